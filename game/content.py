@@ -1,0 +1,278 @@
+"""Loading designers' YAML into validated, frozen content, with every problem located.
+
+`load(game_id, root=None)` reads `content/<game_id>/*.yaml` (the files the game's schema names in
+`rules/<game_id>/content.py`), validates each with its pydantic model and lets the game check
+cross-references. All problems are collected and raised at once as `ContentError`, each printed
+as `file:line:column: key.path: expected ..., got ...`. YAML is parsed with the C safe loader
+when present; we compose nodes ourselves so that every value keeps its line and column.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from rules.core.content import did_you_mean
+
+try:
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+CONTENT_ROOT = Path(__file__).resolve().parent.parent / "content"
+
+Marks = dict[tuple[Any, ...], tuple[int, int]]
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One located content problem."""
+
+    file: str
+    line: int
+    column: int
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}: " if self.path else ""
+        return f"{self.file}:{self.line}:{self.column}: {where}{self.message}"
+
+
+class ContentError(Exception):
+    """Content that cannot be used; `problems` lists every located problem."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def content_dir(game_id: str, root: str | Path | None = None) -> Path:
+    """`<root>/<game_id>`; root defaults to the shipped content/ folder."""
+    return Path(root if root is not None else CONTENT_ROOT) / game_id
+
+
+def digest(game_id: str, root: str | Path | None = None) -> str:
+    """A short hash of a game's YAML files: saves record it to notice changed content."""
+    h = hashlib.sha256()
+    folder = content_dir(game_id, root)
+    for path in sorted(folder.glob("*.yaml")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+# -- YAML with marks ---------------------------------------------------------------------------
+
+_scalars = yaml.constructor.SafeConstructor()
+
+
+def _build(node: yaml.Node, path: tuple[Any, ...], marks: Marks, file: str,
+           problems: list[Problem]) -> Any:
+    marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+    if isinstance(node, yaml.MappingNode):
+        _scalars.flatten_mapping(node)
+        out: dict[Any, Any] = {}
+        seen: dict[Any, int] = {}
+        for key_node, value_node in node.value:
+            key = _scalars.construct_object(key_node, deep=True)
+            if not isinstance(key, str | int | bool | float | type(None)):
+                line, col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+                problems.append(Problem(file, line, col, _dotted(path), "expected a plain key"))
+                continue
+            if key in seen:
+                line, col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+                problems.append(Problem(file, line, col, _dotted(path + (key,)),
+                                        f"duplicate key, first defined on line {seen[key]}"))
+                continue
+            seen[key] = key_node.start_mark.line + 1
+            marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            out[key] = _build(value_node, path + (key,), marks, file, problems)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return tuple(_build(child, path + (i,), marks, file, problems)
+                     for i, child in enumerate(node.value))
+    return _scalars.construct_object(node, deep=True)
+
+
+def read_yaml(path: Path, problems: list[Problem]) -> tuple[Any, Marks]:
+    """Parse one file into plain data (sequences as tuples) and the mark of every key path."""
+    marks: Marks = {}
+    name = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(Problem(name, 1, 1, "", f"cannot read the file: {exc}"))
+        return None, marks
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = exc.problem or exc.context or "syntax error"
+        problems.append(Problem(name, line, col, "", f"YAML syntax error: {what}"))
+        return None, marks
+    except yaml.YAMLError as exc:
+        problems.append(Problem(name, 1, 1, "", f"YAML error: {exc}"))
+        return None, marks
+    if node is None:
+        return None, {(): (1, 1)}
+    try:
+        return _build(node, (), marks, name, problems), marks
+    except yaml.constructor.ConstructorError as exc:
+        mark = exc.problem_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problems.append(Problem(name, line, col, "", f"cannot read value: {exc.problem}"))
+        return None, marks
+
+
+# -- locating problems -------------------------------------------------------------------------
+
+def _dotted(path: tuple[Any, ...]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def locate(file: str, path: tuple[Any, ...], message: str, marks: Marks) -> Problem:
+    """A problem at the deepest known mark along `path` (a missing key points at its parent)."""
+    probe = tuple(path)
+    while probe not in marks and probe:
+        probe = probe[:-1]
+    line, col = marks.get(probe, (1, 1))
+    return Problem(file, line, col, _dotted(path), message)
+
+
+_EXPECTED = {
+    "int_type": "an integer", "int_parsing": "an integer", "int_from_float": "an integer",
+    "string_type": "text", "bool_type": "true or false", "bool_parsing": "true or false",
+    "float_type": "a number", "float_parsing": "a number", "tuple_type": "a list",
+    "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping",
+    "model_attributes_type": "a mapping", "none_required": "nothing (null)",
+}
+
+
+def _short(value: Any) -> str:
+    text = repr(list(value) if isinstance(value, tuple) else value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> str:
+    """Turn one pydantic error into `expected ..., got ...`."""
+    kind, ctx, given = error["type"], error.get("ctx") or {}, error.get("input")
+    if kind == "missing":
+        return "expected this key, got nothing (it is required)"
+    if kind == "extra_forbidden":
+        key = error["loc"][-1] if error["loc"] else "?"
+        hint = did_you_mean(key, allowed_keys or [])
+        return f"unknown key {key!r}{hint}"
+    if kind in _EXPECTED:
+        return f"expected {_EXPECTED[kind]}, got {_short(given)}"
+    if kind in ("literal_error", "enum"):
+        return f"expected one of {ctx.get('expected')}, got {_short(given)}"
+    bounds = {"greater_than_equal": ("≥", "ge"), "greater_than": (">", "gt"),
+              "less_than_equal": ("≤", "le"), "less_than": ("<", "lt")}
+    if kind in bounds:
+        sign, name = bounds[kind]
+        return f"expected a number {sign} {ctx.get(name)}, got {_short(given)}"
+    if kind in ("too_short", "too_long"):
+        n = ctx.get("min_length" if kind == "too_short" else "max_length")
+        word = "at least" if kind == "too_short" else "at most"
+        return f"expected {word} {n} items, got {ctx.get('actual_length')}"
+    if kind == "value_error":
+        return str(ctx.get("error") or error["msg"]).removeprefix("Value error, ")
+    return f"{error['msg'][0].lower()}{error['msg'][1:]}, got {_short(given)}"
+
+
+def _allowed_keys(model: type, loc: tuple[Any, ...]) -> list[str]:
+    """Field names of the model that owns the last key of `loc` (for "did you mean")."""
+    from pydantic import BaseModel
+
+    current: Any = model
+    for part in loc[:-1]:
+        if isinstance(part, int) or current is None:
+            continue
+        fields = getattr(current, "model_fields", {})
+        field = fields.get(part)
+        current = _inner_model(field.annotation) if field else None
+    if current is not None and isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _inner_model(annotation: Any) -> Any:
+    from typing import get_args
+
+    from pydantic import BaseModel
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = _inner_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def validate_file(model: type, data: Any, file: str, marks: Marks) -> tuple[Any, list[Problem]]:
+    """Validate one file's data with its model: (object or None, problems)."""
+    try:
+        return model.model_validate(data if data is not None else {}), []
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+            allowed = _allowed_keys(model, loc) if err["type"] == "extra_forbidden" else None
+            problems.append(locate(file, loc, describe(err, allowed), marks))
+        return None, problems
+
+
+# -- the entry point ---------------------------------------------------------------------------
+
+def schema(game_id: str) -> Any:
+    """The game's content schema module, `rules.<game_id>.content`."""
+    return importlib.import_module(f"rules.{game_id}.content")
+
+
+def load(game_id: str, root: str | Path | None = None) -> Any:
+    """Validated content of one game; raises `ContentError` listing every located problem."""
+    module = schema(game_id)
+    folder = content_dir(game_id, root)
+    problems: list[Problem] = []
+    if not folder.is_dir():
+        raise ContentError([Problem(str(folder), 1, 1, "", "expected a content folder, got nothing")])
+    files: dict[str, Any] = {}
+    all_marks: dict[str, Marks] = {}
+    for name, model in module.FILES.items():
+        path = folder / name
+        if not path.is_file():
+            problems.append(Problem(name, 1, 1, "", "expected this file, got nothing (it is missing)"))
+            continue
+        data, marks = read_yaml(path, problems)
+        all_marks[name] = marks
+        if data is None and any(p.file == name for p in problems):
+            continue
+        obj, found = validate_file(model, data, name, marks)
+        problems.extend(found)
+        if obj is not None:
+            files[name] = obj
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name not in module.FILES:
+            hint = did_you_mean(path.name, module.FILES)
+            problems.append(Problem(path.name, 1, 1, "", f"unexpected file{hint}"))
+    if problems:
+        raise ContentError(problems)
+
+    def report(file: str, path: tuple[Any, ...], message: str) -> None:
+        problems.append(locate(file, tuple(path), message, all_marks.get(file, {})))
+
+    content = module.build(files, report)
+    if problems:
+        raise ContentError(problems)
+    return content

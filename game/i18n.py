@@ -1,0 +1,95 @@
+"""The FR/EN string catalog: every text people read comes from here, by key.
+
+Catalog files live in `game/strings/`: `core.yaml` for the shell, `<game>.yaml` for each game,
+each a flat mapping `key: {fr: ..., en: ...}`. A key's first dotted part names its file
+("anludim.log.drew" is in anludim.yaml; keys of other prefixes are in core.yaml); game files are
+read only when first needed, so start-up reads one small file. Texts use `{name}` placeholders.
+
+Log entries and refusals from the rules are `{"key", "params"}`; `render` turns one into text,
+resolving parameter values of the forms `{"seat": i}`, `{"key", "params"}` and `{"text": {fr, en}}`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+try:
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+STRINGS_DIR = Path(__file__).resolve().parent / "strings"
+LANGUAGES = ("fr", "en")
+
+
+class _Missing(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Strings:
+    """A catalog in one language; switch with `set_language`."""
+
+    def __init__(self, lang: str = "fr", folder: Path = STRINGS_DIR) -> None:
+        self.lang = lang if lang in LANGUAGES else "fr"
+        self.folder = folder
+        self._files: dict[str, dict[str, dict[str, str]]] = {}
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang if lang in LANGUAGES else "fr"
+
+    def table(self, area: str) -> dict[str, dict[str, str]]:
+        """All entries of one catalog file (read once)."""
+        if area not in self._files:
+            path = self.folder / f"{area}.yaml"
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) if path.exists() else {}
+            self._files[area] = data or {}
+        return self._files[area]
+
+    def _area(self, key: str) -> str:
+        head = key.split(".", 1)[0]
+        return head if head != "core" and (self.folder / f"{head}.yaml").exists() else "core"
+
+    def has(self, key: str) -> bool:
+        return key in self.table(self._area(key))
+
+    def tr(self, key: str, **params: Any) -> str:
+        """The text of `key` in the current language, with `{placeholders}` filled."""
+        entry = self.table(self._area(key)).get(key)
+        if entry is None:
+            return key
+        text = entry.get(self.lang) or entry.get("fr") or key
+        if not params:
+            return text
+        return text.format_map(_Missing({k: v for k, v in params.items()}))
+
+    def text(self, value: Any) -> str:
+        """Bilingual content text ({fr, en} mapping or object with .fr/.en) in the current language."""
+        if isinstance(value, dict):
+            return str(value.get(self.lang) or value.get("fr") or "")
+        return str(getattr(value, self.lang, None) or getattr(value, "fr", value))
+
+    def render(self, item: dict[str, Any], seat_name: Callable[[int], str] | Sequence[str] = ()) -> str:
+        """Translate a log entry or refusal `{"key", "params"}` into text."""
+        names = seat_name
+        params = {k: self._param(v, names) for k, v in (item.get("params") or {}).items()}
+        return self.tr(item.get("key", ""), **params)
+
+    def _param(self, value: Any, names: Any) -> Any:
+        if isinstance(value, dict):
+            if "seat" in value and len(value) == 1:
+                seat = value["seat"]
+                if callable(names):
+                    return names(seat)
+                return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+            if "key" in value:
+                return self.render(value, names)
+            if "text" in value:
+                return self.text(value["text"])
+        if isinstance(value, list):
+            return ", ".join(str(self._param(v, names)) for v in value)
+        return value

@@ -1,0 +1,83 @@
+"""The engine protocol every game implements (see DESIGN.md, "The engine protocol").
+
+An engine is a small object registered in `rules.ENGINES[id]`; it makes states. A state is the
+whole truth of one game: it knows who must act, what they may do, applies actions
+deterministically (all randomness from its own seeded `random.Random`), and redacts itself for a
+seat with `view(seat)`. Scenes and bots only ever see views.
+
+Log entries are public events, each `{"key": catalog_key, "params": {...}}`. A parameter value
+may itself be `{"seat": i}` (shown as that seat's name), `{"key": k, "params": {...}}` (translated
+in place) or `{"text": {"fr": ..., "en": ...}}` (bilingual text from content).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from rules.core.actions import Action, ActionCodec
+
+
+def entry(key: str, **params: Any) -> dict[str, Any]:
+    """A translatable log entry or message: {"key", "params"}."""
+    return {"key": key, "params": params}
+
+
+def seat_ref(seat: int) -> dict[str, int]:
+    """A log parameter that the UI shows as the seat's name."""
+    return {"seat": seat}
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What a game state offers the app, the bots and the tests."""
+
+    log: list[dict[str, Any]]
+
+    def to_act(self) -> list[int]: ...
+    def legal_actions(self, seat: int) -> list[Action]: ...
+    def apply(self, seat: int, action: Action) -> None: ...
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def is_over(self) -> bool: ...
+    def outcome(self) -> dict[str, Any]: ...
+
+
+class Engine:
+    """Base of the game engines: an id, the seat range and the action codec.
+
+    Subclasses implement `new_game`; `action_from_json` is the codec's inverse of `to_json`.
+    Optional hooks with safe defaults let the app ask more of a game without special cases.
+    """
+
+    id: str = ""
+    seats: range = range(2, 3)
+    codec: ActionCodec
+    bots: Sequence[str] = ()
+    hidden_information: bool = True
+
+    def new_game(self, content: Any, seats: int | Sequence[Any], seed: int,
+                 options: dict[str, Any] | None = None) -> GameState:
+        raise NotImplementedError
+
+    def action_from_json(self, data: Any) -> Action:
+        """Inverse of `action.to_json()`; raises `InvalidAction` on malformed data."""
+        return self.codec.from_json(data)
+
+    def bot(self, name: str, seed: int) -> Any:
+        """A bot by name (`random`, `greedy`, ...): an object with `choose(view, legal) -> Action`."""
+        raise KeyError(name)
+
+    def options(self, content: Any) -> list[dict[str, Any]]:
+        """The variants and options offered at new game: [{"id", "label": key, "choices"|"default"}]."""
+        return []
+
+
+def seat_count(seats: int | Sequence[Any]) -> int:
+    """Engines accept a count or a list of seat descriptions; this gives the count."""
+    return seats if isinstance(seats, int) else len(seats)
+
+
+def new_rng(seed: int) -> random.Random:
+    """The state's own RNG. Python's Random is stable across machines for a given int seed."""
+    return random.Random(seed)
