@@ -28,6 +28,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 CONTENT_ROOT = Path(__file__).resolve().parent.parent / "content"
 
 Marks = dict[tuple[Any, ...], tuple[int, int]]
+KEY = object()  # marks[(KEY, *path)] is where the key itself is written; marks[path] its value
 
 
 @dataclass(frozen=True, order=True)
@@ -72,9 +73,18 @@ def digest(game_id: str, root: str | Path | None = None) -> str:
 _scalars = yaml.constructor.SafeConstructor()
 
 
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in
+               ("map", "seq", "str", "int", "float", "bool", "null", "timestamp", "merge")}
+
+
 def _build(node: yaml.Node, path: tuple[Any, ...], marks: Marks, file: str,
            problems: list[Problem]) -> Any:
     marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+    if node.tag not in _PLAIN_TAGS:
+        line, col = node.start_mark.line + 1, node.start_mark.column + 1
+        problems.append(Problem(file, line, col, _dotted(path),
+                                f"expected plain YAML data, got the tag {node.tag!r}"))
+        return None
     if isinstance(node, yaml.MappingNode):
         _scalars.flatten_mapping(node)
         out: dict[Any, Any] = {}
@@ -91,7 +101,7 @@ def _build(node: yaml.Node, path: tuple[Any, ...], marks: Marks, file: str,
                                         f"duplicate key, first defined on line {seen[key]}"))
                 continue
             seen[key] = key_node.start_mark.line + 1
-            marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            marks[(KEY,) + path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             out[key] = _build(value_node, path + (key,), marks, file, problems)
         return out
     if isinstance(node, yaml.SequenceNode):
@@ -140,8 +150,11 @@ def _dotted(path: tuple[Any, ...]) -> str:
     return out
 
 
-def locate(file: str, path: tuple[Any, ...], message: str, marks: Marks) -> Problem:
-    """A problem at the deepest known mark along `path` (a missing key points at its parent)."""
+def locate(file: str, path: tuple[Any, ...], message: str, marks: Marks, at_key: bool = False) -> Problem:
+    """A problem at the value of `path` (or its key), else at the deepest known parent."""
+    if at_key and (KEY, *path) in marks:
+        line, col = marks[(KEY, *path)]
+        return Problem(file, line, col, _dotted(path), message)
     probe = tuple(path)
     while probe not in marks and probe:
         probe = probe[:-1]
@@ -229,7 +242,8 @@ def validate_file(model: type, data: Any, file: str, marks: Marks) -> tuple[Any,
         for err in exc.errors():
             loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
             allowed = _allowed_keys(model, loc) if err["type"] == "extra_forbidden" else None
-            problems.append(locate(file, loc, describe(err, allowed), marks))
+            problems.append(locate(file, loc, describe(err, allowed), marks,
+                                   at_key=err["type"] == "extra_forbidden"))
         return None, problems
 
 
@@ -254,9 +268,10 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
         if not path.is_file():
             problems.append(Problem(name, 1, 1, "", "expected this file, got nothing (it is missing)"))
             continue
+        before = len(problems)
         data, marks = read_yaml(path, problems)
         all_marks[name] = marks
-        if data is None and any(p.file == name for p in problems):
+        if len(problems) > before:
             continue
         obj, found = validate_file(model, data, name, marks)
         problems.extend(found)

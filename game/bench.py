@@ -1,0 +1,151 @@
+"""`python main.py bench`: start-up, frame times, engine speed, python-chess, peak memory.
+
+- Start-up: wall time from process start to the first drawn menu frame (the app exits right
+  after it when GUILDHALL_EXIT_AFTER_FIRST_FRAME=1), against a bare pygame-ce + pygame-gui
+  window opened by the same interpreter; runs alternate, medians compared.
+- Frames: CPU time (process time) of a full redraw of each registered scene at 1280x800 under
+  the software renderer — the worst case, since the loop only redraws what changed.
+- Engines: random self-play, legal-action generation + apply, actions per second; python-chess
+  random playouts (legal-move generation + push) measured the same way in the same run.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BARE_WINDOW = """
+import os
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame, pygame_gui
+pygame.display.init(); pygame.font.init()
+screen = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+ui = pygame_gui.UIManager((1280, 800))
+pygame_gui.elements.UIButton(pygame.Rect(560, 380, 160, 40), "OK", ui)
+screen.fill((30, 24, 20)); ui.update(0.0); ui.draw_ui(screen); pygame.display.flip()
+"""
+
+
+def _env(home: str) -> dict[str, str]:
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", GUILDHALL_EXIT_AFTER_FIRST_FRAME="1",
+               GUILDHALL_HOME=home)
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        env["SDL_VIDEODRIVER"] = "dummy"
+    return env
+
+
+def _time(cmd: list[str], env: dict[str, str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(cmd, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, timeout=120)
+    return time.perf_counter() - started
+
+
+def measure_startup(runs: int = 5) -> dict[str, float]:
+    """Median start-up of the app and of a bare window, and their ratio."""
+    with tempfile.TemporaryDirectory() as home:
+        env = _env(home)
+        app_cmd = [sys.executable, str(ROOT / "main.py")]
+        bare_cmd = [sys.executable, "-c", BARE_WINDOW]
+        _time(app_cmd, env)  # warm the file cache and write first-run settings
+        _time(bare_cmd, env)
+        app, bare = [], []
+        for _ in range(runs):
+            app.append(_time(app_cmd, env))
+            bare.append(_time(bare_cmd, env))
+    a, b = statistics.median(app), statistics.median(bare)
+    return {"startup_s": round(a, 4), "bare_startup_s": round(b, 4), "startup_ratio": round(a / b, 3)}
+
+
+def measure_frames(scenes: list[tuple[str, str | None]], frames: int,
+                   content_root: str | None) -> dict[str, dict[str, float]]:
+    """Median and 95th-percentile CPU ms of a full redraw for each (scene, game)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.screens import headless_app, scene_names
+    from scenes.shots import make
+
+    out: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["GUILDHALL_HOME"] = home
+        app = headless_app((1280, 800), content_root=content_root)
+        available = scene_names()
+        for name, game in scenes:
+            if name not in available:
+                continue
+            scene = make(app, name, game=game, seed=1)
+            app.stack.clear_to(scene)
+            times = []
+            for _ in range(frames):
+                for s in app.stack.scenes:
+                    s.dirty = True
+                started = time.process_time()
+                app.frame(1 / 60)
+                times.append((time.process_time() - started) * 1000)
+            times.sort()
+            out[name] = {"median_ms": round(statistics.median(times), 3),
+                         "p95_ms": round(times[int(0.95 * (len(times) - 1))], 3)}
+    return out
+
+
+def measure_engine(game_id: str, seconds: float, content_root: str | None) -> dict[str, float]:
+    """Random self-play: legal actions + apply, actions per second."""
+    import rules
+    from game.content import load
+
+    engine = rules.engine(game_id)
+    content = load(game_id, content_root)
+    rng = random.Random(7)
+    seats = max(engine.seats.start, min(3, engine.seats.stop - 1))
+    count, seed = 0, 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        seed += 1
+        state = engine.new_game(content, seats, seed)
+        steps = 0
+        while not state.is_over() and steps < 20_000:
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            count += 1
+            steps += 1
+    return {"actions_per_second": round(count / (time.perf_counter() - started), 1)}
+
+
+def measure_chess(seconds: float) -> float:
+    """python-chess random playouts: legal-move generation + push, moves per second."""
+    import chess
+
+    rng = random.Random(7)
+    count = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=False) and board.ply() < 300:
+            board.push(rng.choice(list(board.legal_moves)))
+            count += 1
+    return round(count / (time.perf_counter() - started), 1)
+
+
+def run_bench(content_root: str | None = None, quick: bool = False) -> dict[str, Any]:
+    """Every measurement of DESIGN.md, as the JSON document of `bench --json`."""
+    import rules
+
+    result: dict[str, Any] = dict(measure_startup(3 if quick else 7))
+    scenes: list[tuple[str, str | None]] = [("menu", None), ("new_game", None), ("curtain", None)]
+    scenes += [(f"{g}_table", g) for g in rules.IMPLEMENTED]
+    result["frames"] = measure_frames(scenes, 20 if quick else 120, content_root)
+    seconds = 0.5 if quick else 2.0
+    result["engines"] = {g: measure_engine(g, seconds, content_root) for g in rules.IMPLEMENTED}
+    result["python_chess_moves_per_second"] = measure_chess(seconds)
+    result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    return result

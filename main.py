@@ -1,0 +1,73 @@
+"""Guildhall: play (default) and the command-line tools of DESIGN.md.
+
+    python main.py                         play
+    python main.py setup [--dev]           create .venv and install what the app (and tests) need
+    python main.py check-content [GAME]    validate YAML, exit 1 on errors
+    python main.py simulate GAME --games N --seed S --seats random,greedy,...
+    python main.py screenshot SCENE --out FILE.png [--game GAME --seed S]
+    python main.py bench                   start-up, frame times, engine speed
+
+Every tool takes --content DIR and --json. Exit codes: 0 ok, 1 problems found, 2 bad command line.
+Only the standard library is imported here; everything else is imported by the command that needs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--content", metavar="DIR", help="a designer's copy of content/")
+    common.add_argument("--json", action="store_true", help="machine-readable output on stdout")
+    parser = argparse.ArgumentParser(prog="main.py", description="Guildhall", parents=[common])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("play", parents=[common], help="open the app (default)")
+    setup = sub.add_parser("setup", help="create .venv and install the dependencies")
+    setup.add_argument("--dev", action="store_true", help="also install the test tools")
+    check = sub.add_parser("check-content", parents=[common], help="validate the YAML content")
+    check.add_argument("game", nargs="?", help="one game id (default: every game)")
+    sim = sub.add_parser("simulate", parents=[common], help="bot self-play statistics")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seats", default="random,random", help="bot per seat, comma-separated")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game option, e.g. expert=true (repeatable)")
+    shot = sub.add_parser("screenshot", parents=[common], help="render a scene to a PNG")
+    shot.add_argument("scene")
+    shot.add_argument("--out", required=True)
+    shot.add_argument("--game")
+    shot.add_argument("--seed", type=int, default=1)
+    shot.add_argument("--lang", choices=("fr", "en"), default=None)
+    shot.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
+    bench = sub.add_parser("bench", parents=[common], help="measure start-up, frames, engines")
+    bench.add_argument("--quick", action="store_true", help="shorter measurements")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    command = args.command or "play"
+    if command == "setup":
+        from game.bootstrap import setup
+
+        return setup(ROOT, dev=args.dev)
+    if command == "play":
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from game.app import run_app
+
+        return run_app(content_root=args.content)
+    from game import tools
+
+    return tools.run(command, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

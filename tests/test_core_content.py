@@ -1,0 +1,137 @@
+"""game.content: every problem located as file:line:column: key.path: expected ..., got ..."""
+
+import sys
+import textwrap
+import types
+
+import pytest
+from pydantic import ValidationError
+
+from game.content import ContentError, load
+from rules.core.content import Model, Text, unknown
+
+
+class Card(Model):
+    id: str
+    value: int
+    colour: str
+    name: Text
+
+
+class Cards(Model):
+    cards: tuple[Card, ...]
+
+
+class Colour(Model):
+    id: str
+    symbol: str
+
+
+class Colours(Model):
+    colours: tuple[Colour, ...]
+
+
+def build(files, report):
+    colours = {c.id for c in files["colours.yaml"].colours}
+    for i, card in enumerate(files["cards.yaml"].cards):
+        if card.colour not in colours:
+            report("cards.yaml", ("cards", i, "colour"), unknown("a colour", card.colour, colours))
+    return files
+
+
+@pytest.fixture
+def fake_game(monkeypatch, tmp_path):
+    schema = types.ModuleType("rules.fakegame.content")
+    schema.FILES = {"cards.yaml": Cards, "colours.yaml": Colours}
+    schema.build = build
+    package = types.ModuleType("rules.fakegame")
+    monkeypatch.setitem(sys.modules, "rules.fakegame", package)
+    monkeypatch.setitem(sys.modules, "rules.fakegame.content", schema)
+    folder = tmp_path / "fakegame"
+    folder.mkdir()
+    (folder / "colours.yaml").write_text("colours:\n  - {id: red, symbol: '♥'}\n  - {id: blue, symbol: '♦'}\n")
+
+    def write(name, text):
+        (folder / name).write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return tmp_path
+
+    return write
+
+
+GOOD_CARDS = """
+cards:
+  - id: a1
+    value: 1
+    colour: red
+    name: {fr: Un, en: One}
+"""
+
+
+def _problems(root):
+    with pytest.raises(ContentError) as err:
+        load("fakegame", root)
+    return [str(p) for p in err.value.problems]
+
+
+def test_good_content_loads_into_frozen_objects(fake_game):
+    files = load("fakegame", fake_game("cards.yaml", GOOD_CARDS))
+    card = files["cards.yaml"].cards[0]
+    assert (card.value, card.name.en) == (1, "One")
+    with pytest.raises(ValidationError):
+        card.value = 2
+
+
+def test_every_problem_at_once_with_line_column_and_path(fake_game):
+    root = fake_game("cards.yaml", """
+        cards:
+          - id: a1
+            value: one
+            colour: red
+            name: {fr: Un, en: One}
+          - id: a2
+            value: 2
+            colour: rde
+            name: {fr: Deux}
+          - id: a3
+            valeu: 3
+            colour: blue
+            name: {fr: Trois, en: Three}
+        """)
+    problems = _problems(root)
+    assert "cards.yaml:3:12: cards[0].value: expected an integer, got 'one'" in problems
+    assert "cards.yaml:9:11: cards[1].name.en: expected this key, got nothing (it is required)" in problems
+    assert "cards.yaml:11:5: cards[2].valeu: unknown key 'valeu' (did you mean 'value'?)" in problems
+    assert "cards.yaml:10:5: cards[2].value: expected this key, got nothing (it is required)" in problems
+    assert len(problems) == 4  # the cross-reference check waits for a schema-valid file
+
+
+def test_unknown_id_is_located_with_did_you_mean(fake_game):
+    root = fake_game("cards.yaml", GOOD_CARDS.replace("colour: red", "colour: rde"))
+    assert _problems(root) == [
+        "cards.yaml:4:13: cards[0].colour: expected a colour id, got 'rde' (did you mean 'red'?)"]
+
+
+def test_yaml_syntax_error_names_line_and_column(fake_game):
+    root = fake_game("cards.yaml", "cards:\n  - id: a1\n    value: [1, 2\n    colour: red\n")
+    (problem,) = _problems(root)
+    assert problem.startswith("cards.yaml:4:") and "YAML syntax error" in problem
+
+
+def test_duplicate_keys_name_both_lines(fake_game):
+    root = fake_game("cards.yaml", GOOD_CARDS + "    value: 2\n")
+    problems = _problems(root)
+    assert any(p.startswith("cards.yaml:6:5: cards[0].value: duplicate key, first defined on line 3")
+               for p in problems)
+
+
+def test_missing_and_unexpected_files(fake_game, tmp_path):
+    root = fake_game("card.yaml", GOOD_CARDS)
+    problems = _problems(root)
+    assert "cards.yaml:1:1: expected this file, got nothing (it is missing)" in problems
+    assert "card.yaml:1:1: unexpected file (did you mean 'cards.yaml'?)" in problems
+
+
+def test_no_unsafe_yaml_tags(fake_game):
+    root = fake_game("cards.yaml", "cards: !!python/object/apply:os.system ['echo hi']\n")
+    (problem,) = _problems(root)
+    assert problem.startswith("cards.yaml:1:8:")
