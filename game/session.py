@@ -1,0 +1,289 @@
+"""One game being played: the engine state plus everything needed to save, reload and undo it.
+
+A `Session` owns the state and the list of applied actions `(seat, Action)`; the actions (with
+the seed, the content digest and the seats) are the save, and loading replays them. Only
+successfully applied actions are recorded; after each one the session autosaves when it was given
+a `SaveStore` and a name (a failed autosave never interrupts play: it is kept in
+`last_save_error` for the UI to show).
+
+Undo (DESIGN.md): rebuild the game from the seed and replay all but the undone actions — simple
+and deterministic, like python-chess's move stack. Decisions:
+
+- Undo takes back the last *human* action and every bot action that followed it, so the human
+  who asks gets their own turn back (undoing only a bot move would let the bot replay at once).
+  Nothing to undo when no human has acted.
+- Undo is refused when, since that human action was applied, a curtain was lifted for a seat
+  other than the one who made it (`note_reveal`): that seat may have seen hidden information
+  that the undo would let someone replay around. Reveal marks are saved with the game, so the
+  rule survives a reload.
+
+`state.log` is assumed append-only; the session remembers, per seat, the log length when that
+seat last acted or was unveiled (`log_marks`, rebuilt on replay) for the "since your last turn"
+summary (`game.hotseat.since_last_turn`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.saves import APP_VERSION, FORMAT, SaveError, SaveStore, validate
+from rules.core import Action, ActionError
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits at a seat: a name, a colour index, "human" or a bot name, an optional PIN hash."""
+
+    name: str
+    colour: int
+    kind: str = HUMAN
+    pin_hash: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """True for a person, False for a bot."""
+        return self.kind == HUMAN
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as stored in a save."""
+        return {"name": self.name, "colour": self.colour, "kind": self.kind, "pin_hash": self.pin_hash}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatInfo:
+        """Inverse of `to_json` (the save was checked by `game.saves.validate`)."""
+        return cls(data["name"], data["colour"], data["kind"], data.get("pin_hash"))
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    """Where a tolerant replay stopped: action number `index` (0-based) could not be applied."""
+
+    index: int
+    seat: int
+    action: dict[str, Any]
+    reason: dict[str, Any]
+
+    @property
+    def number(self) -> int:
+        """The 1-based action number people read ("stopped at action 37")."""
+        return self.index + 1
+
+    def message(self) -> dict[str, Any]:
+        """A catalog entry for the UI: `session.replay.stopped` with the reason nested."""
+        return {"key": "session.replay.stopped",
+                "params": {"number": self.number, "reason": self.reason}}
+
+
+class Session:
+    """A game in progress: state, applied actions, curtain reveals, autosave, undo and replay."""
+
+    def __init__(self, engine: Any, content: Any, content_digest: str, seats: Sequence[SeatInfo],
+                 seed: int, options: dict[str, Any] | None = None, *,
+                 store: SaveStore | None = None, save_name: str | None = None,
+                 app_version: str = APP_VERSION) -> None:
+        self.engine = engine
+        self.content = content
+        self.content_digest = content_digest
+        self.seats = list(seats)
+        self.seed = seed
+        self.options = dict(options or {})
+        self.store = store
+        self.save_name = save_name
+        self.app_version = app_version
+        self.extras: dict[str, Any] = {}
+        self.last_save_error: SaveError | None = None
+        self._bots: dict[int, Any] = {}
+        self._rebuild([], [])
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply and record `action`; `IllegalAction`/`InvalidAction` propagate and nothing is recorded."""
+        self.state.apply(seat, action)
+        self.actions.append((seat, action))
+        self.log_marks[seat] = len(self.state.log)
+        self.autosave()
+
+    def note_reveal(self, seat: int) -> None:
+        """The UI lifted the curtain for `seat` (it may now see that seat's hidden information)."""
+        self.reveals.append((len(self.actions), seat))
+        self.log_marks[seat] = len(self.state.log)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: the public view)."""
+        return self.state.view(seat)
+
+    def is_human(self, seat: int) -> bool:
+        """True when a person plays `seat`."""
+        return self.seats[seat].is_human
+
+    def bot_to_act(self) -> int | None:
+        """The first bot seat that must act now, or None."""
+        return next((s for s in self.state.to_act() if not self.is_human(s)), None)
+
+    def bot_action(self, seat: int) -> Action:
+        """The action the seat's bot chooses from its view and its legal actions."""
+        if seat not in self._bots:
+            self._bots[seat] = self.engine.bot(self.seats[seat].kind, self.seed * 1009 + seat)
+        return self._bots[seat].choose(self.state.view(seat), self.state.legal_actions(seat))
+
+    # -- undo ----------------------------------------------------------------------------------
+
+    def undo_point(self) -> int | None:
+        """Index of the action undo would take back (the last human one), or None."""
+        for index in range(len(self.actions) - 1, -1, -1):
+            if self.is_human(self.actions[index][0]):
+                return index
+        return None
+
+    def undo_refusal(self) -> SaveError | None:
+        """Why undo is not possible now (`session.undo.nothing` / `session.undo.curtain`), or None."""
+        index = self.undo_point()
+        if index is None:
+            return SaveError("session.undo.nothing")
+        actor = self.actions[index][0]
+        if any(count > index and seat != actor for count, seat in self.reveals):
+            return SaveError("session.undo.curtain", seat=actor)
+        return None
+
+    def can_undo(self) -> bool:
+        """True when there is a human action to take back and no curtain was lifted for another seat since."""
+        return self.undo_refusal() is None
+
+    def undo(self) -> int:
+        """Take back the last human action and the bot actions after it; returns how many were undone."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise refusal
+        index = self.undo_point()
+        assert index is not None
+        undone = len(self.actions) - index
+        self._rebuild(self.actions[:index], [r for r in self.reveals if r[0] <= index])
+        self.autosave()
+        return undone
+
+    # -- saving --------------------------------------------------------------------------------
+
+    def to_save(self) -> dict[str, Any]:
+        """The save dict (see `game.saves`); `saved_at` is added by the store."""
+        return {
+            "format": FORMAT, "app_version": self.app_version, "game": self.engine.id,
+            "content_digest": self.content_digest, "seed": self.seed,
+            "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
+            "actions": [[seat, action.to_json()] for seat, action in self.actions],
+            "reveals": [list(r) for r in self.reveals], "extras": dict(self.extras),
+            "summary": {"actions": len(self.actions), "turn": _turn_of(self.state),
+                        "over": bool(self.state.is_over())},
+        }
+
+    def autosave(self) -> bool:
+        """Write the save now when a store and name were given; False (and `last_save_error`) on failure."""
+        if self.store is None or self.save_name is None:
+            return False
+        try:
+            self.store.write(self.to_save(), self.save_name)
+        except SaveError as exc:
+            self.last_save_error = exc
+            return False
+        except (OSError, TypeError, ValueError) as exc:
+            self.last_save_error = SaveError("session.saves.write_failed", error=str(exc)[:200])
+            return False
+        self.last_save_error = None
+        return True
+
+    @classmethod
+    def from_save(cls, save: dict[str, Any], engine: Any, content: Any, digest: str,
+                  **kwargs: Any) -> Session:
+        """Rebuild a saved game exactly; raises `SaveError` (content changed, or an action no longer applies)."""
+        validate(save)
+        if save["content_digest"] != digest:
+            raise SaveError("session.saves.content_changed")
+        session, report = cls.replay(save, engine, content, digest, tolerant=False, **kwargs)
+        return session
+
+    @classmethod
+    def replay(cls, save: dict[str, Any], engine: Any, content: Any, digest: str,
+               tolerant: bool = True, **kwargs: Any) -> tuple[Session, ReplayReport | None]:
+        """Replay a save on `content`; tolerant: stop at the first action that fails and report it."""
+        validate(save)
+        if engine.id and save["game"] != engine.id:
+            raise SaveError("session.saves.wrong_game", game=save["game"], expected=engine.id)
+        seats = [SeatInfo.from_json(s) for s in save["seats"]]
+        try:
+            session = cls(engine, content, digest, seats, save["seed"], save["options"],
+                          app_version=save["app_version"], **kwargs)
+        except Exception as exc:  # a game that cannot even start on this content
+            raise SaveError("session.saves.cannot_start", error=str(exc)[:200]) from exc
+        session.extras = dict(save.get("extras") or {})
+        reveals = [(count, seat) for count, seat in save.get("reveals", [])]
+        report = session._replay(save["actions"], reveals, tolerant)
+        session.app_version = APP_VERSION
+        return session, report
+
+    # -- rebuilding ----------------------------------------------------------------------------
+
+    def _rebuild(self, actions: list[tuple[int, Action]], reveals: list[tuple[int, int]]) -> None:
+        """Start again from the seed and re-apply `actions` (already known to be legal)."""
+        self._start()
+        self._replay([[seat, action] for seat, action in actions], reveals, tolerant=False)
+
+    def _start(self) -> None:
+        self.state = self.engine.new_game(self.content, len(self.seats), self.seed, self.options or None)
+        self.actions: list[tuple[int, Action]] = []
+        self.reveals: list[tuple[int, int]] = []
+        self.log_marks: dict[int, int] = {}
+
+    def _replay(self, items: list[list[Any]], reveals: list[tuple[int, int]],
+                tolerant: bool) -> ReplayReport | None:
+        """Apply `items` ([seat, Action or action JSON]) with the reveal marks interleaved."""
+        pending = sorted(reveals, key=lambda r: r[0])
+        for index, (seat, data) in enumerate(items):
+            pending = self._reveal_upto(pending, index)
+            reason = self._try_apply(seat, data, tolerant)
+            if reason is not None:
+                report = ReplayReport(index, seat, _as_json(data), reason)
+                if not tolerant:
+                    raise SaveError("session.saves.bad_action", number=index + 1, reason=reason)
+                return report
+        self._reveal_upto(pending, len(items))
+        return None
+
+    def _reveal_upto(self, pending: list[tuple[int, int]], count: int) -> list[tuple[int, int]]:
+        while pending and pending[0][0] <= count:
+            self.note_reveal(pending.pop(0)[1])
+        return pending
+
+    def _try_apply(self, seat: int, data: Any, tolerant: bool) -> dict[str, Any] | None:
+        """Apply one recorded action without autosaving; the refusal reason, or None when applied."""
+        try:
+            action = data if isinstance(data, Action) else self.engine.action_from_json(data)
+            self.state.apply(seat, action)
+        except ActionError as exc:
+            return exc.to_json()
+        except Exception as exc:
+            if not tolerant:
+                raise SaveError("session.saves.engine_error", error=str(exc)[:200]) from exc
+            return {"key": "session.replay.engine_error", "params": {"error": str(exc)[:200]}}
+        self.actions.append((seat, action))
+        self.log_marks[seat] = len(self.state.log)
+        return None
+
+
+def _as_json(data: Any) -> dict[str, Any]:
+    return data.to_json() if isinstance(data, Action) else data
+
+
+def _turn_of(state: Any) -> Any:
+    """The game's turn or round number for the load screen, when its public view has one."""
+    try:
+        view = state.view(None)
+    except Exception:
+        return None
+    for key in ("turn", "round"):
+        if isinstance(view.get(key), int | str):
+            return view[key]
+    return None
