@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -136,16 +137,28 @@ def decode(blob: bytes) -> dict[str, Any]:
     try:
         text = blob.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SaveError("session.saves.garbage") from exc
+        cut = exc.reason == "unexpected end of data"
+        raise SaveError("session.saves.truncated" if cut else "session.saves.garbage") from exc
     try:
         data = json.loads(text)
     except RecursionError as exc:
         raise SaveError("session.saves.garbage") from exc
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
-            raise SaveError("session.saves.truncated") from exc
-        raise SaveError("session.saves.garbage") from exc
+        cut = _looks_truncated(text, exc)
+        raise SaveError("session.saves.truncated" if cut else "session.saves.garbage") from exc
     return validate(data)
+
+
+_PARTIAL_NUMBER = re.compile(r"-?[0-9]*\.?[0-9]*([eE][-+]?[0-9]*)?")
+
+
+def _looks_truncated(text: str, exc: json.JSONDecodeError) -> bool:
+    """True when the JSON is cut short (the error is at the very end of the text)."""
+    rest = text[exc.pos:].rstrip()
+    if not rest or exc.msg.startswith("Unterminated string"):
+        return text.lstrip()[:1] in ("{", "[")
+    partial_word = any(word.startswith(rest) for word in ("true", "false", "null"))
+    return partial_word or _PARTIAL_NUMBER.fullmatch(rest) is not None
 
 
 def check_name(name: str) -> str:
