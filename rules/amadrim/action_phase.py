@@ -1,0 +1,328 @@
+"""The action phase: from the first player, clockwise, each guild reveals and spends its cubes.
+
+A seat spends its remaining cubes in any order, one concrete action at a time; "end" loses
+what is left, and spending the last cube ends its actions too. After the last seat, the turn
+is scored. Every check (`why_*`) works on a context: the state itself or `ViewContext` built
+from a view, so `targets()` gives the scene exactly the cells the rules accept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.amadrim.actions import KINDS, UNIT_KINDS, Attack, Create, EndActions, Move, Spell, TakeCity
+from rules.amadrim.board import Board, City, Unit, board_from_view
+from rules.core import Action, IllegalAction, seat_ref
+
+if TYPE_CHECKING:
+    from rules.amadrim.state import AmadrimState
+
+Cell = tuple[int, int]
+CREATE, TAKE, ATTACK, SPELL, MOVE = range(len(KINDS))
+
+# -- checks, shared by apply, legal_actions and targets ------------------------------------------
+
+
+def _cube(ctx: Any, kind: int) -> str | None:
+    return None if ctx.remaining[kind] > 0 else "amadrim.illegal.no_cube"
+
+
+def _own_unit(ctx: Any, seat: int, unit_id: int) -> tuple[Unit | None, str | None]:
+    unit = ctx.board.units.get(unit_id)
+    if unit is None:
+        return None, "amadrim.illegal.no_such_unit"
+    if unit.owner != seat:
+        return None, "amadrim.illegal.not_your_unit"
+    return unit, None
+
+
+def _own_mage(ctx: Any, seat: int, unit_id: int) -> tuple[Unit | None, str | None]:
+    unit, why = _own_unit(ctx, seat, unit_id)
+    if unit is not None and unit.kind != "mage":
+        return None, "amadrim.illegal.not_a_mage"
+    return unit, why
+
+
+def create_cells(board: Board, seat: int) -> list[Cell]:
+    """Free cardinal cells (N, E, S, W) of the seat's cities."""
+    cells = {c for city in board.cities_of(seat) for c in board.cardinal[city.cell] if board.is_free(c)}
+    return sorted(cells)
+
+
+def why_create(ctx: Any, seat: int, unit_kind: str, cell: Cell) -> str | None:
+    if unit_kind not in UNIT_KINDS:
+        return "amadrim.illegal.unknown_unit_kind"
+    if cell not in create_cells(ctx.board, seat):
+        return "amadrim.illegal.not_a_creation_cell"
+    return _cube(ctx, CREATE)
+
+
+def why_move(ctx: Any, seat: int, unit_id: int, path: tuple[Cell, ...]) -> str | None:
+    unit, why = _own_unit(ctx, seat, unit_id)
+    if unit is None:
+        return why
+    if unit.moved:
+        return "amadrim.illegal.already_moved"
+    if not path:
+        return "amadrim.illegal.empty_path"
+    if len(path) > ctx.remaining[MOVE]:
+        return "amadrim.illegal.too_far"
+    problem = ctx.board.path_problem(unit, path)
+    return f"amadrim.illegal.{problem}" if problem else None
+
+
+def adjacent(a: Cell, b: Cell, reach: str) -> bool:
+    """Neighbours: 8 around (`eight`) or the 4 cardinal cells (`four`)."""
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return max(dx, dy) == 1 if reach == "eight" else dx + dy == 1
+
+
+def why_attack(ctx: Any, seat: int, unit_id: int, target_id: int) -> str | None:
+    unit, why = _own_mage(ctx, seat, unit_id)
+    if unit is None:
+        return why
+    target = ctx.board.units.get(target_id)
+    if target is None:
+        return "amadrim.illegal.no_such_target"
+    if target.owner == seat:
+        return "amadrim.illegal.own_unit"
+    if not adjacent(unit.cell, target.cell, ctx.options["attack_reach"]):
+        return "amadrim.illegal.not_adjacent"
+    if target.kind == "mage" and unit.level <= target.level:
+        return "amadrim.illegal.level_too_low"
+    return _cube(ctx, ATTACK)
+
+
+def why_spell(ctx: Any, seat: int, unit_id: int) -> str | None:
+    unit, why = _own_mage(ctx, seat, unit_id)
+    if unit is None:
+        return why
+    if unit.levelled:
+        return "amadrim.illegal.already_levelled"
+    if unit.level >= ctx.max_level:
+        return "amadrim.illegal.max_level"
+    if not _affords(ctx.stock[seat], ctx.level_cost[unit.level + 1]):
+        return "amadrim.illegal.cannot_pay"
+    return _cube(ctx, SPELL)
+
+
+def defended(board: Board, city: City, taker: int, defence: str) -> bool:
+    """A guild's city is defended by a mage on a cell around it (8 cells): by one of its
+    owner's mages (`owner`), or by any mage not the taker's (`any_guild`)."""
+    if city.owner is None:
+        return False
+    for cell in board.around[city.cell]:
+        unit = board.unit_on(cell)
+        if unit is not None and unit.kind == "mage" and unit.owner != taker:
+            if defence == "any_guild" or unit.owner == city.owner:
+                return True
+    return False
+
+
+def why_take(ctx: Any, seat: int, unit_id: int, city_id: int) -> str | None:
+    unit, why = _own_mage(ctx, seat, unit_id)
+    if unit is None:
+        return why
+    if not 0 <= city_id < len(ctx.board.cities):
+        return "amadrim.illegal.no_such_city"
+    city = ctx.board.cities[city_id]
+    if city.owner == seat:
+        return "amadrim.illegal.own_city"
+    if unit.cell not in ctx.board.cardinal[city.cell]:
+        return "amadrim.illegal.not_beside_city"
+    if defended(ctx.board, city, seat, ctx.options["city_defence"]):
+        return "amadrim.illegal.city_defended"
+    if not _affords(ctx.stock[seat], ctx.take_cost):
+        return "amadrim.illegal.cannot_pay"
+    return _cube(ctx, TAKE)
+
+
+def _affords(stock: list[int], cost: tuple[int, ...]) -> bool:
+    return all(have >= need for have, need in zip(stock, cost))
+
+
+# -- what a seat may do ---------------------------------------------------------------------------
+
+
+def legal(ctx: Any, seat: int) -> list[Action]:
+    """Every concrete action for the remaining cubes (moves: one shortest path per end cell)."""
+    board, out = ctx.board, []
+    if ctx.remaining[CREATE]:
+        out += [Create(k, c) for c in create_cells(board, seat) for k in UNIT_KINDS]
+    for unit in board.units_of(seat):
+        out += unit_actions(ctx, seat, unit)
+    out.append(EndActions())
+    return out
+
+
+def unit_actions(ctx: Any, seat: int, unit: Unit) -> list[Action]:
+    board, out = ctx.board, []
+    if ctx.remaining[MOVE] and not unit.moved:
+        out += [Move(unit.id, p) for p in board.reachable(unit.cell, ctx.remaining[MOVE]).values()]
+    if unit.kind != "mage":
+        return out
+    if ctx.remaining[ATTACK]:
+        out += [Attack(unit.id, board.unit_at[c]) for c in board.around[unit.cell]
+                if c in board.unit_at and why_attack(ctx, seat, unit.id, board.unit_at[c]) is None]
+    if ctx.remaining[SPELL] and why_spell(ctx, seat, unit.id) is None:
+        out.append(Spell(unit.id))
+    if ctx.remaining[TAKE]:
+        out += [TakeCity(unit.id, board.city_at[c]) for c in board.cardinal[unit.cell]
+                if c in board.city_at and why_take(ctx, seat, unit.id, board.city_at[c]) is None]
+    return out
+
+
+class ViewContext:
+    """The checks' context rebuilt from a view (what `targets` needs, nothing secret)."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        colours = [c["id"] for c in view["colours"]]
+        self.board = board_from_view(view)
+        self.stock = [[s[c] for c in colours] for s in view["stock"]]
+        acting = view["phase"] == "actions" and view["current"] == seat and view["remaining"]
+        self.remaining = [view["remaining"][k] for k in KINDS] if acting else [0] * len(KINDS)
+        self.options = view["options"]
+        costs = view["costs"]
+        self.take_cost = tuple(costs["take_city"][c] for c in colours)
+        self.level_cost = {int(lv): tuple(cost[c] for c in colours) for lv, cost in costs["level_up"].items()}
+        self.max_level = len(colours)
+
+
+def targets(view_or_state: Any, seat: int, unit_id: int | None, action_kind: str) -> list[list[int]]:
+    """Cells to highlight when `seat` picks `unit_id` and action `action_kind` (one of KINDS).
+
+    Exactly the cells of the legal actions now: move → end cells, attack → target units' cells,
+    spell → the mage's own cell, take_city → the cities' cells, create → free creation cells
+    (unit_id ignored). Empty when it is not that seat's turn to act or no cube is left.
+    """
+    if isinstance(view_or_state, dict):
+        ctx = ViewContext(view_or_state, seat)
+    elif view_or_state.phase == "actions" and view_or_state.current == seat:
+        ctx = view_or_state
+    else:
+        return []
+    if action_kind == "create":
+        return [list(c) for c in create_cells(ctx.board, seat)] if ctx.remaining[CREATE] else []
+    unit = ctx.board.units.get(unit_id)
+    if unit is None or unit.owner != seat:
+        return []
+    cells = set()
+    for act in unit_actions(ctx, seat, unit):
+        if act.type == action_kind:
+            cells.add(_target_cell(ctx.board, act))
+    return [list(c) for c in sorted(cells)]
+
+
+def _target_cell(board: Board, act: Action) -> Cell:
+    if isinstance(act, Move):
+        return act.path[-1]
+    if isinstance(act, Attack):
+        return board.units[act.target].cell
+    if isinstance(act, TakeCity):
+        return board.cities[act.city].cell
+    return board.units[act.unit].cell
+
+
+# -- turn order -----------------------------------------------------------------------------------
+
+
+def start(state: AmadrimState) -> None:
+    """All locked: the guilds act one after the other from the first player, clockwise."""
+    state.phase = "actions"
+    n = state.seats
+    state.order = [(state.first_player + i) % n for i in range(n) if not state.out[(state.first_player + i) % n]]
+    _next_seat(state)
+
+
+def _next_seat(state: AmadrimState) -> None:
+    while state.order:
+        seat = state.order.pop(0)
+        state.current = seat
+        state.revealed[seat] = True
+        state.remaining = list(state.programming[seat])
+        state.say("revealed", seat=seat_ref(seat), programming=dict(zip(KINDS, state.remaining)))
+        if sum(state.remaining):
+            return
+    state.current = None
+    from rules.amadrim import scoring
+
+    scoring.end_turn(state)
+
+
+def _spent(state: AmadrimState, kind: int, amount: int = 1) -> None:
+    state.remaining[kind] -= amount
+    if not sum(state.remaining):
+        _next_seat(state)
+
+
+def _refuse(why: str | None, **params: Any) -> None:
+    if why:
+        raise IllegalAction(why, **params)
+
+
+# -- the actions ----------------------------------------------------------------------------------
+
+
+def create(state: AmadrimState, seat: int, action: Create) -> None:
+    _refuse(why_create(state, seat, action.unit_kind, action.cell), cell=list(action.cell))
+    unit = Unit(state.next_unit, seat, action.unit_kind, 1 if action.unit_kind == "mage" else 0, action.cell)
+    state.next_unit += 1
+    state.board.add_unit(unit)
+    state.say("created", seat=seat_ref(seat), unit=unit.id, kind={"key": f"amadrim.unit.{unit.kind}"},
+              cell=list(unit.cell))
+    _spent(state, CREATE)
+
+
+def move(state: AmadrimState, seat: int, action: Move) -> None:
+    _refuse(why_move(state, seat, action.unit, action.path), unit=action.unit, cubes=state.remaining[MOVE])
+    unit = state.board.units[action.unit]
+    start_cell = unit.cell
+    state.board.move_unit(unit, action.path[-1])
+    unit.moved = True
+    state.say("moved", seat=seat_ref(seat), unit=unit.id, start=list(start_cell), cell=list(unit.cell),
+              steps=len(action.path))
+    if unit.kind == "merchant":
+        gained = state.gain_cell(seat, unit.cell, region=False)
+        state.say("harvested", seat=seat_ref(seat), unit=unit.id, colours=state.colour_ids(gained))
+    _spent(state, MOVE, len(action.path))
+
+
+def attack(state: AmadrimState, seat: int, action: Attack) -> None:
+    _refuse(why_attack(state, seat, action.unit, action.target), unit=action.unit, target=action.target)
+    unit = state.board.units[action.unit]
+    target = state.board.remove_unit(action.target)
+    unit.acted = True
+    state.captured[seat].append({"owner": target.owner, "kind": target.kind,
+                                 "level": target.level if target.kind == "mage" else None})
+    state.say("captured", seat=seat_ref(seat), unit=unit.id, victim=seat_ref(target.owner),
+              target=target.id, kind={"key": f"amadrim.unit.{target.kind}"}, cell=list(target.cell))
+    _spent(state, ATTACK)
+
+
+def spell(state: AmadrimState, seat: int, action: Spell) -> None:
+    _refuse(why_spell(state, seat, action.unit), unit=action.unit)
+    unit = state.board.units[action.unit]
+    state.pay(seat, state.level_cost[unit.level + 1])
+    unit.level += 1
+    unit.levelled = unit.acted = True
+    state.say("levelled", seat=seat_ref(seat), unit=unit.id, level=unit.level,
+              colour={"text": state.content.colours[unit.level - 1].name.model_dump()})
+    _spent(state, SPELL)
+
+
+def take_city(state: AmadrimState, seat: int, action: TakeCity) -> None:
+    _refuse(why_take(state, seat, action.unit, action.city), unit=action.unit, city=action.city)
+    city = state.board.cities[action.city]
+    state.pay(seat, state.take_cost)
+    previous, city.owner = city.owner, seat
+    state.board.units[action.unit].acted = True
+    gained = state.gain_cell(seat, city.cell, region=True)
+    state.say("city_taken", seat=seat_ref(seat), city=city.id, cell=list(city.cell),
+              previous=None if previous is None else seat_ref(previous), colours=state.colour_ids(gained))
+    _spent(state, TAKE)
+
+
+def end_actions(state: AmadrimState, seat: int, action: EndActions) -> None:
+    state.say("actions_ended", seat=seat_ref(seat), lost=sum(state.remaining))
+    state.remaining = [0] * len(KINDS)
+    _next_seat(state)

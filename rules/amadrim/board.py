@@ -1,0 +1,177 @@
+"""The map of Amadrim as the rules see it: cells, quadrants, cities and units.
+
+A `Board` knows where every city and unit stands and answers the geometric questions of the
+rules: edge cells, quadrants, neighbours (8 directions) and cardinal cells (N, E, S, W), free
+cells and where a unit can walk. It holds no resources and no scores.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+Cell = tuple[int, int]
+
+EIGHT = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+FOUR = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W
+
+
+@dataclass
+class Unit:
+    """A guild's piece on the map: a merchant (level 0) or a mage (level 1..6)."""
+
+    id: int
+    owner: int
+    kind: str
+    level: int
+    cell: Cell
+    moved: bool = False      # made its one move of this turn
+    acted: bool = False      # attacked, rose a level or took a city this turn
+    levelled: bool = False   # already rose a level this turn
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "owner": self.owner, "kind": self.kind,
+                "level": self.level if self.kind == "mage" else None, "cell": list(self.cell),
+                "moved": self.moved, "acted": self.acted, "levelled": self.levelled}
+
+
+@dataclass
+class City:
+    """A city on one cell; `owner` is a seat or None (neutral)."""
+
+    id: int
+    cell: Cell
+    owner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "cell": list(self.cell), "owner": self.owner}
+
+
+@lru_cache(maxsize=16)
+def neighbour_table(width: int, height: int, dirs: tuple[Cell, ...]) -> dict[Cell, tuple[Cell, ...]]:
+    """For every cell, its neighbours on the map in the directions `dirs`."""
+    return {(x, y): tuple((x + dx, y + dy) for dx, dy in dirs
+                          if 0 <= x + dx < width and 0 <= y + dy < height)
+            for x in range(width) for y in range(height)}
+
+
+@dataclass
+class Board:
+    """Cities and units on a `width` × `height` grid split in quadrants."""
+
+    width: int
+    height: int
+    quadrant_width: int
+    quadrant_height: int
+    cities: list[City] = field(default_factory=list)
+    units: dict[int, Unit] = field(default_factory=dict)
+    city_at: dict[Cell, int] = field(default_factory=dict)
+    unit_at: dict[Cell, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.around = neighbour_table(self.width, self.height, EIGHT)
+        self.cardinal = neighbour_table(self.width, self.height, FOUR)
+
+    # -- geometry ------------------------------------------------------------------------------
+
+    def on_map(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def on_edge(self, cell: Cell) -> bool:
+        """A cell of the outer ring (it lacks a neighbour on some side)."""
+        x, y = cell
+        return x in (0, self.width - 1) or y in (0, self.height - 1)
+
+    def quadrant(self, cell: Cell) -> int:
+        """Quadrant index, row by row from the top-left one."""
+        across = self.width // self.quadrant_width
+        return (cell[1] // self.quadrant_height) * across + cell[0] // self.quadrant_width
+
+    def quadrant_bounds(self) -> list[dict[str, int]]:
+        """Each quadrant as {"index", "x0", "y0", "x1", "y1"} (x1, y1 exclusive)."""
+        qw, qh = self.quadrant_width, self.quadrant_height
+        return [{"index": self.quadrant((x, y)), "x0": x, "y0": y, "x1": x + qw, "y1": y + qh}
+                for y in range(0, self.height, qh) for x in range(0, self.width, qw)]
+
+    def neighbours(self, cell: Cell, reach: str = "eight") -> tuple[Cell, ...]:
+        """Adjacent cells: all 8 around, or the 4 cardinal ones."""
+        return (self.around if reach == "eight" else self.cardinal)[cell]
+
+    def is_free(self, cell: Cell) -> bool:
+        """On the map, with neither a city nor a unit."""
+        return cell in self.around and cell not in self.city_at and cell not in self.unit_at
+
+    # -- pieces --------------------------------------------------------------------------------
+
+    def add_city(self, cell: Cell, owner: int | None) -> City:
+        city = City(len(self.cities), cell, owner)
+        self.cities.append(city)
+        self.city_at[cell] = city.id
+        return city
+
+    def add_unit(self, unit: Unit) -> None:
+        self.units[unit.id] = unit
+        self.unit_at[unit.cell] = unit.id
+
+    def remove_unit(self, unit_id: int) -> Unit:
+        unit = self.units.pop(unit_id)
+        del self.unit_at[unit.cell]
+        return unit
+
+    def move_unit(self, unit: Unit, cell: Cell) -> None:
+        del self.unit_at[unit.cell]
+        unit.cell = cell
+        self.unit_at[cell] = unit.id
+
+    def cities_of(self, seat: int) -> list[City]:
+        return [c for c in self.cities if c.owner == seat]
+
+    def units_of(self, seat: int) -> list[Unit]:
+        return [u for u in self.units.values() if u.owner == seat]
+
+    def unit_on(self, cell: Cell) -> Unit | None:
+        uid = self.unit_at.get(cell)
+        return None if uid is None else self.units[uid]
+
+    # -- movement ------------------------------------------------------------------------------
+
+    def reachable(self, start: Cell, steps: int) -> dict[Cell, tuple[Cell, ...]]:
+        """Cells a unit on `start` can end on within `steps` moves, each with a shortest path."""
+        paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
+        queue = deque([start])
+        while queue:
+            cell = queue.popleft()
+            path = paths[cell]
+            if len(path) >= steps:
+                continue
+            for nxt in self.around[cell]:
+                if nxt not in paths and nxt not in self.city_at and nxt not in self.unit_at:
+                    paths[nxt] = path + (nxt,)
+                    queue.append(nxt)
+        del paths[start]
+        return paths
+
+    def path_problem(self, unit: Unit, path: tuple[Cell, ...]) -> str | None:
+        """Why `unit` cannot walk `path` (a reason key suffix), or None if it can."""
+        here = unit.cell
+        for cell in path:
+            if cell not in self.around or cell not in self.around[here]:
+                return "not_a_step"
+            if cell in self.city_at or self.unit_at.get(cell, unit.id) != unit.id:
+                return "blocked"
+            here = cell
+        return None
+
+
+def board_from_view(view: dict[str, Any]) -> Board:
+    """Rebuild a board from a view (for `targets` and the bots)."""
+    grid = view["grid"]
+    board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
+    for city in view["cities"]:
+        board.add_city(tuple(city["cell"]), city["owner"])
+    for u in view["units"]:
+        board.add_unit(Unit(u["id"], u["owner"], u["kind"], u["level"] or 0, tuple(u["cell"]),
+                            u["moved"], u["acted"], u["levelled"]))
+    return board

@@ -1,0 +1,111 @@
+"""The scoring phase ("décompte") at the end of every turn, the end of the game and its outcome.
+
+Reputation lines: business (the market markers' values), kills (captures to date), town
+(cities held), magic (levels of the guild's mages on the map) and their total. The game ends
+when a total reaches the winning total at the end of a turn, or after `max_turns` turns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.amadrim.board import Board
+from rules.core import seat_ref
+
+if TYPE_CHECKING:
+    from rules.amadrim.state import AmadrimState
+
+LINES = ("business", "kills", "town", "magic", "total")
+
+
+def empty_line() -> dict[str, int]:
+    return dict.fromkeys(LINES, 0)
+
+
+def update_market(stock: list[list[int]], market: list[list[int]], steps: int) -> list[int | None]:
+    """Move the majority markers of every resource; returns the majority holder per colour.
+
+    The one seat with strictly the most of a resource places or advances its marker (up to the
+    last step); every other seat with a marker there, or everyone after a tie, loses one step.
+    """
+    holders: list[int | None] = []
+    for colour in range(len(stock[0])):
+        counts = [s[colour] for s in stock]
+        best = max(counts)
+        leaders = [s for s, c in enumerate(counts) if c == best]
+        holder = leaders[0] if best > 0 and len(leaders) == 1 else None
+        for seat, line in enumerate(market):
+            if seat == holder:
+                line[colour] = min(line[colour] + 1, steps)
+            elif line[colour] > 0:
+                line[colour] -= 1
+        holders.append(holder)
+    return holders
+
+
+def business(market_line: list[int], values: tuple[int, ...]) -> int:
+    """Sum of the values the seat's markers stand on."""
+    return sum(values[step - 1] for step in market_line if step > 0)
+
+
+def magic(board: Board, seat: int) -> int:
+    return sum(u.level for u in board.units.values() if u.owner == seat and u.kind == "mage")
+
+
+def reputation(state: AmadrimState, seat: int) -> dict[str, int]:
+    """The four lines and their total, from the board, the markers and the captures."""
+    line = {
+        "business": business(state.market[seat], state.content.market_values),
+        "kills": len(state.captured[seat]),
+        "town": len(state.board.cities_of(seat)),
+        "magic": magic(state.board, seat),
+    }
+    line["total"] = sum(line.values())
+    return line
+
+
+def end_turn(state: AmadrimState) -> None:
+    """Score the turn; end the game or start the next turn with the coin passed left."""
+    state.majority = update_market(state.stock, state.market, len(state.content.market_values))
+    state.reputation = [reputation(state, s) for s in range(state.seats)]
+    totals = [r["total"] for r in state.reputation]
+    state.history.append(totals)
+    state.say("scored", turn=state.turn, totals=totals)
+    if max(totals) >= state.content.winning_total:
+        return _finish(state, "winning_total")
+    if state.turn >= state.options["max_turns"]:
+        return _finish(state, "max_turns")
+    from rules.amadrim import programming
+
+    state.first_player = (state.first_player + 1) % state.seats
+    state.turn += 1
+    programming.start(state)
+
+
+def _finish(state: AmadrimState, reason: str) -> None:
+    state.phase = "over"
+    state.current = None
+    state.end_reason = reason
+    result = outcome(state)
+    state.say("game_over", reason={"key": f"amadrim.end.{reason}"},
+              winners=[seat_ref(s) for s in result["winners"]])
+
+
+def rank_key(state: AmadrimState, seat: int) -> tuple[int, ...]:
+    line = state.reputation[seat]
+    return (line["total"],) + tuple(line[k] for k in state.content.tie_break)
+
+
+def outcome(state: AmadrimState) -> dict[str, Any]:
+    """{"scores", "ranking", "winners", "totals_by_turn", "reputation", "turns", "reason"}."""
+    ranking = sorted(range(state.seats), key=lambda s: (tuple(-v for v in rank_key(state, s)), s))
+    best = rank_key(state, ranking[0])
+    return {
+        "scores": [r["total"] for r in state.reputation],
+        "ranking": ranking,
+        "winners": [s for s in ranking if rank_key(state, s) == best],
+        "totals_by_turn": [list(t) for t in state.history],
+        "reputation": [dict(r) for r in state.reputation],
+        "turns": state.turn,
+        "reason": state.end_reason,
+    }

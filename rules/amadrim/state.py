@@ -1,0 +1,180 @@
+"""The whole truth of one Amadrim game and the dispatch of actions to the phase modules.
+
+Phases: "setup" (cities placed one by one), "programming" (simultaneous and secret),
+"actions" (one seat after the other, programming revealed), then scoring at the end of the
+turn, and "over". `apply` checks everything before changing anything, so a refused action
+leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.amadrim import action_phase, placement, programming, scoring
+from rules.amadrim.actions import (
+    KINDS,
+    AddCube,
+    Attack,
+    Create,
+    EndActions,
+    LockIn,
+    Move,
+    PlaceCity,
+    RemoveCube,
+    Spell,
+    TakeCity,
+    TimeUp,
+)
+from rules.amadrim.board import Board
+from rules.amadrim.content import Content
+from rules.core import Action, IllegalAction, entry
+
+#: Which phase accepts which action, and the module function that handles it.
+HANDLERS: dict[type, tuple[str, Any]] = {
+    PlaceCity: ("setup", placement.place_city),
+    AddCube: ("programming", programming.add_cube),
+    RemoveCube: ("programming", programming.remove_cube),
+    LockIn: ("programming", programming.lock_in),
+    TimeUp: ("programming", programming.time_up),
+    Create: ("actions", action_phase.create),
+    Move: ("actions", action_phase.move),
+    Attack: ("actions", action_phase.attack),
+    Spell: ("actions", action_phase.spell),
+    TakeCity: ("actions", action_phase.take_city),
+    EndActions: ("actions", action_phase.end_actions),
+}
+
+
+class AmadrimState:
+    """One game of Amadrim Tales; see the module docstring for the phases."""
+
+    def __init__(self, content: Content, seats: int, seed: int, options: dict[str, Any]) -> None:
+        self.content = content
+        self.seats = seats
+        self.seed = seed
+        self.options = options
+        self.rng = random.Random(seed)
+        self.log: list[dict[str, Any]] = []
+        self.board = Board(content.width, content.height, content.quadrant_width, content.quadrant_height)
+        colours = len(content.colours)
+        self.stock = [[0] * colours for _ in range(seats)]
+        self.supply = None if content.supply is None else list(content.supply)
+        self.market = [[0] * colours for _ in range(seats)]
+        self.captured: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
+        self.reputation = [scoring.empty_line() for _ in range(seats)]
+        self.history: list[list[int]] = []
+        self.majority: list[int | None] = [None] * colours
+        self.phase = "setup"
+        self.turn = 0
+        self.first_player = self.rng.randrange(seats)
+        self.placing: list[int] = []
+        self.cubes = [0] * seats
+        self.programming = [[0] * len(KINDS) for _ in range(seats)]
+        self.locked = [False] * seats
+        self.revealed = [False] * seats
+        self.out = [False] * seats
+        self.current: int | None = None
+        self.remaining = [0] * len(KINDS)
+        self.order: list[int] = []
+        self.next_unit = 1
+        self.static_view: dict[str, Any] | None = None
+        self.end_reason: str | None = None
+        placement.start(self)
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    def to_act(self) -> list[int]:
+        """Seats that must act now (every seat still programming, in the programming phase)."""
+        if self.phase == "setup":
+            return self.placing[:1]
+        if self.phase == "programming":
+            return [s for s in range(self.seats) if not self.locked[s]]
+        if self.phase == "actions" and self.current is not None:
+            return [self.current]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """A bounded, useful list of what `seat` may do now (empty when it need not act)."""
+        if seat not in self.to_act():
+            return []
+        if self.phase == "setup":
+            return placement.legal(self, seat)
+        if self.phase == "programming":
+            return programming.legal(self, seat)
+        return action_phase.legal(self, seat)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Play `action` for `seat`; `IllegalAction` (state unchanged) when not allowed now."""
+        phase, handler = HANDLERS.get(type(action), (None, None))
+        if handler is None:
+            raise IllegalAction("amadrim.illegal.unknown_action", type=getattr(action, "type", "?"))
+        if self.phase == "over":
+            raise IllegalAction("amadrim.illegal.game_over")
+        if phase != self.phase:
+            raise IllegalAction("amadrim.illegal.wrong_phase", phase={"key": f"amadrim.phase.{self.phase}"})
+        if seat not in self.to_act():
+            raise IllegalAction("amadrim.illegal.not_your_turn")
+        handler(self, seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: the table's public view)."""
+        from rules.amadrim.view import build_view
+
+        return build_view(self, seat)
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def outcome(self) -> dict[str, Any]:
+        """Scores (totals), ranking best first (with the tie-break), winners, totals per turn."""
+        return scoring.outcome(self)
+
+    # -- what the checks read (shared with `action_phase.ViewContext`) ---------------------------
+
+    @property
+    def take_cost(self) -> tuple[int, ...]:
+        return self.content.take_city
+
+    @property
+    def level_cost(self) -> dict[int, tuple[int, ...]]:
+        return self.content.level_up
+
+    @property
+    def max_level(self) -> int:
+        return self.content.max_level
+
+    # -- resources -----------------------------------------------------------------------------
+
+    def gain(self, seat: int, colour: int, amount: int = 1) -> int:
+        """Give `seat` up to `amount` of `colour` from the bank; returns what it got."""
+        if self.supply is not None:
+            amount = min(amount, self.supply[colour])
+            self.supply[colour] -= amount
+        self.stock[seat][colour] += amount
+        return amount
+
+    def can_pay(self, seat: int, cost: tuple[int, ...]) -> bool:
+        return all(have >= need for have, need in zip(self.stock[seat], cost))
+
+    def pay(self, seat: int, cost: tuple[int, ...]) -> None:
+        """Spend `cost` (already checked with `can_pay`); it goes back to the bank."""
+        for colour, need in enumerate(cost):
+            self.stock[seat][colour] -= need
+            if self.supply is not None:
+                self.supply[colour] += need
+
+    def gain_cell(self, seat: int, cell: tuple[int, int], region: bool) -> list[int]:
+        """The resources of a cell's column and row colours (and its region's): colours gained."""
+        x, y = cell
+        colours = [self.content.column_colour[x], self.content.row_colour[y]]
+        if region:
+            colours.append(self.content.region[y][x])
+        return [c for c in colours if self.gain(seat, c)]
+
+    def say(self, key: str, **params: Any) -> None:
+        """Add a public log entry."""
+        self.log.append(entry(f"amadrim.log.{key}", **params))
+
+    def colour_ids(self, colours: list[int]) -> list[str]:
+        return [self.content.colours[c].id for c in colours]

@@ -1,0 +1,106 @@
+"""What one seat may see: everything public plus its own programming (see `build_view`).
+
+Other seats' programmings are absent until revealed in the action phase; only whether each
+seat is locked in is public. The view is plain JSON (lists, dicts, str, int, bool, None); its
+static parts (colours, grid, costs) are shared between views: treat a view as read-only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.amadrim.actions import KINDS, UNIT_KINDS
+
+if TYPE_CHECKING:
+    from rules.amadrim.state import AmadrimState
+
+LOG_TAIL = 200
+
+
+def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
+    """The JSON view of `state` for `seat` (None = public)."""
+    ids = [c.id for c in state.content.colours]
+    if state.static_view is None:
+        state.static_view = {"colours": _colours(state), "grid": _grid(state, ids), "costs": _costs(state, ids)}
+    static = state.static_view
+    acting = state.phase == "actions" and state.current is not None
+    return {
+        "game": "amadrim",
+        "seat": seat,
+        "seats": state.seats,
+        "phase": state.phase,
+        "turn": state.turn,
+        "first_player": state.first_player,
+        "to_act": state.to_act(),
+        "current": state.current if acting else (state.placing[0] if state.phase == "setup" else None),
+        "placing": list(state.placing),
+        "action_kinds": list(KINDS),
+        "unit_kinds": list(UNIT_KINDS),
+        "colours": static["colours"],
+        "grid": static["grid"],
+        "cities": [c.to_json() for c in state.board.cities],
+        "units": [u.to_json() for u in sorted(state.board.units.values(), key=lambda u: u.id)],
+        "stock": [dict(zip(ids, s)) for s in state.stock],
+        "supply": None if state.supply is None else dict(zip(ids, state.supply)),
+        "market": [dict(zip(ids, m)) for m in state.market],
+        "market_values": list(state.content.market_values),
+        "majority": dict(zip(ids, state.majority)),
+        "reputation": [dict(r) for r in state.reputation],
+        "history": [list(t) for t in state.history],
+        "captured": [[dict(c) for c in cs] for cs in state.captured],
+        "out": list(state.out),
+        "cubes": list(state.cubes),
+        "locked": list(state.locked),
+        "revealed": list(state.revealed),
+        "programming": [_programming(state, s, seat) for s in range(state.seats)],
+        "unplaced": _unplaced(state, seat),
+        "remaining": dict(zip(KINDS, state.remaining)) if acting else None,
+        "costs": static["costs"],
+        "cubes_table": list(state.content.action_cubes),
+        "winning_total": state.content.winning_total,
+        "max_turns": state.options["max_turns"],
+        "sand_timer_s": state.content.sand_timer_s,
+        "options": dict(state.options),
+        "log": state.log[-LOG_TAIL:],
+        "outcome": state.outcome() if state.phase == "over" else None,
+    }
+
+
+def _programming(state: AmadrimState, seat: int, viewer: int | None) -> dict[str, int] | None:
+    """A seat's cubes per action, if `viewer` may see them (its own, or revealed)."""
+    if state.phase in ("setup", "over") or not (seat == viewer or state.revealed[seat]):
+        return None
+    return dict(zip(KINDS, state.programming[seat]))
+
+
+def _unplaced(state: AmadrimState, viewer: int | None) -> int | None:
+    if viewer is None or state.phase != "programming":
+        return None
+    return state.cubes[viewer] - sum(state.programming[viewer])
+
+
+def _colours(state: AmadrimState) -> list[dict[str, Any]]:
+    return [{"id": c.id, "level": c.level, "letter": c.letter, "symbol": c.symbol, "hex": c.hex,
+             "name": c.name.model_dump(), "resource": c.resource.model_dump()}
+            for c in state.content.colours]
+
+
+def _grid(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
+    content, board = state.content, state.board
+    return {
+        "width": content.width,
+        "height": content.height,
+        "quadrant": {"width": content.quadrant_width, "height": content.quadrant_height},
+        "quadrants": board.quadrant_bounds(),
+        "columns": [ids[c] for c in content.column_colour],
+        "rows": [ids[c] for c in content.row_colour],
+        "regions": [[ids[c] for c in row] for row in content.region],
+    }
+
+
+def _costs(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
+    content = state.content
+    return {
+        "take_city": dict(zip(ids, content.take_city)),
+        "level_up": {str(lv): dict(zip(ids, cost)) for lv, cost in sorted(content.level_up.items())},
+    }
