@@ -24,7 +24,7 @@ summary (`game.hotseat.since_last_turn`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -208,7 +208,11 @@ class Session:
     @classmethod
     def replay(cls, save: dict[str, Any], engine: Any, content: Any, digest: str,
                tolerant: bool = True, **kwargs: Any) -> tuple[Session, ReplayReport | None]:
-        """Replay a save on `content`; tolerant: stop at the first action that fails and report it."""
+        """Replay a save on `content`; tolerant: stop at the first action that fails and report it.
+
+        After a tolerant replay that stopped, give the session a new `save_name` (keyword) so
+        the original save is not overwritten by the shortened game.
+        """
         validate(save)
         if engine.id and save["game"] != engine.id:
             raise SaveError("session.saves.wrong_game", game=save["game"], expected=engine.id)
@@ -271,6 +275,14 @@ class Session:
         self.actions.append((seat, action))
         self.log_marks[seat] = len(self.state.log)
         return None
+
+
+def engine_for(save: dict[str, Any], engines: Mapping[str, Any]) -> Any:
+    """The engine of a checked save's game; `SaveError("session.saves.unknown_game")` when absent."""
+    engine = engines.get(save.get("game"))
+    if engine is None:
+        raise SaveError("session.saves.unknown_game", game=str(save.get("game")))
+    return engine
 
 
 def _as_json(data: Any) -> dict[str, Any]:

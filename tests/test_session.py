@@ -273,3 +273,13 @@ def test_engine_that_cannot_start_on_new_content():
     with pytest.raises(SaveError) as err:
         Session.replay(save, ShiftedToy(), {}, "v2")
     assert err.value.key == "session.saves.cannot_start"
+
+
+def test_engine_for_a_save():
+    from game.session import engine_for
+
+    save = Session(ENGINE, None, "d", HUMANS, 6).to_save()
+    assert engine_for(save, {"toy": ENGINE}) is ENGINE
+    with pytest.raises(SaveError) as err:
+        engine_for(save, {"anludim": object()})
+    assert err.value.key == "session.saves.unknown_game" and err.value.params == {"game": "toy"}

@@ -81,3 +81,18 @@ def test_bad_animation_speeds(speed):
 def test_unreadable_folder_instead_of_file_gives_defaults(home):
     settings_path().mkdir(parents=True)
     assert load_settings() == Settings()
+
+
+def test_interrupted_save_keeps_the_old_file(home, monkeypatch):
+    import os
+
+    Settings(language="en").save()
+
+    def boom(*args):
+        raise OSError("disk full")
+
+    with monkeypatch.context() as patch, pytest.raises(OSError):
+        patch.setattr(os, "replace", boom)
+        Settings(language="fr", fullscreen=True).save()
+    assert load_settings() == Settings(language="en")
+    assert [p.name for p in settings_path().parent.iterdir()] == ["settings.json"]
