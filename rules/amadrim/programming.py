@@ -47,7 +47,7 @@ def legal(state: AmadrimState, seat: int) -> list[Action]:
     if unplaced(state, seat) > 0:
         out += [AddCube(k) for k in KINDS]
     out += [RemoveCube(k) for i, k in enumerate(KINDS) if state.programming[seat][i] > 0]
-    out.append(LockIn())
+    out += [LockIn(), TimeUp()]
     return out
 
 
