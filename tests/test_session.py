@@ -283,3 +283,33 @@ def test_engine_for_a_save():
     with pytest.raises(SaveError) as err:
         engine_for(save, {"anludim": object()})
     assert err.value.key == "session.saves.unknown_game" and err.value.params == {"game": "toy"}
+
+
+class CrashingToy(ToyEngine):
+    """A toy whose (buggy or changed) engine crashes on drawing: not a refusal, an exception."""
+
+    def new_game(self, content, seats, seed, options=None):
+        state = super().new_game(content, seats, seed, options)
+        real = state.apply
+
+        def apply(seat, act):
+            if isinstance(act, Draw) and content == "broken":
+                raise KeyError("card 'x'")
+            real(seat, act)
+
+        state.apply = apply
+        return state
+
+
+def test_engine_crash_during_replay_is_reported_not_raised_raw():
+    session = Session(CrashingToy(), "ok", "d", HUMANS, 10)
+    session.apply(0, Draw())
+    play(session, 3)
+    save = session.to_save()
+    replayed, report = Session.replay(save, CrashingToy(), "broken", "d2")
+    assert report.index == 0 and report.reason["key"] == "session.replay.engine_error"
+    assert replayed.actions == []
+    save["content_digest"] = "d2"
+    with pytest.raises(SaveError) as err:
+        Session.from_save(save, CrashingToy(), "broken", "d2")
+    assert err.value.key == "session.saves.engine_error"
