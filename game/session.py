@@ -17,6 +17,9 @@ and deterministic, like python-chess's move stack. Decisions:
   that the undo would let someone replay around. Reveal marks are saved with the game, so the
   rule survives a reload.
 
+The engine is given the seat count (`new_game(content, len(seats), seed, options or None)`);
+names, colours and bot kinds stay with the session. Bots get `engine.bot(kind, seed * 1009 + seat)`.
+
 `state.log` is assumed append-only; the session remembers, per seat, the log length when that
 seat last acted or was unveiled (`log_marks`, rebuilt on replay) for the "since your last turn"
 summary (`game.hotseat.since_last_turn`).
