@@ -1,0 +1,207 @@
+"""Anludim content: the YAML schema (`FILES`) and `build`, which checks cross-references.
+
+`game.content.load("anludim")` validates each file of `FILES` with its model, then calls
+`build(files, report)`, which returns a frozen `AnludimContent` the engine plays with.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import Field
+
+from rules.core.content import Model, Report, Text, unknown
+
+KINDS = ("suite", "couleur", "paires", "brelans", "assemblee")
+Kind = Literal["suite", "couleur", "paires", "brelans", "assemblee"]
+
+
+class ColourModel(Model):
+    id: str
+    name: Text
+    symbol: str
+    shape: str
+    rgb: tuple[int, int, int]
+
+
+class ColoursFile(Model):
+    colours: tuple[ColourModel, ...] = Field(min_length=2)
+
+
+class CardModel(Model):
+    id: str
+    halves: tuple[tuple[int, str], tuple[int, str]]
+
+
+class CardsFile(Model):
+    cards: tuple[CardModel, ...] = Field(min_length=1)
+
+
+class ProfessorModel(Model):
+    id: str
+    name: Text
+    kind: Kind
+    item: str
+
+
+class ProfessorsFile(Model):
+    professors: tuple[ProfessorModel, ...] = Field(min_length=1)
+
+
+class ItemModel(Model):
+    id: str
+    name: Text
+    plural: Text
+    values: tuple[int, ...] = Field(min_length=1)
+
+
+class ParchmentsModel(Model):
+    count: int = Field(ge=0)
+    points: int = Field(ge=0)
+    name: Text
+
+
+class RemovedItemModel(Model):
+    item: str
+    value: int
+
+
+class RemovedModel(Model):
+    seats: int
+    items: tuple[RemovedItemModel, ...]
+
+
+class ItemsFile(Model):
+    items: tuple[ItemModel, ...] = Field(min_length=1)
+    parchments: ParchmentsModel
+    removed: tuple[RemovedModel, ...] = ()
+
+
+class BlazonModel(Model):
+    name: Text
+    hand: int = Field(ge=0)
+    keep: int = Field(ge=0)
+
+
+class BlazonsModel(Model):
+    silver: BlazonModel
+    gold: BlazonModel
+
+
+class ValuesModel(Model):
+    min: int
+    max: int
+
+
+class RulesFile(Model):
+    blazons: BlazonsModel
+    values: ValuesModel
+    face_up: int = Field(ge=0)
+    draw: int = Field(ge=1)
+    optional_draw: int = Field(ge=0)
+    first_round_parchments: int = Field(ge=0)
+    empty_piles_end: int = Field(ge=1)
+    rewards: tuple[int, ...]
+    rewards_min_seats: int = Field(ge=2)
+
+
+FILES = {
+    "colours.yaml": ColoursFile,
+    "cards.yaml": CardsFile,
+    "professors.yaml": ProfessorsFile,
+    "items.yaml": ItemsFile,
+    "rules.yaml": RulesFile,
+}
+
+
+@dataclass(frozen=True)
+class AnludimContent:
+    """Validated content: lookups by id plus the raw rule numbers."""
+
+    colours: tuple[ColourModel, ...]
+    cards: dict[str, tuple[tuple[int, str], tuple[int, str]]]
+    professors: tuple[ProfessorModel, ...]
+    items: dict[str, ItemModel]
+    parchments: ParchmentsModel
+    removed: dict[int, tuple[tuple[str, int], ...]]
+    rules: RulesFile
+
+    @property
+    def hierarchy(self) -> tuple[str, ...]:
+        """Combination kinds from lowest to highest (the expert hierarchy)."""
+        return tuple(p.kind for p in self.professors)
+
+    def professor(self, professor_id: str) -> ProfessorModel | None:
+        """The professor with this id, or None."""
+        return next((p for p in self.professors if p.id == professor_id), None)
+
+    def blazon(self, gold: bool) -> BlazonModel:
+        """The silver or gold blazon's numbers."""
+        return self.rules.blazons.gold if gold else self.rules.blazons.silver
+
+
+def _unique(ids: list[str], file: str, key: str, report: Report) -> None:
+    for name, count in Counter(ids).items():
+        if count > 1:
+            report(file, (key, ids.index(name), "id"), f"expected unique ids, got {name!r} {count} times")
+
+
+def _check_cards(files: dict, report: Report) -> None:
+    colours = [c.id for c in files["colours.yaml"].colours]
+    rules = files["rules.yaml"]
+    for i, card in enumerate(files["cards.yaml"].cards):
+        for h, (value, colour) in enumerate(card.halves):
+            if colour not in colours:
+                report("cards.yaml", ("cards", i, "halves", h, 1), unknown("a colour", colour, colours))
+            if not rules.values.min <= value <= rules.values.max:
+                report("cards.yaml", ("cards", i, "halves", h, 0),
+                       f"expected a value in {rules.values.min}..{rules.values.max}, got {value}")
+
+
+def _check_professors(files: dict, report: Report) -> None:
+    items = [it.id for it in files["items.yaml"].items]
+    professors = files["professors.yaml"].professors
+    for i, prof in enumerate(professors):
+        if prof.item not in items:
+            report("professors.yaml", ("professors", i, "item"), unknown("an item", prof.item, items))
+    kinds = [p.kind for p in professors]
+    for i, kind in enumerate(kinds):
+        if kinds.index(kind) != i:
+            report("professors.yaml", ("professors", i, "kind"), f"expected one professor per kind, got {kind!r} twice")
+
+
+def _check_removed(files: dict, report: Report) -> None:
+    items = {it.id: Counter(it.values) for it in files["items.yaml"].items}
+    for i, rem in enumerate(files["items.yaml"].removed):
+        taken: Counter = Counter()
+        for j, r in enumerate(rem.items):
+            where = ("removed", i, "items", j)
+            if r.item not in items:
+                report("items.yaml", where + ("item",), unknown("an item", r.item, items))
+                continue
+            taken[(r.item, r.value)] += 1
+            if taken[(r.item, r.value)] > items[r.item][r.value]:
+                report("items.yaml", where + ("value",), f"expected an item of the pile, got {r.item} {r.value} once too often")
+
+
+def build(files: dict, report: Report) -> AnludimContent | None:
+    """Assemble the validated files, reporting every broken cross-reference."""
+    _unique([c.id for c in files["colours.yaml"].colours], "colours.yaml", "colours", report)
+    _unique([c.id for c in files["cards.yaml"].cards], "cards.yaml", "cards", report)
+    _unique([p.id for p in files["professors.yaml"].professors], "professors.yaml", "professors", report)
+    _unique([it.id for it in files["items.yaml"].items], "items.yaml", "items", report)
+    _check_cards(files, report)
+    _check_professors(files, report)
+    _check_removed(files, report)
+    items = files["items.yaml"]
+    return AnludimContent(
+        colours=files["colours.yaml"].colours,
+        cards={c.id: c.halves for c in files["cards.yaml"].cards},
+        professors=files["professors.yaml"].professors,
+        items={it.id: it for it in items.items},
+        parchments=items.parchments,
+        removed={r.seats: tuple((x.item, x.value) for x in r.items) for r in items.removed},
+        rules=files["rules.yaml"],
+    )

@@ -1,0 +1,96 @@
+"""What a seat may do now: a small, useful list (never every subset of a big hand).
+
+For each professor: the strongest, the weakest and a middle combination (from `search.py`) that
+beat every combination of its kind on the table; in the expert variant, up to two more that use
+the seat's own laid cards of a lower kind. Plus the draws, the optional actions, take-backs
+(base game, start of turn), `end_turn`, and between rounds a bounded list of `keep` choices.
+`apply` accepts any legal action, listed here or not.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, islice
+from typing import TYPE_CHECKING
+
+from rules.anludim import actions as A
+from rules.anludim import search
+
+if TYPE_CHECKING:
+    from rules.anludim.state import AnludimState
+
+LAYS_PER_PROFESSOR = 3
+EXPERT_LAYS_PER_PROFESSOR = 2
+KEEP_CHOICES = 40
+
+
+def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
+    """The listed legal actions of `seat` (which must be the seat to act)."""
+    if state.phase == "round_over":
+        return _keeps(state, seat)
+    out: list[A.Action] = []
+    if state.phase == "start" and not state.expert:
+        out += [A.TakeBack(i) for i in range(len(state.table.seats[seat].combos))]
+    if state.phase in ("start", "main"):
+        out += lays(state, seat) + _draws(state)
+    if state.optional_open(seat):
+        out += _optionals(state, seat)
+    if state.phase == "after_main":
+        out.append(A.EndTurn())
+    return out
+
+
+def _draws(state: AnludimState) -> list[A.Action]:
+    table = state.table
+    out: list[A.Action] = [A.Draw()] if table.can_draw() else []
+    out += [A.TakeFaceUp(i) for i, card in enumerate(table.face_up) if card is not None]
+    return out or [A.PassTurn()]
+
+
+def _optionals(state: AnludimState, seat: int) -> list[A.Action]:
+    s = state.table.seats[seat]
+    out: list[A.Action] = [A.DiscardItem(item, value) for item, value in sorted(set(s.items))]
+    if s.parchments:
+        out.append(A.DiscardParchment())
+    return out
+
+
+def _keeps(state: AnludimState, seat: int) -> list[A.Action]:
+    s = state.table.seats[seat]
+    k = min(state.content.blazon(s.gold).keep, len(s.hand))
+    hand = sorted(s.hand)
+    return [A.Keep(c) for c in islice(combinations(hand, k), KEEP_CHOICES)]
+
+
+def lays(state: AnludimState, seat: int) -> list[A.Action]:
+    """A few strong and cheap lays per professor that beat the table."""
+    table = state.table
+    cards = table.content.cards
+    s = table.seats[seat]
+    hand = [(cid, cards[cid]) for cid in s.hand]
+    out: list[A.Action] = []
+    for prof in state.content.professors:
+        best = _table_best(state, prof.kind)
+        pool = search.candidates(prof.kind, hand)
+        for played in search.pick(pool, table.halves, best, LAYS_PER_PROFESSOR):
+            out.append(A.Lay(prof.id, played))
+        if state.expert:
+            out += _expert_lays(state, seat, prof, hand, best)
+    return out
+
+
+def _table_best(state: AnludimState, kind: str):
+    strengths = [search.strength(state.table.halves(c.cards)) for _s, _i, c in state.table.combos_of(kind)]
+    return max(strengths) if strengths else None
+
+
+def _expert_lays(state: AnludimState, seat: int, prof, hand, best) -> list[A.Action]:
+    """Expert: lays that also use the seat's laid cards of lower kinds."""
+    rank = state.content.hierarchy.index
+    cards = state.content.cards
+    laid = [(cid, cards[cid]) for c in state.table.seats[seat].combos
+            if rank(c.kind) < rank(prof.kind) for cid, _ in c.cards]
+    if not laid:
+        return []
+    in_hand = {cid for cid, _ in hand}
+    pool = [p for p in search.candidates(prof.kind, hand + laid) if any(cid not in in_hand for cid, _ in p)]
+    return [A.Lay(prof.id, p) for p in search.pick(pool, state.table.halves, best, EXPERT_LAYS_PER_PROFESSOR)]

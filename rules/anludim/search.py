@@ -1,0 +1,153 @@
+"""Finding good combinations in a hand without enumerating every subset.
+
+`candidates(kind, cards)` returns a bounded pool of valid combinations of `kind` that the
+given cards can form, each a tuple of (card id, half). The pool always contains, for each kind,
+the strongest combinations the cards can make (greedy for multi-pair/brelan sets) and short,
+weak ones, so `legal_actions` can offer "the strongest few that take the professor" plus a
+cheap one. `pick` chooses the few to offer among those that beat the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.anludim.combos import Half, strength
+
+Card = tuple[str, tuple[Half, Half]]   # (card id, (half 0, half 1))
+Played = tuple[tuple[str, int], ...]    # ((card id, half index), ...)
+
+
+def _by_value(cards: Sequence[Card]) -> dict[int, list[tuple[str, str, int]]]:
+    """value -> [(colour, card id, half index)], in hand order."""
+    out: dict[int, list[tuple[str, str, int]]] = {}
+    for cid, halves in cards:
+        for h, (value, colour) in enumerate(halves):
+            out.setdefault(value, []).append((colour, cid, h))
+    return out
+
+
+def _by_colour(cards: Sequence[Card]) -> dict[str, list[tuple[int, str, int]]]:
+    """colour -> [(value, card id, half index)], highest value first."""
+    out: dict[str, list[tuple[int, str, int]]] = {}
+    for cid, halves in cards:
+        for h, (value, colour) in enumerate(halves):
+            out.setdefault(colour, []).append((value, cid, h))
+    for entries in out.values():
+        entries.sort(key=lambda e: (-e[0], e[1]))
+    return out
+
+
+def _suites(cards: Sequence[Card]) -> list[Played]:
+    """Every run lo..hi (length >= 2) that distinct cards can cover, via augmenting paths."""
+    by_value = _by_value(cards)
+    out: list[Played] = []
+    for lo in sorted(by_value):
+        owner: dict[str, int] = {}
+        assign: dict[int, tuple[str, int]] = {}
+        hi = lo
+        while hi in by_value and _augment(hi, by_value, owner, assign, set()):
+            if hi > lo:
+                out.append(tuple(assign[v] for v in range(lo, hi + 1)))
+            hi += 1
+    return out
+
+
+def _augment(value: int, by_value, owner: dict[str, int], assign: dict, seen: set[str]) -> bool:
+    for _colour, cid, h in by_value[value]:
+        if cid in seen:
+            continue
+        seen.add(cid)
+        if cid not in owner or _augment(owner[cid], by_value, owner, assign, seen):
+            owner[cid] = value
+            assign[value] = (cid, h)
+            return True
+    return False
+
+
+def _couleurs(cards: Sequence[Card]) -> list[Played]:
+    """Per colour: the k highest and the k lowest cards of that colour, for every k >= 2."""
+    out: list[Played] = []
+    for entries in _by_colour(cards).values():
+        played = [(cid, h) for _v, cid, h in entries]
+        for k in range(2, len(played) + 1):
+            out.append(tuple(played[:k]))
+            if k < len(played):
+                out.append(tuple(played[-k:]))
+    return out
+
+
+def _group(entries: list[tuple[str, str, int]], size: int, used: set[str]) -> list[tuple[str, int]] | None:
+    """`size` unused cards of `entries` in different colours, or None."""
+    chosen: list[tuple[str, int]] = []
+    colours: set[str] = set()
+    for colour, cid, h in entries:
+        if colour not in colours and cid not in used:
+            chosen.append((cid, h))
+            colours.add(colour)
+            if len(chosen) == size:
+                return chosen
+    return None
+
+
+def _sets(cards: Sequence[Card], size: int) -> list[Played]:
+    """Paires (size 2) or brelans (size 3): each single group, and greedy unions from the top."""
+    by_value = _by_value(cards)
+    out: list[Played] = []
+    union: list[tuple[str, int]] = []
+    used: set[str] = set()
+    for value in sorted(by_value, reverse=True):
+        single = _group(by_value[value], size, set())
+        if single is None:
+            continue
+        out.append(tuple(single))
+        group = _group(by_value[value], size, used)
+        if group is not None:
+            union += group
+            used.update(cid for cid, _ in group)
+            if len(union) > size:
+                out.append(tuple(union))
+    return out
+
+
+def _assemblees(cards: Sequence[Card]) -> list[Played]:
+    """Per value: the first k cards with that value, for every k >= 4."""
+    out: list[Played] = []
+    for entries in _by_value(cards).values():
+        played = [(cid, h) for _c, cid, h in entries]
+        out += [tuple(played[:k]) for k in range(4, len(played) + 1)]
+    return out
+
+
+def candidates(kind: str, cards: Sequence[Card]) -> list[Played]:
+    """A bounded pool of valid `kind` combinations the cards can form."""
+    if kind == "suite":
+        return _suites(cards)
+    if kind == "couleur":
+        return _couleurs(cards)
+    if kind == "paires":
+        return _sets(cards, 2)
+    if kind == "brelans":
+        return _sets(cards, 3)
+    if kind == "assemblee":
+        return _assemblees(cards)
+    raise ValueError(kind)
+
+
+def pick(pool: list[Played], halves_of, best: tuple | None, count: int) -> list[Played]:
+    """Up to `count` combinations of `pool` stronger than `best`: strongest, weakest, middle."""
+    scored = []
+    for played in pool:
+        s = strength(halves_of(played))
+        if best is None or s > best:
+            scored.append((s, played))
+    if not scored:
+        return []
+    scored.sort()
+    order = [len(scored) - 1, 0, len(scored) // 2, 1, len(scored) - 2]
+    out: list[Played] = []
+    for i in order:
+        if 0 <= i < len(scored) and scored[i][1] not in out:
+            out.append(scored[i][1])
+        if len(out) == count:
+            break
+    return out

@@ -1,0 +1,187 @@
+"""What a seat sees (`state.view(seat)`), and pure helpers the table scene calls on a view.
+
+`build(state, seat)` returns a JSON-able dict. `seat=None` is the public view (no hand at all).
+Schema (every card is `{"id", "halves": [[value, colour_id], [value, colour_id]]}`; a played card
+adds `"half": 0|1` and `"value"`, `"colour"` of that half):
+
+    game: "anludim"
+    seat: int | None                    # whose view this is
+    expert: bool                        # expert variant on?
+    round: int                          # 1, 2, ...
+    turn: int                           # turns played in the game so far
+    phase: "start" | "main" | "after_main" | "round_over" | "game_over"
+                                        # start: take-backs allowed (base game), nothing done yet;
+                                        # main: optional action used, main action still due;
+                                        # after_main: main done, optional action still open;
+                                        # round_over: seats choose the cards they keep
+    phase_label: catalog key of the phase ("anludim.phase.<phase>")
+    to_act: [int]                       # seats that must act now
+    current: int                        # seat whose turn it is (or who keeps, between rounds)
+    first: int                          # first seat of the round
+    order: [int]                        # seats in turn order from `first`
+    optional_available: bool            # the current seat may still discard an item/parchment to draw
+    hand: [card] | None                 # the viewing seat's hand only (None in the public view)
+    seats: [ {                          # one per seat, index = seat number
+        seat, hand_size, parchments, blazon: "silver"|"gold", rounds_won,
+        hand_limit, keep_limit,         # the blazon's numbers
+        total,                          # items + parchments, in points
+        items: [{"item": id, "value": int}],            # in the order taken
+        items_by_kind: {item_id: [values]},
+        combos: [{"index", "kind", "cards": [played card], "professor": id|None,
+                  "strength": [count, [values high to low]]}] } ]
+    professors: [{"id", "name": {fr, en}, "kind", "item", "rank",
+                  "where": "board"|"seat", "seat": int|None, "combo": int|None,
+                  "cards": [played card] | None}]        # the combination under it
+    piles: [{"item", "name", "plural", "values": [top first], "count"}]
+    face_up: [card | None]              # the slots, in order
+    draw_count, discard_count: int
+    discard_top: card | None            # the last card discarded
+    parchment_supply: int
+    keep_queue: [int]                   # between rounds: seats still to choose their keeps
+    pending_rewards: [int]              # between rounds: parchments each seat gets next round
+    round_results: [{"round", "reason": "piles"|"five_items", "trigger", "winner",
+                     "totals": [int], "rewards": [int], "game_won": bool}]
+    winner: int | None
+    log: [entry]                        # the last 200 public log entries
+    content: {"colours": [{"id", "name", "symbol", "shape", "rgb"}],
+              "kinds": [kind ids, expert hierarchy lowest first],
+              "rules": {"face_up", "draw", "empty_piles_end", "parchment_points"}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rules.anludim import combos
+
+if TYPE_CHECKING:
+    from rules.anludim.state import AnludimState
+
+LOG_TAIL = 200
+
+
+def card(state: AnludimState, cid: str) -> dict[str, Any]:
+    """A card with both halves."""
+    return {"id": cid, "halves": [list(h) for h in state.content.cards[cid]]}
+
+
+def played(state: AnludimState, cid: str, half: int) -> dict[str, Any]:
+    """A laid card with the half it is played with."""
+    value, colour = state.content.cards[cid][half]
+    return {**card(state, cid), "half": half, "value": value, "colour": colour}
+
+
+def card_label(state: AnludimState, cid: str) -> str:
+    """A short text for the log: '7▲/3●'."""
+    symbols = {c.id: c.symbol for c in state.content.colours}
+    return "/".join(f"{v}{symbols.get(c, '?')}" for v, c in state.content.cards[cid])
+
+
+def _combo(state: AnludimState, index: int, c) -> dict[str, Any]:
+    count, values = combos.strength(state.table.halves(c.cards))
+    return {"index": index, "kind": c.kind, "professor": c.professor,
+            "cards": [played(state, cid, h) for cid, h in c.cards], "strength": [count, list(values)]}
+
+
+def _seat(state: AnludimState, i: int) -> dict[str, Any]:
+    s = state.table.seats[i]
+    blazon = state.content.blazon(s.gold)
+    by_kind: dict[str, list[int]] = {item: [] for item in state.content.items}
+    for item, value in s.items:
+        by_kind[item].append(value)
+    return {
+        "seat": i, "hand_size": len(s.hand), "parchments": s.parchments,
+        "blazon": "gold" if s.gold else "silver", "rounds_won": s.rounds_won,
+        "hand_limit": blazon.hand, "keep_limit": blazon.keep, "total": state.table.total(i),
+        "items": [{"item": item, "value": value} for item, value in s.items], "items_by_kind": by_kind,
+        "combos": [_combo(state, j, c) for j, c in enumerate(s.combos)],
+    }
+
+
+def _professors(state: AnludimState) -> list[dict[str, Any]]:
+    out = []
+    for rank, p in enumerate(state.content.professors):
+        at = state.table.professor_at(p.id)
+        combo = state.table.seats[at[0]].combos[at[1]] if at else None
+        out.append({
+            "id": p.id, "name": p.name.model_dump(), "kind": p.kind, "item": p.item, "rank": rank,
+            "where": "seat" if at else "board", "seat": at[0] if at else None, "combo": at[1] if at else None,
+            "cards": [played(state, cid, h) for cid, h in combo.cards] if combo else None,
+        })
+    return out
+
+
+def _piles(state: AnludimState) -> list[dict[str, Any]]:
+    out = []
+    for item_id, pile in state.table.piles.items():
+        item = state.content.items[item_id]
+        out.append({"item": item_id, "name": item.name.model_dump(), "plural": item.plural.model_dump(),
+                    "values": pile[::-1], "count": len(pile)})
+    return out
+
+
+def _content(state: AnludimState) -> dict[str, Any]:
+    rules = state.content.rules
+    return {
+        "colours": [{"id": c.id, "name": c.name.model_dump(), "symbol": c.symbol, "shape": c.shape,
+                     "rgb": list(c.rgb)} for c in state.content.colours],
+        "kinds": list(state.content.hierarchy),
+        "rules": {"face_up": rules.face_up, "draw": rules.draw, "empty_piles_end": rules.empty_piles_end,
+                  "parchment_points": state.content.parchments.points},
+    }
+
+
+def build(state: AnludimState, seat: int | None) -> dict[str, Any]:
+    """The view of `seat` (None: public); see the module docstring for the schema."""
+    table = state.table
+    hand = [card(state, cid) for cid in table.seats[seat].hand] if seat is not None else None
+    to_act = state.to_act()
+    return {
+        "game": "anludim", "seat": seat, "expert": state.expert, "round": state.round, "turn": state.turn,
+        "phase": state.phase, "phase_label": f"anludim.phase.{state.phase}", "to_act": to_act,
+        "current": to_act[0] if to_act else state.current, "first": state.first,
+        "order": [(state.first + k) % state.n for k in range(state.n)],
+        "optional_available": state.phase in ("start", "main", "after_main") and state.optional_open(state.current),
+        "hand": hand, "seats": [_seat(state, i) for i in range(state.n)],
+        "professors": _professors(state), "piles": _piles(state),
+        "face_up": [card(state, c) if c else None for c in table.face_up],
+        "draw_count": len(table.deck), "discard_count": len(table.discard),
+        "discard_top": card(state, table.discard[-1]) if table.discard else None,
+        "parchment_supply": table.parchments, "keep_queue": list(state.keep_queue),
+        "pending_rewards": [state.pending.get(s, 0) for s in range(state.n)],
+        "round_results": [dict(r, totals=list(r["totals"]), rewards=list(r["rewards"])) for r in state.results],
+        "winner": state.winner, "log": [dict(e) for e in state.log[-LOG_TAIL:]], "content": _content(state),
+    }
+
+
+# -- helpers for the scene (pure functions of a view) ------------------------------------------
+
+def _halves_in_view(view: dict[str, Any], proposal: Sequence[Sequence[Any]]) -> list[tuple[int, str]] | None:
+    """The halves of proposed (card id, half) pairs, looked up in the view's hand and laid cards."""
+    known = {c["id"]: c["halves"] for c in (view.get("hand") or [])}
+    for s in view["seats"]:
+        for combo in s["combos"]:
+            known.update({c["id"]: c["halves"] for c in combo["cards"]})
+    try:
+        return [tuple(known[cid][half]) for cid, half in proposal]  # type: ignore[misc]
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+def proposal(view: dict[str, Any], cards: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
+    """For the live label: per professor, whether `cards` ((id, half) pairs) form its kind and beat the table.
+
+    Each entry: {"professor", "kind", "valid", "beats", "holder": seat|None}. Pure; uses only the
+    view (the base rules: no `onto`, the table's combinations as they are now).
+    """
+    halves = _halves_in_view(view, cards)
+    out = []
+    for prof in view["professors"]:
+        kind = prof["kind"]
+        valid = halves is not None and combos.is_valid(kind, halves)
+        table = [[(c["value"], c["colour"]) for c in combo["cards"]]
+                 for s in view["seats"] for combo in s["combos"] if combo["kind"] == kind]
+        out.append({"professor": prof["id"], "kind": kind, "valid": valid,
+                    "beats": valid and combos.beats(kind, halves, table), "holder": prof["seat"]})
+    return out
