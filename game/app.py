@@ -1,0 +1,374 @@
+"""The application shell: window, main loop, settings, strings, content cache and messages.
+
+`App` is passed to every scene (`scene.app`); there is no global. The loop gives each event to the
+top scene, updates it, and draws only when a visible scene is dirty or animating, so an idle table
+costs no CPU (`pygame.event.wait` with a timeout). Scenes are imported lazily: the menu imports
+nothing of rules/, and content (pydantic) is loaded when a game is first opened.
+
+Global keys: F5 reloads the content of the games in use (errors go to an overlay, the last good
+content stays), F11 toggles fullscreen. An exception raised by a scene is written with its
+traceback to the user log directory and shown to the player as a short message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.i18n import Strings
+from game.scene import Scene, SceneStack
+
+MIN_SIZE = (1024, 700)
+DEFAULT_SIZE = (1280, 800)
+EXIT_AFTER_FIRST_FRAME = "GUILDHALL_EXIT_AFTER_FIRST_FRAME"
+FRAME_S = 1 / 60
+
+log = logging.getLogger("guildhall")
+
+
+class FallbackSettings:
+    """Used only when game.settings cannot be imported: same attributes, saves nothing."""
+
+    def __init__(self) -> None:
+        self.language = "fr"
+        self.window_size = DEFAULT_SIZE
+        self.fullscreen = False
+        self.sand_timer_s = 300
+        self.animation_speed = 1.0
+        self.designer_mode = False
+
+    def save(self) -> None:
+        """Nothing to save to."""
+
+
+def load_settings() -> Any:
+    """The player's settings (game.settings), or defaults when that module is unavailable."""
+    try:
+        from game.settings import load_settings as load
+    except ImportError:
+        return FallbackSettings()
+    try:
+        return load()
+    except Exception:  # a broken settings file must not stop the app
+        log.exception("settings could not be read; using defaults")
+        return FallbackSettings()
+
+
+def user_log_dir() -> Path:
+    """Where tracebacks go: game.paths.log_dir() (GUILDHALL_HOME/logs in tests)."""
+    try:
+        from game.paths import log_dir
+    except ImportError:
+        import platformdirs
+
+        return Path(platformdirs.user_log_dir("guildhall", appauthor=False))
+    return log_dir()
+
+
+class App:
+    """Holds what every scene shares and runs the main loop."""
+
+    def __init__(self, settings: Any = None, content_root: str | Path | None = None,
+                 log_dir: str | Path | None = None) -> None:
+        self.settings = settings if settings is not None else load_settings()
+        self.strings = Strings(getattr(self.settings, "language", "fr"))
+        self.stack = SceneStack()
+        self.content_root = content_root
+        self.log_dir = Path(log_dir) if log_dir else None
+        self.screen: pygame.Surface | None = None
+        self.running = False
+        self.first_frame_hook: Callable[[App], Any] | None = None
+        self.frames_drawn = 0
+        self.idle_timeout_ms = 1000
+        self.errors_logged = 0
+        self._content: dict[str, Any] = {}
+        self._last = time.perf_counter()
+        from sprites.toast import ToastLayer
+
+        self.toasts = ToastLayer()
+
+    # -- text ---------------------------------------------------------------------------------
+
+    def tr(self, key: str, **params: Any) -> str:
+        """Catalog text of `key` in the current language."""
+        return self.strings.tr(key, **params)
+
+    def set_language(self, lang: str) -> None:
+        """Switch language at once: every scene on the stack rebuilds its texts."""
+        self.strings.set_language(lang)
+        self.settings.language = self.strings.lang
+        for scene in self.stack.scenes:
+            hook = getattr(scene, "language_changed", None)
+            if hook:
+                hook()
+            scene.dirty = True
+
+    def toast(self, text: str, kind: str = "info") -> None:
+        """A short message over everything ("info", "error" or "ok")."""
+        self.toasts.add(text, kind)
+
+    # -- content ------------------------------------------------------------------------------
+
+    def content(self, game_id: str) -> Any:
+        """The game's validated content, loaded once (raises ContentError on first failure)."""
+        if game_id not in self._content:
+            from game import content as loader
+
+            self._content[game_id] = loader.load(game_id, self.content_root)
+        return self._content[game_id]
+
+    def reload_content(self, game_id: str) -> list[Any]:
+        """Read the game's YAML again; on errors keep the old content, show and return the problems."""
+        from game import content as loader
+
+        try:
+            fresh = loader.load(game_id, self.content_root)
+        except loader.ContentError as exc:
+            self.show_problems(game_id, exc.problems)
+            return list(exc.problems)
+        self._content[game_id] = fresh
+        for scene in self.stack.scenes:
+            hook = getattr(scene, "content_reloaded", None)
+            if hook:
+                hook(game_id, fresh)
+        self.toast(self.tr("content.reloaded", game=self.tr(f"game.{game_id}.title")), "ok")
+        return []
+
+    def show_problems(self, game_id: str | None, problems: list[Any]) -> None:
+        """Push the content-errors overlay listing every located problem."""
+        from scenes.errors import ErrorsOverlay
+
+        self.stack.push(ErrorsOverlay(self, problems, game_id))
+
+    def games_in_use(self) -> list[str]:
+        """Games whose content is cached, plus the game of any scene on the stack."""
+        ids = list(self._content)
+        for scene in self.stack.scenes:
+            gid = getattr(scene, "game_id", None)
+            if gid and gid not in ids:
+                ids.append(gid)
+        return ids
+
+    # -- window -------------------------------------------------------------------------------
+
+    def open_window(self) -> pygame.Surface:
+        """Create the window (display and font only: the mixer is never initialised)."""
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(400, 40)
+        pygame.display.set_caption("Guildhall")
+        if getattr(self.settings, "fullscreen", False):
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self._window_size(), pygame.RESIZABLE)
+        try:
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+        return self.screen
+
+    def _window_size(self) -> tuple[int, int]:
+        w, h = getattr(self.settings, "window_size", DEFAULT_SIZE) or DEFAULT_SIZE
+        return max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """Resize the window (at least 1024×700) and let every scene lay itself out again."""
+        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        self.settings.window_size = size
+        if not getattr(self.settings, "fullscreen", False):
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized()
+
+    def toggle_fullscreen(self) -> None:
+        """F11 or the settings screen."""
+        self.settings.fullscreen = not getattr(self.settings, "fullscreen", False)
+        if self.settings.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self._window_size(), pygame.RESIZABLE)
+        self._resized()
+
+    def _resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self.stack.resize(self.screen.get_size())
+        self.toasts.dirty = True
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size() if self.screen else DEFAULT_SIZE
+
+    # -- loop ---------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Open the window and push the main menu if nothing is on the stack."""
+        if self.screen is None:
+            self.open_window()
+        if not self.stack.scenes:
+            from scenes.menu import MainMenu
+
+            self.stack.push(MainMenu(self))
+
+    def run(self) -> int:
+        """Run until the window closes or the last scene is gone; returns an exit code."""
+        self.start()
+        self.running = True
+        exit_early = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
+        self._last = time.perf_counter()
+        while self.running and self.stack.scenes:
+            drawn = self.step()
+            if drawn and self.frames_drawn == 1 and exit_early:
+                break
+        save = getattr(self.settings, "save", None)
+        if save:
+            try:
+                save()
+            except Exception:
+                self.log_exception("settings.save")
+        return 0
+
+    def busy(self) -> bool:
+        """True when something animates or waits to be drawn (no sleeping then)."""
+        return (self.stack.needs_redraw() or self.toasts.active
+                or any(s.animating for s in self.stack.scenes[-1:]))
+
+    def step(self) -> bool:
+        """One loop iteration: events, update, draw when needed. Returns True if a frame was flipped."""
+        if self.busy():
+            events = pygame.event.get()
+        else:
+            first = pygame.event.wait(self.idle_timeout_ms)
+            events = [first] if first.type != pygame.NOEVENT else []
+            events += pygame.event.get()
+        now = time.perf_counter()
+        dt, self._last = min(0.1, now - self._last), now
+        for event in events:
+            self.dispatch(event)
+        self._guard("update", self.stack.update, dt)
+        self.toasts.update(dt)
+        drawn = False
+        if self.screen is not None and (self.stack.needs_redraw() or self.toasts.dirty):
+            drawn = self.draw()
+        if self.busy():
+            spare = FRAME_S - (time.perf_counter() - now)
+            if spare > 0:
+                pygame.time.wait(int(spare * 1000))
+        return drawn
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Global keys and window events first, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            if event.w < MIN_SIZE[0] or event.h < MIN_SIZE[1]:
+                self.set_window_size((event.w, event.h))
+            else:
+                self.settings.window_size = (event.w, event.h)
+                self._resized()
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+            for scene in self.stack.visible():
+                scene.dirty = True
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F5:
+            for gid in self.games_in_use():
+                self._guard("reload", self.reload_content, gid)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        self._guard("handle", self.stack.handle, event)
+
+    def draw(self) -> bool:
+        """Draw the visible scenes and the messages, then flip."""
+        assert self.screen is not None
+        if not self._guard("draw", self.stack.draw, self.screen):
+            if len(self.stack) > 1:
+                self.stack.pop()
+            self.screen.fill((27, 20, 14))
+        self.toasts.draw(self.screen)
+        pygame.display.flip()
+        self.frames_drawn += 1
+        if self.frames_drawn == 1 and self.first_frame_hook:
+            self.first_frame_hook(self)
+        return True
+
+    def _guard(self, where: str, fn: Callable[..., Any], *args: Any) -> bool:
+        """Call `fn`; on an exception log the traceback and tell the player in a short message."""
+        try:
+            fn(*args)
+            return True
+        except Exception:
+            self.log_exception(where)
+            self.toast(self.tr("app.error"), "error")
+            return False
+
+    def log_exception(self, where: str) -> Path | None:
+        """Append the current traceback to guildhall.log in the user log directory."""
+        self.errors_logged += 1
+        text = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} in {where}\n{traceback.format_exc()}\n"
+        try:
+            folder = self.log_dir or user_log_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / "guildhall.log"
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write(text)
+            return path
+        except OSError:
+            return None
+
+    # -- helpers for tools and tests ------------------------------------------------------------
+
+    def push(self, scene: Scene) -> Scene:
+        """Push a scene on the stack."""
+        return self.stack.push(scene)
+
+    def render(self) -> pygame.Surface:
+        """Draw the stack now (for screenshots and bench) and return the screen surface."""
+        if self.screen is None:
+            self.open_window()
+        for scene in self.stack.visible():
+            scene.dirty = True
+        self.stack.update(0.0)
+        self.draw()
+        assert self.screen is not None
+        return self.screen
+
+
+def run_app(content_root: str | Path | None = None) -> int:
+    """Build the app, open the window on the main menu and run it; returns the exit code."""
+    app = App(content_root=content_root)
+    try:
+        return app.run()
+    finally:
+        pygame.display.quit()
+
+
+def screenshot(scene_name: str, out: str | Path, game: str | None = None, seed: int = 0,
+               content_root: str | Path | None = None, language: str | None = None,
+               size: tuple[int, int] = DEFAULT_SIZE) -> int:
+    """Render one scene from `scenes.shots` into a PNG (headless-friendly); returns an exit code."""
+    settings = FallbackSettings()
+    settings.window_size = size
+    if language:
+        settings.language = language
+    app = App(settings=settings, content_root=content_root)
+    app.open_window()
+    from scenes import shots
+
+    scene = shots.make(app, scene_name, game=game, seed=seed)
+    if scene is not app.stack.top:
+        app.stack.push(scene)
+    surface = app.render()
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(out))
+    pygame.display.quit()
+    return 0

@@ -1,0 +1,156 @@
+"""`UIScene`: a scene with its own pygame-gui manager (one theme for all) and a drawn backdrop.
+
+Subclasses implement `build()` (create widgets for the current size and language into
+`self.ui`), `on_button(element)` for button presses and `draw_scene(surface)` for what is drawn
+by hand under the widgets. Widgets are rebuilt on resize and on a language switch. Button texts
+and every other text come from the string catalog (`self.tr`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.scene import Scene
+from scenes import ui
+
+_INPUT_EVENTS = {
+    pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
+    pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
+}
+
+
+_UI_FIRST = pygame_gui.UI_BUTTON_PRESSED
+_UI_LAST = pygame_gui.UI_BUTTON_PRESSED + 40
+
+
+def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
+    """A pygame-gui ObjectID for the theme ("@primary", "#quit")."""
+    return ObjectID(class_id=class_id, object_id=object_id)
+
+
+class UIScene(Scene):
+    """A scene built of themed widgets over the app's backdrop."""
+
+    title_key = ""
+    #: fonts that rich text (<b>) needs, e.g. ({"name": "noto_sans", "point_size": 18, "style": "bold"},)
+    preload: tuple[dict[str, Any], ...] = ()
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.ui: pygame_gui.UIManager | None = None
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+    # -- lifecycle --------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.ui = pygame_gui.UIManager(self.app.size, ui.THEME_PATH, enable_live_theme_updates=False)
+        if self.preload:
+            self.ui.preload_fonts([dict(f, antialiased="1") for f in self.preload])
+        self.rebuild()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.ui is not None:
+            self.ui.set_window_resolution(size)
+        self.rebuild()
+
+    def language_changed(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Drop every widget and build again (size or language changed)."""
+        if self.ui is None:
+            return
+        self.ui.clear_and_reset()
+        self.buttons = {}
+        self.build()
+        self.dirty = True
+
+    def exit(self) -> None:
+        if self.ui is not None:
+            self.ui.clear_and_reset()
+
+    # -- to override ------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        """Create the widgets."""
+
+    def on_button(self, element: Any) -> None:
+        """A button was pressed."""
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        """Any other pygame-gui event (text changed, list selection, slider moved...)."""
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """A key the widgets did not take; Esc goes back by default."""
+        if event.key == pygame.K_ESCAPE and len(self.stack) > 1:
+            self.stack.pop()
+            return True
+        return False
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        """Hand-drawn content under the widgets (title by default)."""
+        if self.title_key:
+            ui.title(surface, self.tr(self.title_key))
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def tr(self, key: str, **params: Any) -> str:
+        return self.app.tr(key, **params)
+
+    def button(self, name: str, rect: pygame.Rect | tuple[int, int, int, int], text: str,
+               class_id: str | None = None, enabled: bool = True,
+               tooltip: str | None = None) -> pygame_gui.elements.UIButton:
+        """A themed button registered under `name` in `self.buttons`."""
+        b = pygame_gui.elements.UIButton(pygame.Rect(rect), text, self.ui, tool_tip_text=tooltip,
+                                         object_id=oid(class_id, f"#{name}"))
+        if not enabled:
+            b.disable()
+        self.buttons[name] = b
+        return b
+
+    def name_of(self, element: Any) -> str | None:
+        """The registered name of a button."""
+        for name, b in self.buttons.items():
+            if b is element:
+                return name
+        return None
+
+    # -- loop ------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.ui is None:
+            return False
+        if event.type in _INPUT_EVENTS or event.type >= pygame.USEREVENT:
+            self.dirty = True
+        if _UI_FIRST <= event.type <= _UI_LAST and hasattr(event, "ui_element"):
+            if getattr(event.ui_element, "ui_manager", None) is not self.ui:
+                return True  # a late event from widgets of a scene that is gone
+            if event.type == pygame_gui.UI_BUTTON_PRESSED:
+                self.on_button(event.ui_element)
+            else:
+                self.on_ui_event(event)
+            return True
+        consumed = self.ui.process_events(event)
+        if not consumed and event.type == pygame.KEYDOWN:
+            return self.handle_key(event)
+        return consumed
+
+    def update(self, dt: float) -> None:
+        if self.ui is None:
+            return
+        before = len(self.ui.get_sprite_group().sprites())
+        self.ui.update(dt)
+        if len(self.ui.get_sprite_group().sprites()) != before:  # a tooltip appeared or went
+            self.dirty = True
+        focused = self.ui.get_focus_set()
+        self.animating = any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (focused or ()))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(ui.background(surface.get_size()), (0, 0))
+        self.draw_scene(surface)
+        if self.ui is not None:
+            self.ui.draw_ui(surface)

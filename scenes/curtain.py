@@ -1,0 +1,114 @@
+"""The curtain: a full-screen cover between two people's turns, showing public information only.
+
+"Pass to <name>" in the seat's colour (with its symbol); a click reveals the table for that seat,
+or, when the seat chose a PIN, the PIN must be typed first. What is drawn comes from the public
+view (`state.view(None)`) through the table's `draw_public` hook, never from a seat's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game import catalog
+from scenes import ui
+from scenes.base import UIScene, oid
+
+
+class CurtainScene(UIScene):
+    """Hide the table until `seat` is at the computer."""
+
+    def __init__(self, app: Any, table: Any, seat: int, public_view: dict[str, Any]) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.public_view = public_view
+        info = table.session.seats[seat]
+        self.seat_info = info
+        self.needs_pin = getattr(info, "pin_hash", None) is not None
+        self.pin_entry: Any = None
+        self.revealed = False
+        self.pressed = False  # the click that raised the curtain must not also lift it
+
+    @property
+    def name(self) -> str:
+        return self.seat_info.name
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.pin_entry = None
+        if self.needs_pin:
+            y = h - 150
+            self.pin_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(w // 2 - 150, y, 160, 48),
+                                                                 self.ui, object_id=oid(None, "#pin"))
+            self.pin_entry.set_text_hidden(True)
+            self.pin_entry.set_allowed_characters("numbers")
+            self.pin_entry.set_text_length_limit(4)
+            self.pin_entry.focus()
+            self.button("ok", (w // 2 + 20, y, 130, 48), self.tr("curtain.ok"), "@primary")
+        else:
+            self.button("reveal", (w // 2 - 160, h - 150, 320, 56), self.tr("curtain.reveal"), "@primary")
+        self.button("menu", (30, h - 80, 200, 46), self.tr("curtain.pause"), "@small")
+
+    def try_reveal(self, pin: str | None = None) -> bool:
+        """Reveal when no PIN is needed or the PIN matches; a wrong PIN gives a message."""
+        if self.revealed:
+            return True
+        if self.needs_pin:
+            from game.hotseat import check_pin
+
+            typed = pin if pin is not None else (self.pin_entry.get_text() if self.pin_entry else "")
+            if not check_pin(typed, self.seat_info.pin_hash):
+                self.app.toast(self.tr("curtain.wrong_pin", name=self.name), "error")
+                if self.pin_entry:
+                    self.pin_entry.set_text("")
+                return False
+        self.revealed = True
+        self.stack.pop()
+        self.table.reveal(self.seat)
+        return True
+
+    def on_button(self, element: Any) -> None:
+        name = self.name_of(element)
+        if name in ("reveal", "ok"):
+            self.try_reveal()
+        elif name == "menu":
+            from scenes.pause import PauseMenu
+
+            self.stack.push(PauseMenu(self.app, self.table, from_curtain=True))
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.pin_entry:
+            self.try_reveal()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = True
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.needs_pin and self.pressed
+                and not any(b.rect.collidepoint(event.pos) for b in self.buttons.values())):
+            self.try_reveal()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            from scenes.pause import PauseMenu
+
+            self.stack.push(PauseMenu(self.app, self.table, from_curtain=True))
+            return True
+        return super().handle(event)
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        c = catalog.colour(self.seat_info.colour)
+        ui.text(surface, self.tr(f"game.{self.table.game_id}.title"), (w // 2, 34), 22, ui.PARCHMENT_DIM,
+                anchor="midtop", italic=True)
+        label = self.tr("curtain.pass_to", name=self.name)
+        img = ui.font(48, bold=True).render(label, True, c.rgb)
+        rect = img.get_rect(midtop=(w // 2 + 28, 80))
+        surface.blit(img, rect)
+        ui.seat_symbol(surface, c.symbol, (rect.left - 36, rect.centery), 20, c.rgb)
+        ui.ornament(surface, (w // 2, rect.bottom + 16), min(w - 200, rect.width + 200))
+        hint = self.tr("curtain.pin_hint" if self.needs_pin else "curtain.click_hint", name=self.name)
+        ui.text(surface, hint, (w // 2, rect.bottom + 32), 19, ui.PARCHMENT, anchor="midtop")
+        area = pygame.Rect(80, rect.bottom + 80, w - 160, h - rect.bottom - 80 - 180)
+        self.table.draw_public(surface, area, self.public_view)

@@ -1,0 +1,158 @@
+"""The load screen: every save (game, seats, turn and action count, date), damaged ones listed with
+the reason; load or delete the selected one. Rows are drawn by hand and scroll with the wheel."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pygame
+
+from game import catalog
+from scenes import ui
+from scenes.base import UIScene
+
+ROW_H = 78
+
+
+class LoadScene(UIScene):
+    """Pick a saved game."""
+
+    title_key = "load.title"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.items: list[Any] = []
+        self.selected: int | None = None
+        self.scroll = 0
+        self.confirm_delete = False
+
+    def enter(self) -> None:
+        self.refresh()
+        super().enter()
+
+    def refresh(self) -> None:
+        from scenes import saves_bridge
+
+        self.items = saves_bridge.entries(self.app)
+        if self.selected is not None and self.selected >= len(self.items):
+            self.selected = len(self.items) - 1 if self.items else None
+        self.confirm_delete = False
+
+    def list_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        width = min(1000, w - 120)
+        return pygame.Rect((w - width) // 2, 130, width, h - 250)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        area = self.list_rect()
+        chosen = self.current()
+        ok = chosen is not None and (not chosen.corrupt or chosen.prev_ok)
+        self.button("back", (area.left, h - 90, 180, 50), self.tr("common.back"))
+        delete_text = self.tr("load.confirm_delete" if self.confirm_delete else "load.delete")
+        self.button("delete", (area.right - 480, h - 90, 220, 50), delete_text, "@danger",
+                    enabled=chosen is not None)
+        self.button("load", (area.right - 240, h - 90, 240, 54), self.tr("load.load"), "@primary",
+                    enabled=ok)
+
+    def current(self) -> Any:
+        if self.selected is None or not (0 <= self.selected < len(self.items)):
+            return None
+        return self.items[self.selected]
+
+    def on_button(self, element: Any) -> None:
+        from scenes import saves_bridge
+
+        name = self.name_of(element)
+        if name == "back":
+            self.stack.pop()
+        elif name == "load" and self.current() is not None:
+            saves_bridge.resume(self.app, self.current())
+        elif name == "delete" and self.current() is not None:
+            if not self.confirm_delete:
+                self.confirm_delete = True
+            else:
+                saves_bridge.delete(self.app, self.current())
+                self.refresh()
+            self.rebuild()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        area = self.list_rect()
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.scroll - event.y * 40, self.max_scroll()))
+            self.dirty = True
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and area.collidepoint(event.pos):
+            index = (event.pos[1] - area.top - 8 + self.scroll) // ROW_H
+            if 0 <= index < len(self.items):
+                self.selected = int(index)
+                self.confirm_delete = False
+                self.rebuild()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.items:
+            step = -1 if event.key == pygame.K_UP else 1
+            self.selected = max(0, min(len(self.items) - 1, (self.selected or 0) + step if self.selected is not None else 0))
+            self.rebuild()
+            return True
+        return super().handle(event)
+
+    def max_scroll(self) -> int:
+        return max(0, len(self.items) * ROW_H + 16 - self.list_rect().height)
+
+    # -- drawing -------------------------------------------------------------------------------------
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        super().draw_scene(surface)
+        area = self.list_rect()
+        ui.panel(surface, area.inflate(16, 16), 200)
+        if not self.items:
+            ui.text(surface, self.tr("load.empty"), area.center, 22, ui.PARCHMENT_DIM, anchor="center")
+            return
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        for i, entry in enumerate(self.items):
+            row = pygame.Rect(area.left + 8, area.top + 8 + i * ROW_H - self.scroll, area.width - 16, ROW_H - 8)
+            if row.bottom < area.top or row.top > area.bottom:
+                continue
+            self._row(surface, row, entry, i == self.selected)
+        surface.set_clip(clip)
+
+    def _row(self, surface: pygame.Surface, row: pygame.Rect, entry: Any, selected: bool) -> None:
+        fill = (92, 68, 34) if selected else ui.INK_LIGHT
+        pygame.draw.rect(surface, fill, row, border_radius=8)
+        pygame.draw.rect(surface, ui.GOLD if selected else ui.GOLD_DARK, row, 2 if selected else 1, border_radius=8)
+        x, y = row.left + 16, row.top + 8
+        game = self.tr(f"game.{entry.game}.title") if entry.game in catalog.BY_ID else (entry.game or entry.name)
+        if entry.corrupt:
+            ui.text(surface, entry.name, (x, y), 19, ui.PARCHMENT, bold=True)
+            reason = self.app.strings.render(entry.error.to_json()) if entry.error else ""
+            msg = self.tr("load.corrupt", reason=reason)
+            if entry.prev_ok:
+                msg += " " + self.tr("load.previous_ok")
+            ui.text(surface, msg, (x, y + 30), 17, ui.RED)
+            return
+        ui.text(surface, game, (x, y), 20, ui.GOLD, bold=True)
+        sx = x
+        for seat in entry.seats:
+            c = catalog.colour(seat.get("colour", 0) if isinstance(seat.get("colour"), int) else 0)
+            ui.seat_symbol(surface, c.symbol, (sx + 8, y + 44), 8, c.rgb)
+            r = ui.text(surface, str(seat.get("name", "?")), (sx + 22, y + 32), 17, ui.PARCHMENT)
+            sx = r.right + 18
+        detail = self.tr("load.actions", n=entry.actions)
+        if entry.turn is not None:
+            detail = self.tr("load.turn", turn=entry.turn) + " · " + detail
+        if entry.over:
+            detail += " · " + self.tr("load.over")
+        ui.text(surface, detail, (row.right - 16, y + 2), 17, ui.PARCHMENT_DIM, anchor="topright")
+        ui.text(surface, _date(entry.date), (row.right - 16, y + 32), 17, ui.PARCHMENT_DIM, anchor="topright")
+
+
+def _date(value: str | None) -> str:
+    """An ISO date as local 'YYYY-MM-DD HH:MM'."""
+    if not value:
+        return ""
+    try:
+        return datetime.fromisoformat(value).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return value[:16]

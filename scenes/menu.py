@@ -1,0 +1,162 @@
+"""The main menu: the five games (title, seats, one-line pitch) and Continue, Load, Settings, Rules, Quit.
+
+Imports nothing of rules/: availability comes from `game.catalog` (find_spec, no import). A game
+that is not available yet stays clickable and answers with a message instead of opening.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import catalog
+from scenes import ui
+from scenes.base import UIScene
+
+
+class MainMenu(UIScene):
+    """The first scene."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.cards: dict[str, pygame.Rect] = {}
+        self.latest_save: Any = None
+
+    def build(self) -> None:
+        w, h = self.app.size
+        from scenes import saves_bridge
+
+        self.latest_save = saves_bridge.latest(self.app)
+        col_w = min(720, int(w * 0.56))
+        side_w = 280
+        gap = 48
+        left = (w - col_w - side_w - gap) // 2
+        top = 150
+        card_h = min(104, (h - top - 60) // 5 - 12)
+        self.cards = {}
+        for i, info in enumerate(catalog.GAMES):
+            rect = pygame.Rect(left, top + i * (card_h + 12), col_w, card_h)
+            self.cards[info.id] = rect
+            cls = "@game_button" if catalog.available(info.id) else "@game_button_off"
+            self.button(f"game_{info.id}", rect, self.tr(info.title_key), cls)
+        x = left + col_w + gap
+        y = top
+        self.button("continue", (x, y, side_w, 56), self.tr("menu.continue"), "@primary",
+                    enabled=self.latest_save is not None,
+                    tooltip=self._continue_tip())
+        for name in ("load", "settings", "rules"):
+            y += 68
+            self.button(name, (x, y, side_w, 50), self.tr(f"menu.{name}"))
+        y += 68
+        self.button("quit", (x, y, side_w, 50), self.tr("menu.quit"), "@danger")
+        y += 90
+        half = (side_w - 12) // 2
+        self.button("lang_fr", (x, y, half, 40), "Français",
+                    "@selected" if self.app.strings.lang == "fr" else "@choice")
+        self.button("lang_en", (x + half + 12, y, half, 40), "English",
+                    "@selected" if self.app.strings.lang == "en" else "@choice")
+
+    def _continue_tip(self) -> str | None:
+        if self.latest_save is None:
+            return self.tr("menu.continue.none")
+        return None
+
+    def on_button(self, element: Any) -> None:
+        name = self.name_of(element) or ""
+        if name.startswith("game_"):
+            self.open_game(name[5:])
+        elif name == "continue":
+            from scenes import saves_bridge
+
+            saves_bridge.resume(self.app, self.latest_save)
+        elif name == "load":
+            from scenes.load import LoadScene
+
+            self.stack.push(LoadScene(self.app))
+        elif name == "settings":
+            from scenes.settings import SettingsScene
+
+            self.stack.push(SettingsScene(self.app))
+        elif name == "rules":
+            from scenes.rules_ref import RulesScene
+
+            self.stack.push(RulesScene(self.app))
+        elif name == "quit":
+            self.app.running = False
+        elif name in ("lang_fr", "lang_en"):
+            self.app.set_language(name[5:])
+
+    def open_game(self, game_id: str) -> None:
+        """Open the new-game screen, or say why not."""
+        title = self.tr(f"game.{game_id}.title")
+        if not catalog.available(game_id):
+            self.app.toast(self.tr("menu.unavailable", game=title))
+            return
+        from scenes.new_game import NewGameScene
+
+        scene = NewGameScene.open(self.app, game_id)
+        if scene is not None:
+            self.stack.push(scene)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        w, _ = surface.get_size()
+        ui.text(surface, "Guildhall", (w // 2, 30), 54, ui.GOLD, bold=True, anchor="midtop")
+        ui.ornament(surface, (w // 2, 104), 460)
+        ui.text(surface, self.tr("menu.subtitle"), (w // 2, 114), 18, ui.PARCHMENT_DIM,
+                anchor="midtop", italic=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        for info in catalog.GAMES:
+            self._draw_card(surface, info, self.cards.get(info.id))
+
+    def _draw_card(self, surface: pygame.Surface, info: catalog.GameInfo, rect: pygame.Rect | None) -> None:
+        """Emblem, seat range and pitch over a game's button."""
+        if rect is None:
+            return
+        ok = catalog.available(info.id)
+        emblem(surface, info.id, (rect.left + 40, rect.centery), min(28, rect.height // 2 - 8), ok)
+        ink = ui.PARCHMENT_DIM if ok else ui.GREY
+        seats = self.tr("menu.seats", range=info.seat_range_text())
+        ui.text(surface, seats, (rect.right - 16, rect.top + 16), 16, ui.GOLD if ok else ui.GREY,
+                anchor="topright")
+        pitch = ui.wrap(self.tr(info.pitch_key), rect.width - 100, 16)
+        for i, line in enumerate(pitch[:2]):
+            ui.text(surface, line, (rect.left + 78, rect.top + 46 + i * 21), 16, ink)
+        if not ok:
+            badge = self.tr("menu.soon")
+            img = ui.font(14, bold=True).render(badge, True, ui.INK)
+            title_w = ui.font(20, bold=True).size(self.tr(info.title_key))[0]
+            box = img.get_rect(midleft=(rect.left + 78 + title_w + 24, rect.top + 30)).inflate(14, 6)
+            pygame.draw.rect(surface, ui.PARCHMENT_DIM, box, border_radius=9)
+            surface.blit(img, img.get_rect(center=box.center))
+
+
+def emblem(surface: pygame.Surface, game_id: str, centre: tuple[int, int], r: int, lit: bool = True) -> None:
+    """A round gold medallion with a small motif for each game, drawn by code."""
+    gold = ui.GOLD if lit else ui.GREY
+    x, y = centre
+    pygame.draw.circle(surface, ui.INK, centre, r)
+    pygame.draw.circle(surface, gold, centre, r, 3)
+    pygame.draw.circle(surface, ui.GOLD_DARK if lit else (80, 72, 62), centre, r - 6, 1)
+    k = r // 2
+    if game_id == "amadrim":  # an hourglass
+        pygame.draw.polygon(surface, gold, [(x - k, y - k), (x + k, y - k), (x, y), (x + k, y + k), (x - k, y + k), (x, y)], 2)
+    elif game_id == "anludim":  # a star of the university
+        ui.seat_symbol(surface, "star", centre, k + 2, gold, gold)
+    elif game_id == "guildes":  # crossed wands
+        pygame.draw.line(surface, gold, (x - k, y + k), (x + k, y - k), 3)
+        pygame.draw.line(surface, gold, (x - k, y - k), (x + k, y + k), 3)
+        pygame.draw.circle(surface, gold, (x, y), 3)
+    elif game_id == "ambre":  # a tarot card
+        card = pygame.Rect(0, 0, k + 4, int(k * 1.7))
+        card.center = centre
+        pygame.draw.rect(surface, gold, card, 2, border_radius=3)
+        ui.seat_symbol(surface, "diamond", centre, k // 2, gold, gold)
+    else:  # an island
+        pygame.draw.ellipse(surface, gold, (x - k, y - k // 2, 2 * k, k + 2), 2)
+        pygame.draw.polygon(surface, gold, [(x - k // 2, y), (x, y - k), (x + k // 2, y)])

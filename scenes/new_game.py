@@ -1,0 +1,274 @@
+"""The new-game screen: seats (count, names, colours, human or bot, optional PIN), options and seed.
+
+What the game offers comes from its engine: `engine.seats`, `engine.bots` and
+`engine.options(content)` (a list of `{"id", "label": key, "choices": [...]}` or
+`{"id", "label": key, "default": bool}`). Start builds a `game.session.Session` and opens the table.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game import catalog
+from scenes import ui
+from scenes.base import UIScene, oid
+
+HUMAN = "human"
+MAX_NAME = 18
+
+
+class NewGameScene(UIScene):
+    """Choose seats and options, then start."""
+
+    def __init__(self, app: Any, game_id: str, engine: Any, content: Any, seed: int | None = None) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.engine = engine
+        self.content = content
+        self.info = catalog.get(game_id)
+        seats = getattr(engine, "seats", self.info.seats)
+        self.seat_range = range(seats.start, seats.stop)
+        self.bots = list(getattr(engine, "bots", ()) or ())
+        try:
+            self.option_defs = list(engine.options(content) or [])
+        except Exception:
+            app.log_exception("engine.options")
+            self.option_defs = []
+        self.options = {o["id"]: self._default(o) for o in self.option_defs}
+        self.count = self.seat_range.start
+        self.seats = [self._seat(i) for i in range(max(self.seat_range))]
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+        self.entries: dict[Any, pygame_gui.elements.UITextEntryLine] = {}
+        self.colour_rects: dict[int, pygame.Rect] = {}
+        self.option_label_pos: list[tuple[str, tuple[int, int]]] = []
+
+    @classmethod
+    def open(cls, app: Any, game_id: str, seed: int | None = None) -> NewGameScene | None:
+        """Load the engine and content; show the content errors and return None when they fail."""
+        from game.content import ContentError
+
+        try:
+            import rules
+
+            engine = rules.engine(game_id)
+            content = app.content(game_id)
+        except ContentError as exc:
+            app.show_problems(game_id, exc.problems)
+            return None
+        except Exception:
+            app.log_exception("new_game.open")
+            app.toast(app.tr("newgame.cannot_open"), "error")
+            return None
+        return cls(app, game_id, engine, content, seed)
+
+    def _default(self, option: dict[str, Any]) -> Any:
+        if "choices" in option and option["choices"]:
+            return option.get("default", option["choices"][0])
+        return bool(option.get("default", False))
+
+    def _seat(self, i: int) -> dict[str, Any]:
+        return {"name": self.tr("newgame.default_name", n=i + 1), "colour": i, "kind": HUMAN, "pin": ""}
+
+    # -- layout --------------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.entries = {}
+        left = max(40, (w - 1160) // 2)
+        seats_w = min(700, int(w * 0.56))
+        y = 132
+        self._label(self.tr("newgame.seats"), (left, y, 200, 36), "@heading")
+        for i, n in enumerate(self.seat_range):
+            cls = "@selected" if n == self.count else "@choice"
+            self.button(f"count_{n}", (left + 210 + i * 52, y, 44, 36), str(n), cls)
+        y += 56
+        row_h = min(56, (h - y - 120) // max(1, max(self.seat_range)))
+        self.colour_rects = {}
+        for i in range(self.count):
+            self._seat_row(i, left, y + i * row_h, seats_w)
+        opt_x = left + seats_w + 40
+        opt_w = w - opt_x - left
+        self._options(opt_x, 132, opt_w)
+        bottom = h - 84
+        self.button("back", (left, bottom, 180, 50), self.tr("common.back"))
+        self.button("start", (w - left - 240, bottom, 240, 54), self.tr("newgame.start"), "@primary")
+
+    def _label(self, text: str, rect: tuple[int, int, int, int], cls: str | None = None) -> Any:
+        return pygame_gui.elements.UILabel(pygame.Rect(rect), text, self.ui, object_id=oid(cls))
+
+    def _seat_row(self, i: int, x: int, y: int, width: int) -> None:
+        seat = self.seats[i]
+        self.colour_rects[i] = pygame.Rect(x, y, 44, 44)
+        self.button(f"colour_{i}", (x, y, 44, 44), "", "@choice",
+                    tooltip=self.tr(catalog.colour(seat["colour"]).name_key))
+        name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 54, y + 2, 230, 40), self.ui,
+                                                   object_id=oid(None, f"#name_{i}"))
+        name.set_text_length_limit(MAX_NAME)
+        name.set_text(seat["name"])
+        self.entries[("name", i)] = name
+        self.button(f"kind_{i}", (x + 294, y, 190, 44), self._kind_label(seat["kind"]), "@choice",
+                    enabled=bool(self.bots) or seat["kind"] != HUMAN)
+        if seat["kind"] == HUMAN:
+            pin = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 494, y + 2, min(150, width - 494), 40),
+                                                      self.ui, object_id=oid(None, f"#pin_{i}"),
+                                                      placeholder_text=self.tr("newgame.pin"))
+            pin.set_text_length_limit(4)
+            pin.set_allowed_characters("numbers")
+            pin.set_text(seat["pin"])
+            self.entries[("pin", i)] = pin
+
+    def _kind_label(self, kind: str) -> str:
+        if kind == HUMAN:
+            return self.tr("newgame.human")
+        key = f"bot.{kind}"
+        return self.tr("newgame.bot", name=self.tr(key) if self.app.strings.has(key) else kind)
+
+    def _options(self, x: int, y: int, width: int) -> None:
+        self.option_label_pos = []
+        self._label(self.tr("newgame.options"), (x, y, width, 36), "@heading")
+        y += 48
+        if not self.option_defs:
+            self._label(self.tr("newgame.no_options"), (x, y, width, 30))
+            y += 44
+        for option in self.option_defs:
+            self._label(self._text_of(option.get("label", option["id"])), (x, y, width, 30))
+            y += 32
+            value = self.options[option["id"]]
+            text = self._choice_text(value) if "choices" in option else self.tr(
+                "common.yes" if value else "common.no")
+            self.button(f"opt_{option['id']}", (x, y, width, 40), text, "@choice")
+            y += 52
+        y += 12
+        self._label(self.tr("newgame.seed"), (x, y, width, 30), "@heading")
+        y += 36
+        seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, width - 120, 40), self.ui,
+                                                   object_id=oid(None, "#seed"))
+        seed.set_allowed_characters("numbers")
+        seed.set_text_length_limit(9)
+        seed.set_text(str(self.seed))
+        self.entries[("seed", 0)] = seed
+        self.button("reseed", (x + width - 110, y, 110, 40), self.tr("newgame.reseed"), "@choice")
+
+    def _text_of(self, value: Any) -> str:
+        if isinstance(value, dict):
+            return self.app.strings.text(value)
+        text = str(value)
+        return self.tr(text) if self.app.strings.has(text) else text
+
+    def _choice_text(self, value: Any) -> str:
+        return self._text_of(value)
+
+    # -- events ----------------------------------------------------------------------------------------
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            return
+        for (kind, i), entry in self.entries.items():
+            if entry is event.ui_element:
+                if kind == "seed":
+                    self.seed = int(entry.get_text() or 0)
+                else:
+                    self.seats[i][kind] = entry.get_text()
+
+    def on_button(self, element: Any) -> None:
+        name = self.name_of(element) or ""
+        kind, _, arg = name.partition("_")
+        if kind == "count":
+            self.count = int(arg)
+            self.rebuild()
+        elif kind == "colour":
+            self._next_colour(int(arg))
+            self.rebuild()
+        elif kind == "kind":
+            self._next_kind(int(arg))
+            self.rebuild()
+        elif kind == "opt":
+            self._next_option(arg)
+            self.rebuild()
+        elif name == "reseed":
+            self.seed = random.SystemRandom().randrange(1, 1_000_000)
+            self.rebuild()
+        elif name == "back":
+            self.stack.pop()
+        elif name == "start":
+            self.start()
+
+    def _next_colour(self, i: int) -> None:
+        used = {self.seats[j]["colour"] for j in range(self.count) if j != i}
+        c = self.seats[i]["colour"]
+        for _ in range(len(catalog.SEAT_COLOURS)):
+            c = (c + 1) % len(catalog.SEAT_COLOURS)
+            if c not in used:
+                break
+        self.seats[i]["colour"] = c
+
+    def _next_kind(self, i: int) -> None:
+        kinds = [HUMAN, *self.bots]
+        current = self.seats[i]["kind"]
+        self.seats[i]["kind"] = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else HUMAN
+
+    def _next_option(self, option_id: str) -> None:
+        option = next(o for o in self.option_defs if o["id"] == option_id)
+        value = self.options[option_id]
+        if "choices" in option:
+            choices = list(option["choices"])
+            self.options[option_id] = choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
+        else:
+            self.options[option_id] = not value
+
+    # -- start ------------------------------------------------------------------------------------------
+
+    def seat_infos(self) -> list[Any] | None:
+        """The chosen seats as `game.session.SeatInfo`, or None (with a message) when a PIN is malformed."""
+        from game.hotseat import hash_pin
+        from game.session import SeatInfo
+
+        out = []
+        for i in range(self.count):
+            seat = self.seats[i]
+            name = seat["name"].strip() or self.tr("newgame.default_name", n=i + 1)
+            pin = seat["pin"].strip() if seat["kind"] == HUMAN else ""
+            if pin and (len(pin) != 4 or not pin.isdigit()):
+                self.app.toast(self.tr("newgame.pin_invalid", name=name), "error")
+                return None
+            out.append(SeatInfo(name, seat["colour"], seat["kind"], hash_pin(pin) if pin else None))
+        if len({s.colour for s in out}) < len(out):
+            self.app.toast(self.tr("newgame.same_colour"), "error")
+            return None
+        return out
+
+    def start(self) -> None:
+        """Build the session and open the game's table."""
+        seats = self.seat_infos()
+        if seats is None:
+            return
+        from scenes import saves_bridge
+
+        try:
+            session = saves_bridge.new_session(self.app, self.game_id, seats, int(self.seed),
+                                               dict(self.options))
+            saves_bridge.open_table(self.app, session)
+        except Exception:
+            self.app.log_exception("new_game.start")
+            self.app.toast(self.tr("newgame.cannot_start"), "error")
+
+    # -- drawing ----------------------------------------------------------------------------------------
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        ui.title(surface, self.tr("newgame.title", game=self.tr(self.info.title_key)), y=36, size=38)
+        w, h = surface.get_size()
+        left = max(40, (w - 1160) // 2)
+        seats_w = min(700, int(w * 0.56))
+        panel = pygame.Rect(left - 16, 120, seats_w + 24, h - 230)
+        ui.panel(surface, panel, 150)
+        ui.panel(surface, pygame.Rect(left + seats_w + 24, 120, w - left - seats_w - 24 - left + 16, h - 230), 150)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        for i, rect in self.colour_rects.items():
+            c = catalog.colour(self.seats[i]["colour"])
+            ui.seat_symbol(surface, c.symbol, rect.center, 14, c.rgb)

@@ -1,0 +1,72 @@
+"""The rules reference: one tab per game, a scrollable text in the chosen language.
+
+The text is the catalog key `<id>.rules.text` when the game's strings define it (its own file,
+game/strings/<id>.yaml), else the short summary `help.<id>.summary` from core.yaml.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game import catalog
+from scenes.base import UIScene, oid
+
+
+def rules_text(app: Any, game_id: str) -> str:
+    """The rules text of a game in the current language."""
+    key = f"{game_id}.rules.text"
+    try:
+        if app.strings.has(key):
+            return app.tr(key)
+    except Exception:  # a broken game catalog must not hide the summary
+        app.log_exception("rules.text")
+    return app.tr(f"help.{game_id}.summary")
+
+
+def to_html(text: str) -> str:
+    """Plain catalog text to pygame-gui's HTML subset: paragraphs, and lines ending in ':' in bold."""
+    out = []
+    for line in text.strip().split("\n"):
+        safe = html.escape(line.rstrip())
+        if safe.endswith(":") or safe.isupper():
+            safe = f"<b>{safe}</b>"
+        out.append(safe)
+    return "<br>".join(out)
+
+
+class RulesScene(UIScene):
+    """Read a game's rules."""
+
+    title_key = "rules.title"
+
+    preload = ({"name": "noto_sans", "point_size": 18, "style": "bold"},)
+
+    def __init__(self, app: Any, game_id: str | None = None) -> None:
+        super().__init__(app)
+        self.shown = game_id or catalog.GAMES[0].id
+        self.box: Any = None
+
+    def build(self) -> None:
+        w, h = self.app.size
+        width = min(1000, w - 120)
+        x = (w - width) // 2
+        tab_w = (width - 4 * 8) // 5
+        for i, info in enumerate(catalog.GAMES):
+            cls = "@selected" if info.id == self.shown else "@choice"
+            self.button(f"tab_{info.id}", (x + i * (tab_w + 8), 128, tab_w, 42), self.tr(info.title_key), cls)
+        self.box = pygame_gui.elements.UITextBox(to_html(rules_text(self.app, self.shown)),
+                                                 pygame.Rect(x, 184, width, h - 300), self.ui,
+                                                 object_id=oid(None, "#rules_text"))
+        self.button("back", (x, h - 90, 200, 50), self.tr("common.back"))
+
+    def on_button(self, element: Any) -> None:
+        name = self.name_of(element) or ""
+        if name == "back":
+            self.stack.pop()
+        elif name.startswith("tab_"):
+            self.shown = name[4:]
+            self.rebuild()

@@ -1,0 +1,121 @@
+"""The settings screen: language (applies at once), window size, fullscreen, sand-timer, animation speed,
+designer mode. Each row is a set of choice buttons; the chosen one is highlighted. Leaving saves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from scenes import ui
+from scenes.base import UIScene, oid
+
+SIZES = ((1024, 700), (1280, 800), (1600, 900), (1920, 1080))
+TIMERS = (60, 120, 180, 300, 420, 600)
+SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
+
+
+def mmss(seconds: float) -> str:
+    """`seconds` as m:ss."""
+    s = max(0, int(round(seconds)))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+class SettingsScene(UIScene):
+    """Change the player's settings."""
+
+    title_key = "settings.title"
+
+    def rows(self) -> list[tuple[str, list[tuple[str, Any]], Any]]:
+        """(label key, [(text, value)], current value) for every row."""
+        s = self.app.settings
+        yes, no = self.tr("common.yes"), self.tr("common.no")
+        size = tuple(getattr(s, "window_size", (1280, 800)))
+        return [
+            ("settings.language", [("Français", "fr"), ("English", "en")], self.app.strings.lang),
+            ("settings.window", [(f"{w}×{h}", (w, h)) for w, h in SIZES], size),
+            ("settings.fullscreen", [(yes, True), (no, False)], bool(s.fullscreen)),
+            ("settings.sand_timer", [(mmss(t), t) for t in TIMERS], int(s.sand_timer_s)),
+            ("settings.animation", [(f"{v:g}×", v) for v in SPEEDS], float(s.animation_speed)),
+            ("settings.designer", [(yes, True), (no, False)], bool(s.designer_mode)),
+        ]
+
+    def build(self) -> None:
+        w, h = self.app.size
+        width = min(900, w - 120)
+        x = (w - width) // 2
+        y = 150
+        label_w = 300
+        self.values: dict[str, Any] = {}
+        for r, (key, choices, current) in enumerate(self.rows()):
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, label_w, 44), self.tr(key), self.ui,
+                                        object_id=oid("@heading"))
+            bw = (width - label_w - 8 * (len(choices) - 1)) // len(choices)
+            for c, (text, value) in enumerate(choices):
+                name = f"set_{r}_{c}"
+                self.values[name] = (key, value)
+                self.button(name, (x + label_w + c * (bw + 8), y, bw, 44), text,
+                            "@selected" if value == current else "@choice")
+            y += 52
+            hint = f"{key}.hint"
+            if self.app.strings.has(hint):
+                pygame_gui.elements.UILabel(pygame.Rect(x + label_w, y - 6, width - label_w, 26),
+                                            self.tr(hint), self.ui, object_id=oid("@small"))
+                y += 26
+            y += 16
+        self.button("back", (x, h - 90, 200, 50), self.tr("common.back"))
+
+    def on_button(self, element: Any) -> None:
+        name = self.name_of(element) or ""
+        if name == "back":
+            self.leave()
+            return
+        if name not in self.values:
+            return
+        key, value = self.values[name]
+        self.apply(key, value)
+
+    def apply(self, key: str, value: Any) -> None:
+        """Change one setting now."""
+        s = self.app.settings
+        if key == "settings.language":
+            self.app.set_language(value)
+            return  # every scene (this one included) rebuilt its texts
+        if key == "settings.window":
+            s.window_size = value
+            if not s.fullscreen:
+                self.app.set_window_size(value)
+                return
+        elif key == "settings.fullscreen":
+            if bool(value) != bool(s.fullscreen):
+                self.app.toggle_fullscreen()
+                return
+        elif key == "settings.sand_timer":
+            s.sand_timer_s = int(value)
+        elif key == "settings.animation":
+            s.animation_speed = float(value)
+        elif key == "settings.designer":
+            s.designer_mode = bool(value)
+        self.rebuild()
+
+    def leave(self) -> None:
+        """Save the settings and go back."""
+        try:
+            self.app.settings.save()
+        except Exception:
+            self.app.log_exception("settings.save")
+            self.app.toast(self.tr("settings.save_failed"), "error")
+        self.stack.pop()
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.leave()
+            return True
+        return False
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        super().draw_scene(surface)
+        w, h = surface.get_size()
+        width = min(900, w - 120)
+        ui.panel(surface, pygame.Rect((w - width) // 2 - 24, 130, width + 48, h - 250), 140)

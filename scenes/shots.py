@@ -1,0 +1,283 @@
+"""Scenes in representative states, for `main.py screenshot` and `bench`.
+
+`make(app, name, game=None, seed=0)` pushes what the named scene needs on `app.stack` and returns the
+scene to draw (the top). Names: menu, new_game, settings, load, rules, curtain, errors, hourglass,
+end, table (a fresh game of `game` with its table unveiled for the first seat).
+
+Game tables add theirs: a factory `f(app, game, seed) -> Scene` registered in `SHOTS[name]`, either
+by importing this module and assigning, or by defining `SHOTS = {name: f}` in the table's own module
+(`scenes.<id>_table`), which `make` reads when `game` is given and the name is not found here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game import catalog
+from game.scene import Scene
+
+Factory = Callable[[Any, str | None, int], Scene]
+SHOTS: dict[str, Factory] = {}
+
+
+def names() -> list[str]:
+    """Every registered shot name."""
+    return sorted(SHOTS)
+
+
+def make(app: Any, name: str, game: str | None = None, seed: int = 0) -> Scene:
+    """Build the named scene on `app.stack` and return the scene to draw."""
+    factory = SHOTS.get(name)
+    if factory is None and game:
+        module = _table_module(game)
+        factory = getattr(module, "SHOTS", {}).get(name) if module else None
+    if factory is None:
+        raise KeyError(name)
+    scene = factory(app, game, seed)
+    if scene is not app.stack.top:
+        app.stack.push(scene)
+    return app.stack.top
+
+
+def _table_module(game: str) -> Any:
+    if game not in catalog.BY_ID or not catalog.module_exists(catalog.get(game).table_module):
+        return None
+    return importlib.import_module(catalog.get(game).table_module)
+
+
+def _with_menu(app: Any) -> None:
+    if not app.stack.scenes:
+        from scenes.menu import MainMenu
+
+        app.stack.push(MainMenu(app))
+
+
+def register(name: str) -> Callable[[Factory], Factory]:
+    """Decorator: `@register("name")` adds a factory to SHOTS."""
+    def wrap(f: Factory) -> Factory:
+        SHOTS[name] = f
+        return f
+    return wrap
+
+
+# -- stand-ins used when no game is given (all public, no rules imported) ------------------------
+
+@dataclass(frozen=True)
+class DemoSeat:
+    name: str
+    colour: int
+    kind: str = "human"
+    pin_hash: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+class DemoEngine:
+    """Enough of an engine for the new-game screen."""
+
+    id = "guildes"
+    seats = range(2, 6)
+    bots = ("random",)
+
+    def options(self, content: Any) -> list[dict[str, Any]]:
+        return [{"id": "short", "label": "shots.demo.option_short", "default": False},
+                {"id": "quests", "label": "shots.demo.option_quests", "choices": ["10", "15", "20"]}]
+
+
+class DemoSession:
+    """Seats and a public view for the curtain and end screens."""
+
+    def __init__(self) -> None:
+        self.engine = DemoEngine()
+        self.seats = [DemoSeat("Camille", 0), DemoSeat("Yanis", 1), DemoSeat("Léa", 3),
+                      DemoSeat("Hugo", 4, "random")]
+        log = [{"key": "shots.demo.log.income", "params": {"seat": {"seat": i}, "n": 3 + i}} for i in range(4)]
+        log += [{"key": "shots.demo.log.quest", "params": {"seat": {"seat": 1}}},
+                {"key": "shots.demo.log.attack", "params": {"seat": {"seat": 3}, "target": {"seat": 0}}}]
+        self._view = {"to_act": [2], "log": log, "score_history": [[0, 0, 0, 0], [3, 5, 2, 4], [7, 9, 6, 5],
+                                                                    [12, 11, 9, 10], [16, 13, 15, 12]]}
+
+        class _State:
+            def outcome(self) -> dict[str, Any]:
+                return {"scores": [16, 13, 15, 12], "ranking": [0, 2, 1, 3], "winners": [0]}
+
+        self.state = _State()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self._view
+
+
+class DemoTable:
+    """What the curtain and end scenes read from a table."""
+
+    game_id = "guildes"
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.session = DemoSession()
+
+    def seat_name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def reveal(self, seat: int) -> None:
+        pass
+
+    def score_history(self, view: dict[str, Any]) -> list[list[float]]:
+        return view["score_history"]
+
+    def draw_public(self, surface: pygame.Surface, rect: pygame.Rect, public_view: dict[str, Any]) -> None:
+        from scenes.table import draw_public_default
+
+        draw_public_default(self.app, surface, rect, public_view, self.session.seats)
+
+
+# -- the shell's shots --------------------------------------------------------------------------
+
+@register("menu")
+def _menu(app: Any, game: str | None, seed: int) -> Scene:
+    _with_menu(app)
+    return app.stack.top
+
+
+@register("new_game")
+def _new_game(app: Any, game: str | None, seed: int) -> Scene:
+    _with_menu(app)
+    from scenes.new_game import NewGameScene
+
+    if game and catalog.available(game):
+        scene = NewGameScene.open(app, game, seed=seed or 1234)
+        if scene is not None:
+            return scene
+        return app.stack.top
+    scene = NewGameScene(app, "guildes", DemoEngine(), None, seed=seed or 4242)
+    scene.count = 4
+    scene.seats[1]["kind"] = "random"
+    scene.seats[2]["pin"] = "1234"
+    return scene
+
+
+@register("settings")
+def _settings(app: Any, game: str | None, seed: int) -> Scene:
+    _with_menu(app)
+    from scenes.settings import SettingsScene
+
+    return SettingsScene(app)
+
+
+@register("load")
+def _load(app: Any, game: str | None, seed: int) -> Scene:
+    _with_menu(app)
+    from game.saves import SaveStore
+    from scenes.load import LoadScene
+
+    folder = tempfile.mkdtemp(prefix="guildhall-shots-")
+    store = SaveStore(folder)
+    seats = [{"name": n, "colour": c, "kind": k, "pin_hash": None}
+             for n, c, k in (("Camille", 0, "human"), ("Yanis", 1, "human"), ("Hugo", 4, "random"))]
+    for i, (gid, turn, actions) in enumerate((("anludim", 7, 58), ("amadrim", 3, 21), ("gorges", 2, 9))):
+        store.write({"format": 1, "app_version": "0.1.0", "game": gid, "content_digest": "demo",
+                     "seed": seed + i, "seats": seats[: 2 + i % 2], "options": {}, "actions": [],
+                     "summary": {"actions": actions, "turn": turn, "over": i == 2}}, f"{gid}-demo")
+    (store.folder / "guildes-broken.json").write_text('{"format": 1, "actions": [', encoding="utf-8")
+    app.save_store = store
+    scene = LoadScene(app)
+    scene.selected = 0
+    return scene
+
+
+@register("rules")
+def _rules(app: Any, game: str | None, seed: int) -> Scene:
+    _with_menu(app)
+    from scenes.rules_ref import RulesScene
+
+    return RulesScene(app, game or "guildes")
+
+
+@register("curtain")
+def _curtain(app: Any, game: str | None, seed: int) -> Scene:
+    _with_menu(app)
+    from scenes.curtain import CurtainScene
+
+    table = DemoTable(app)
+    return CurtainScene(app, table, 2, table.session.view(None))
+
+
+@register("end")
+def _end(app: Any, game: str | None, seed: int) -> Scene:
+    _with_menu(app)
+    from scenes.end import EndScene
+
+    return EndScene(app, DemoTable(app))
+
+
+@register("errors")
+def _errors(app: Any, game: str | None, seed: int) -> Scene:
+    _with_menu(app)
+    from game.content import Problem
+    from scenes.errors import ErrorsOverlay
+
+    problems = [
+        Problem("cards.yaml", 12, 7, "cards[3].cost", "expected an integer, got 'three'"),
+        Problem("cards.yaml", 40, 5, "cards[9].colour", "expected colour id, got 'bleu' (did you mean 'blue'?)"),
+        Problem("professors.yaml", 3, 1, "professors", "expected at least 5 items, got 4"),
+        Problem("rules.yaml", 8, 3, "hand_size", "unknown key 'hand_sise' (did you mean 'hand_size'?)"),
+    ]
+    return ErrorsOverlay(app, problems, game or "anludim")
+
+
+class HourglassDemo(Scene):
+    """Three sand-timers: full, flowing, urgent."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.phase = 0.0
+        self.animating = True
+
+    def update(self, dt: float) -> None:
+        self.phase += dt
+        self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from scenes import ui
+        from sprites.hourglass import Hourglass
+
+        surface.blit(ui.background(surface.get_size()), (0, 0))
+        ui.title(surface, self.app.tr("shots.hourglass"))
+        w, h = surface.get_size()
+        glass = Hourglass((150, 260))
+        for i, remaining in enumerate((300, 170, 20)):
+            glass.draw(surface, (w // 2 - 300 + i * 225, h // 2 - 130), remaining, 300, self.phase + 0.3)
+
+
+@register("hourglass")
+def _hourglass(app: Any, game: str | None, seed: int) -> Scene:
+    return HourglassDemo(app)
+
+
+@register("table")
+def _table(app: Any, game: str | None, seed: int) -> Scene:
+    """A fresh game of `game`, all seats human, the first one unveiled (no curtain)."""
+    if not game or not catalog.available(game):
+        raise KeyError(f"table needs an available game, got {game!r}")
+    _with_menu(app)
+    from game.session import SeatInfo
+    from scenes import saves_bridge
+
+    info = catalog.get(game)
+    names = ("Camille", "Yanis", "Léa", "Hugo", "Inès", "Malo")
+    seats = [SeatInfo(names[i], i) for i in range(info.seats.start)]
+    session = saves_bridge.new_session(app, game, seats, seed, {})
+    session.store = None  # a screenshot must not leave an autosave behind
+    saves_bridge.open_table(app, session)
+    top = app.stack.top
+    if top is not None and top.__class__.__name__ == "CurtainScene":
+        top.try_reveal()
+    return app.stack.top

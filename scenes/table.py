@@ -1,0 +1,330 @@
+"""`TableScene`: what every game's table shares — turn flow, curtain, bots, undo, pause menu, messages.
+
+A game's table subclasses it and implements two hooks; it reads only `self.view`
+(`session.view(unveiled_seat)`, or the public view when nobody is unveiled) and acts only through
+`self.try_act(action)`:
+
+    class AnludimTable(TableScene):
+        def draw_table(self, surface, view): ...          # draw everything from the view
+        def handle_table(self, event, view) -> bool: ...  # clicks -> self.try_act(action)
+
+Optional hooks: `draw_public(surface, rect, public_view)` (what the curtain may show; default: seats
+and the public log tail), `view_changed()` (the view was refreshed: rebuild cached layers),
+`score_history(view)` for the end-of-game chart (default: `view["score_history"]`, a list of
+per-turn lists of scores).
+
+After every applied action `advance()` decides what comes next (DESIGN.md, hot-seat): the game is
+over → the end-of-game summary; a bot must act → it plays after a short visible pause (scaled by
+the animation speed), one action at a time; a human other than the unveiled seat must act in a
+game with hidden information → the curtain; then the revealed seat sees a "since your last turn"
+summary of the public log. Ctrl+Z undoes when the session allows it; Esc opens the pause menu.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import catalog
+from game.scene import Scene
+from scenes import ui
+
+BOT_PAUSE_S = 0.8
+
+
+class TableScene(Scene):
+    """Base of the game tables."""
+
+    def __init__(self, app: Any, session: Any) -> None:
+        super().__init__(app)
+        self.session = session
+        self.game_id: str = session.engine.id
+        self.unveiled: int | None = None
+        self.view: dict[str, Any] = session.view(None)
+        self.pending_bot: int | None = None
+        self.bot_timer = 0.0
+        self.since: list[dict[str, Any]] = []
+        self.ended = False
+        self.curtain: Any = None
+
+    # -- the seats --------------------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names in seat order (for `strings.render`)."""
+        return [s.name for s in self.session.seats]
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"
+
+    def seat_colour(self, seat: int) -> catalog.SeatColour:
+        """The seat's colour (rgb, symbol, name key)."""
+        return catalog.colour(self.session.seats[seat].colour)
+
+    def render(self, item: dict[str, Any]) -> str:
+        """A log entry or refusal `{"key", "params"}` in the current language with seat names."""
+        return self.app.strings.render(item, self.names)
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.advance()
+
+    def resume(self) -> None:
+        super().resume()
+        self.refresh()
+
+    def language_changed(self) -> None:
+        self.refresh()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.view_changed()
+
+    def content_reloaded(self, game_id: str, content: Any) -> None:
+        """F5 during a game: today's game keeps the content it started with."""
+        if game_id == self.game_id:
+            self.app.toast(self.app.tr("table.content_next_game"))
+
+    # -- flow --------------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Take the view of the unveiled seat (public view when nobody is unveiled)."""
+        self.view = self.session.view(self.unveiled)
+        self.dirty = True
+        self.view_changed()
+
+    def advance(self) -> None:
+        """Decide what comes next: end, a bot's move, a curtain, or the unveiled seat plays on."""
+        from game import hotseat
+
+        state = self.session.state
+        if state.is_over():
+            self.pending_bot = None
+            self.animating = False
+            self.refresh()
+            if not self.ended:
+                self.ended = True
+                from scenes.end import EndScene
+
+                self.stack.push(EndScene(self.app, self))
+            return
+        bot = self.session.bot_to_act()
+        if bot is not None:
+            self.pending_bot = bot
+            self.bot_timer = BOT_PAUSE_S / max(0.1, float(getattr(self.app.settings, "animation_speed", 1.0)))
+            self.animating = True
+            self.refresh()
+            return
+        self.pending_bot = None
+        self.animating = False
+        nxt = hotseat.next_unveil(self.session, self.unveiled)
+        if nxt.curtain and nxt.seat is not None:
+            self.unveiled = None
+            self.refresh()
+            self.show_curtain(nxt.seat)
+            return
+        if nxt.seat is not None:
+            self.unveiled = nxt.seat
+        self.refresh()
+
+    def show_curtain(self, seat: int) -> None:
+        """Hide the table and ask to pass the computer to `seat`."""
+        from game import hotseat
+        from scenes.curtain import CurtainScene
+
+        self.since = []
+        self.curtain = CurtainScene(self.app, self, seat, hotseat.curtain_view(self.session))
+        self.stack.push(self.curtain)
+
+    def reveal(self, seat: int) -> None:
+        """The curtain was lifted for `seat` (called by the curtain)."""
+        from game import hotseat
+
+        self.since = hotseat.summary_for(self.session, seat)[-8:]
+        self.session.note_reveal(seat)
+        self.unveiled = seat
+        self.curtain = None
+        self.refresh()
+
+    def try_act(self, action: Any, seat: int | None = None) -> bool:
+        """Apply `action` for the unveiled seat; a refusal becomes a message. True when applied."""
+        from rules.core import ActionError
+
+        seat = self.unveiled if seat is None else seat
+        if seat is None:
+            return False
+        try:
+            self.session.apply(seat, action)
+        except ActionError as err:
+            self.app.toast(self.render(err.to_json()), "error")
+            self.dirty = True
+            return False
+        self.since = []
+        self.after_apply()
+        return True
+
+    def after_apply(self) -> None:
+        """An action was applied: tell about a failed autosave, then go on."""
+        error = getattr(self.session, "last_save_error", None)
+        if error is not None and hasattr(error, "to_json"):
+            self.app.toast(self.render(error.to_json()), "error")
+        self.advance()
+
+    def update(self, dt: float) -> None:
+        if self.pending_bot is None:
+            return
+        self.bot_timer -= dt
+        self.dirty = True
+        if self.bot_timer > 0:
+            return
+        seat, self.pending_bot = self.pending_bot, None
+        try:
+            action = self.session.bot_action(seat)
+            self.session.apply(seat, action)
+        except Exception:
+            self.animating = False
+            self.app.log_exception("bot")
+            self.app.toast(self.app.tr("table.bot_failed", name=self.seat_name(seat)), "error")
+            return
+        self.after_apply()
+
+    def undo(self) -> None:
+        """Ctrl+Z: take back the last human action when the session allows it."""
+        refusal = self.session.undo_refusal() if hasattr(self.session, "undo_refusal") else None
+        if refusal is not None or not self.session.can_undo():
+            item = refusal.to_json() if refusal is not None else {"key": "table.cannot_undo"}
+            self.app.toast(self.render(item), "error")
+            return
+        self.session.undo()
+        self.since = []
+        self.app.toast(self.app.tr("table.undone"), "ok")
+        self.advance()
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                from scenes.pause import PauseMenu
+
+                self.stack.push(PauseMenu(self.app, self))
+                return True
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+                return True
+        if self.since and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.since = []
+            self.dirty = True
+            return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            if self.pending_bot is not None and event.type != pygame.MOUSEMOTION:
+                return True  # a bot is about to play: clicks wait
+        return bool(self.handle_table(event, self.view))
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface, self.view)
+        if self.pending_bot is not None:
+            self.draw_bot_banner(surface, self.pending_bot)
+        if self.since:
+            self.draw_since(surface)
+
+    def draw_bot_banner(self, surface: pygame.Surface, seat: int) -> None:
+        """"<name> is thinking..." at the top while a bot's pause runs."""
+        c = self.seat_colour(seat)
+        label = self.app.tr("table.bot_thinking", name=self.seat_name(seat))
+        img = ui.font(20, bold=True).render(label, True, ui.PARCHMENT)
+        box = img.get_rect(midtop=(surface.get_width() // 2, 22)).inflate(64, 18)
+        ui.panel(surface, box, 235, c.rgb)
+        ui.seat_symbol(surface, c.symbol, (box.left + 20, box.centery), 9, c.rgb)
+        surface.blit(img, img.get_rect(center=(box.centerx + 8, box.centery)))
+
+    def draw_since(self, surface: pygame.Surface) -> None:
+        """The "since your last turn" box (any click or key closes it)."""
+        w, h = surface.get_size()
+        lines = [self.render(e) for e in self.since]
+        width = min(640, w - 80)
+        rows = [row for line in lines for row in ui.wrap("• " + line, width - 40, 18)]
+        box = pygame.Rect(0, 0, width, 96 + 26 * max(1, len(rows)))
+        box.center = (w // 2, h // 2)
+        ui.dim(surface, 110)
+        ui.panel(surface, box, 245, ui.GOLD)
+        ui.text(surface, self.app.tr("table.since_title"), (box.centerx, box.top + 14), 22, ui.GOLD,
+                bold=True, anchor="midtop")
+        y = box.top + 52
+        for row in rows or [self.app.tr("table.since_nothing")]:
+            ui.text(surface, row, (box.left + 20, y), 18, ui.PARCHMENT)
+            y += 26
+        ui.text(surface, self.app.tr("table.since_close"), (box.centerx, box.bottom - 28), 15,
+                ui.PARCHMENT_DIM, anchor="midtop", italic=True)
+
+    def draw_log(self, surface: pygame.Surface, rect: pygame.Rect, entries: list[dict[str, Any]] | None = None,
+                 size: int = 16, title: bool = True) -> None:
+        """The turn-log panel: the newest entries of `view["log"]` that fit, newest at the bottom."""
+        entries = self.view.get("log", []) if entries is None else entries
+        draw_log_panel(surface, rect, [self.render(e) for e in entries[-40:]],
+                       self.app.tr("table.log") if title else None, size)
+
+    # -- hooks for subclasses ---------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """Draw the whole table from `view` (override)."""
+        surface.blit(ui.background(surface.get_size()), (0, 0))
+        self.draw_log(surface, pygame.Rect(surface.get_width() - 380, 40, 340, surface.get_height() - 80))
+
+    def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
+        """React to an event with `self.try_act(...)` (override); True when consumed."""
+        return False
+
+    def draw_public(self, surface: pygame.Surface, rect: pygame.Rect, public_view: dict[str, Any]) -> None:
+        """What the curtain shows: seats and the public log tail (override for a richer picture)."""
+        draw_public_default(self.app, surface, rect, public_view, self.session.seats)
+
+    def view_changed(self) -> None:
+        """The view was refreshed (rebuild cached layers here)."""
+
+    def score_history(self, view: dict[str, Any]) -> list[list[float]]:
+        """Per-turn scores for the end-of-game chart: a list of per-seat score lists."""
+        history = view.get("score_history") or []
+        return [list(row) for row in history if isinstance(row, list | tuple)]
+
+
+def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], title: str | None,
+                   size: int = 16) -> None:
+    """A panel with a title and wrapped lines, the newest at the bottom, older ones cut at the top."""
+    ui.panel(surface, rect, 220)
+    top = rect.top + 10
+    if title:
+        ui.text(surface, title, (rect.left + 14, top), size + 2, ui.GOLD, bold=True)
+        top += size + 16
+    step = int(size * 1.45)
+    rows: list[str] = []
+    for line in lines:
+        rows.extend(ui.wrap(line, rect.width - 28, size))
+    fit = max(0, (rect.bottom - 10 - top) // step)
+    shown = rows[-fit:] if fit else []
+    for i, row in enumerate(shown):
+        fade = ui.PARCHMENT if i >= len(shown) - 3 else ui.PARCHMENT_DIM
+        ui.text(surface, row, (rect.left + 14, top + i * step), size, fade)
+
+
+def draw_public_default(app: Any, surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any],
+                        seats: list[Any]) -> None:
+    """Seats (with who must act) on the left, the public log tail on the right."""
+    to_act = set(view.get("to_act") or [])
+    half = rect.width // 2 - 10
+    ui.panel(surface, pygame.Rect(rect.left, rect.top, half, rect.height), 200)
+    ui.text(surface, app.tr("curtain.seats"), (rect.left + 16, rect.top + 12), 18, ui.GOLD, bold=True)
+    for i, seat in enumerate(seats):
+        c = catalog.colour(seat.colour)
+        y = rect.top + 52 + i * 34
+        ui.seat_symbol(surface, c.symbol, (rect.left + 28, y + 11), 9, c.rgb)
+        ui.text(surface, seat.name, (rect.left + 46, y), 18, ui.PARCHMENT)
+        if i in to_act:
+            ui.text(surface, app.tr("curtain.to_act"), (rect.left + half - 16, y + 2), 15, ui.GOLD, anchor="topright")
+    log = [app.strings.render(e, [s.name for s in seats]) for e in (view.get("log") or [])[-12:]]
+    draw_log_panel(surface, pygame.Rect(rect.left + half + 20, rect.top, half, rect.height), log,
+                   app.tr("table.log"), 16)

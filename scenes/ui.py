@@ -1,0 +1,191 @@
+"""The shared look: palette, fonts, backgrounds, panels and wrapped text, all drawn by code and cached.
+
+Every scene draws with these helpers so the app looks like one thing: dark warm ink, parchment
+text, gold accents. Fonts are the Noto Sans faces shipped with pygame-gui (full French accents),
+so text drawn by hand matches the widgets. Cached surfaces are keyed by size and reused.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from typing import Any
+
+import pygame
+import pygame_gui
+
+INK = (27, 20, 14)
+INK_LIGHT = (48, 36, 25)
+INK_PANEL = (40, 30, 21)
+PARCHMENT = (236, 224, 196)
+PARCHMENT_DIM = (184, 166, 132)
+GOLD = (214, 168, 76)
+GOLD_DARK = (140, 104, 44)
+RED = (214, 84, 62)
+GREEN = (120, 176, 96)
+GREY = (120, 110, 96)
+
+THEME_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theme.json")
+_FONT_DIR = os.path.join(os.path.dirname(pygame_gui.__file__), "data")
+
+
+@functools.lru_cache(maxsize=64)
+def font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
+    """Noto Sans at `size` pixels (cached)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    name = "NotoSans-" + ("Bold" if bold else "") + ("Italic" if italic else "")
+    if name == "NotoSans-":
+        name = "NotoSans-Regular"
+    path = os.path.join(_FONT_DIR, name + ".ttf")
+    return pygame.font.Font(path if os.path.exists(path) else None, size)
+
+
+def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 20,
+         colour: tuple[int, int, int] = PARCHMENT, bold: bool = False, anchor: str = "topleft",
+         italic: bool = False) -> pygame.Rect:
+    """Draw one line of text; `anchor` is a pygame.Rect attribute name ("center", "midtop", ...)."""
+    img = font(size, bold, italic).render(value, True, colour)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(value: str, width: int, size: int = 20, bold: bool = False) -> list[str]:
+    """Split `value` into lines no wider than `width` pixels (paragraphs kept)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in value.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            probe = f"{line} {word}" if line else word
+            if f.size(probe)[0] <= width or not line:
+                line = probe
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int = 20,
+               colour: tuple[int, int, int] = PARCHMENT, bold: bool = False,
+               spacing: float = 1.25, align: str = "left") -> int:
+    """Draw wrapped text inside `rect` (clipped); returns the height used."""
+    f = font(size, bold)
+    step = int(f.get_linesize() * spacing / 1.2)
+    y = rect.top
+    for line in wrap(value, rect.width, size, bold):
+        if y + step > rect.bottom + step // 2:
+            break
+        img = f.render(line, True, colour)
+        x = rect.left if align == "left" else rect.centerx - img.get_width() // 2
+        surface.blit(img, (x, y))
+        y += step
+    return y - rect.top
+
+
+@functools.lru_cache(maxsize=8)
+def background(size: tuple[int, int]) -> pygame.Surface:
+    """The app's backdrop at `size`: warm vertical gradient, vignette and a thin gold frame."""
+    w, h = size
+    surf = pygame.Surface(size)
+    top, bottom = (46, 34, 24), (18, 13, 9)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        colour = [int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)]
+        pygame.draw.line(surf, colour, (0, y), (w, y))
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    for i in range(24):
+        alpha = int(6 * (24 - i) / 24 * 2)
+        pygame.draw.rect(shade, (0, 0, 0, alpha), (i * 4, i * 4, w - i * 8, h - i * 8), 4)
+    surf.blit(shade, (0, 0))
+    frame = pygame.Rect(12, 12, w - 24, h - 24)
+    pygame.draw.rect(surf, GOLD_DARK, frame, 1, border_radius=6)
+    pygame.draw.rect(surf, (70, 54, 30), frame.inflate(-8, -8), 1, border_radius=4)
+    for cx, cy in (frame.topleft, frame.topright, frame.bottomleft, frame.bottomright):
+        _diamond(surf, (cx, cy), 6, GOLD)
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+def _diamond(surf: pygame.Surface, centre: tuple[int, int], r: int, colour: Any) -> None:
+    x, y = centre
+    pygame.draw.polygon(surf, colour, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+
+
+def ornament(surface: pygame.Surface, centre: tuple[int, int], width: int) -> None:
+    """A gold rule with a diamond in the middle, under titles."""
+    x, y = centre
+    pygame.draw.line(surface, GOLD_DARK, (x - width // 2, y), (x - 12, y), 2)
+    pygame.draw.line(surface, GOLD_DARK, (x + 12, y), (x + width // 2, y), 2)
+    _diamond(surface, (x, y), 6, GOLD)
+
+
+@functools.lru_cache(maxsize=32)
+def _panel(size: tuple[int, int], alpha: int, border: tuple[int, int, int]) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, (*INK_PANEL, alpha), rect, border_radius=10)
+    pygame.draw.rect(surf, border, rect, 2, border_radius=10)
+    return surf
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235,
+          border: tuple[int, int, int] = GOLD_DARK) -> None:
+    """A rounded dark panel with a gold border (cached per size)."""
+    surface.blit(_panel((rect.width, rect.height), alpha, border), rect.topleft)
+
+
+def dim(surface: pygame.Surface, alpha: int = 170) -> None:
+    """Darken everything already drawn (under overlays)."""
+    shade = _shade(surface.get_size(), alpha)
+    surface.blit(shade, (0, 0))
+
+
+@functools.lru_cache(maxsize=4)
+def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((8, 5, 3, alpha))
+    return shade
+
+
+def title(surface: pygame.Surface, value: str, y: int = 48, size: int = 44) -> None:
+    """A scene title, centred, with an ornament under it."""
+    w = surface.get_width()
+    rect = text(surface, value, (w // 2, y), size, GOLD, bold=True, anchor="midtop")
+    ornament(surface, (w // 2, rect.bottom + 10), min(520, rect.width + 160))
+
+
+def seat_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], r: int,
+                colour: tuple[int, int, int], outline: tuple[int, int, int] = INK) -> None:
+    """Draw a seat colour's symbol (circle, square, triangle, diamond, star, cross) filled in colour."""
+    x, y = centre
+    if symbol == "circle":
+        pygame.draw.circle(surface, colour, centre, r)
+        pygame.draw.circle(surface, outline, centre, r, 2)
+        return
+    if symbol == "square":
+        rect = pygame.Rect(0, 0, int(r * 1.7), int(r * 1.7))
+        rect.center = centre
+        pygame.draw.rect(surface, colour, rect)
+        pygame.draw.rect(surface, outline, rect, 2)
+        return
+    if symbol == "triangle":
+        pts = [(x, y - r), (x + r, y + int(r * 0.8)), (x - r, y + int(r * 0.8))]
+    elif symbol == "diamond":
+        pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    elif symbol == "star":
+        import math
+        pts = []
+        for i in range(10):
+            rad = r if i % 2 == 0 else r * 0.45
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
+    else:  # cross
+        k = max(2, r // 3)
+        pts = [(x - k, y - r), (x + k, y - r), (x + k, y - k), (x + r, y - k), (x + r, y + k),
+               (x + k, y + k), (x + k, y + r), (x - k, y + r), (x - k, y + k), (x - r, y + k),
+               (x - r, y - k), (x - k, y - k)]
+    pygame.draw.polygon(surface, colour, pts)
+    pygame.draw.polygon(surface, outline, pts, 2)
