@@ -1,0 +1,37 @@
+"""Headless rendering for the `screenshot` command and for `bench`'s frame times."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def scene_names() -> list[str]:
+    """Every scene the screenshot command knows (scenes.shots registry)."""
+    from scenes import shots
+
+    return shots.names()
+
+
+def headless_app(size: tuple[int, int], content_root: str | None = None, lang: str | None = None) -> Any:
+    """An App with its window opened at `size` (under SDL's dummy driver when no display)."""
+    from game.app import App, FallbackSettings
+
+    settings = FallbackSettings()
+    settings.window_size = size
+    if lang:
+        settings.language = lang
+    app = App(settings=settings, content_root=content_root)
+    app.open_window()
+    return app
+
+
+def render_to_file(name: str, out: str | Path, size: tuple[int, int] = (1280, 800),
+                   game: str | None = None, seed: int = 1, lang: str | None = None,
+                   content_root: str | None = None) -> None:
+    """Render scene `name` (KeyError when unknown) into the PNG `out`."""
+    if name not in scene_names():
+        raise KeyError(name)
+    from game.app import screenshot
+
+    screenshot(name, out, game=game, seed=seed, content_root=content_root, language=lang, size=size)
