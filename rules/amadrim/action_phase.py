@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.amadrim.actions import KINDS, UNIT_KINDS, Attack, Create, EndActions, Move, Spell, TakeCity
-from rules.amadrim.board import Board, City, Unit, board_from_view
+from rules.amadrim.board import Board, City, Unit, board_from_view, cell_label
 from rules.core import Action, IllegalAction, seat_ref
 
 if TYPE_CHECKING:
@@ -240,7 +240,7 @@ def _next_seat(state: AmadrimState) -> None:
         state.current = seat
         state.revealed[seat] = True
         state.remaining = list(state.programming[seat])
-        state.say("revealed", seat=seat_ref(seat), programming=dict(zip(KINDS, state.remaining)))
+        state.say("revealed", seat=seat_ref(seat), **dict(zip(KINDS, state.remaining)))
         if sum(state.remaining):
             return
     state.current = None
@@ -264,12 +264,12 @@ def _refuse(why: str | None, **params: Any) -> None:
 
 
 def create(state: AmadrimState, seat: int, action: Create) -> None:
-    _refuse(why_create(state, seat, action.unit_kind, action.cell), cell=list(action.cell))
+    _refuse(why_create(state, seat, action.unit_kind, action.cell), cell=cell_label(action.cell), at=list(action.cell))
     unit = Unit(state.next_unit, seat, action.unit_kind, 1 if action.unit_kind == "mage" else 0, action.cell)
     state.next_unit += 1
     state.board.add_unit(unit)
     state.say("created", seat=seat_ref(seat), unit=unit.id, kind={"key": f"amadrim.unit.{unit.kind}"},
-              cell=list(unit.cell))
+              cell=cell_label(unit.cell), at=list(unit.cell))
     _spent(state, CREATE)
 
 
@@ -279,11 +279,11 @@ def move(state: AmadrimState, seat: int, action: Move) -> None:
     start_cell = unit.cell
     state.board.move_unit(unit, action.path[-1])
     unit.moved = True
-    state.say("moved", seat=seat_ref(seat), unit=unit.id, start=list(start_cell), cell=list(unit.cell),
+    state.say("moved", seat=seat_ref(seat), unit=unit.id, start=cell_label(start_cell), cell=cell_label(unit.cell), at=list(unit.cell),
               steps=len(action.path))
     if unit.kind == "merchant":
         gained = state.gain_cell(seat, unit.cell, region=False)
-        state.say("harvested", seat=seat_ref(seat), unit=unit.id, colours=state.colour_ids(gained))
+        state.say("harvested", seat=seat_ref(seat), unit=unit.id, colours=state.colour_names(gained))
     _spent(state, MOVE, len(action.path))
 
 
@@ -295,7 +295,7 @@ def attack(state: AmadrimState, seat: int, action: Attack) -> None:
     state.captured[seat].append({"owner": target.owner, "kind": target.kind,
                                  "level": target.level if target.kind == "mage" else None})
     state.say("captured", seat=seat_ref(seat), unit=unit.id, victim=seat_ref(target.owner),
-              target=target.id, kind={"key": f"amadrim.unit.{target.kind}"}, cell=list(target.cell))
+              target=target.id, kind={"key": f"amadrim.unit.{target.kind}"}, cell=cell_label(target.cell), at=list(target.cell))
     _spent(state, ATTACK)
 
 
@@ -317,8 +317,8 @@ def take_city(state: AmadrimState, seat: int, action: TakeCity) -> None:
     previous, city.owner = city.owner, seat
     state.board.units[action.unit].acted = True
     gained = state.gain_cell(seat, city.cell, region=True)
-    state.say("city_taken", seat=seat_ref(seat), city=city.id, cell=list(city.cell),
-              previous=None if previous is None else seat_ref(previous), colours=state.colour_ids(gained))
+    state.say("city_taken", seat=seat_ref(seat), city=city.id, cell=cell_label(city.cell), at=list(city.cell),
+              previous={"key": "amadrim.neutral"} if previous is None else seat_ref(previous), colours=state.colour_names(gained))
     _spent(state, TAKE)
 
 

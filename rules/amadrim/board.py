@@ -18,6 +18,11 @@ EIGHT = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 FOUR = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W
 
 
+def cell_label(cell: Cell) -> str:
+    """A cell as players name it: column letter from A, row number from 1 ("C4")."""
+    return f"{chr(ord('A') + cell[0])}{cell[1] + 1}"
+
+
 @dataclass
 class Unit:
     """A guild's piece on the map: a merchant (level 0) or a mage (level 1..6)."""

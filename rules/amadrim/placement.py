@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.amadrim.actions import PlaceCity
+from rules.amadrim.board import cell_label
 from rules.core import IllegalAction, seat_ref
 
 if TYPE_CHECKING:
@@ -54,10 +55,10 @@ def place_city(state: AmadrimState, seat: int, action: PlaceCity) -> None:
     """Put the city, pay the cell's three colours, pass to the next placer."""
     reason = problem(state, seat, action.cell)
     if reason:
-        raise IllegalAction(reason, cell=list(action.cell))
+        raise IllegalAction(reason, cell=cell_label(action.cell), at=list(action.cell))
     state.board.add_city(action.cell, seat)
     gained = state.gain_cell(seat, action.cell, region=True)
-    state.say("city_placed", seat=seat_ref(seat), cell=list(action.cell), colours=state.colour_ids(gained))
+    state.say("city_placed", seat=seat_ref(seat), cell=cell_label(action.cell), at=list(action.cell), colours=state.colour_names(gained))
     state.placing.pop(0)
     n = state.seats
     if state.placing and len(state.placing) % n == 0:

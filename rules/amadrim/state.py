@@ -176,5 +176,7 @@ class AmadrimState:
         """Add a public log entry."""
         self.log.append(entry(f"amadrim.log.{key}", **params))
 
-    def colour_ids(self, colours: list[int]) -> list[str]:
-        return [self.content.colours[c].id for c in colours]
+    def colour_names(self, colours: list[int]) -> list[dict[str, Any]]:
+        """Log parameter: the colours' names (the UI joins them with commas)."""
+        return [{"text": self.content.colours[c].name.model_dump()} for c in colours]
+
