@@ -169,11 +169,20 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(self._window_size(), pygame.RESIZABLE)
-        try:
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):
-            pass
+        self._set_minimum_size()
         return self.screen
+
+    @staticmethod
+    def _set_minimum_size() -> None:
+        """Let the window manager refuse sizes under 1024×700 (VIDEORESIZE also clamps)."""
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass
 
     def _window_size(self) -> tuple[int, int]:
         w, h = getattr(self.settings, "window_size", DEFAULT_SIZE) or DEFAULT_SIZE

@@ -57,7 +57,9 @@ class RulesScene(UIScene):
         tab_w = (width - 4 * 8) // 5
         for i, info in enumerate(catalog.GAMES):
             cls = "@selected" if info.id == self.shown else "@choice"
-            self.button(f"tab_{info.id}", (x + i * (tab_w + 8), 128, tab_w, 42), self.tr(info.title_key), cls)
+            short = f"game.{info.id}.short"
+            label = self.tr(short) if self.app.strings.has(short) else self.tr(info.title_key)
+            self.button(f"tab_{info.id}", (x + i * (tab_w + 8), 128, tab_w, 42), label, cls)
         self.box = pygame_gui.elements.UITextBox(to_html(rules_text(self.app, self.shown)),
                                                  pygame.Rect(x, 184, width, h - 300), self.ui,
                                                  object_id=oid(None, "#rules_text"))

@@ -1,0 +1,82 @@
+"""The main menu with real pygame events: open a game, refuse unavailable ones, switch language."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import catalog
+from tests.ui_helpers import button_text, click_button, make_app, settle
+
+
+@pytest.fixture
+def app():
+    return make_app("fr")
+
+
+def test_menu_lists_the_five_games_in_order_with_titles(app) -> None:
+    menu = app.stack.top
+    assert [g.id for g in catalog.GAMES] == ["amadrim", "anludim", "guildes", "ambre", "gorges"]
+    for info in catalog.GAMES:
+        assert button_text(menu, f"game_{info.id}") == app.tr(info.title_key)
+        assert not app.tr(info.pitch_key).startswith("game.")
+
+
+def test_unavailable_game_refuses_with_a_message(app, monkeypatch) -> None:
+    monkeypatch.setattr(catalog, "available", lambda gid: False)
+    click_button(app, "game_guildes")
+    assert app.stack.top.__class__.__name__ == "MainMenu"
+    assert app.toasts.texts() == [app.tr("menu.unavailable", game="Guildes")]
+
+
+def test_clicking_an_available_game_opens_the_new_game_screen(app, monkeypatch) -> None:
+    monkeypatch.setattr(catalog, "available", lambda gid: gid == "anludim")
+    click_button(app, "game_anludim")
+    scene = app.stack.top
+    assert scene.__class__.__name__ == "NewGameScene"
+    assert scene.game_id == "anludim"
+    assert scene.count == 2 and list(scene.seat_range) == [2, 3, 4, 5]
+    click_button(app, "count_4")
+    assert app.stack.top.count == 4
+    assert "kind_3" in app.stack.top.buttons
+
+
+def test_language_switch_changes_the_texts_at_once(app) -> None:
+    menu = app.stack.top
+    assert button_text(menu, "quit") == "Quitter"
+    click_button(app, "lang_en")
+    assert app.strings.lang == "en" and app.settings.language == "en"
+    assert button_text(app.stack.top, "quit") == "Quit"
+    assert button_text(app.stack.top, "game_ambre") == "Amber"
+    click_button(app, "lang_fr")
+    assert button_text(app.stack.top, "quit") == "Quitter"
+
+
+def test_continue_is_disabled_without_saves(app) -> None:
+    assert not app.stack.top.buttons["continue"].is_enabled
+
+
+def test_settings_language_switch_applies_to_scenes_below(app) -> None:
+    click_button(app, "settings")
+    settings = app.stack.top
+    assert settings.__class__.__name__ == "SettingsScene"
+    english = next(name for name, (key, value) in settings.values.items() if value == "en")
+    click_button(app, english)
+    assert app.strings.lang == "en"
+    click_button(app, "back")
+    assert button_text(app.stack.top, "settings") == "Settings"
+
+
+def test_quit_stops_the_loop(app) -> None:
+    app.running = True
+    click_button(app, "quit")
+    assert app.running is False
+
+
+def test_rules_screen_shows_each_game(app) -> None:
+    click_button(app, "rules")
+    scene = app.stack.top
+    assert scene.__class__.__name__ == "RulesScene"
+    click_button(app, "tab_ambre")
+    assert app.stack.top.shown == "ambre"
+    assert "Obéron" in app.stack.top.box.html_text
+    settle(app)

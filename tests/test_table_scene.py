@@ -1,0 +1,189 @@
+"""TableScene with the toy engine and real events: curtain, bots, refusals, undo, pause, end, idling."""
+
+from __future__ import annotations
+
+import shutil
+
+import pygame
+import pytest
+
+from game.i18n import STRINGS_DIR, Strings
+from game.session import SeatInfo, Session
+from scenes.table import TableScene
+from tests.toygame import ENGINE, Draw, Play
+from tests.ui_helpers import click, key, make_app, settle
+
+TOY_STRINGS = """
+toy.log.start: {fr: "Début ({seats} joueurs).", en: "Start ({seats} players)."}
+toy.log.play: {fr: "{seat} joue un {card}.", en: "{seat} plays a {card}."}
+toy.log.draw: {fr: "{seat} pioche.", en: "{seat} draws."}
+toy.illegal.not_in_hand: {fr: "Vous n'avez pas de {card}.", en: "You hold no {card}."}
+toy.illegal.not_your_turn: {fr: "Pas votre tour.", en: "Not your turn."}
+"""
+
+
+@pytest.fixture
+def app(tmp_path):
+    folder = tmp_path / "strings"
+    folder.mkdir()
+    shutil.copy(STRINGS_DIR / "core.yaml", folder / "core.yaml")
+    (folder / "toy.yaml").write_text(TOY_STRINGS, encoding="utf-8")
+    app = make_app("en")
+    app.strings = Strings("en", folder)
+    return app
+
+
+def start(app, kinds=("human", "human"), pins=None, seed=3):
+    seats = []
+    for i, kind in enumerate(kinds):
+        pin = (pins or {}).get(i)
+        if pin:
+            from game.hotseat import hash_pin
+
+            pin = hash_pin(pin)
+        seats.append(SeatInfo(["Ana", "Bo", "Cy"][i], i, kind, pin))
+    session = Session(ENGINE, None, "toy", seats, seed)
+    table = TableScene(app, session)
+    app.stack.push(table)
+    settle(app)
+    return table
+
+
+def top_name(app) -> str:
+    return type(app.stack.top).__name__
+
+
+def lift(app) -> None:
+    """Click anywhere on the curtain (away from its buttons)."""
+    click(app, (640, 300))
+
+
+def playable(table) -> Play:
+    return Play(table.view["hand"][0])
+
+
+def test_curtain_comes_first_and_between_two_humans(app) -> None:
+    table = start(app)
+    assert top_name(app) == "CurtainScene" and app.stack.top.seat == 0
+    assert table.unveiled is None and table.view["hand"] is None  # nothing secret behind the curtain
+    lift(app)
+    assert top_name(app) == "TableScene" and table.unveiled == 0
+    assert table.view["hand"] == table.session.state.hands[0]
+    assert table.try_act(playable(table))
+    assert top_name(app) == "CurtainScene" and app.stack.top.seat == 1
+    assert table.unveiled is None and table.view["hand"] is None
+    lift(app)
+    assert table.unveiled == 1
+    assert table.since and table.render(table.since[-1]).startswith("Ana plays a ")
+
+
+def test_the_click_that_acts_does_not_also_lift_the_next_curtain(app) -> None:
+    table = start(app)
+    lift(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": (640, 300), "button": 1}))
+    table.try_act(playable(table))
+    settle(app)
+    assert top_name(app) == "CurtainScene"
+
+
+def test_pin_is_asked_before_revealing(app) -> None:
+    table = start(app, pins={0: "1234"})
+    curtain = app.stack.top
+    assert curtain.needs_pin
+    lift(app)
+    assert top_name(app) == "CurtainScene"
+    assert not curtain.try_reveal("9999")
+    assert app.toasts.texts()[-1] == app.tr("curtain.wrong_pin", name="Ana")
+    assert curtain.try_reveal("1234") and table.unveiled == 0
+
+
+def test_bot_plays_after_a_visible_pause(app) -> None:
+    table = start(app, kinds=("human", "random"))
+    assert top_name(app) == "TableScene" and table.unveiled == 0  # one human: no curtain
+    table.try_act(playable(table))
+    assert table.pending_bot == 1 and table.animating
+    assert len(table.session.actions) == 1
+    app.stack.update(0.3)
+    assert len(table.session.actions) == 1  # still pausing
+    app.stack.update(1.0)
+    assert len(table.session.actions) == 2 and table.session.actions[1][0] == 1
+    assert table.pending_bot is None and table.unveiled == 0
+
+
+def test_bot_pause_is_scaled_by_animation_speed(app) -> None:
+    app.settings.animation_speed = 4.0
+    table = start(app, kinds=("human", "random"))
+    table.try_act(playable(table))
+    app.stack.update(0.25)
+    assert len(table.session.actions) == 2
+
+
+def test_illegal_action_shows_the_reason_as_a_message(app) -> None:
+    table = start(app, kinds=("human", "random"))
+    assert not table.try_act(Play(11))
+    assert app.toasts.texts() == ["You hold no 11."]
+    assert table.session.actions == []
+
+
+def test_idle_table_does_not_redraw(app) -> None:
+    start(app, kinds=("human", "random"))
+    settle(app, 6)
+    app.toasts.items.clear()
+    settle(app, 2)
+    before = app.frames_drawn
+    settle(app, 5)
+    assert app.frames_drawn == before
+    pygame.event.post(pygame.event.Event(pygame.VIDEOEXPOSE, {}))
+    settle(app, 2)
+    assert app.frames_drawn == before
+
+
+def test_ctrl_z_undoes_the_last_human_action_and_the_bot_reply(app) -> None:
+    table = start(app, kinds=("human", "random"))
+    hand = list(table.view["hand"])
+    table.try_act(playable(table))
+    app.stack.update(2.0)
+    assert len(table.session.actions) == 2
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.session.actions == [] and table.view["hand"] == hand
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.toasts.texts()[-1] != app.tr("table.undone")
+
+
+def test_escape_opens_the_pause_menu_and_save_quit_returns_to_menu(app) -> None:
+    start(app, kinds=("human", "random"))
+    key(app, pygame.K_ESCAPE)
+    assert top_name(app) == "PauseMenu"
+    assert [type(s).__name__ for s in app.stack.visible()] == ["TableScene", "PauseMenu"]
+    click(app, app.stack.top.buttons["quit"].rect.center)
+    assert top_name(app) == "MainMenu" and len(app.stack) == 1
+
+
+def test_game_over_pushes_the_end_summary(app) -> None:
+    table = start(app, kinds=("human", "random"))
+    for _ in range(40):
+        if table.session.state.is_over():
+            break
+        if table.pending_bot is not None:
+            app.stack.update(2.0)
+        else:
+            legal = table.session.state.legal_actions(table.unveiled)
+            table.try_act(next((a for a in legal if isinstance(a, Draw)), legal[0]))
+    assert table.session.state.is_over()
+    assert top_name(app) == "EndScene"
+    assert app.stack.top.ranking() == table.session.state.outcome()["ranking"]
+    settle(app)
+
+
+def test_a_scene_that_raises_becomes_a_message_and_a_log_line(app, tmp_path, monkeypatch) -> None:
+    table = start(app, kinds=("human", "random"))
+    monkeypatch.setenv("GUILDHALL_HOME", str(tmp_path))
+
+    def boom(event, view):
+        raise RuntimeError("kaboom")
+
+    table.handle_table = boom
+    click(app, (300, 300))
+    assert app.toasts.texts()[-1] == app.tr("app.error")
+    assert "kaboom" in (tmp_path / "logs" / "guildhall.log").read_text(encoding="utf-8")
+    assert top_name(app) == "TableScene"

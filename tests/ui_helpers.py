@@ -1,0 +1,57 @@
+"""Helpers for scene tests: a headless App and real pygame events posted to its loop."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.app import App, FallbackSettings
+
+
+def make_app(language: str = "fr", size: tuple[int, int] = (1280, 800), menu: bool = True) -> App:
+    """An App on SDL's dummy driver with default settings (saves nothing), menu pushed."""
+    settings = FallbackSettings()
+    settings.language = language
+    settings.window_size = size
+    app = App(settings=settings)
+    app.idle_timeout_ms = 5
+    app.open_window()
+    pygame.event.clear()
+    if menu:
+        app.start()
+        settle(app)
+    return app
+
+
+def settle(app: App, steps: int = 4) -> None:
+    """Run a few loop iterations (posted widget events arrive one iteration later)."""
+    for _ in range(steps):
+        app.step()
+
+
+def click(app: App, pos: tuple[int, int], steps: int = 4) -> None:
+    """A real left click: motion, button down and up posted to the event queue, then the loop runs."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1}))
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1}))
+    settle(app, steps)
+
+
+def key(app: App, k: int, mod: int = 0, steps: int = 3) -> None:
+    """A real key press (down and up)."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": mod, "unicode": "", "scancode": 0}))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, {"key": k, "mod": mod, "unicode": "", "scancode": 0}))
+    settle(app, steps)
+
+
+def click_button(app: App, name: str, steps: int = 4) -> None:
+    """Click the centre of the top scene's button registered as `name`."""
+    button = app.stack.top.buttons[name]
+    click(app, button.rect.center, steps)
+
+
+def button_text(scene: Any, name: str) -> str:
+    return scene.buttons[name].text
