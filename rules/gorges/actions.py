@@ -1,0 +1,110 @@
+"""The actions of L'Île des Gorges Tranchées (see content/gorges/README.md, "Actions").
+
+Ids are strings: territories by their content id, armies as "<seat>.<slot>" (slot G, L1, L2 or
+R for a reinforcement), heroes by their army's id.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, ActionCodec, action
+
+MOVE_MODES = ("normal", "second", "enemy", "forest", "burrow", "raid")
+BUILDINGS = ("mine", "fortress", "city")
+DICE = ("d3", "d6", "d66")
+
+
+@action("choose")
+class Choose(Action):
+    """Answer the current prompt with one of its options (race, capital, army, hero, territory...)."""
+
+    value: str
+
+
+@action("move")
+class Move(Action):
+    """Move an army to a territory; `mode` says which kind of move (normal, raid, forest...)."""
+
+    army: str
+    to: str
+    mode: str = "normal"
+
+
+@action("reroll_movement")
+class RerollMovement(Action):
+    """Re-roll an army's movement die (High Elves); the second result stands."""
+
+    army: str
+
+
+@action("swap_armies")
+class SwapArmies(Action):
+    """Swap the places of two of your armies (Daemons of Chaos)."""
+
+    first: str
+    second: str
+
+
+@action("move_capital")
+class MoveCapital(Action):
+    """Move your capital one hex (Ogre Kingdoms)."""
+
+    to: str
+
+
+@action("build")
+class Build(Action):
+    """An army raises a building where it stands: mine, fortress, or city (on a fortress)."""
+
+    army: str
+    building: str
+
+
+@action("challenge")
+class Challenge(Action):
+    """Challenge general `target` over `territory`, your `army` fighting."""
+
+    target: int
+    army: str
+    territory: str
+
+
+@action("answer")
+class Answer(Action):
+    """Accept (naming the defending army) or refuse a challenge; or accept/refuse a relic offer."""
+
+    accept: bool
+    army: str | None = None
+
+
+@action("offer_relics")
+class OfferRelics(Action):
+    """Before a save roll, offer relic points to the attacker: +1 to the save for each."""
+
+    points: int
+
+
+@action("battle_result")
+class BattleResult(Action):
+    """The players' report of a battle: winner's seat, points played, slain heroes, Storm of Magic."""
+
+    winner: int
+    points: tuple[int, int] = (0, 0)
+    slain: tuple[str, ...] = ()
+    storm_of_magic: bool = False
+
+
+@action("done")
+class Done(Action):
+    """End your orders for this phase (movement, construction) or issue no challenge."""
+
+
+@action("force_next_roll")
+class ForceNextRoll(Action):
+    """Designer mode: the next roll of `die` (d3, d6 or d66) gives `value`."""
+
+    die: str
+    value: int
+
+
+CODEC = ActionCodec(Choose, Move, RerollMovement, SwapArmies, MoveCapital, Build, Challenge, Answer,
+                    OfferRelics, BattleResult, Done, ForceNextRoll)

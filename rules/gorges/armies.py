@@ -1,0 +1,82 @@
+"""Moving armies off and back onto the map: push-backs, destruction, returns, the home rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import seat_ref
+from rules.gorges.records import Army
+
+
+def nearest_own(st: Any, army: Army) -> str:
+    """The territory of the army's general nearest to where it stands (ties by id), else capital."""
+    here = army.location
+    own = [t for t in st.territories_of(army.seat) if t != here]
+    capital = st.generals[army.seat].capital
+    if not own or here is None:
+        return capital
+    return min(own, key=lambda t: (st.content.island.distance(here, t), t))
+
+
+def push_back(st: Any, army: Army) -> None:
+    """The army falls back to the nearest territory of its general."""
+    if not army.on_map:
+        return
+    dest = nearest_own(st, army)
+    army.location = dest
+    st.say("gorges.log.pushed_back", army=army.id, seat=seat_ref(army.seat), to=dest)
+
+
+def destroy(st: Any, army: Army) -> None:
+    """The army leaves the map until next season (summer: back at once; Orcs: next turn)."""
+    if not army.on_map:
+        return
+    army.location = None
+    army.destroyed = True
+    if st.season_effect("return_destroyed") is not None:
+        army.location = st.generals[army.seat].capital
+        army.destroyed = False
+        st.say("gorges.log.summer_return", army=army.id, seat=seat_ref(army.seat))
+        return
+    army.returns = "turn" if st.ability(army.seat, "quick_return") else "season"
+    st.say("gorges.log.destroyed", army=army.id, seat=seat_ref(army.seat), returns=army.returns)
+
+
+def remove(st: Any, army: Army) -> None:
+    """The army is withdrawn (not destroyed) until next season."""
+    if not army.on_map:
+        return
+    army.location = None
+    army.returns = "season"
+    st.say("gorges.log.withdrawn", army=army.id, seat=seat_ref(army.seat))
+
+
+def bring_back(st: Any, army: Army) -> None:
+    """An army off the map comes back at its general's capital."""
+    army.location = st.generals[army.seat].capital
+    army.returns = None
+    army.destroyed = False
+    st.say("gorges.log.returns", army=army.id, seat=seat_ref(army.seat), to=army.location)
+
+
+def enforce_home(st: Any, seat: int) -> None:
+    """A general must keep an army on his lands: else the one nearest his capital goes there."""
+    if st.ability(seat, "home_exempt") is not None:
+        return
+    armies = st.armies_of(seat)
+    if not armies or any(st.owner[a.location] == seat for a in armies):
+        return
+    capital = st.generals[seat].capital
+    army = min(armies, key=lambda a: (st.content.island.distance(a.location, capital), a.id))
+    army.location = capital
+    st.say("gorges.log.home_rule", army=army.id, seat=seat_ref(seat), to=capital)
+
+
+def claim(st: Any, seat: int | None, tid: str, why: str) -> None:
+    """Put `seat`'s flag on a territory (None: remove the flag). Capitals never change hands."""
+    if tid in st.capitals():
+        return
+    before = st.owner[tid]
+    st.owner[tid] = seat
+    st.say("gorges.log.flag", territory=tid, seat=None if seat is None else seat_ref(seat),
+           before=None if before is None else seat_ref(before), why=why)

@@ -1,0 +1,264 @@
+"""The schema of content/gorges/*.yaml and the assembled, cross-checked `Content`.
+
+`game.content.load("gorges")` validates each file of `FILES` with its model, then calls
+`build(files, report)`, which checks what one file cannot check alone (every die face covered
+exactly once, the 36 d66 events, ids that exist, a connected island) and assembles `Content`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import Field
+
+from rules.core.content import Model, Report, Text, unknown
+from rules.core.dice import d66_values
+from rules.gorges.effects import Ability, Effect
+from rules.gorges.island import Island
+
+TABLES = ("war_spoils", "defeats", "wounds", "serious_wound", "psychology", "lesson", "feats",
+          "mines", "fate", "no_challenge")
+
+
+class Entry(Model):
+    """One line of a d6 table: the faces that select it, its text and its effects."""
+
+    rolls: tuple[int, ...] = Field(min_length=1)
+    name: Text
+    text: Text
+    effects: tuple[Effect, ...] = ()
+
+
+class Table(Model):
+    """A d6 table."""
+
+    name: Text
+    entries: tuple[Entry, ...] = Field(min_length=1)
+
+
+class SaveRules(Model):
+    """The conquest save roll: target and the standard modifiers."""
+
+    target: int = Field(ge=2, le=7)
+    adjacent_to_attacker: int
+    fortress: int
+    city: int
+    per_relic_point: int
+    max_relic_points: int = Field(ge=0)
+
+
+class TablesFile(Model):
+    war_spoils: Table
+    defeats: Table
+    wounds: Table
+    serious_wound: Table
+    psychology: Table
+    lesson: Table
+    feats: Table
+    mines: Table
+    fate: Table
+    no_challenge: Table
+    save: SaveRules
+
+
+class Event(Model):
+    """A d66 random event."""
+
+    roll: int
+    name: Text
+    text: Text
+    effects: tuple[Effect, ...] = ()
+
+
+class EventsFile(Model):
+    events: tuple[Event, ...] = Field(min_length=1)
+
+
+class Season(Model):
+    id: str
+    name: Text
+    text: Text
+    effects: tuple[Effect, ...] = ()
+
+
+class SeasonsFile(Model):
+    seasons: tuple[Season, ...] = Field(min_length=1)
+
+
+class Race(Model):
+    id: str
+    name: Text
+    text: Text
+    abilities: tuple[Ability, ...] = ()
+
+
+class RacesFile(Model):
+    races: tuple[Race, ...] = Field(min_length=1)
+
+
+class Terrain(Model):
+    id: str
+    name: Text
+
+
+class Territory(Model):
+    id: str
+    name: Text
+    q: int
+    r: int
+    terrain: str
+
+
+class IslandFile(Model):
+    terrains: tuple[Terrain, ...] = Field(min_length=1)
+    territories: tuple[Territory, ...] = Field(min_length=2)
+    capitals: tuple[str, ...] = Field(min_length=6)
+    crown_start: str
+
+
+class OptionChoice(Model):
+    default: int
+    choices: tuple[int, ...] = Field(min_length=1)
+
+
+class CampaignFile(Model):
+    """Defaults of the options offered at new game."""
+
+    turns_per_season: OptionChoice
+    points_cap_percent: OptionChoice
+    relic_edge_points: OptionChoice
+    regiments_general: int = Field(ge=0)
+    regiments_lieutenant: int = Field(ge=0)
+    movement_die: int = Field(ge=1, le=6)
+
+
+FILES = {
+    "tables.yaml": TablesFile,
+    "events.yaml": EventsFile,
+    "seasons.yaml": SeasonsFile,
+    "races.yaml": RacesFile,
+    "island.yaml": IslandFile,
+    "campaign.yaml": CampaignFile,
+}
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything the rules read, assembled and checked."""
+
+    tables: dict[str, Table]
+    save: SaveRules
+    events: dict[int, Event]
+    seasons: tuple[Season, ...]
+    races: dict[str, Race]
+    island: Island
+    territories: dict[str, Territory]
+    terrains: dict[str, Terrain]
+    capitals: tuple[str, ...]
+    crown_start: str
+    campaign: CampaignFile
+    faces: dict[str, dict[int, int]] = field(default_factory=dict)
+
+    def entry(self, table: str, roll: int) -> Entry:
+        """The entry of `table` selected by `roll`."""
+        t = self.tables[table]
+        return t.entries[self.faces[table][roll]]
+
+    def entry_by_number(self, table: str, number: int) -> Entry:
+        """The entry whose faces include `number` (how tables refer to each other)."""
+        return self.entry(table, number)
+
+
+def _check_table(name: str, table: Table, report: Report) -> dict[int, int]:
+    faces: dict[int, int] = {}
+    for i, e in enumerate(table.entries):
+        for j, face in enumerate(e.rolls):
+            if not 1 <= face <= 6:
+                report("tables.yaml", (name, "entries", i, "rolls", j), f"expected a face 1-6, got {face}")
+            elif face in faces:
+                report("tables.yaml", (name, "entries", i, "rolls", j), f"face {face} is already used")
+            faces[face] = i
+    missing = sorted(set(range(1, 7)) - set(faces))
+    if missing:
+        report("tables.yaml", (name, "entries"), f"expected every face 1-6, missing {missing}")
+    return faces
+
+
+def _check_events(events: EventsFile, report: Report) -> dict[int, Event]:
+    out: dict[int, Event] = {}
+    for i, e in enumerate(events.events):
+        if e.roll not in d66_values():
+            report("events.yaml", ("events", i, "roll"), f"expected a d66 result 11-66, got {e.roll}")
+        elif e.roll in out:
+            report("events.yaml", ("events", i, "roll"), f"roll {e.roll} is already used")
+        out[e.roll] = e
+    missing = [v for v in d66_values() if v not in out]
+    if missing:
+        report("events.yaml", ("events",), f"expected all 36 d66 results, missing {missing}")
+    return out
+
+
+def _check_island(f: IslandFile, report: Report) -> tuple[Island, dict[str, Territory]]:
+    terrains = {t.id for t in f.terrains}
+    territories: dict[str, Territory] = {}
+    coords: dict[tuple[int, int], str] = {}
+    for i, t in enumerate(f.territories):
+        if t.id in territories:
+            report("island.yaml", ("territories", i, "id"), f"duplicate territory id {t.id!r}")
+        if (t.q, t.r) in coords:
+            report("island.yaml", ("territories", i), f"hex ({t.q}, {t.r}) already holds {coords[(t.q, t.r)]!r}")
+        if t.terrain not in terrains:
+            report("island.yaml", ("territories", i, "terrain"), unknown("a terrain", t.terrain, terrains))
+        territories[t.id] = t
+        coords[(t.q, t.r)] = t.id
+    island = Island({tid: (t.q, t.r) for tid, t in territories.items()})
+    if territories and not island.connected():
+        report("island.yaml", ("territories",), "expected one island, got land in several pieces")
+    seen: set[str] = set()
+    for i, c in enumerate(f.capitals):
+        if c not in territories:
+            report("island.yaml", ("capitals", i), unknown("a territory", c, territories))
+        elif c in seen:
+            report("island.yaml", ("capitals", i), f"capital {c!r} listed twice")
+        seen.add(c)
+    if f.crown_start not in territories:
+        report("island.yaml", ("crown_start",), unknown("a territory", f.crown_start, territories))
+    return island, territories
+
+
+def _check_refs(files: dict[str, Any], terrains: set[str], report: Report) -> None:
+    for i, race in enumerate(files["races.yaml"].races):
+        for j, ab in enumerate(race.abilities):
+            if ab.type == "terrain_fortress" and ab.terrain not in terrains:
+                report("races.yaml", ("races", i, "abilities", j, "terrain"),
+                       unknown("a terrain", ab.terrain, terrains))
+    ids = [r.id for r in files["races.yaml"].races]
+    for i, rid in enumerate(ids):
+        if rid in ids[:i]:
+            report("races.yaml", ("races", i, "id"), f"duplicate race id {rid!r}")
+    camp = files["campaign.yaml"]
+    for name in ("turns_per_season", "points_cap_percent", "relic_edge_points"):
+        opt = getattr(camp, name)
+        if opt.default not in opt.choices:
+            report("campaign.yaml", (name, "default"), f"expected one of {list(opt.choices)}, got {opt.default}")
+    if min(camp.turns_per_season.choices) < 1:
+        report("campaign.yaml", ("turns_per_season", "choices"), "expected at least 1 turn a season")
+
+
+def build(files: dict[str, Any], report: Report) -> Content | None:
+    """Cross-check the validated files and assemble the content."""
+    tf: TablesFile = files["tables.yaml"]
+    faces = {name: _check_table(name, getattr(tf, name), report) for name in TABLES}
+    events = _check_events(files["events.yaml"], report)
+    island, territories = _check_island(files["island.yaml"], report)
+    terrains = {t.id: t for t in files["island.yaml"].terrains}
+    _check_refs(files, set(terrains), report)
+    seasons = files["seasons.yaml"].seasons
+    return Content(
+        tables={name: getattr(tf, name) for name in TABLES}, save=tf.save, events=events,
+        seasons=seasons, races={r.id: r for r in files["races.yaml"].races}, island=island,
+        territories=territories, terrains=terrains, capitals=files["island.yaml"].capitals,
+        crown_start=files["island.yaml"].crown_start,
+        campaign=files["campaign.yaml"], faces=faces,
+    )

@@ -1,0 +1,87 @@
+"""Hex geometry of the island: axial coordinates, neighbours, distances, coasts, the Crown's walk.
+
+Directions are numbered 1..6 (the d6 face) clockwise from east: 1 E, 2 SE, 3 SW, 4 W, 5 NW, 6 NE.
+Any hex that holds no territory is sea.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Distance in hexes between two axial coordinates."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+class Island:
+    """The land hexes, each one territory, with precomputed adjacency."""
+
+    def __init__(self, coords: dict[str, tuple[int, int]]) -> None:
+        self.coords = dict(coords)
+        self.at = {c: tid for tid, c in self.coords.items()}
+        self.ids = tuple(sorted(self.coords))
+        self.neighbours: dict[str, tuple[str, ...]] = {
+            tid: tuple(self.at[n] for n in self._around(c) if n in self.at)
+            for tid, c in self.coords.items()
+        }
+        self.coast = frozenset(tid for tid, c in self.coords.items()
+                               if any(n not in self.at for n in self._around(c)))
+
+    @staticmethod
+    def _around(c: tuple[int, int]) -> list[tuple[int, int]]:
+        return [(c[0] + dq, c[1] + dr) for dq, dr in DIRECTIONS]
+
+    def step(self, tid: str, direction: int) -> str | None:
+        """The territory one hex away in `direction` (1..6), or None if that hex is sea."""
+        q, r = self.coords[tid]
+        dq, dr = DIRECTIONS[direction - 1]
+        return self.at.get((q + dq, r + dr))
+
+    def distance(self, a: str, b: str) -> int:
+        """Hex distance between two territories."""
+        return hex_distance(self.coords[a], self.coords[b])
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """True when the two territories share an edge."""
+        return b in self.neighbours[a]
+
+    def connected(self) -> bool:
+        """True when every land hex can be reached from every other over land."""
+        if not self.ids:
+            return True
+        return len(self.reachable(self.ids[0], len(self.ids))) == len(self.ids)
+
+    def reachable(self, start: str, steps: int, stop: frozenset[str] = frozenset()) -> dict[str, int]:
+        """Territories within `steps` moves over land, with their distance; `stop` ends a path."""
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if seen[here] >= steps or (here in stop and here != start):
+                continue
+            for n in self.neighbours[here]:
+                if n not in seen:
+                    seen[n] = seen[here] + 1
+                    queue.append(n)
+        return seen
+
+    def crown_walk(self, start: str, direction: int, steps: int) -> tuple[str, list[str]]:
+        """Walk `steps` hexes in `direction`, bouncing off the sea: (end, path).
+
+        When the next hex is sea the ghost turns back (the opposite direction) and goes on; if
+        that hex is sea too (a one-hex neck of land) he stays put for that step.
+        """
+        here, path = start, []
+        for _ in range(steps):
+            nxt = self.step(here, direction)
+            if nxt is None:
+                direction = (direction + 2) % 6 + 1
+                nxt = self.step(here, direction)
+            if nxt is not None:
+                here = nxt
+            path.append(here)
+        return here, path

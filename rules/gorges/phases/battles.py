@@ -1,0 +1,168 @@
+"""Phase 9: battles. For each accepted challenge the app briefs both sides, the players report
+the result, and the app rolls war spoils, the shameful defeat, the beaten army's fate and a
+wound for each slain legendary hero.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Action, IllegalAction, seat_ref
+from rules.gorges import armies as moves
+from rules.gorges.actions import BattleResult
+from rules.gorges.prompts import Prompt
+from rules.gorges.records import Army
+from rules.gorges.resolve import apply_effects
+from rules.gorges.wounds import wound
+
+
+def battles_phase(st: Any):
+    """Fight each accepted challenge in the order they were made."""
+    st.phase = "battles"
+    for ch in st.challenges:
+        if ch["status"] != "accepted":
+            continue
+        att, dfd = st.armies[ch["army"]], st.armies[ch["defender_army"]]
+        if not (att.on_map and dfd.on_map):
+            ch["status"] = "cancelled"
+            st.say("gorges.log.battle_cancelled", territory=ch["territory"])
+            continue
+        st.active = ch["challenger"]
+        st.battle = briefing(st, ch)
+        result = yield Prompt(ch["challenger"], "battle_result", any_seat=True,
+                              context={"battle": st.battle},
+                              legal_fn=lambda s, ch=ch: legal(s, ch),
+                              check_fn=lambda s, a, ch=ch: check(s, ch, a))
+        yield from resolve(st, ch, result)
+        ch["status"] = "fought"
+        st.battle = None
+
+
+def applicable(st: Any, army: Army, opponent: Army) -> list[dict[str, Any]]:
+    """The notes of an army and its general that count in a battle against `opponent`."""
+    race = st.generals[opponent.seat].race
+    wanted = {"any", f"seat:{opponent.seat}", f"race:{race}"}
+    return [n for n in army.notes + st.generals[army.seat].notes if n["against"] in wanted]
+
+
+def _side(st: Any, army: Army, opponent: Army, tid: str) -> dict[str, Any]:
+    g = st.generals[army.seat]
+    reminders = []
+    lizard = st.ability(army.seat, "battle_reminder")
+    if lizard is not None and (lizard.where == "anywhere" or (
+            st.owner[tid] == army.seat and st.building[tid] in ("fortress", "city"))):
+        reminders.append(st.race(army.seat).text.model_dump())
+    return {"seat": army.seat, "army": army.id, "race": g.race,
+            "extra_points": army.extra_points + g.extra_points,
+            "notes": applicable(st, army, opponent), "reminders": reminders,
+            "hero_present": army.hero.available() and not army.hero.misses_next_battle,
+            "hero_profile_next_battle": {k: army.hero.profile.get(k, 0) + army.hero.next_battle_profile.get(k, 0)
+                                         for k in set(army.hero.profile) | set(army.hero.next_battle_profile)}}
+
+
+def briefing(st: Any, ch: dict[str, Any]) -> dict[str, Any]:
+    """Who fights whom, where, with what: everything the table needs before the battle."""
+    att, dfd = st.armies[ch["army"]], st.armies[ch["defender_army"]]
+    season = st.content.seasons[st.season]
+    storm = st.season_effect("storm_relics")
+    return {"challenger": ch["challenger"], "defender": ch["target"], "territory": ch["territory"],
+            "sides": [_side(st, att, dfd, ch["territory"]), _side(st, dfd, att, ch["territory"])],
+            "points_cap_percent": st.options["points_cap_percent"],
+            "season": {"name": season.name.model_dump(), "text": season.text.model_dump()},
+            "storm_of_magic_relics": None if storm is None else
+            {"participants": storm.participants, "winner": storm.winner}}
+
+
+def _slain_options(st: Any, ch: dict[str, Any]) -> list[str]:
+    return [a for a in (ch["army"], ch["defender_army"])
+            if st.armies[a].slot != "R" and st.armies[a].hero.available()]
+
+
+def legal(st: Any, ch: dict[str, Any]) -> list[Action]:
+    """Winner × slain heroes (points not recorded), and Storm of Magic when the season rewards it."""
+    heroes = _slain_options(st, ch)
+    subsets = [()] + [(h,) for h in heroes] + ([tuple(heroes)] if len(heroes) == 2 else [])
+    storms = (False, True) if st.season_effect("storm_relics") is not None else (False,)
+    return [BattleResult(w, (0, 0), s, storm) for w in (ch["challenger"], ch["target"])
+            for s in subsets for storm in storms]
+
+
+def check(st: Any, ch: dict[str, Any], action: Action) -> None:
+    """Raise IllegalAction unless `action` is a valid report of this battle."""
+    if not isinstance(action, BattleResult):
+        raise IllegalAction("gorges.illegal.expected_battle_result")
+    if action.winner not in (ch["challenger"], ch["target"]):
+        raise IllegalAction("gorges.illegal.not_a_fighter", seat=action.winner)
+    a, b = action.points
+    if a < 0 or b < 0:
+        raise IllegalAction("gorges.illegal.negative_points")
+    cap = st.options["points_cap_percent"]
+    if cap and a and b and max(a, b) * 100 > min(a, b) * (100 + cap):
+        raise IllegalAction("gorges.illegal.points_cap", cap=cap, points=[a, b])
+    heroes = _slain_options(st, ch)
+    if len(set(action.slain)) != len(action.slain) or any(h not in heroes for h in action.slain):
+        raise IllegalAction("gorges.illegal.not_a_slain_hero", heroes=list(action.slain))
+
+
+def _consume(st: Any, army: Army, opponent: Army) -> None:
+    used = applicable(st, army, opponent)
+    army.notes = [n for n in army.notes if n not in used]
+    g = st.generals[army.seat]
+    g.notes = [n for n in g.notes if n not in used]
+    army.extra_points = g.extra_points = 0
+    army.hero.next_battle_profile = {}
+    army.hero.misses_next_battle = False
+
+
+def resolve(st: Any, ch: dict[str, Any], result: BattleResult):
+    """Record the result and roll everything that follows a battle."""
+    winner = result.winner
+    loser = ch["target"] if winner == ch["challenger"] else ch["challenger"]
+    by_seat = {ch["challenger"]: st.armies[ch["army"]], ch["target"]: st.armies[ch["defender_army"]]}
+    wa, la = by_seat[winner], by_seat[loser]
+    st.say("gorges.log.battle", winner=seat_ref(winner), loser=seat_ref(loser), territory=ch["territory"],
+           points=list(result.points), storm=result.storm_of_magic)
+    wa.wins += 1
+    la.losses += 1
+    st.generals[winner].won_this_turn = True
+    _consume(st, wa, la)
+    _consume(st, la, wa)
+    _storm(st, winner, loser, result.storm_of_magic)
+    _, spoils = st.roll_table(winner, "war_spoils")
+    yield from apply_effects(st, winner, spoils, {"army": wa, "opponent": la, "enemy": loser})
+    _, shame = st.roll_table(loser, "defeats")
+    yield from apply_effects(st, loser, shame, {"army": la, "opponent": wa, "enemy": winner})
+    if st.owner[ch["territory"]] != winner:
+        moves.claim(st, winner, ch["territory"], "battle")
+    _, fate = st.roll_table(winner, "fate")
+    yield from apply_effects(st, winner, fate, {"beaten": la})
+    for aid in result.slain:
+        hero_army = st.armies[aid]
+        other = wa if hero_army is la else la
+        yield from wound(st, hero_army, other.seat, other)
+    yield from _siege(st, winner, loser)
+    moves.enforce_home(st, winner)
+    moves.enforce_home(st, loser)
+
+
+def _storm(st: Any, winner: int, loser: int, storm: bool) -> None:
+    effect = st.season_effect("storm_relics")
+    if not storm or effect is None:
+        return
+    st.generals[winner].relics += effect.winner
+    st.generals[loser].relics += effect.participants
+    st.say("gorges.log.storm", winner=seat_ref(winner), loser=seat_ref(loser),
+           won=effect.winner, lost=effect.participants)
+
+
+def _siege(st: Any, winner: int, loser: int):
+    event = st.event_effect(winner, "capture_after_victory")
+    if event is None or "siege" in st.generals[winner].used:
+        return
+    capitals = st.capitals()
+    options = [t for t in st.territories_of(loser) if t not in capitals]
+    choice = yield from st.ask(winner, "territory", options,
+                               why=st.content.events[st.generals[winner].event].name.to_json())
+    if choice is not None:
+        st.generals[winner].used.add("siege")
+        moves.claim(st, winner, choice, "siege")

@@ -1,0 +1,149 @@
+"""Phase 7: challenges. Each general in order may challenge one opponent, who accepts or refuses.
+
+A challenge names the target general, the challenging army and the territory at stake. One of
+the rulebook's four conditions must hold (or the Tunnel event): the army stands on the target's
+territory; it shares a territory with a target's army; a target's army stands on the challenger's
+territory; or the territory is the target's and touches one of the challenger's. An enemy capital
+is never at stake. A general accepts one challenge a turn; an army fights once a turn; an army
+that built this turn can neither challenge nor defend.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Action, IllegalAction, seat_ref
+from rules.gorges.actions import Answer, Challenge, Done, SwapArmies
+from rules.gorges.phases import movement
+from rules.gorges.prompts import Prompt
+
+
+def challenges_phase(st: Any):
+    """Each general in order issues at most one challenge; the target answers at once."""
+    st.phase = "challenges"
+    for seat in st.order:
+        st.active = seat
+        while True:
+            if len(legal(st, seat)) == 1:
+                break
+            action = yield Prompt(seat, "challenge", legal_fn=lambda s, seat=seat: legal(s, seat),
+                                  check_fn=lambda s, a, seat=seat: check(s, seat, a))
+            if isinstance(action, SwapArmies):
+                movement.swap(st, seat, st.armies[action.first], st.armies[action.second])
+                continue
+            if isinstance(action, Challenge):
+                yield from issue(st, seat, action)
+            break
+
+
+def engaged(st: Any) -> set[str]:
+    """Armies already bound to fight this turn."""
+    out: set[str] = set()
+    for ch in st.challenges:
+        if ch["status"] == "accepted":
+            out.update((ch["army"], ch["defender_army"]))
+    return out
+
+
+def _armies(st: Any, seat: int) -> list[Any]:
+    busy = engaged(st)
+    return [a for a in st.armies_of(seat) if not a.built and a.id not in busy]
+
+
+def stakes(st: Any, seat: int, target: int, army: Any) -> list[str]:
+    """Territories `army` of `seat` may challenge `target` over."""
+    capitals = st.capitals()
+    here = army.location
+    theirs = {a.location for a in st.armies_of(target)}
+    out = set()
+    if st.owner[here] == target or here in theirs:
+        out.add(here)
+    for tid in theirs:
+        if st.owner[tid] == seat:
+            out.add(tid)
+    tunnel = st.event_effect(seat, "challenge_anyone") is not None
+    for tid in st.territories_of(target):
+        if tunnel or any(st.owner[n] == seat for n in st.content.island.neighbours[tid]):
+            out.add(tid)
+    return sorted(t for t in out if capitals.get(t, seat) == seat)
+
+
+def may_target(st: Any, seat: int, target: int) -> bool:
+    """Diplomacy and agents at court can bar a target."""
+    if target == seat or not 0 <= target < st.n or (seat, target) in st.forbidden:
+        return False
+    return st.dictated.get(seat, target) == target
+
+
+def legal(st: Any, seat: int) -> list[Action]:
+    """`done`, every challenge `seat` may issue, and the Daemons' swaps."""
+    out: list[Action] = [Done()]
+    if st.generals[seat].challenged:
+        return out
+    for target in range(st.n):
+        if not may_target(st, seat, target):
+            continue
+        for army in _armies(st, seat):
+            out.extend(Challenge(target, army.id, t) for t in stakes(st, seat, target, army))
+    if len(out) > 1:
+        out.extend(movement._swaps(st, seat))
+    return out
+
+
+def check(st: Any, seat: int, action: Action) -> None:
+    """Raise IllegalAction unless `action` is a challenge (or swap) `seat` may make now."""
+    if isinstance(action, Done):
+        return
+    if isinstance(action, SwapArmies):
+        movement.check(st, seat, action)
+        return
+    if not isinstance(action, Challenge):
+        raise IllegalAction("gorges.illegal.wrong_phase", phase="challenges", action=action.type)
+    if not may_target(st, seat, action.target):
+        raise IllegalAction("gorges.illegal.cannot_challenge", target=action.target)
+    army = next((a for a in _armies(st, seat) if a.id == action.army), None)
+    if army is None:
+        raise IllegalAction("gorges.illegal.army_unavailable", army=action.army)
+    if action.territory not in stakes(st, seat, action.target, army):
+        raise IllegalAction("gorges.illegal.no_challenge_condition", territory=action.territory)
+
+
+def issue(st: Any, seat: int, action: Challenge):
+    """Record the challenge and ask the target to accept (naming his army) or refuse."""
+    st.generals[seat].challenged = True
+    ch = {"challenger": seat, "target": action.target, "army": action.army,
+          "territory": action.territory, "status": "pending", "defender_army": None}
+    st.challenges.append(ch)
+    st.say("gorges.log.challenge", seat=seat_ref(seat), target=seat_ref(action.target),
+           army=action.army, territory=action.territory)
+    if not defenders(st, action.target):
+        answer = Answer(False)
+    else:
+        answer = yield Prompt(action.target, "answer", context={"challenge": dict(ch)},
+                              legal_fn=lambda s, t=action.target: answers(s, t),
+                              check_fn=lambda s, a, t=action.target: check_answer(s, t, a))
+    ch["status"] = "accepted" if answer.accept else "refused"
+    ch["defender_army"] = answer.army
+    if answer.accept:
+        st.generals[action.target].accepted += 1
+    st.say("gorges.log.answer", seat=seat_ref(action.target), accept=answer.accept, army=answer.army)
+
+
+def defenders(st: Any, target: int) -> list[str]:
+    """Armies `target` may send to a battle (none once he has accepted a challenge this turn)."""
+    if st.generals[target].accepted >= 1:
+        return []
+    return [a.id for a in _armies(st, target)]
+
+
+def answers(st: Any, target: int) -> list[Action]:
+    return [Answer(False)] + [Answer(True, a) for a in defenders(st, target)]
+
+
+def check_answer(st: Any, target: int, action: Action) -> None:
+    if not isinstance(action, Answer):
+        raise IllegalAction("gorges.illegal.expected_answer")
+    if action.accept and action.army not in defenders(st, target):
+        raise IllegalAction("gorges.illegal.army_unavailable", army=action.army)
+    if not action.accept and action.army is not None:
+        raise IllegalAction("gorges.illegal.refuse_without_army")

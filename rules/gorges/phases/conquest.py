@@ -1,0 +1,164 @@
+"""Phase 8: conquest. Armies annex neutral land; a refused challenge brings a save roll; two
+armies sharing a territory with no challenge between their generals roll the d6 table.
+
+The save: the owner rolls 1d6 and keeps his land on `save.target`+ (6), with the modifiers of
+`save_modifiers` (adjacency, fortifications on or next to the territory, race abilities, events)
+and +1 per relic point he gives the attacker, if the attacker agrees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Action, IllegalAction, seat_ref
+from rules.gorges import armies as moves
+from rules.gorges.actions import Answer, OfferRelics
+from rules.gorges.prompts import Prompt
+from rules.gorges.resolve import apply_effects
+
+
+def conquest_phase(st: Any):
+    """Annexations, then save rolls for refused challenges, then the two-armies rolls."""
+    st.phase = "conquest"
+    for seat in st.order:
+        st.active = seat
+        for army in st.armies_of(seat):
+            if st.owner[army.location] is None and army.location not in st.capitals():
+                moves.claim(st, seat, army.location, "annex")
+    for ch in list(st.challenges):
+        army = st.armies[ch["army"]]
+        if ch["status"] == "refused" and army.location == ch["territory"] \
+                and st.owner[ch["territory"]] == ch["target"]:
+            st.active = ch["target"]
+            yield from save_roll(st, ch)
+    yield from _crowded(st)
+
+
+def _fortification(st: Any, defender: int, tid: str) -> tuple[int, int]:
+    """(fortress bonus, city bonus) the defender's buildings and lands give, 0 when none counts."""
+    save = st.content.save
+    bonus = st.ability(defender, "fortification_bonus")
+    fortress_value = bonus.fortress if bonus is not None else save.fortress
+    city_value = bonus.city if bonus is not None else save.city
+    terrain = st.ability(defender, "terrain_fortress")
+    mines = st.ability(defender, "mine_fortress") is not None
+    fort = city = 0
+    for t in (tid, *st.content.island.neighbours[tid]):
+        if st.owner[t] != defender:
+            continue
+        b = st.building[t]
+        if b == "city":
+            city = city_value
+        elif b == "fortress" or (b == "mine" and mines) or \
+                (terrain is not None and st.content.territories[t].terrain == terrain.terrain):
+            fort = fortress_value
+    return fort, city
+
+
+def save_modifiers(st: Any, defender: int, attacker: int, tid: str, relics: int = 0) -> list[dict[str, Any]]:
+    """Every modifier of the defender's save roll for `tid`, as {"key", "value"}."""
+    save = st.content.save
+    out = []
+    if any(st.owner[n] == attacker for n in st.content.island.neighbours[tid]):
+        out.append({"key": "adjacent", "value": save.adjacent_to_attacker})
+    fort, city = _fortification(st, defender, tid)
+    if fort:
+        out.append({"key": "fortress", "value": fort})
+    if city:
+        out.append({"key": "city", "value": city})
+    for mod in _event_mods(st, defender, fort or city):
+        out.append({"key": "event", "value": mod})
+    reavers = st.ability(attacker, "enemy_save_modifier")
+    if reavers is not None:
+        out.append({"key": "race", "value": reavers.value})
+    if relics:
+        out.append({"key": "relics", "value": relics * save.per_relic_point})
+    return out
+
+
+def _event_mods(st: Any, defender: int, fortified: int) -> list[int]:
+    ev = st.event_effect(defender, "save_modifier")
+    if ev is None or (ev.when == "fortified" and not fortified):
+        return []
+    return [ev.value]
+
+
+def save_roll(st: Any, ch: dict[str, Any]):
+    """The defender may offer relic points, then rolls; failure hands the territory over."""
+    defender, attacker, tid = ch["target"], ch["challenger"], ch["territory"]
+    offered = yield from _offer(st, defender, attacker)
+    mods = save_modifiers(st, defender, attacker, tid, offered)
+    value = st.roll(defender, "d6", "gorges.roll.save", territory=tid)
+    total = value + sum(m["value"] for m in mods)
+    saved = total >= st.content.save.target
+    st.say("gorges.log.save", seat=seat_ref(defender), territory=tid, roll=value, total=total,
+           target=st.content.save.target, modifiers=mods, saved=saved)
+    if saved:
+        moves.push_back(st, st.armies[ch["army"]])
+    else:
+        moves.claim(st, attacker, tid, "conquest")
+        moves.enforce_home(st, defender)
+
+
+def _offer(st: Any, defender: int, attacker: int):
+    top = min(st.generals[defender].relics, st.content.save.max_relic_points)
+    if top <= 0:
+        return 0
+    offer = yield Prompt(defender, "offer_relics", context={"attacker": attacker, "max": top},
+                         legal_fn=lambda s: [OfferRelics(n) for n in range(top + 1)],
+                         check_fn=lambda s, a: _check_offer(a, top))
+    if offer.points == 0:
+        return 0
+    answer = yield Prompt(attacker, "accept_offer", context={"defender": defender, "points": offer.points},
+                          legal_fn=lambda s: [Answer(True), Answer(False)],
+                          check_fn=lambda s, a: _check_yes_no(a))
+    if not answer.accept:
+        st.say("gorges.log.offer_refused", seat=seat_ref(attacker), points=offer.points)
+        return 0
+    st.generals[defender].relics -= offer.points
+    st.generals[attacker].relics += offer.points
+    st.say("gorges.log.offer_accepted", seat=seat_ref(attacker), giver=seat_ref(defender),
+           points=offer.points)
+    return offer.points
+
+
+def _check_offer(action: Action, top: int) -> None:
+    if not isinstance(action, OfferRelics):
+        raise IllegalAction("gorges.illegal.expected_offer")
+    if not 0 <= action.points <= top:
+        raise IllegalAction("gorges.illegal.offer_range", points=action.points, max=top)
+
+
+def _check_yes_no(action: Action) -> None:
+    if not isinstance(action, Answer) or action.army is not None:
+        raise IllegalAction("gorges.illegal.expected_answer")
+
+
+def _challenged(st: Any, a: int, b: int, tid: str) -> bool:
+    return any({ch["challenger"], ch["target"]} == {a, b} and ch["territory"] == tid
+               for ch in st.challenges)
+
+
+def _crowded(st: Any):
+    """Two generals' armies on one territory with no challenge between them: the d6 table."""
+    for tid in st.content.island.ids:
+        present = st.armies_at(tid)
+        seats = sorted({a.seat for a in present}, key=st.order.index)
+        for i, first in enumerate(seats):
+            for second in seats[i + 1:]:
+                yield from _roll_pair(st, tid, first, second)
+
+
+def _roll_pair(st: Any, tid: str, first: int, second: int):
+    one = next((a for a in st.armies_at(tid) if a.seat == first), None)
+    two = next((a for a in st.armies_at(tid) if a.seat == second), None)
+    if one is None or two is None or _challenged(st, first, second, tid):
+        return
+    a, b = (one, two) if st.owner[tid] != first and st.owner[tid] == second else (two, one)
+    if st.owner[tid] not in (first, second):
+        a, b = two, one  # neither owns it: the later general in turn order is A
+    st.say("gorges.log.no_challenge", territory=tid, a=a.id, b=b.id)
+    _, entry = st.roll_table(a.seat, "no_challenge")
+    yield from apply_effects(st, a.seat, entry, {"a": a, "b": b})
+    moves.enforce_home(st, a.seat)
+    moves.enforce_home(st, b.seat)

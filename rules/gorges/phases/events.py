@@ -1,0 +1,25 @@
+"""Phase 2: each general draws a d66 random event, which lasts until his next event phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import seat_ref
+from rules.gorges.resolve import apply_effects
+
+
+def events_phase(st: Any):
+    """Roll and apply each general's event, then let a cunning leader play first."""
+    st.phase = "events"
+    for seat in list(st.order):
+        st.active = seat
+        roll = st.roll(seat, "d66", "gorges.roll.event")
+        event = st.content.events[roll]
+        st.generals[seat].event = roll
+        st.say("gorges.log.event", seat=seat_ref(seat), roll=roll, entry=event.name.to_json(),
+               detail=event.text.to_json())
+        yield from apply_effects(st, seat, event, {"army": None, "opponent": None, "enemy": None})
+    cunning = [s for s in st.order if st.event_effect(s, "smallest_empire") is not None]
+    if cunning:
+        st.order = cunning + [s for s in st.order if s not in cunning]
+        st.say("gorges.log.order", order=[seat_ref(s) for s in st.order])

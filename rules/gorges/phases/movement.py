@@ -1,0 +1,227 @@
+"""Phase 5: each general moves his armies (1d3 territories each, race and event modifiers).
+
+At the start of a general's movement every army on the map rolls its allowance. Orders:
+`move` (mode normal; or second for a forced march, enemy for a deception, forest, burrow, raid),
+`reroll_movement` (High Elves), `swap_armies` (Daemons), `move_capital` (Ogres), then `done`.
+An army entering a territory held by another general's army stops there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Action, IllegalAction, seat_ref
+from rules.gorges import armies as moves
+from rules.gorges.actions import Done, Move, MoveCapital, RerollMovement, SwapArmies
+from rules.gorges.prompts import Prompt
+from rules.gorges.records import Army
+
+
+def movement_phase(st: Any):
+    """Each general in order rolls his allowances and gives orders until `done`."""
+    st.phase = "movement"
+    for seat in st.order:
+        st.active = seat
+        _start(st, seat)
+        while True:
+            action = yield Prompt(seat, "movement", legal_fn=lambda s, seat=seat: legal(s, seat),
+                                  check_fn=lambda s, a, seat=seat: check(s, seat, a))
+            if isinstance(action, Done):
+                break
+            do(st, seat, action)
+        moves.enforce_home(st, seat)
+    st.moves = {}
+
+
+def _start(st: Any, seat: int) -> None:
+    for army in st.armies_of(seat):
+        army.allowance = allowance(st, seat, army.id)
+        army.moved = army.rerolled = False
+    st.moves = {"second": 0, "enemy": 0}
+    if st.event_effect(seat, "extra_move") is not None:
+        st.moves["second"] = allowance(st, seat, "second")
+    if st.event_effect(seat, "move_enemy_army") is not None:
+        st.moves["enemy"] = st.roll(seat, "d3", "gorges.roll.movement", army="enemy")
+
+
+def allowance(st: Any, seat: int, what: str) -> int:
+    """Roll one movement allowance: 1d3 (events: 2d3 keep lowest/highest), plus race bonus."""
+    keep = st.event_effect(seat, "movement_dice")
+    sides = f"d{st.content.campaign.movement_die}"
+    value = st.roll(seat, sides, "gorges.roll.movement", army=what)
+    if keep is not None:
+        other = st.roll(seat, sides, "gorges.roll.movement", army=what)
+        value = min(value, other) if keep.keep == "lowest" else max(value, other)
+    bonus = st.ability(seat, "movement_bonus")
+    return value + (bonus.value if bonus is not None else 0)
+
+
+def _stops(st: Any, seat: int) -> frozenset[str]:
+    return frozenset(a.location for a in st.armies.values() if a.on_map and a.seat != seat)
+
+
+def destinations(st: Any, army: Army, steps: int) -> list[str]:
+    """Where `army` may go with `steps` moves over land (stopping at foreign armies)."""
+    reach = st.content.island.reachable(army.location, steps, _stops(st, army.seat))
+    return sorted(t for t in reach if t != army.location)
+
+
+def _special_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
+    island = st.content.island
+    here = army.location
+    if mode == "forest":
+        if st.content.territories[here].terrain != "forest":
+            return []
+        return [t for t in island.ids if t != here and st.content.territories[t].terrain == "forest"]
+    if mode == "burrow":
+        return [t for t in sorted(st.territories_of(seat)) if t != here]
+    raid = st.ability(seat, "raid")
+    pool = island.ids if raid.reach == "anywhere" else sorted(island.coast)
+    return [t for t in pool if t != here and st.owner[t] != seat
+            and st.building[t] not in ("fortress", "city")]
+
+
+SPECIAL = {"forest": "forest_travel", "burrow": "burrow", "raid": "raid"}
+
+
+def _move_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
+    """Legal destinations of `army` for a move of `mode` now ([] if that move is not allowed)."""
+    if not army.on_map:
+        return []
+    if mode == "enemy":
+        return destinations(st, army, st.moves["enemy"]) if army.seat != seat and st.moves["enemy"] else []
+    if army.seat != seat:
+        return []
+    if mode == "normal":
+        return [] if army.moved else destinations(st, army, army.allowance)
+    if mode == "second":
+        return destinations(st, army, st.moves["second"]) if army.moved and st.moves["second"] else []
+    if mode in SPECIAL:
+        if army.moved or mode in st.generals[seat].used or st.ability(seat, SPECIAL[mode]) is None:
+            return []
+        return _special_targets(st, seat, army, mode)
+    return []
+
+
+def _swaps(st: Any, seat: int) -> list[SwapArmies]:
+    if st.ability(seat, "swap_armies") is None or "swap" in st.generals[seat].used:
+        return []
+    mine = st.armies_of(seat)
+    return [SwapArmies(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:]
+            if a.location != b.location]
+
+
+def _capital_targets(st: Any, seat: int) -> list[str]:
+    g = st.generals[seat]
+    if st.ability(seat, "nomad_capital") is None or "capital" in g.used:
+        return []
+    capitals = st.capitals()
+    return [t for t in st.content.island.neighbours[g.capital]
+            if t not in capitals and st.owner[t] in (None, seat)]
+
+
+def legal(st: Any, seat: int) -> list[Action]:
+    """Every order the general may give now."""
+    out: list[Action] = [Done()]
+    for army in st.armies.values():
+        for mode in ("normal", "second", "enemy", "forest", "burrow", "raid"):
+            out.extend(Move(army.id, t, mode) for t in _move_targets(st, seat, army, mode))
+        if army.seat == seat and _can_reroll(st, seat, army):
+            out.append(RerollMovement(army.id))
+    out.extend(_swaps(st, seat))
+    out.extend(MoveCapital(t) for t in _capital_targets(st, seat))
+    return out
+
+
+def _can_reroll(st: Any, seat: int, army: Army) -> bool:
+    return (army.on_map and not army.moved and not army.rerolled
+            and st.ability(seat, "movement_reroll") is not None)
+
+
+def check(st: Any, seat: int, action: Action) -> None:
+    """Raise IllegalAction unless `action` is a movement order `seat` may give now."""
+    if isinstance(action, Done):
+        return
+    if isinstance(action, Move):
+        army = st.armies.get(action.army)
+        if army is None:
+            raise IllegalAction("gorges.illegal.no_such_army", army=action.army)
+        if action.mode not in ("normal", "second", "enemy", "forest", "burrow", "raid"):
+            raise IllegalAction("gorges.illegal.bad_mode", mode=action.mode)
+        if action.to not in _move_targets(st, seat, army, action.mode):
+            raise IllegalAction("gorges.illegal.cannot_reach", army=action.army, to=action.to,
+                                mode=action.mode)
+        return
+    if isinstance(action, RerollMovement):
+        army = st.armies.get(action.army)
+        if army is None or army.seat != seat or not _can_reroll(st, seat, army):
+            raise IllegalAction("gorges.illegal.cannot_reroll", army=action.army)
+        return
+    if isinstance(action, SwapArmies):
+        if action not in _swaps(st, seat) and SwapArmies(action.second, action.first) not in _swaps(st, seat):
+            raise IllegalAction("gorges.illegal.cannot_swap", first=action.first, second=action.second)
+        return
+    if isinstance(action, MoveCapital):
+        if action.to not in _capital_targets(st, seat):
+            raise IllegalAction("gorges.illegal.cannot_move_capital", to=action.to)
+        return
+    raise IllegalAction("gorges.illegal.wrong_phase", phase="movement", action=action.type)
+
+
+def do(st: Any, seat: int, action: Action) -> None:
+    """Carry out a checked movement order."""
+    if isinstance(action, Move):
+        _do_move(st, seat, st.armies[action.army], action.to, action.mode)
+    elif isinstance(action, RerollMovement):
+        army = st.armies[action.army]
+        army.allowance = allowance(st, seat, army.id)
+        army.rerolled = True
+    elif isinstance(action, SwapArmies):
+        swap(st, seat, st.armies[action.first], st.armies[action.second])
+    elif isinstance(action, MoveCapital):
+        move_capital(st, seat, action.to)
+
+
+def swap(st: Any, seat: int, a: Army, b: Army) -> None:
+    """Daemons: two armies exchange places (once a turn)."""
+    a.location, b.location = b.location, a.location
+    st.generals[seat].used.add("swap")
+    st.say("gorges.log.swap", seat=seat_ref(seat), first=a.id, second=b.id)
+
+
+def move_capital(st: Any, seat: int, to: str) -> None:
+    """Ogres: the capital moves one hex; a neutral hex is annexed."""
+    g = st.generals[seat]
+    before, g.capital = g.capital, to
+    st.owner[to] = seat
+    g.used.add("capital")
+    st.say("gorges.log.capital_moved", seat=seat_ref(seat), before=before, to=to)
+
+
+def _do_move(st: Any, seat: int, army: Army, to: str, mode: str) -> None:
+    before = army.location
+    if mode == "second":
+        st.moves["second"] = 0
+    elif mode == "enemy":
+        st.moves["enemy"] = 0
+    else:
+        army.moved = True
+    if mode in SPECIAL:
+        st.generals[seat].used.add(mode)
+    if mode == "raid" and not _raid_lands(st, seat, army, to):
+        return
+    army.location = to
+    st.say("gorges.log.moved", seat=seat_ref(seat), army=army.id, before=before, to=to, mode=mode)
+
+
+def _raid_lands(st: Any, seat: int, army: Army, to: str) -> bool:
+    raid = st.ability(seat, "raid")
+    value = st.roll(seat, "d6", "gorges.roll.raid", army=army.id, to=to)
+    if value in raid.lost:
+        st.say("gorges.log.raid_lost", seat=seat_ref(seat), army=army.id)
+        moves.destroy(st, army)
+        return False
+    if value in raid.mine and st.building[to] is None:
+        st.building[to] = "mine"
+        st.say("gorges.log.built", territory=to, building="mine", seat=seat_ref(seat))
+    return True

@@ -1,0 +1,48 @@
+"""Phases 3 and 4: searching the territories for relics, and the mines' output."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import seat_ref
+from rules.gorges.resolve import apply_effects
+
+SEARCH_TARGET = 6
+
+
+def search_phase(st: Any) -> None:
+    """A d6 per territory, a relic point on 6 (event: 5+); the Crown's territory gives one freely."""
+    st.phase = "search"
+    for seat in st.order:
+        st.active = seat
+        ev = st.event_effect(seat, "search_target")
+        target = ev.value if ev is not None else SEARCH_TARGET
+        dice, found, crown = [], 0, False
+        for tid in sorted(st.territories_of(seat)):
+            if tid == st.crown:
+                found, crown = found + 1, True
+                continue
+            value, _ = st.raw("d6")
+            dice.append(value)
+            found += value >= target
+        st.generals[seat].relics += found
+        st.say("gorges.log.search", seat=seat_ref(seat), dice=dice, target=target, found=found,
+               crown=crown)
+
+
+def mines_phase(st: Any):
+    """A d6 on the mines table for each mine of each general (slaves: +1; event: a re-roll)."""
+    st.phase = "mines"
+    for seat in st.order:
+        st.active = seat
+        slaves = st.ability(seat, "slave_mines")
+        bonus = slaves.bonus if slaves is not None and st.generals[seat].won_last_turn else 0
+        reroll = st.event_effect(seat, "mine_reroll") is not None
+        for tid in sorted(t for t in st.territories_of(seat) if st.building[t] == "mine"):
+            _, entry = st.roll_table(seat, "mines", bonus)
+            bonus = 0
+            if reroll and any(e.type == "remove_mine" for e in entry.effects):
+                reroll = False
+                st.say("gorges.log.mine_reroll", seat=seat_ref(seat), territory=tid)
+                _, entry = st.roll_table(seat, "mines")
+            yield from apply_effects(st, seat, entry, {"army": None, "mine": tid})

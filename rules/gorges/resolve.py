@@ -1,0 +1,355 @@
+"""What each effect type does when an event or a table entry applies it.
+
+`apply_effects(st, seat, entry_or_event, ctx)` runs the entry's effects in order for general
+`seat`. `ctx` may name the `army` concerned, its `opponent` army, the `enemy` seat, the `mine`
+rolled for, the armies `a` and `b` of the two-armies roll, and `temporary` (minor wound).
+Passive effects (this turn's modifiers) do nothing here: the phases look them up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import seat_ref
+from rules.gorges import armies as moves
+from rules.gorges.crown import move_crown
+from rules.gorges.records import REINFORCEMENT, Army, Hero, Regiment
+from rules.gorges.wounds import wound
+
+PASSIVE = {"movement_dice", "save_modifier", "search_target", "extra_move", "move_enemy_army",
+           "capture_after_victory", "mine_reroll", "challenge_anyone", "smallest_empire",
+           "reminder", "return_destroyed", "storm_relics", "hero_rule", "unit_rule"}
+
+
+def apply_effects(st: Any, seat: int, item: Any, ctx: dict[str, Any]):
+    """Apply every effect of a table entry or event for `seat` (a generator: may ask choices)."""
+    for effect in item.effects:
+        if effect.type in PASSIVE:
+            continue
+        yield from HANDLERS[effect.type](st, seat, effect, item, ctx)
+
+
+def note(item: Any, value: Any = None, against: str = "any", origin: int | None = None) -> dict[str, Any]:
+    """A next-battle note: the entry's name and text, a rolled value, against whom it counts."""
+    return {"name": item.name.model_dump(), "text": item.text.model_dump(), "value": value,
+            "against": against, "origin": origin}
+
+
+def _relics(st, seat, effect, item, ctx):
+    amount = effect.amount
+    if effect.dice is not None:
+        amount += st.roll_expr(seat, effect.dice, "gorges.roll.relics")
+    st.generals[seat].relics += amount
+    st.say("gorges.log.relics", seat=seat_ref(seat), amount=amount)
+    yield from ()
+
+
+def _remove_army(st, seat, effect, item, ctx):
+    options = [a.id for a in st.armies_of(seat)]
+    choice = yield from st.ask(seat, "army", options, why=item.name.to_json())
+    if choice is not None:
+        moves.remove(st, st.armies[choice])
+        moves.enforce_home(st, seat)
+
+
+def _heroes(st, seats: list[int]) -> list[str]:
+    return [a.id for a in st.armies.values()
+            if a.seat in seats and a.slot != REINFORCEMENT and a.hero.available()]
+
+
+def _wound_roll(st, seat, effect, item, ctx):
+    enemies = [s for s in range(st.n) if s != seat]
+    options = _heroes(st, [seat] if effect.hero == "own" else enemies)
+    choice = yield from st.ask(seat, "hero", options, why=item.name.to_json())
+    if choice is not None:
+        enemy = seat if effect.hero == "enemy" else None
+        yield from wound(st, st.armies[choice], enemy)
+
+
+def _territory_options(st, seat, whose: str, need: str = "any", kinds: tuple[str, ...] = ()) -> list[str]:
+    capitals = st.capitals()
+    out = []
+    for t, owner in st.owner.items():
+        if whose == "own" and owner != seat or whose == "enemy" and owner in (None, seat):
+            continue
+        if whose == "neutral" and owner is not None:
+            continue
+        if t in capitals and whose != "neutral":
+            continue
+        b = st.building[t]
+        if need == "no_building" and b is not None or need == "mine" and b != "mine":
+            continue
+        if kinds and b not in kinds:
+            continue
+        out.append(t)
+    return out
+
+
+def _remove_flag(st, seat, effect, item, ctx):
+    options = _territory_options(st, seat, effect.whose)
+    choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
+    if choice is not None:
+        moves.claim(st, None, choice, "event")
+        for s in range(st.n):
+            moves.enforce_home(st, s)
+
+
+def _remove_building(st, seat, effect, item, ctx):
+    capitals_ok = [t for t, o in st.owner.items()
+                   if st.building[t] in effect.kinds
+                   and (o == seat if effect.whose == "own" else o not in (None, seat))]
+    choice = yield from st.ask(seat, "territory", capitals_ok, why=item.name.to_json())
+    if choice is not None:
+        st.say("gorges.log.razed", territory=choice, building=st.building[choice])
+        st.building[choice] = None
+
+
+def _take_territory(st, seat, effect, item, ctx):
+    options = _territory_options(st, seat, effect.source, effect.need)
+    choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
+    if choice is not None:
+        loser = st.owner[choice]
+        moves.claim(st, seat, choice, "event")
+        if loser is not None:
+            moves.enforce_home(st, loser)
+
+
+def _move_crown(st, seat, effect, item, ctx):
+    move_crown(st, seat)
+    yield from ()
+
+
+def _spoil(st, seat, effect, item, ctx):
+    options = [a.id for a in st.armies_of(seat, on_map=False)]
+    choice = yield from st.ask(seat, "army", options, why=item.name.to_json())
+    if choice is None:
+        return
+    army = st.armies[choice]
+    sub_ctx = {"army": army, "opponent": None, "enemy": None}
+    if effect.entry is None:
+        _, entry = st.roll_table(seat, "war_spoils")
+    else:
+        entry = st.content.entry("war_spoils", effect.entry)
+        st.say("gorges.log.gains", army=army.id, entry=entry.name.to_json(), detail=entry.text.to_json())
+    yield from apply_effects(st, seat, entry, sub_ctx)
+
+
+def _next_battle(st, seat, effect, item, ctx):
+    value: Any = None
+    if effect.dice is not None:
+        value = st.roll_expr(seat, effect.dice, "gorges.roll.note")
+    if effect.table is not None:
+        _, sub = st.roll_table(seat, effect.table)
+        value = sub.name.model_dump()
+    army: Army | None = ctx.get("army")
+    opponent: Army | None = ctx.get("opponent")
+    if effect.target == "opponent":
+        if opponent is None or army is None:
+            return
+        against = f"seat:{army.seat}"
+        opponent.notes.append(note(item, value, against, seat))
+        return
+    against = "any"
+    if effect.against == "this_opponent" and opponent is not None:
+        against = f"seat:{opponent.seat}"
+    elif effect.against == "same_race" and opponent is not None:
+        against = f"race:{st.generals[opponent.seat].race}"
+    target = army.notes if army is not None else st.generals[seat].notes
+    target.append(note(item, value, against, seat))
+    yield from ()
+
+
+def _forbid(st, seat, effect, item, ctx):
+    options = [str(s) for s in range(st.n) if s != seat]
+    choice = yield from st.ask(seat, "seat", options, why=item.name.to_json())
+    st.forbidden.add((int(choice), seat))
+    st.say("gorges.log.diplomacy", seat=seat_ref(seat), other=seat_ref(int(choice)))
+
+
+def _dictate(st, seat, effect, item, ctx):
+    options = [str(s) for s in range(st.n) if s != seat]
+    victim = int((yield from st.ask(seat, "seat", options, why=item.name.to_json())))
+    targets = [str(s) for s in range(st.n) if s != victim]
+    target = int((yield from st.ask(seat, "seat", targets, why=item.name.to_json(), victim=victim)))
+    st.dictated[victim] = target
+    st.say("gorges.log.agent", seat=seat_ref(seat), victim=seat_ref(victim), target=seat_ref(target))
+
+
+def _place_mine(st, seat, effect, item, ctx):
+    options = [t for t in st.content.island.ids if st.building[t] is None]
+    choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
+    if choice is not None:
+        st.building[choice] = "mine"
+        st.say("gorges.log.built", territory=choice, building="mine", seat=seat_ref(seat))
+
+
+def _reinforcement(st, seat, effect, item, ctx):
+    aid = f"{seat}.{REINFORCEMENT}"
+    if aid in st.armies:
+        return
+    st.armies[aid] = Army(aid, seat, REINFORCEMENT, st.generals[seat].capital)
+    st.say("gorges.log.reinforcement", seat=seat_ref(seat), army=aid)
+    yield from ()
+
+
+def _extra_points(st, seat, effect, item, ctx):
+    value = st.roll_expr(seat, effect.dice, "gorges.roll.points")
+    army = ctx.get("army")
+    if army is not None:
+        army.extra_points += value
+    else:
+        st.generals[seat].extra_points += value
+    st.say("gorges.log.extra_points", seat=seat_ref(seat), points=value,
+           army=None if army is None else army.id)
+    yield from ()
+
+
+def _magic_item(st, seat, effect, item, ctx):
+    army = ctx.get("army")
+    if army is None or not army.hero.available() or army.slot == REINFORCEMENT:
+        choice = yield from st.ask(seat, "hero", _heroes(st, [seat]), why=item.name.to_json())
+        if choice is None:
+            return
+        army = st.armies[choice]
+    value = st.roll_expr(seat, effect.dice, "gorges.roll.item")
+    army.hero.items.append({"value": value, "kind": "item", "source": item.name.model_dump()})
+    st.say("gorges.log.item", army=army.id, value=value)
+
+
+def _renown(st, seat, effect, item, ctx):
+    army: Army | None = ctx.get("army")
+    if army is None:
+        return
+    regiment = yield from _regiment_for(st, seat, army, item)
+    if effect.gift == "standard":
+        value = st.roll_expr(seat, effect.dice or "d6x10", "gorges.roll.standard")
+        regiment.gifts.append({"kind": "standard", "value": value, "source": item.name.model_dump()})
+        st.say("gorges.log.standard", army=army.id, regiment=regiment.number, value=value)
+        return
+    for _ in range(30):
+        _, feat = st.roll_table(seat, "feats")
+        if not regiment.has_rule(feat.name.model_dump()):
+            regiment.gifts.append({"kind": "rule", "rule": feat.name.model_dump(),
+                                   "source": item.name.model_dump()})
+            return
+
+
+def _regiment_for(st, seat, army: Army, item: Any):
+    if len(army.regiments) < st.regiment_cap(army):
+        reg = Regiment(army.next_regiment)
+        army.next_regiment += 1
+        army.regiments.append(reg)
+        st.say("gorges.log.renown", army=army.id, regiment=reg.number)
+        return reg
+    options = [str(r.number) for r in army.regiments]
+    choice = yield from st.ask(seat, "regiment", options, army=army.id, why=item.name.to_json())
+    return next(r for r in army.regiments if str(r.number) == choice)
+
+
+def _remove_mine(st, seat, effect, item, ctx):
+    tid = ctx.get("mine")
+    if tid is not None:
+        st.building[tid] = None
+        st.say("gorges.log.razed", territory=tid, building="mine")
+    yield from ()
+
+
+def _lose_renown(st, seat, effect, item, ctx):
+    army: Army | None = ctx.get("army")
+    if army is None:
+        return
+    if not army.regiments:
+        yield from apply_effects(st, seat, st.content.entry("defeats", effect.fallback), ctx)
+        return
+    index = st.rng.randrange(len(army.regiments))
+    lost = army.regiments.pop(index)
+    st.say("gorges.log.lost_renown", army=army.id, regiment=lost.number)
+
+
+def _push_back(st, seat, effect, item, ctx):
+    moves.push_back(st, ctx[effect.who])
+    yield from ()
+
+
+def _destroy(st, seat, effect, item, ctx):
+    army = ctx[effect.who]
+    moves.destroy(st, army)
+    moves.enforce_home(st, army.seat)
+    yield from ()
+
+
+def _hero_death(st, seat, effect, item, ctx):
+    army: Army = ctx["army"]
+    if ctx.get("temporary"):
+        army.hero.misses_next_battle = True
+        st.say("gorges.log.misses_battle", army=army.id)
+        return
+    deaths = army.hero.deaths + 1
+    army.hero = Hero(deaths=deaths)
+    st.say("gorges.log.hero_dead", army=army.id, seat=seat_ref(army.seat))
+    yield from ()
+
+
+def _profile(st, seat, effect, item, ctx):
+    army: Army = ctx["army"]
+    target = army.hero.next_battle_profile if ctx.get("temporary") else army.hero.profile
+    for stat, delta in effect.changes.items():
+        target[stat] = target.get(stat, 0) + delta
+    st.say("gorges.log.profile", army=army.id, changes=dict(effect.changes),
+           temporary=bool(ctx.get("temporary")))
+    yield from ()
+
+
+def _roll_table(st, seat, effect, item, ctx):
+    army: Army | None = ctx.get("army")
+    for _ in range(30):
+        _, sub = st.roll_table(seat, effect.table)
+        rule = next((e for e in sub.effects if e.type in ("hero_rule", "unit_rule")), None)
+        if rule is not None and army is not None and sub.name.model_dump() in army.hero.rules:
+            continue
+        break
+    if rule is not None and army is not None and rule.type == "hero_rule":
+        army.hero.rules.append(sub.name.model_dump())
+    yield from apply_effects(st, seat, sub, dict(ctx, temporary=effect.temporary or ctx.get("temporary")))
+
+
+def _captured(st, seat, effect, item, ctx):
+    army: Army = ctx["army"]
+    enemy = ctx.get("enemy")
+    if enemy is None:
+        army.hero.misses_next_battle = True
+        st.say("gorges.log.misses_battle", army=army.id)
+        return
+    army.hero.captive_of = enemy
+    st.generals[enemy].hostages.append(army.id)
+    st.say("gorges.log.captured", army=army.id, captor=seat_ref(enemy))
+    yield from ()
+
+
+def _lose_item(st, seat, effect, item, ctx):
+    army: Army = ctx["army"]
+    if not army.hero.items:
+        yield from apply_effects(st, seat, st.content.entry("wounds", effect.fallback), ctx)
+        return
+    lost = army.hero.items.pop(st.rng.randrange(len(army.hero.items)))
+    enemy = ctx.get("enemy")
+    st.say("gorges.log.item_lost", army=army.id, value=lost["value"])
+    if enemy is None:
+        return
+    if st.roll(enemy, "d6", "gorges.roll.steal") >= effect.steal_on:
+        thief = ctx.get("opponent") or st.armies.get(f"{enemy}.G")
+        thief.hero.items.append(dict(lost))
+        st.say("gorges.log.item_stolen", army=thief.id, value=lost["value"])
+
+
+HANDLERS = {
+    "relic_points": _relics, "remove_army": _remove_army, "wound_roll": _wound_roll,
+    "remove_flag": _remove_flag, "remove_building": _remove_building,
+    "take_territory": _take_territory, "move_crown": _move_crown, "spoil": _spoil,
+    "next_battle": _next_battle, "forbid_challenge": _forbid, "dictate_challenge": _dictate,
+    "place_mine": _place_mine, "reinforcement": _reinforcement, "extra_points": _extra_points,
+    "magic_item": _magic_item, "renown": _renown, "remove_mine": _remove_mine,
+    "lose_renown": _lose_renown, "push_back": _push_back, "destroy": _destroy,
+    "hero_death": _hero_death, "profile": _profile, "roll_table": _roll_table,
+    "captured": _captured, "lose_item": _lose_item,
+}

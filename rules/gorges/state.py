@@ -1,0 +1,209 @@
+"""The state of one campaign: the whole truth, the engine protocol, dice and common queries.
+
+The campaign itself is a generator (`rules.gorges.flow.campaign`) that yields a `Prompt` each
+time someone must choose and receives the action that answers it. `apply` checks the action
+against the prompt first (raising `IllegalAction`, nothing changed), then sends it on; phases
+needing no choice run on inside that same `apply`, their dice logged one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rules.core import Action, IllegalAction, entry, new_rng, seat_ref
+from rules.gorges.actions import DICE, ForceNextRoll
+from rules.gorges.content import Content, Entry
+from rules.gorges.prompts import Prompt
+from rules.gorges.records import Army, General
+
+Flow = Generator[Prompt, Action, Any]
+
+DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
+             "d66": [t * 10 + u for t in range(1, 7) for u in range(1, 7)]}
+
+
+class GorgesState:
+    """One campaign of L'Île des Gorges Tranchées."""
+
+    def __init__(self, content: Content, seats: int, seed: int, options: dict[str, Any]) -> None:
+        self.content = content
+        self.n = seats
+        self.rng = new_rng(seed)
+        self.options = options
+        self.log: list[dict[str, Any]] = []
+        self.generals = [General(i) for i in range(seats)]
+        self.armies: dict[str, Army] = {}
+        self.owner: dict[str, int | None] = dict.fromkeys(content.island.ids)
+        self.building: dict[str, str | None] = dict.fromkeys(content.island.ids)
+        self.crown = content.crown_start
+        self.season = 0
+        self.turn_in_season = 1
+        self.turn = 1
+        self.phase = "setup"
+        self.order = list(range(seats))
+        self.active: int | None = None
+        self.challenges: list[dict[str, Any]] = []
+        self.battle: dict[str, Any] | None = None
+        self.forced: dict[str, list[int]] = {d: [] for d in DICE}
+        self.forbidden: set[tuple[int, int]] = set()
+        self.dictated: dict[int, int] = {}
+        self.moves: dict[str, int] = {}
+        self.over = False
+        from rules.gorges.flow import campaign
+        self.flow: Flow = campaign(self)
+        self.prompt: Prompt | None = next(self.flow)
+
+    # -- protocol ----------------------------------------------------------------------------
+
+    def to_act(self) -> list[int]:
+        """The seat that must answer the current prompt (none when the campaign is over)."""
+        return [] if self.prompt is None else [self.prompt.seat]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What `seat` may do now (designer `force_next_roll` is not listed)."""
+        p = self.prompt
+        if p is None or (seat != p.seat and not p.any_seat):
+            return []
+        return p.legal(self)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Check then apply `action`; IllegalAction leaves the state untouched."""
+        if not isinstance(action, Action):
+            raise IllegalAction("gorges.illegal.not_an_action")
+        if not 0 <= seat < self.n:
+            raise IllegalAction("gorges.illegal.no_such_seat", seat=seat)
+        if isinstance(action, ForceNextRoll):
+            self._force(seat, action)
+            return
+        p = self.prompt
+        if p is None:
+            raise IllegalAction("gorges.illegal.game_over")
+        if seat != p.seat and not p.any_seat:
+            raise IllegalAction("gorges.illegal.not_your_turn", seat=seat_ref(p.seat))
+        p.check(self, action)
+        try:
+            self.prompt = self.flow.send(action)
+        except StopIteration:
+            self.prompt = None
+            self.over = True
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """Everything is public: the same view for every seat."""
+        from rules.gorges.view import build_view
+        return build_view(self)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def outcome(self) -> dict[str, Any]:
+        from rules.gorges.seasons import outcome
+        return outcome(self)
+
+    # -- designer mode -----------------------------------------------------------------------
+
+    def _force(self, seat: int, action: ForceNextRoll) -> None:
+        if not self.options.get("designer_mode"):
+            raise IllegalAction("gorges.illegal.designer_mode_off")
+        if action.die not in DIE_RANGE:
+            raise IllegalAction("gorges.illegal.unknown_die", die=action.die)
+        if action.value not in DIE_RANGE[action.die]:
+            raise IllegalAction("gorges.illegal.die_range", die=action.die, value=action.value)
+        if self.over:
+            raise IllegalAction("gorges.illegal.game_over")
+        self.forced[action.die].append(action.value)
+        self.say("gorges.log.forced", seat=seat_ref(seat), die=action.die, value=action.value)
+
+    # -- dice ----------------------------------------------------------------------------------
+
+    def raw(self, die: str) -> tuple[int, bool]:
+        """One die result, the designer's forced value first: (value, forced)."""
+        if self.forced[die]:
+            return self.forced[die].pop(0), True
+        if die == "d66":
+            return self.rng.randint(1, 6) * 10 + self.rng.randint(1, 6), False
+        return self.rng.randint(1, 3 if die == "d3" else 6), False
+
+    def roll(self, seat: int | None, die: str, what: str, **params: Any) -> int:
+        """Roll one die for `seat`, logging die, result and what it was for."""
+        value, forced = self.raw(die)
+        self.say("gorges.log.roll", seat=_ref(seat), die=die, result=value, forced=forced,
+                 what=entry(what, **params))
+        return value
+
+    def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
+        """Roll 1d6 (+bonus, kept within 1-6) on a content table; log the entry it selects."""
+        value, forced = self.raw("d6")
+        result = max(1, min(6, value + bonus))
+        chosen = self.content.entry(table, result)
+        self.say("gorges.log.table", seat=_ref(seat), die="d6", result=result, natural=value,
+                 forced=forced, table=self.content.tables[table].name.to_json(),
+                 entry=chosen.name.to_json(), detail=chosen.text.to_json())
+        return result, chosen
+
+    def roll_expr(self, seat: int | None, expr: str, what: str) -> int:
+        """Roll a dice expression ("d6x50", "d3+1"...)."""
+        from rules.gorges.effects import parse_dice
+        sides, plus, times = parse_dice(expr)
+        value = self.roll(seat, f"d{sides}", what)
+        return (value + plus) * times
+
+    # -- log and queries ---------------------------------------------------------------------
+
+    def say(self, key: str, **params: Any) -> None:
+        """Append a public log entry."""
+        self.log.append(entry(key, **params))
+
+    def territories_of(self, seat: int) -> list[str]:
+        return [t for t, s in self.owner.items() if s == seat]
+
+    def empire(self, seat: int) -> int:
+        return sum(1 for s in self.owner.values() if s == seat)
+
+    def armies_of(self, seat: int, on_map: bool = True) -> list[Army]:
+        return [a for a in self.armies.values() if a.seat == seat and (a.on_map or not on_map)]
+
+    def armies_at(self, tid: str) -> list[Army]:
+        return [a for a in self.armies.values() if a.location == tid]
+
+    def capitals(self) -> dict[str, int]:
+        return {g.capital: g.seat for g in self.generals if g.capital is not None}
+
+    def race(self, seat: int) -> Any:
+        r = self.generals[seat].race
+        return self.content.races[r] if r is not None else None
+
+    def ability(self, seat: int, kind: str) -> Any:
+        """The race ability of that type for `seat`, or None."""
+        race = self.race(seat)
+        if race is None:
+            return None
+        return next((a for a in race.abilities if a.type == kind), None)
+
+    def event_effect(self, seat: int, kind: str) -> Any:
+        """The effect of that type of `seat`'s current event, or None."""
+        ev = self.generals[seat].event
+        if ev is None:
+            return None
+        return next((e for e in self.content.events[ev].effects if e.type == kind), None)
+
+    def season_effect(self, kind: str) -> Any:
+        season = self.content.seasons[self.season]
+        return next((e for e in season.effects if e.type == kind), None)
+
+    def regiment_cap(self, army: Army) -> int:
+        camp = self.content.campaign
+        return camp.regiments_general if army.slot == "G" else camp.regiments_lieutenant
+
+    def ask(self, seat: int, kind: str, options: list[str], **context: Any) -> Flow:
+        """Yield a choice prompt and return the chosen option (a single option is taken at once)."""
+        if not options:
+            return None
+        if len(options) == 1:
+            return options[0]
+        action = yield Prompt(seat, kind, tuple(options), context)
+        return action.value  # type: ignore[attr-defined]
+
+
+def _ref(seat: int | None) -> Any:
+    return None if seat is None else seat_ref(seat)

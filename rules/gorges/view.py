@@ -1,0 +1,71 @@
+"""The public view of a campaign (everything is public): a JSON-able dict for scenes and bots.
+
+The schema is documented in content/gorges/README.md ("View").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.gorges.phases.battles import briefing
+
+
+def _territories(st: Any) -> dict[str, Any]:
+    capitals = st.capitals()
+    island = st.content.island
+    where: dict[str, list[str]] = {}
+    for a in st.armies.values():
+        if a.location is not None:
+            where.setdefault(a.location, []).append(a.id)
+    out = {}
+    for tid, t in st.content.territories.items():
+        out[tid] = {"q": t.q, "r": t.r, "terrain": t.terrain, "owner": st.owner[tid],
+                    "building": st.building[tid], "coast": tid in island.coast,
+                    "capital_of": capitals.get(tid), "crown": tid == st.crown,
+                    "armies": where.get(tid, []), "neighbours": list(island.neighbours[tid])}
+    return out
+
+
+def _generals(st: Any) -> list[dict[str, Any]]:
+    out = []
+    for g in st.generals:
+        d = g.to_json()
+        d["territories"] = st.empire(g.seat)
+        d["armies"] = [a.id for a in st.armies.values() if a.seat == g.seat]
+        ev = st.content.events.get(g.event) if g.event is not None else None
+        d["event"] = None if ev is None else {"roll": g.event, "name": ev.name.model_dump(),
+                                              "text": ev.text.model_dump()}
+        out.append(d)
+    return out
+
+
+def build_view(st: Any) -> dict[str, Any]:
+    """The whole public state."""
+    season = st.content.seasons[st.season]
+    return {
+        "game": "gorges",
+        "to_act": st.to_act(),
+        "phase": st.phase,
+        "phase_key": f"gorges.phase.{st.phase}",
+        "active": st.active,
+        "turn": st.turn,
+        "season": {"index": st.season, "id": season.id, "name": season.name.model_dump(),
+                   "text": season.text.model_dump(), "turn": st.turn_in_season,
+                   "turns": st.options["turns_per_season"], "count": len(st.content.seasons)},
+        "order": list(st.order),
+        "crown": st.crown,
+        "options": dict(st.options),
+        "forced": {d: list(v) for d, v in st.forced.items()},
+        "territories": _territories(st),
+        "generals": _generals(st),
+        "armies": {aid: a.to_json(st.regiment_cap(a)) for aid, a in st.armies.items()},
+        "challenges": [dict(c) for c in st.challenges],
+        "battle": st.battle,
+        "moves": dict(st.moves),
+        "prompt": None if st.prompt is None else st.prompt.to_json(),
+        "outcome": st.outcome() if st.over else None,
+        "log_size": len(st.log),
+    }
+
+
+__all__ = ["build_view", "briefing"]
