@@ -1,0 +1,196 @@
+"""The app shell end to end under the dummy driver: new game → table, Continue, Load, F5 reload,
+window limits, first-frame exit, screenshots, strings, lazy imports."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import catalog
+from game.content import CONTENT_ROOT
+from scenes.table import TableScene
+from tests.ui_helpers import click, click_button, key, make_app, settle
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def anludim_playable(monkeypatch):
+    """Pretend Anludim's table exists: the generic TableScene stands in for it."""
+    monkeypatch.setattr(catalog, "available", lambda gid: gid == "anludim")
+    monkeypatch.setattr(catalog, "table_class", lambda gid: TableScene)
+
+
+def top_name(app) -> str:
+    return type(app.stack.top).__name__
+
+
+def test_new_game_starts_a_session_and_raises_the_first_curtain(anludim_playable) -> None:
+    app = make_app("en")
+    click_button(app, "game_anludim")
+    assert top_name(app) == "NewGameScene"
+    click_button(app, "start")
+    assert top_name(app) == "CurtainScene" and app.stack.top.seat == 0
+    table = app.stack.scenes[-2]
+    assert isinstance(table, TableScene) and table.game_id == "anludim"
+    assert [s.name for s in table.session.seats] == ["Player 1", "Player 2"]
+
+
+def test_bad_pin_refuses_to_start(anludim_playable) -> None:
+    app = make_app("en")
+    click_button(app, "game_anludim")
+    scene = app.stack.top
+    scene.seats[0]["pin"] = "12"
+    click_button(app, "start")
+    assert top_name(app) == "NewGameScene"
+    assert app.toasts.texts()[-1] == app.tr("newgame.pin_invalid", name="Player 1")
+
+
+def test_bot_seat_and_option_are_passed_to_the_session(anludim_playable) -> None:
+    app = make_app("en")
+    click_button(app, "game_anludim")
+    click_button(app, "kind_1")
+    click_button(app, "opt_expert")
+    scene = app.stack.top
+    assert scene.seats[1]["kind"] == "random" and scene.options == {"expert": True}
+    click_button(app, "start")
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert table.session.seats[1].kind == "random" and table.session.options == {"expert": True}
+    assert top_name(app) == "TableScene" and table.unveiled == 0  # one human: no curtain
+
+
+def test_continue_resumes_the_latest_autosave(anludim_playable) -> None:
+    from game.session import SeatInfo
+    from scenes import saves_bridge
+
+    app = make_app("en")
+    session = saves_bridge.new_session(app, "anludim", [SeatInfo("Ana", 0), SeatInfo("Bo", 1)], 7, {})
+    seat = session.state.to_act()[0]
+    session.apply(seat, session.state.legal_actions(seat)[0])
+    app.stack.top.rebuild()
+    assert app.stack.top.buttons["continue"].is_enabled
+    click_button(app, "continue")
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert len(table.session.actions) == 1 and table.session.seed == 7
+
+
+def test_load_screen_lists_corrupt_saves_and_deletes(anludim_playable, tmp_path) -> None:
+    from game.saves import SaveStore
+
+    app = make_app("fr")
+    store = SaveStore(tmp_path / "saves")
+    store.folder.mkdir(parents=True)
+    (store.folder / "broken.json").write_text("{nope", encoding="utf-8")
+    app.save_store = store
+    click_button(app, "load")
+    scene = app.stack.top
+    assert top_name(app) == "LoadScene" and [e.name for e in scene.items] == ["broken"]
+    assert scene.items[0].corrupt
+    area = scene.list_rect()
+    click(app, (area.centerx, area.top + 30))
+    assert app.stack.top.selected == 0 and not app.stack.top.buttons["load"].is_enabled
+    click_button(app, "delete")
+    assert app.stack.top.buttons["delete"].text == app.tr("load.confirm_delete")
+    click_button(app, "delete")
+    assert app.stack.top.items == [] and not (store.folder / "broken.json").exists()
+
+
+def test_f5_keeps_the_last_good_content_and_lists_the_problems(tmp_path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT_ROOT / "anludim", root / "anludim")
+    app = make_app("en")
+    app.content_root = root
+    good = app.content("anludim")
+    cards = next(p for p in sorted((root / "anludim").glob("*.yaml")))
+    original = cards.read_text(encoding="utf-8")
+    cards.write_text(original + "\n  : : broken\n", encoding="utf-8")
+    key(app, pygame.K_F5)
+    assert top_name(app) == "ErrorsOverlay"
+    problems = app.stack.top.problems
+    assert problems and all(re.match(r".+\.yaml", p.file) for p in problems)
+    assert app.content("anludim") is good
+    key(app, pygame.K_ESCAPE)
+    assert top_name(app) == "MainMenu"
+    cards.write_text(original, encoding="utf-8")
+    assert app.reload_content("anludim") == []
+    assert app.content("anludim") is not good
+
+
+def test_window_never_gets_smaller_than_1024x700() -> None:
+    app = make_app("en")
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, {"w": 800, "h": 600, "size": (800, 600)}))
+    settle(app)
+    assert app.screen.get_size() == (1024, 700)
+    assert app.stack.top.buttons["quit"].rect.right <= 1024
+
+
+def test_exit_after_first_frame(monkeypatch) -> None:
+    monkeypatch.setenv("GUILDHALL_EXIT_AFTER_FIRST_FRAME", "1")
+    app = make_app("fr", menu=False)
+    seen = []
+    app.first_frame_hook = lambda a: seen.append(a.frames_drawn)
+    assert app.run() == 0
+    assert app.frames_drawn == 1 and seen == [1]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_shot_renders_without_error(lang) -> None:
+    from scenes import shots
+
+    for name in shots.names():
+        if name == "table":
+            continue
+        app = make_app(lang, menu=False)
+        shots.make(app, name)
+        app.render()
+        assert app.errors_logged == 0, name
+
+
+def _keys_used() -> set[str]:
+    pattern = re.compile(r"""(?:tr|_key|key)\(\s*"([a-z_]+\.[a-z_.]+)\"""")
+    found = set()
+    for folder in ("scenes", "sprites"):
+        for path in (ROOT / folder).rglob("*.py"):
+            found |= set(pattern.findall(path.read_text(encoding="utf-8")))
+    found |= set(pattern.findall((ROOT / "game" / "app.py").read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_shell_text_exists_in_both_languages() -> None:
+    import yaml
+
+    table = yaml.safe_load((ROOT / "game" / "strings" / "core.yaml").read_text(encoding="utf-8"))
+    assert all(set(v) == {"fr", "en"} and v["fr"] and v["en"] for v in table.values())
+    missing = sorted(k for k in _keys_used() if k not in table)
+    assert missing == []
+    for info in catalog.GAMES:
+        for k in (info.title_key, info.pitch_key, f"help.{info.id}.summary"):
+            assert k in table
+    for c in catalog.SEAT_COLOURS:
+        assert c.name_key in table
+    for k in ("field_type", "not_an_action", "unknown_action", "unknown_field", "missing_field"):
+        assert f"core.invalid.{k}" in table
+
+
+def test_catalog_seat_ranges_and_availability() -> None:
+    assert {g.id: (g.seats.start, g.seats.stop - 1) for g in catalog.GAMES} == {
+        "amadrim": (2, 4), "anludim": (2, 5), "guildes": (2, 5), "ambre": (3, 5), "gorges": (2, 6)}
+    assert len(catalog.SEAT_COLOURS) == 6 and len({c.symbol for c in catalog.SEAT_COLOURS}) == 6
+    for info in catalog.GAMES:
+        expected = info.id in catalog.implemented() and catalog.module_exists(info.table_module)
+        assert catalog.available(info.id) == expected
+
+
+def test_menu_start_imports_no_rules_and_no_pydantic() -> None:
+    code = ("import os, sys; os.environ['SDL_VIDEODRIVER']='dummy';"
+            "from tests.ui_helpers import make_app; make_app('fr');"
+            "print(sorted(m for m in sys.modules if m.startswith('rules.') or m in ('pydantic', 'game.content')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[]"
