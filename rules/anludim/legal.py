@@ -63,24 +63,30 @@ def _keeps(state: AnludimState, seat: int) -> list[A.Action]:
 
 def lays(state: AnludimState, seat: int) -> list[A.Action]:
     """A few strong and cheap lays per professor that beat the table."""
-    table = state.table
-    cards = table.content.cards
-    s = table.seats[seat]
+    cards = state.content.cards
+    s = state.table.seats[seat]
     hand = [(cid, cards[cid]) for cid in s.hand]
+    pool = search.Pool(hand)
+    bests = table_bests(state)
     out: list[A.Action] = []
     for prof in state.content.professors:
-        best = _table_best(state, prof.kind)
-        pool = search.candidates(prof.kind, hand)
-        for played in search.pick(pool, table.halves, best, LAYS_PER_PROFESSOR):
+        best = bests.get(prof.kind)
+        for played in search.pick(pool.get(prof.kind), best, LAYS_PER_PROFESSOR):
             out.append(A.Lay(prof.id, played))
         if state.expert:
             out += _expert_lays(state, seat, prof, hand, best)
     return out
 
 
-def _table_best(state: AnludimState, kind: str):
-    strengths = [search.strength(state.table.halves(c.cards)) for _s, _i, c in state.table.combos_of(kind)]
-    return max(strengths) if strengths else None
+def table_bests(state: AnludimState) -> dict[str, tuple]:
+    """The strength of the strongest laid combination of each kind on the table."""
+    out: dict[str, tuple] = {}
+    for seat in state.table.seats:
+        for combo in seat.combos:
+            s = search.strength(state.table.halves(combo.cards))
+            if combo.kind not in out or s > out[combo.kind]:
+                out[combo.kind] = s
+    return out
 
 
 def _expert_lays(state: AnludimState, seat: int, prof, hand, best) -> list[A.Action]:
@@ -92,5 +98,5 @@ def _expert_lays(state: AnludimState, seat: int, prof, hand, best) -> list[A.Act
     if not laid:
         return []
     in_hand = {cid for cid, _ in hand}
-    pool = [p for p in search.candidates(prof.kind, hand + laid) if any(cid not in in_hand for cid, _ in p)]
-    return [A.Lay(prof.id, p) for p in search.pick(pool, state.table.halves, best, EXPERT_LAYS_PER_PROFESSOR)]
+    pool = [sp for sp in search.Pool(hand + laid).get(prof.kind) if any(cid not in in_hand for cid, _ in sp[1])]
+    return [A.Lay(prof.id, p) for p in search.pick(pool, best, EXPERT_LAYS_PER_PROFESSOR)]

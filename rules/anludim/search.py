@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.anludim.combos import Half, strength
+from rules.anludim.combos import Half, strength  # noqa: F401  (re-exported for legal.py)
 
 Card = tuple[str, tuple[Half, Half]]   # (card id, (half 0, half 1))
 Played = tuple[tuple[str, int], ...]    # ((card id, half index), ...)
+Scored = tuple[tuple[int, tuple[int, ...]], Played]  # (strength, played)
 
 
 def _by_value(cards: Sequence[Card]) -> dict[int, list[tuple[str, str, int]]]:
@@ -37,17 +38,16 @@ def _by_colour(cards: Sequence[Card]) -> dict[str, list[tuple[int, str, int]]]:
     return out
 
 
-def _suites(cards: Sequence[Card]) -> list[Played]:
+def _suites(by_value: dict[int, list[tuple[str, str, int]]]) -> list[Scored]:
     """Every run lo..hi (length >= 2) that distinct cards can cover, via augmenting paths."""
-    by_value = _by_value(cards)
-    out: list[Played] = []
+    out: list[Scored] = []
     for lo in sorted(by_value):
         owner: dict[str, int] = {}
         assign: dict[int, tuple[str, int]] = {}
         hi = lo
         while hi in by_value and _augment(hi, by_value, owner, assign, set()):
             if hi > lo:
-                out.append(tuple(assign[v] for v in range(lo, hi + 1)))
+                out.append(((hi - lo + 1, tuple(range(hi, lo - 1, -1))), tuple(assign[v] for v in range(lo, hi + 1))))
             hi += 1
     return out
 
@@ -64,15 +64,16 @@ def _augment(value: int, by_value, owner: dict[str, int], assign: dict, seen: se
     return False
 
 
-def _couleurs(cards: Sequence[Card]) -> list[Played]:
+def _couleurs(by_colour: dict[str, list[tuple[int, str, int]]]) -> list[Scored]:
     """Per colour: the k highest and the k lowest cards of that colour, for every k >= 2."""
-    out: list[Played] = []
-    for entries in _by_colour(cards).values():
+    out: list[Scored] = []
+    for entries in by_colour.values():
         played = [(cid, h) for _v, cid, h in entries]
+        values = tuple(v for v, _cid, _h in entries)
         for k in range(2, len(played) + 1):
-            out.append(tuple(played[:k]))
+            out.append(((k, values[:k]), tuple(played[:k])))
             if k < len(played):
-                out.append(tuple(played[-k:]))
+                out.append(((k, values[-k:]), tuple(played[-k:])))
     return out
 
 
@@ -89,60 +90,76 @@ def _group(entries: list[tuple[str, str, int]], size: int, used: set[str]) -> li
     return None
 
 
-def _sets(cards: Sequence[Card], size: int) -> list[Played]:
+def _sets(by_value: dict[int, list[tuple[str, str, int]]], size: int) -> list[Scored]:
     """Paires (size 2) or brelans (size 3): each single group, and greedy unions from the top."""
-    by_value = _by_value(cards)
-    out: list[Played] = []
+    out: list[Scored] = []
     union: list[tuple[str, int]] = []
+    values: tuple[int, ...] = ()
     used: set[str] = set()
     for value in sorted(by_value, reverse=True):
         single = _group(by_value[value], size, set())
         if single is None:
             continue
-        out.append(tuple(single))
+        out.append(((size, (value,) * size), tuple(single)))
         group = _group(by_value[value], size, used)
         if group is not None:
             union += group
+            values += (value,) * size
             used.update(cid for cid, _ in group)
             if len(union) > size:
-                out.append(tuple(union))
+                out.append(((len(union), values), tuple(union)))
     return out
 
 
-def _assemblees(cards: Sequence[Card]) -> list[Played]:
+def _assemblees(by_value: dict[int, list[tuple[str, str, int]]]) -> list[Scored]:
     """Per value: the first k cards with that value, for every k >= 4."""
-    out: list[Played] = []
-    for entries in _by_value(cards).values():
+    out: list[Scored] = []
+    for value, entries in by_value.items():
         played = [(cid, h) for _c, cid, h in entries]
-        out += [tuple(played[:k]) for k in range(4, len(played) + 1)]
+        out += [((k, (value,) * k), tuple(played[:k])) for k in range(4, len(played) + 1)]
     return out
+
+
+class Pool:
+    """The candidate combinations of one set of cards, per kind, computed on demand."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.cards = cards
+        self.by_value = _by_value(cards)
+        self._cache: dict[str, list[Scored]] = {}
+
+    def get(self, kind: str) -> list[Scored]:
+        """(strength, played) pairs of valid `kind` combinations."""
+        if kind not in self._cache:
+            self._cache[kind] = _make(kind, self)
+        return self._cache[kind]
+
+
+def _make(kind: str, pool: Pool) -> list[Scored]:
+    if kind == "suite":
+        return _suites(pool.by_value)
+    if kind == "couleur":
+        return _couleurs(_by_colour(pool.cards))
+    if kind == "paires":
+        return _sets(pool.by_value, 2)
+    if kind == "brelans":
+        return _sets(pool.by_value, 3)
+    if kind == "assemblee":
+        return _assemblees(pool.by_value)
+    raise ValueError(kind)
 
 
 def candidates(kind: str, cards: Sequence[Card]) -> list[Played]:
     """A bounded pool of valid `kind` combinations the cards can form."""
-    if kind == "suite":
-        return _suites(cards)
-    if kind == "couleur":
-        return _couleurs(cards)
-    if kind == "paires":
-        return _sets(cards, 2)
-    if kind == "brelans":
-        return _sets(cards, 3)
-    if kind == "assemblee":
-        return _assemblees(cards)
-    raise ValueError(kind)
+    return [played for _s, played in Pool(cards).get(kind)]
 
 
-def pick(pool: list[Played], halves_of, best: tuple | None, count: int) -> list[Played]:
+def pick(pool: list[Scored], best: tuple | None, count: int) -> list[Played]:
     """Up to `count` combinations of `pool` stronger than `best`: strongest, weakest, middle."""
-    scored = []
-    for played in pool:
-        s = strength(halves_of(played))
-        if best is None or s > best:
-            scored.append((s, played))
+    scored = pool if best is None else [sp for sp in pool if sp[0] > best]
     if not scored:
         return []
-    scored.sort()
+    scored = sorted(scored)
     order = [len(scored) - 1, 0, len(scored) // 2, 1, len(scored) - 2]
     out: list[Played] = []
     for i in order:
