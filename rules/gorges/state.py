@@ -19,6 +19,9 @@ from rules.gorges.records import Army, General
 
 Flow = Generator[Prompt, Action, Any]
 
+PLACE_PARAMS = {"territory", "to", "before", "capital", "start"}
+ARMY_PARAMS = {"army", "first", "second", "a", "b"}
+
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
              "d66": [t * 10 + u for t in range(1, 7) for u in range(1, 7)]}
 
@@ -128,7 +131,7 @@ class GorgesState:
         """Roll one die for `seat`, logging die, result and what it was for."""
         value, forced = self.raw(die)
         self.say("gorges.log.roll", seat=_ref(seat), die=die, result=value, forced=forced,
-                 what=entry(what, **params))
+                 what=entry(what, **{k: self._param(k, v) for k, v in params.items()}))
         return value
 
     def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
@@ -151,8 +154,25 @@ class GorgesState:
     # -- log and queries ---------------------------------------------------------------------
 
     def say(self, key: str, **params: Any) -> None:
-        """Append a public log entry."""
-        self.log.append(entry(key, **params))
+        """Append a public log entry; ids become names the UI can show (ids kept alongside)."""
+        self.log.append(entry(key, **{k: self._param(k, v) for k, v in params.items()}))
+
+    def _param(self, name: str, value: Any) -> Any:
+        if name in PLACE_PARAMS and isinstance(value, str):
+            return self.place(value)
+        if name == "path":
+            return [self.place(t) for t in value]
+        if name in ARMY_PARAMS and isinstance(value, str) and value in self.armies:
+            army = self.armies[value]
+            return {"key": f"gorges.army.{army.slot}", "params": {"seat": seat_ref(army.seat)},
+                    "army": value}
+        if name == "building" and isinstance(value, str):
+            return {"key": f"gorges.building.{value}", "params": {}}
+        return value
+
+    def place(self, tid: str) -> dict[str, Any]:
+        """A territory as a log parameter: its name (shown) and its id."""
+        return {"text": self.content.territories[tid].name.model_dump(), "territory": tid}
 
     def territories_of(self, seat: int) -> list[str]:
         return [t for t, s in self.owner.items() if s == seat]

@@ -10,20 +10,27 @@ from typing import Any
 from rules.gorges.phases.battles import briefing
 
 
+def static_map(st: Any) -> dict[str, Any]:
+    """What never changes during a campaign: hexes, terrain, coasts, neighbours, names (cached)."""
+    cached = getattr(st, "_static_map", None)
+    if cached is None:
+        island = st.content.island
+        cached = {tid: {"q": t.q, "r": t.r, "terrain": t.terrain, "coast": tid in island.coast,
+                        "name": t.name.model_dump(), "neighbours": list(island.neighbours[tid])}
+                  for tid, t in st.content.territories.items()}
+        st._static_map = cached
+    return cached
+
+
 def _territories(st: Any) -> dict[str, Any]:
     capitals = st.capitals()
-    island = st.content.island
     where: dict[str, list[str]] = {}
     for a in st.armies.values():
         if a.location is not None:
             where.setdefault(a.location, []).append(a.id)
-    out = {}
-    for tid, t in st.content.territories.items():
-        out[tid] = {"q": t.q, "r": t.r, "terrain": t.terrain, "owner": st.owner[tid],
-                    "building": st.building[tid], "coast": tid in island.coast,
-                    "capital_of": capitals.get(tid), "crown": tid == st.crown,
-                    "armies": where.get(tid, []), "neighbours": list(island.neighbours[tid])}
-    return out
+    crown, owner, building = st.crown, st.owner, st.building
+    return {tid: {"owner": owner[tid], "building": building[tid], "capital_of": capitals.get(tid),
+                  "crown": tid == crown, "armies": where.get(tid, [])} for tid in owner}
 
 
 def _generals(st: Any) -> list[dict[str, Any]]:
@@ -56,6 +63,7 @@ def build_view(st: Any) -> dict[str, Any]:
         "crown": st.crown,
         "options": dict(st.options),
         "forced": {d: list(v) for d, v in st.forced.items()},
+        "map": static_map(st),
         "territories": _territories(st),
         "generals": _generals(st),
         "armies": {aid: a.to_json(st.regiment_cap(a)) for aid, a in st.armies.items()},

@@ -52,20 +52,23 @@ def _armies(st: Any, seat: int) -> list[Any]:
 
 def stakes(st: Any, seat: int, target: int, army: Any) -> list[str]:
     """Territories `army` of `seat` may challenge `target` over."""
-    capitals = st.capitals()
     here = army.location
     theirs = {a.location for a in st.armies_of(target)}
-    out = set()
+    out = set(_remote_stakes(st, seat, target, theirs))
     if st.owner[here] == target or here in theirs:
         out.add(here)
-    for tid in theirs:
-        if st.owner[tid] == seat:
-            out.add(tid)
+    capitals = st.capitals()
+    return sorted(t for t in out if capitals.get(t, seat) == seat)
+
+
+def _remote_stakes(st: Any, seat: int, target: int, theirs: set[str]) -> list[str]:
+    """Stakes open to any army: target's armies on my land, target's land next to mine (or Tunnel)."""
+    out = [tid for tid in theirs if st.owner[tid] == seat]
     tunnel = st.event_effect(seat, "challenge_anyone") is not None
     for tid in st.territories_of(target):
         if tunnel or any(st.owner[n] == seat for n in st.content.island.neighbours[tid]):
-            out.add(tid)
-    return sorted(t for t in out if capitals.get(t, seat) == seat)
+            out.append(tid)
+    return out
 
 
 def may_target(st: Any, seat: int, target: int) -> bool:
@@ -80,11 +83,18 @@ def legal(st: Any, seat: int) -> list[Action]:
     out: list[Action] = [Done()]
     if st.generals[seat].challenged:
         return out
+    mine = _armies(st, seat)
+    capitals = st.capitals()
     for target in range(st.n):
-        if not may_target(st, seat, target):
+        if not mine or not may_target(st, seat, target):
             continue
-        for army in _armies(st, seat):
-            out.extend(Challenge(target, army.id, t) for t in stakes(st, seat, target, army))
+        theirs = {a.location for a in st.armies_of(target)}
+        remote = set(_remote_stakes(st, seat, target, theirs))
+        for army in mine:
+            here = army.location
+            local = {here} if st.owner[here] == target or here in theirs else set()
+            out.extend(Challenge(target, army.id, t) for t in sorted(remote | local)
+                       if capitals.get(t, seat) == seat)
     if len(out) > 1:
         out.extend(movement._swaps(st, seat))
     return out

@@ -123,11 +123,17 @@ def _capital_targets(st: Any, seat: int) -> list[str]:
 def legal(st: Any, seat: int) -> list[Action]:
     """Every order the general may give now."""
     out: list[Action] = [Done()]
-    for army in st.armies.values():
-        for mode in ("normal", "second", "enemy", "forest", "burrow", "raid"):
+    modes = ["normal"] + [m for m, ab in SPECIAL.items() if st.ability(seat, ab) is not None]
+    if st.moves.get("second"):
+        modes.append("second")
+    for army in st.armies_of(seat):
+        for mode in modes:
             out.extend(Move(army.id, t, mode) for t in _move_targets(st, seat, army, mode))
-        if army.seat == seat and _can_reroll(st, seat, army):
+        if _can_reroll(st, seat, army):
             out.append(RerollMovement(army.id))
+    if st.moves.get("enemy"):
+        for army in st.armies.values():
+            out.extend(Move(army.id, t, "enemy") for t in _move_targets(st, seat, army, "enemy"))
     out.extend(_swaps(st, seat))
     out.extend(MoveCapital(t) for t in _capital_targets(st, seat))
     return out
@@ -211,6 +217,8 @@ def _do_move(st: Any, seat: int, army: Army, to: str, mode: str) -> None:
     if mode == "raid" and not _raid_lands(st, seat, army, to):
         return
     army.location = to
+    if mode == "enemy":
+        moves.enforce_home(st, army.seat)
     st.say("gorges.log.moved", seat=seat_ref(seat), army=army.id, before=before, to=to, mode=mode)
 
 
