@@ -183,3 +183,19 @@ def test_every_emitted_key_has_both_languages():
     for phase in ("start", "main", "after_main", "round_over", "game_over"):
         assert f"anludim.phase.{phase}" in catalog
     assert "anludim.option.expert" in catalog and "anludim.rules.text" in catalog
+
+
+def test_view_docstring_documents_every_key():
+    import re
+
+    from rules.anludim import view as view_module
+
+    doc = view_module.__doc__
+    state = new(3)
+    v = state.view(0)
+    for key in v:
+        assert re.search(rf"\b{key}\b", doc), key
+    for key in v["seats"][0]:
+        assert re.search(rf"\b{key}\b", doc), key
+    for key in v["professors"][0]:
+        assert re.search(rf"\b{key}\b", doc), key

@@ -371,3 +371,26 @@ def test_apply_accepts_unlisted_legal_lays():
     middle = played[1:3]  # 3-4: a weak run, surely not offered as "strongest"
     state.apply(0, Lay("alchimiste", middle))
     assert state.table.professor_at("alchimiste") == (0, 0)
+
+
+def test_rulebook_turn_example_of_anne():
+    state = new(3)
+    state.table.seats[2].parchments = 0
+    lay_from(state, 0, "voyante", pick(state, (4, R), (4, B), (4, G)))  # Anne's brelan of 4
+    lay_from(state, 1, "arcaniste", pick(state, (8, Y), (12, Y)))      # Ludo's colour
+    state.apply(2, Draw())
+    assert state.table.seats[0].items == [("talisman", 1)]
+    lay_from(state, 0, "arcaniste", pick(state, (2, P), (5, P), (9, P)))  # a 3-card colour
+    assert state.table.professor_at("arcaniste") == (0, 1)
+    assert state.table.seats[0].items == [("talisman", 1), ("talisman", 2), ("etoile", 1)]
+
+
+def test_rulebook_dim_example_three_sevens_call_the_seer():
+    state = new(3)
+    lay_from(state, 0, "voyante", pick(state, (7, R), (7, B), (7, G)), end=False)
+    assert state.view(None)["professors"][3]["where"] == "seat"
+
+
+def test_only_the_seat_to_act_has_legal_actions():
+    state = new(3)
+    assert state.legal_actions(0) and state.legal_actions(1) == [] and state.legal_actions(2) == []
