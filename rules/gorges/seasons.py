@@ -76,8 +76,10 @@ def end_season(st: Any) -> None:
         g.hostages = []
         g.built_this_season = False
     for aid in [a for a in st.armies if a.endswith("." + REINFORCEMENT)]:
-        del st.armies[aid]
         st.say("gorges.log.reinforcement_leaves", army=aid)
+        del st.armies[aid]
+    for g in st.generals:
+        moves.enforce_home(st, g.seat)
 
 
 def start_season(st: Any) -> None:
