@@ -1,0 +1,238 @@
+"""Amadrim's side panels, drawn from a view: reputation board, totals chart, mage levels, stock sheets.
+
+Pure drawing: each function gets the surface, its rectangle, the view and a `Look` (translation,
+seat names and colours); none changes anything. The map and the control panel are drawn by
+`scenes.amadrim_table`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from scenes import ui
+from sprites.amadrim_pieces import (
+    blit_label,
+    mix,
+    resource_chip,
+)
+
+LINES = ("business", "kills", "town", "magic")
+
+
+@dataclass
+class Look:
+    """What panels need from the scene: texts, seat names, seat colours."""
+
+    tr: Callable[..., str]
+    text: Callable[[Any], str]
+    name: Callable[[int], str]
+    colour: Callable[[int], Any]     # -> catalog.SeatColour (rgb, symbol)
+
+
+def fit(value: str, width: int, size: int, bold: bool = False) -> str:
+    """`value` cut with an ellipsis to fit `width` pixels."""
+    f = ui.font(size, bold)
+    if f.size(value)[0] <= width:
+        return value
+    while value and f.size(value + "…")[0] > width:
+        value = value[:-1]
+    return value + "…"
+
+
+def seat_badge(surface: pygame.Surface, look: Look, seat: int, centre: tuple[int, int], r: int) -> None:
+    c = look.colour(seat)
+    ui.seat_symbol(surface, c.symbol, centre, r, c.rgb)
+
+
+# -- reputation board ----------------------------------------------------------------------------
+
+def reputation_board(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look) -> None:
+    """Business, kills, town, magic and total per guild; the total with a bar towards the goal."""
+    ui.panel(surface, rect, 225)
+    seats = view["seats"]
+    blit_label(surface, look.tr("amadrim.ui.reputation"), (rect.left + 12, rect.top + 8), 17, ui.GOLD, True)
+    goal = view["winning_total"]
+    blit_label(surface, look.tr("amadrim.ui.goal", n=goal), (rect.right - 12, rect.top + 11), 13,
+               ui.PARCHMENT_DIM, anchor="topright", italic=True)
+    label_w = max(64, int(rect.width * 0.3))
+    col_w = (rect.width - label_w - 16) // max(1, seats)
+    head_y = rect.top + 36
+    row_h = max(20, (rect.height - 70) // 6)
+    leader = _leaders(view)
+    for s in range(seats):
+        cx = rect.left + label_w + 8 + col_w * s + col_w // 2
+        seat_badge(surface, look, s, (cx, head_y + 8), 8)
+        blit_label(surface, fit(look.name(s), col_w - 2, 11), (cx, head_y + 19), 11, ui.PARCHMENT_DIM,
+                   anchor="midtop")
+    y = head_y + 38
+    rep = view["reputation"]
+    for i, line in enumerate((*LINES, "total")):
+        total = line == "total"
+        if total:
+            pygame.draw.line(surface, ui.GOLD_DARK, (rect.left + 10, y - 3), (rect.right - 10, y - 3), 1)
+        elif i % 2 == 0:
+            band = pygame.Surface((rect.width - 16, row_h), pygame.SRCALPHA)
+            band.fill((255, 240, 200, 12))
+            surface.blit(band, (rect.left + 8, y - 1))
+        size = 17 if total else 14
+        blit_label(surface, fit(look.tr(f"amadrim.ui.line.{line}"), label_w - 10, size, total),
+                   (rect.left + 14, y + (row_h - size) // 2 - 2), size, ui.GOLD if total else ui.PARCHMENT, total)
+        for s in range(seats):
+            cx = rect.left + label_w + 8 + col_w * s + col_w // 2
+            value = rep[s][line]
+            colour = ui.GOLD if total and s in leader and value > 0 else ui.PARCHMENT
+            blit_label(surface, str(value), (cx, y + row_h // 2 - 1), 19 if total else 15, colour, total,
+                       anchor="center")
+        y += row_h
+    bar_y = y + 2  # progress towards the winning total
+    for s in range(seats):
+        x0 = rect.left + label_w + 8 + col_w * s + 5
+        bar = pygame.Rect(x0, bar_y, col_w - 10, 7)
+        pygame.draw.rect(surface, (30, 22, 15), bar, border_radius=3)
+        share = min(1.0, rep[s]["total"] / max(1, goal))
+        if share > 0:
+            pygame.draw.rect(surface, look.colour(s).rgb, (bar.left, bar.top, max(3, int(bar.width * share)), bar.height),
+                             border_radius=3)
+        pygame.draw.rect(surface, ui.GOLD_DARK, bar, 1, border_radius=3)
+
+
+def _leaders(view: dict[str, Any]) -> set[int]:
+    totals = [r["total"] for r in view["reputation"]]
+    best = max(totals) if totals else 0
+    return {s for s, t in enumerate(totals) if t == best}
+
+
+# -- totals chart ----------------------------------------------------------------------------------
+
+def totals_chart(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look) -> None:
+    """Reputation totals turn by turn, one line per guild, the goal as a dashed line."""
+    ui.panel(surface, rect, 225)
+    blit_label(surface, look.tr("amadrim.ui.chart"), (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
+    history = view["history"]
+    goal = view["winning_total"]
+    plot = pygame.Rect(rect.left + 32, rect.top + 34, rect.width - 46, rect.height - 56)
+    top = max(goal, max((max(row) for row in history if row), default=0))
+    for k in range(0, top + 1, 6 if top <= 30 else 10):
+        y = plot.bottom - plot.height * k // top
+        pygame.draw.line(surface, (64, 50, 34), (plot.left, y), (plot.right, y))
+        blit_label(surface, str(k), (plot.left - 5, y), 11, ui.PARCHMENT_DIM, anchor="midright")
+    gy = plot.bottom - plot.height * goal // top
+    for x in range(plot.left, plot.right, 10):
+        pygame.draw.line(surface, ui.GOLD, (x, gy), (min(plot.right, x + 5), gy), 1)
+    turns = max(1, len(history))
+    blit_label(surface, look.tr("amadrim.ui.turns", n=len(history)), (plot.centerx, plot.bottom + 4), 11,
+               ui.PARCHMENT_DIM, anchor="midtop")
+    if not history:
+        blit_label(surface, look.tr("amadrim.ui.chart_empty"), plot.center, 13, ui.PARCHMENT_DIM,
+                   anchor="center", italic=True)
+        return
+    for s in range(view["seats"]):
+        c = look.colour(s)
+        pts = [(plot.left + plot.width * (t + 1) // turns, plot.bottom - plot.height * row[s] // top)
+               for t, row in enumerate(history)]
+        pts = [(plot.left, plot.bottom), *pts]
+        pygame.draw.lines(surface, c.rgb, False, pts, 3)
+        ui.seat_symbol(surface, c.symbol, pts[-1], 6, c.rgb)
+
+
+# -- mage levels (legend) ----------------------------------------------------------------------------
+
+def levels_legend(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look) -> None:
+    """The six colours: mage level number, colour name and symbol, resource name."""
+    ui.panel(surface, rect, 225)
+    blit_label(surface, look.tr("amadrim.ui.levels"), (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
+    colours = view["colours"]
+    step = max(18, (rect.height - 36) // max(1, len(colours)))
+    r = max(7, min(11, step // 2 - 2))
+    for i, c in enumerate(colours):
+        y = rect.top + 34 + i * step + step // 2
+        resource_chip(surface, c, (rect.left + 22, y), r)
+        blit_label(surface, str(c["level"]), (rect.left + 42, y), 14, ui.GOLD, True, anchor="midleft")
+        text = look.tr("amadrim.ui.level_line", colour=look.text(c["name"]), resource=look.text(c["resource"]))
+        blit_label(surface, fit(text, rect.width - 70, 13), (rect.left + 60, y), 13, ui.PARCHMENT, anchor="midleft")
+
+
+# -- stock sheets ------------------------------------------------------------------------------------
+
+def seat_status(view: dict[str, Any], seat: int) -> str:
+    """Key of a seat's state in this phase (for the sheets and the curtain)."""
+    if view["out"][seat]:
+        return "amadrim.ui.out"
+    phase = view["phase"]
+    if phase == "programming":
+        return "amadrim.ui.status.locked" if view["locked"][seat] else "amadrim.ui.status.programming"
+    if phase == "actions":
+        if view["current"] == seat:
+            return "amadrim.ui.acting"
+        return "amadrim.ui.done" if view["revealed"][seat] else "amadrim.ui.waiting"
+    if phase == "setup":
+        return "amadrim.ui.placing" if view["current"] == seat else "amadrim.ui.waiting"
+    return "amadrim.phase.over"
+
+
+def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look,
+                 highlight: int | None = None) -> list[tuple[pygame.Rect, str]]:
+    """Each guild's sheet: status, cubes, cities, captures, resources and market markers.
+
+    Returns (rectangle, tooltip text) pairs for the resource chips.
+    """
+    ui.panel(surface, rect, 225)
+    blit_label(surface, look.tr("amadrim.ui.stock_title"), (rect.left + 12, rect.top + 6), 16, ui.GOLD, True)
+    tips: list[tuple[pygame.Rect, str]] = []
+    seats = view["seats"]
+    top = rect.top + 30
+    block_h = (rect.bottom - 6 - top) // max(1, seats)
+    colours = view["colours"]
+    steps = len(view["market_values"])
+    for s in range(seats):
+        block = pygame.Rect(rect.left + 6, top + s * block_h, rect.width - 12, block_h - 4)
+        c = look.colour(s)
+        fill = pygame.Surface(block.size, pygame.SRCALPHA)
+        fill.fill((*c.rgb, 34 if s == highlight else 16))
+        surface.blit(fill, block)
+        pygame.draw.rect(surface, c.rgb if s == highlight else mix(c.rgb, ui.INK, 0.5), block, 2 if s == highlight else 1,
+                         border_radius=6)
+        ui.seat_symbol(surface, c.symbol, (block.left + 14, block.top + 13), 7, c.rgb)
+        name_w = int(block.width * 0.42)
+        blit_label(surface, fit(look.name(s), name_w, 15, True), (block.left + 26, block.top + 4), 15, ui.PARCHMENT, True)
+        if view["first_player"] == s and view["phase"] != "over":
+            coin = (block.left + 26 + min(name_w, ui.font(15, True).size(look.name(s))[0]) + 12, block.top + 13)
+            pygame.draw.circle(surface, ui.GOLD, coin, 7)
+            pygame.draw.circle(surface, ui.INK, coin, 7, 1)
+            blit_label(surface, "1", coin, 10, ui.INK, True, anchor="center")
+        status = look.tr(seat_status(view, s))
+        facts = look.tr("amadrim.ui.sheet_facts", cubes=view["cubes"][s],
+                        cities=sum(1 for city in view["cities"] if city["owner"] == s),
+                        captured=len(view["captured"][s]))
+        used = min(name_w, ui.font(15, True).size(look.name(s))[0]) + 60
+        blit_label(surface, fit(status, block.width - used, 12), (block.right - 8, block.top + 4), 12,
+                   ui.GOLD if status == look.tr("amadrim.ui.acting") else ui.PARCHMENT_DIM, anchor="topright", italic=True)
+        blit_label(surface, fit(facts, block.width - 16, 12), (block.left + 10, block.top + 22), 12, ui.PARCHMENT_DIM)
+        chip_w = (block.width - 12) // max(1, len(colours))
+        r = max(7, min(11, (block.height - 56) // 2 + 4))
+        cy = block.top + 40 + r
+        if cy + r + 10 > block.bottom:
+            cy = block.bottom - r - 10
+        stock, market = view["stock"][s], view["market"][s]
+        for i, col in enumerate(colours):
+            x = block.left + 6 + i * chip_w
+            resource_chip(surface, col, (x + r + 2, cy), r)
+            count = stock[col["id"]]
+            blit_label(surface, str(count), (x + 2 * r + 6, cy), 15, ui.PARCHMENT if count else ui.GREY, True,
+                       anchor="midleft")
+            step = market[col["id"]]
+            pip = max(3, min(5, (chip_w - 8) // (steps * 2)))
+            for k in range(steps):
+                px = x + 2 + k * (pip + 2)
+                on = k < step
+                pygame.draw.rect(surface, ui.GOLD if on else (58, 45, 30), (px, cy + r + 4, pip, pip))
+            if view["majority"].get(col["id"]) == s:
+                pygame.draw.circle(surface, ui.GOLD, (x + r + 2, cy), r + 2, 2)
+            tip = look.tr("amadrim.ui.tip.resource", resource=look.text(col["resource"]), colour=look.text(col["name"]),
+                          count=count, step=step, steps=steps)
+            tips.append((pygame.Rect(x, cy - r - 2, chip_w, 2 * r + 12), tip))
+    return tips

@@ -1,0 +1,952 @@
+"""The Amadrim table: the map, the programming sheet with its sand-timer, the action phase, the boards.
+
+Reads only `self.view` (the unveiled seat's view, or the public one) and acts only through
+`self.try_act(action)`. Highlights come from the engine's pure helpers: `rules.amadrim.targets`
+(action phase) and `placement.problem` on a board rebuilt from the view (city placement).
+
+Layout (scales with the window): a top bar; on the left the reputation board, the totals chart and
+the mage levels; in the middle the map (cells in their region colours, coordinate colours along
+the top and right edges) with the turn log under it; on the right the control panel of the phase
+(city placement, programming sheet, action phase) and the guilds' stock sheets.
+
+Drawing: the map grid is one cached surface; everything that only changes with the view, the
+selection or the hovered button is composed into a cached layer; each frame blits that layer and
+draws the hover mark, the tooltip and the running sand-timer over it. The loop idles unless a bot
+is about to play or a sand-timer runs.
+
+Sand-timer: a `game.timer.SandTimer` per (turn, seat), started when the seat is unveiled to
+program (after its curtain); paused under the curtain, the pause menu or while a bot plays; its
+state is kept in `session.extras["amadrim.sand_timer"]` so a save resumes with the same time left.
+When it runs out the scene sends the engine's `time_up` action (unplaced cubes are lost).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+
+from game.timer import SandTimer, time_up_action
+from rules.amadrim import targets
+from rules.amadrim.actions import (
+    AddCube,
+    Attack,
+    Create,
+    EndActions,
+    LockIn,
+    Move,
+    PlaceCity,
+    RemoveCube,
+    Spell,
+    TakeCity,
+)
+from rules.amadrim.board import board_from_view, cell_label
+from rules.amadrim.placement import problem as placement_problem
+from scenes import amadrim_panels as panels
+from scenes import ui
+from scenes.table import TableScene, draw_log_panel
+from sprites import amadrim_pieces as pieces
+from sprites.hourglass import Hourglass
+
+TIMER_EXTRA = "amadrim.sand_timer"
+UNIT_KINDS_ORDER = ("move", "attack", "take_city", "spell")
+Cell = tuple[int, int]
+
+
+@dataclass
+class Zone:
+    """A clickable area of the control panel."""
+
+    name: str            # add, remove, lock, kind, unit_kind, end, summary
+    rect: pygame.Rect
+    arg: Any = None
+    enabled: bool = True
+
+
+class Layout:
+    """Rectangles of every part of the table for a window size."""
+
+    def __init__(self, size: tuple[int, int], view: dict[str, Any]) -> None:
+        w, h = size
+        pad = 10
+        self.size = size
+        self.top = pygame.Rect(pad, pad, w - 2 * pad, 40)
+        body_top = self.top.bottom + 6
+        left_w, right_w = int(w * 0.215), int(w * 0.275)
+        self.left = pygame.Rect(pad + 6, body_top, left_w, h - body_top - pad - 6)
+        self.right = pygame.Rect(w - pad - 6 - right_w, body_top, right_w, h - body_top - pad - 6)
+        mid = pygame.Rect(self.left.right + pad, body_top, self.right.left - self.left.right - 2 * pad,
+                          self.left.height)
+        grid = view["grid"]
+        map_area = pygame.Rect(mid.left, mid.top, mid.width, mid.height - max(110, int(h * 0.15)))
+        self.geo = pieces.MapGeometry(map_area, grid["width"], grid["height"])
+        self.log = pygame.Rect(mid.left, self.geo.rect.bottom + 8, mid.width, mid.bottom - self.geo.rect.bottom - 8)
+        board_h = int(self.left.height * 0.37)
+        chart_h = int(self.left.height * 0.3)
+        self.board = pygame.Rect(self.left.left, self.left.top, self.left.width, board_h)
+        self.chart = pygame.Rect(self.left.left, self.board.bottom + 8, self.left.width, chart_h)
+        self.legend = pygame.Rect(self.left.left, self.chart.bottom + 8, self.left.width,
+                                  self.left.bottom - self.chart.bottom - 8)
+        stock_h = min(int(self.right.height * 0.45), 30 + 74 * view["seats"])
+        self.control = pygame.Rect(self.right.left, self.right.top, self.right.width, self.right.height - stock_h - 8)
+        self.stock = pygame.Rect(self.right.left, self.control.bottom + 8, self.right.width, stock_h)
+
+
+class AmadrimTable(TableScene):
+    """Amadrim Tales at one computer: hot-seat programming behind curtains, then the action phase."""
+
+    clock = staticmethod(time.monotonic)
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.layout: Layout | None = None
+        self.selected_unit: int | None = None
+        self.selected_kind: str | None = None
+        self.create_kind = "merchant"
+        self.highlights: set[Cell] = set()
+        self.zones: list[Zone] = []
+        self.tips: list[tuple[pygame.Rect, str]] = []
+        self.mouse: tuple[int, int] = (-1, -1)
+        self.hover_cell: Cell | None = None
+        self.hover_zone: int | None = None
+        self.timer: SandTimer | None = None
+        self.timer_key: tuple[int, int] | None = None
+        self.phase_clock = 0.0
+        self._grid: tuple[Any, pygame.Surface] | None = None
+        self._layer: pygame.Surface | None = None
+        self._stale = True
+        super().__init__(app, session)
+
+    # -- look helpers -------------------------------------------------------------------------------
+
+    def look(self) -> panels.Look:
+        return panels.Look(self.app.tr, self.app.strings.text, self.seat_name, self.seat_colour)
+
+    def colour_by_id(self, cid: str) -> dict[str, Any]:
+        return next(c for c in self.view["colours"] if c["id"] == cid)
+
+    def colour_name(self, cid: str) -> str:
+        return self.app.strings.text(self.colour_by_id(cid)["name"])
+
+    def timer_length(self) -> float:
+        """The sand-timer length: the player's setting, else the content's `sand_timer_s`."""
+        value = getattr(self.app.settings, "sand_timer_s", None)
+        return float(value or self.view.get("sand_timer_s") or 300)
+
+    # -- hooks of TableScene --------------------------------------------------------------------------
+
+    def view_changed(self) -> None:
+        """The view changed (or the size, or the language): layout, selection, highlights, timer."""
+        size = self.app.size
+        if self.layout is None or self.layout.size != size:
+            self.layout = Layout(size, self.view)
+        if not self.my_turn_to_act():
+            self.selected_unit = self.selected_kind = None
+        units = {u["id"]: u for u in self.view["units"]}
+        unit = units.get(self.selected_unit) if self.selected_unit is not None else None
+        if self.selected_unit is not None and (unit is None or unit["owner"] != self.unveiled):
+            self.selected_unit = None
+            if self.selected_kind != "create":
+                self.selected_kind = None
+        if self.selected_kind and self.view["remaining"] and not self.view["remaining"].get(self.selected_kind):
+            self.selected_kind = None
+        self.highlights = self.compute_highlights()
+        self.sync_timer()
+        self.build_zones()
+        self._stale = True
+        self.dirty = True
+
+    def score_history(self, view: dict[str, Any]) -> list[list[float]]:
+        """Totals turn by turn for the end-of-game chart (a zero line first)."""
+        history = [list(row) for row in view.get("history") or []]
+        return [[0] * view["seats"], *history] if history else []
+
+    def pause(self) -> None:
+        if self.timer is not None:
+            self.timer.pause()
+            self.store_timer()
+
+    def exit(self) -> None:
+        if self.timer is not None:
+            self.timer.pause()
+            self.store_timer()
+
+    def try_act(self, action: Any, seat: int | None = None) -> bool:
+        self.store_timer()  # the autosave after the action keeps the sand-timer's state
+        return super().try_act(action, seat)
+
+    # -- state of the table --------------------------------------------------------------------------
+
+    def my_turn_to_act(self) -> bool:
+        v = self.view
+        return (v["phase"] == "actions" and self.unveiled is not None and v["current"] == self.unveiled
+                and self.pending_bot is None)
+
+    def programming_seat(self) -> int | None:
+        """The unveiled seat while it still programs (its sheet is editable), else None."""
+        v = self.view
+        seat = self.unveiled
+        if v["phase"] == "programming" and seat is not None and seat in v["to_act"] and self.curtain is None:
+            return seat
+        return None
+
+    def compute_highlights(self) -> set[Cell]:
+        v, seat = self.view, self.unveiled
+        if seat is None or self.pending_bot is not None:
+            return set()
+        if v["phase"] == "setup" and seat in v["to_act"]:
+            ctx = SimpleNamespace(board=board_from_view(v))
+            return {(x, y) for y in range(v["grid"]["height"]) for x in range(v["grid"]["width"])
+                    if placement_problem(ctx, seat, (x, y)) is None}
+        if self.my_turn_to_act() and self.selected_kind:
+            unit = None if self.selected_kind == "create" else self.selected_unit
+            if unit is None and self.selected_kind != "create":
+                return set()
+            return {tuple(c) for c in targets(v, seat, unit, self.selected_kind)}
+        return set()
+
+    # -- the sand-timer ---------------------------------------------------------------------------------
+
+    def sync_timer(self) -> None:
+        """Start, resume or pause the sand-timer of the seat now programming."""
+        seat = self.programming_seat()
+        if seat is None or self.pending_bot is not None:
+            if self.timer is not None:
+                self.timer.pause()
+                if self.timer_key is not None and (self.view["phase"] != "programming"
+                                                   or self.timer_key[1] not in self.view["to_act"]
+                                                   or self.timer_key[0] != self.view["turn"]):
+                    self.timer, self.timer_key = None, None
+                    self.session.extras.pop(TIMER_EXTRA, None)
+            self.animating = self.pending_bot is not None
+            return
+        key = (self.view["turn"], seat)
+        if self.timer_key != key:
+            self.timer = self.restore_timer(key) or SandTimer(self.timer_length(), self.clock)
+            if not self.timer.running and not self.timer.expired():
+                self.timer.resume()
+            self.timer_key = key
+        else:
+            self.timer.resume()
+        self.store_timer()
+        self.animating = True
+
+    def restore_timer(self, key: tuple[int, int]) -> SandTimer | None:
+        """The timer saved with the game for this (turn, seat), if any."""
+        saved = self.session.extras.get(TIMER_EXTRA)
+        if not isinstance(saved, dict) or saved.get("turn") != key[0] or saved.get("seat") != key[1]:
+            return None
+        try:
+            return SandTimer.from_json(saved.get("timer"), self.clock)
+        except Exception:
+            return None
+
+    def store_timer(self) -> None:
+        if self.timer is not None and self.timer_key is not None:
+            self.session.extras[TIMER_EXTRA] = {"turn": self.timer_key[0], "seat": self.timer_key[1],
+                                                "timer": self.timer.to_json()}
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.phase_clock += dt
+        if self.timer is None or self.programming_seat() is None or self.pending_bot is not None:
+            return
+        self.dirty = True
+        if self.timer.expired():
+            seat = self.timer_key[1] if self.timer_key else None
+            action = time_up_action(self.timer, self.session.state, seat) if seat is not None else None
+            if action is not None:
+                self.app.toast(self.app.tr("amadrim.ui.time_up", name=self.seat_name(seat)), "info")
+                self.try_act(action, seat)
+
+    # -- zones of the control panel -------------------------------------------------------------------
+
+    def build_zones(self) -> None:
+        """Clickable rectangles of the control panel for the current phase."""
+        self.zones = []
+        if self.layout is None:
+            return
+        box = self.layout.control
+        v = self.view
+        inner = box.inflate(-24, 0)
+        if v["phase"] == "programming" and self.unveiled is not None:
+            editable = self.programming_seat() is not None
+            rows = self.sheet_rows()
+            mine = v["programming"][self.unveiled] or {}
+            for kind, row in zip(v["action_kinds"], rows):
+                side = row.height - 8
+                minus = pygame.Rect(row.right - 2 * side - 64, row.top + 4, side, side)
+                plus = pygame.Rect(row.right - side - 4, row.top + 4, side, side)
+                self.zones.append(Zone("remove", minus, kind, editable and mine.get(kind, 0) > 0))
+                self.zones.append(Zone("add", plus, kind, editable and (v["unplaced"] or 0) > 0))
+            lock = pygame.Rect(inner.left, box.bottom - 58, inner.width, 44)
+            self.zones.append(Zone("lock", lock, None, editable))
+        elif v["phase"] == "actions" and v["current"] is not None:
+            acting = self.my_turn_to_act()
+            rows = self.action_rows()
+            for kind, row in zip(v["action_kinds"], rows):
+                left = (v["remaining"] or {}).get(kind, 0)
+                self.zones.append(Zone("kind", row, kind, acting and left > 0))
+                if kind == "create":
+                    w = 86
+                    for i, uk in enumerate(reversed(v["unit_kinds"])):
+                        chip = pygame.Rect(row.right - (i + 1) * (w + 6), row.centery - 11, w, 22)
+                        self.zones.append(Zone("unit_kind", chip, uk, acting and left > 0))
+            end = pygame.Rect(inner.left, box.bottom - 54, inner.width, 40)
+            self.zones.append(Zone("end", end, None, acting))
+        elif v["phase"] == "over":
+            self.zones.append(Zone("summary", pygame.Rect(inner.left, box.bottom - 58, inner.width, 44)))
+
+    def sheet_rows(self) -> list[pygame.Rect]:
+        box = self.layout.control
+        glass_h = self.glass_height()
+        top = box.top + 50 + glass_h
+        bottom = box.bottom - 64
+        n = len(self.view["action_kinds"])
+        h = max(30, min(50, (bottom - top) // n))
+        return [pygame.Rect(box.left + 12, top + i * h, box.width - 24, h - 4) for i in range(n)]
+
+    def glass_height(self) -> int:
+        return max(96, min(170, self.layout.control.height - 50 - 64 - 5 * 38))
+
+    def hourglass_rect(self) -> pygame.Rect:
+        box = self.layout.control
+        glass_h = self.glass_height()
+        glass_w = int(glass_h * 0.62)
+        return pygame.Rect(box.right - glass_w - 18, box.top + 44, glass_w, glass_h)
+
+    def action_rows(self) -> list[pygame.Rect]:
+        box = self.layout.control
+        top = box.top + 46
+        bottom = box.bottom - 128
+        n = len(self.view["action_kinds"])
+        h = max(34, min(54, (bottom - top) // n))
+        return [pygame.Rect(box.left + 12, top + i * h, box.width - 24, h - 4) for i in range(n)]
+
+    # -- events ------------------------------------------------------------------------------------------
+
+    def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.on_motion(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.clear_selection()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.on_motion(event.pos)
+            zone = self.zone_at(event.pos)
+            if zone is not None:
+                self.on_zone(zone)
+                return True
+            cell = self.layout.geo.cell_at(event.pos) if self.layout else None
+            if cell is not None:
+                self.on_cell(cell)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.programming_seat() is not None:
+                self.try_act(LockIn())
+                return True
+        return False
+
+    def on_motion(self, pos: tuple[int, int]) -> None:
+        self.mouse = pos
+        cell = self.layout.geo.cell_at(pos) if self.layout else None
+        zone = next((i for i, z in enumerate(self.zones) if z.rect.collidepoint(pos)), None)
+        tip = any(r.collidepoint(pos) for r, _ in self.tips)
+        if cell != self.hover_cell or zone != self.hover_zone or tip:
+            if zone != self.hover_zone:
+                self._stale = True
+            self.hover_cell, self.hover_zone = cell, zone
+            self.dirty = True
+
+    def zone_at(self, pos: tuple[int, int]) -> Zone | None:
+        for zone in self.zones:
+            if zone.rect.collidepoint(pos):
+                return zone
+        return None
+
+    def clear_selection(self) -> None:
+        self.selected_unit = self.selected_kind = None
+        self.highlights = self.compute_highlights()
+        self._stale = self.dirty = True
+
+    def on_zone(self, zone: Zone) -> None:
+        if not zone.enabled:
+            if zone.name == "add" and self.programming_seat() is not None:
+                self.try_act(AddCube(zone.arg))  # the engine says why (no cube left)
+            elif zone.name == "remove" and self.programming_seat() is not None:
+                self.try_act(RemoveCube(zone.arg))
+            return
+        if zone.name == "add":
+            self.try_act(AddCube(zone.arg))
+        elif zone.name == "remove":
+            self.try_act(RemoveCube(zone.arg))
+        elif zone.name == "lock":
+            self.try_act(LockIn())
+        elif zone.name == "end":
+            self.try_act(EndActions())
+        elif zone.name == "summary":
+            from scenes.end import EndScene
+
+            self.stack.push(EndScene(self.app, self))
+        elif zone.name == "unit_kind":
+            self.create_kind = zone.arg
+            self.choose_kind("create")
+        elif zone.name == "kind":
+            self.choose_kind(zone.arg)
+
+    def choose_kind(self, kind: str) -> None:
+        self.selected_kind = kind
+        if kind == "create":
+            self.selected_unit = None
+        self.highlights = self.compute_highlights()
+        if kind != "create" and self.selected_unit is not None and not self.highlights:
+            self.app.toast(self.app.tr("amadrim.ui.no_target"), "info")
+        self._stale = self.dirty = True
+
+    def on_cell(self, cell: Cell) -> None:
+        v = self.view
+        if self.unveiled is None:
+            return
+        if v["phase"] == "setup":
+            self.try_act(PlaceCity(cell))
+            return
+        if not self.my_turn_to_act():
+            if v["phase"] == "programming" and self.programming_seat() is not None:
+                self.app.toast(self.app.tr("amadrim.ui.program_first"), "info")
+            return
+        unit = self.unit_on(cell)
+        if cell in self.highlights and self.selected_kind:
+            self.act_on(cell)
+            return
+        if unit is not None and unit["owner"] == self.unveiled:
+            self.select_unit(unit)
+            return
+        if self.selected_kind:
+            self.act_on(cell)  # not a legal target: the engine says why
+            return
+        self.app.toast(self.app.tr("amadrim.ui.pick_first"), "info")
+
+    def select_unit(self, unit: dict[str, Any]) -> None:
+        self.selected_unit = unit["id"]
+        remaining = self.view["remaining"] or {}
+        kind = self.selected_kind if self.selected_kind in UNIT_KINDS_ORDER else None
+        if kind is None or not targets(self.view, self.unveiled, unit["id"], kind):
+            kind = next((k for k in UNIT_KINDS_ORDER if remaining.get(k)
+                         and targets(self.view, self.unveiled, unit["id"], k)), kind)
+        self.selected_kind = kind
+        self.highlights = self.compute_highlights()
+        self._stale = self.dirty = True
+
+    def unit_on(self, cell: Cell) -> dict[str, Any] | None:
+        return next((u for u in self.view["units"] if tuple(u["cell"]) == cell), None)
+
+    def city_on(self, cell: Cell) -> dict[str, Any] | None:
+        return next((c for c in self.view["cities"] if tuple(c["cell"]) == cell), None)
+
+    def act_on(self, cell: Cell) -> None:
+        """Turn a click on `cell` into the chosen action (the engine refuses it when illegal)."""
+        kind, uid = self.selected_kind, self.selected_unit
+        if kind == "create":
+            self.try_act(Create(self.create_kind, cell))
+            return
+        if uid is None:
+            self.app.toast(self.app.tr("amadrim.ui.pick_unit"), "info")
+            return
+        if kind == "move":
+            unit = next(u for u in self.view["units"] if u["id"] == uid)
+            paths = board_from_view(self.view).reachable(tuple(unit["cell"]), 99)
+            self.try_act(Move(uid, paths.get(cell, (cell,))))
+        elif kind == "attack":
+            target = self.unit_on(cell)
+            if target is None:
+                self.refuse("amadrim.illegal.no_such_target")
+            else:
+                self.try_act(Attack(uid, target["id"]))
+        elif kind == "spell":
+            unit = next(u for u in self.view["units"] if u["id"] == uid)
+            if tuple(unit["cell"]) != cell:
+                self.app.toast(self.app.tr("amadrim.ui.spell_hint"), "info")
+            else:
+                self.try_act(Spell(uid))
+        elif kind == "take_city":
+            city = self.city_on(cell)
+            if city is None:
+                self.refuse("amadrim.illegal.no_such_city")
+            else:
+                self.try_act(TakeCity(uid, city["id"]))
+
+    def refuse(self, key: str) -> None:
+        self.app.toast(self.render({"key": key, "params": {}}), "error")
+
+    # -- drawing -----------------------------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        size = surface.get_size()
+        if self.layout is None or self.layout.size != size:
+            self.layout = Layout(size, view)
+            self.build_zones()
+            self._stale = True
+        if self._stale or self._layer is None or self._layer.get_size() != size:
+            self._layer = self.render_layer(size, view)
+            self._stale = False
+        surface.blit(self._layer, (0, 0))
+        self.draw_dynamic(surface, view)
+
+    def grid_surface(self, view: dict[str, Any]) -> pygame.Surface:
+        geo = self.layout.geo
+        key = (geo.cell, pieces.grid_key(view["grid"], view["colours"]))
+        if self._grid is None or self._grid[0] != key:
+            self._grid = (key, pieces.render_grid(geo, view["grid"], view["colours"], view["grid"]["quadrants"]))
+        return self._grid[1]
+
+    def render_layer(self, size: tuple[int, int], view: dict[str, Any]) -> pygame.Surface:
+        """Everything but the hover mark, the tooltip and the sand-timer."""
+        layer = pygame.Surface(size)
+        layer.blit(ui.background(size), (0, 0))
+        lay, look = self.layout, self.look()
+        self.draw_top(layer, view)
+        panels.reputation_board(layer, lay.board, view, look)
+        panels.totals_chart(layer, lay.chart, view, look)
+        panels.levels_legend(layer, lay.legend, view, look)
+        self.draw_map(layer, view)
+        lines = [self.render(e) for e in view["log"][-30:]]
+        draw_log_panel(layer, lay.log, lines, self.app.tr("table.log"), 14)
+        self.draw_control(layer, view)
+        highlight = view["current"] if view["phase"] in ("actions", "setup") else self.unveiled
+        self.tips = panels.stock_sheets(layer, lay.stock, view, look, highlight)
+        return layer
+
+    def draw_top(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        bar = self.layout.top
+        ui.panel(surface, bar, 210)
+        pieces.blit_label(surface, self.app.tr("amadrim.title"), (bar.left + 14, bar.centery), 18, ui.GOLD, True,
+                          anchor="midleft")
+        phase = self.app.tr(f"amadrim.phase.{view['phase']}")
+        text = self.app.tr("amadrim.ui.turn_phase", turn=max(1, view["turn"]), phase=phase)
+        if view["phase"] == "setup":
+            text = phase
+        x = bar.right - 14
+        if view["current"] is not None and view["phase"] in ("actions", "setup"):
+            who = self.app.tr("amadrim.ui.to_play", name=self.seat_name(view["current"]))
+            r = pieces.blit_label(surface, who, (x, bar.centery), 16, self.seat_colour(view["current"]).rgb, True,
+                                  anchor="midright")
+            ui.seat_symbol(surface, self.seat_colour(view["current"]).symbol, (r.left - 14, bar.centery), 7,
+                           self.seat_colour(view["current"]).rgb)
+            x = r.left - 34
+        elif self.unveiled is not None:
+            who = self.app.tr("amadrim.ui.you_are", name=self.seat_name(self.unveiled))
+            r = pieces.blit_label(surface, who, (x, bar.centery), 16, self.seat_colour(self.unveiled).rgb, True,
+                                  anchor="midright")
+            x = r.left - 24
+        pieces.blit_label(surface, text, (x, bar.centery), 17, ui.PARCHMENT, True, anchor="midright")
+
+    def draw_map(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        geo = self.layout.geo
+        surface.blit(self.grid_surface(view), geo.rect.topleft)
+        cell = geo.cell
+        mark = pieces.highlight(cell)
+        for c in self.highlights:
+            surface.blit(mark, geo.cell_rect(c))
+        size = int(cell * 0.92)
+        for city in view["cities"]:
+            owner = city["owner"]
+            c = self.seat_colour(owner) if owner is not None else None
+            sprite = pieces.city_sprite(size, c.rgb if c else None, c.symbol if c else None)
+            surface.blit(sprite, sprite.get_rect(center=geo.cell_rect(city["cell"]).center))
+        colours = view["colours"]
+        cube = pieces.used_cube(max(6, cell // 6))
+        acting = view["phase"] == "actions"
+        for u in view["units"]:
+            c = self.seat_colour(u["owner"])
+            level_rgb = pieces.hex_rgb(colours[u["level"] - 1]["hex"]) if u["kind"] == "mage" else None
+            sprite = pieces.unit_sprite(size, u["kind"], c.rgb, c.symbol, u["level"] or 0, level_rgb)
+            r = geo.cell_rect(u["cell"])
+            surface.blit(sprite, sprite.get_rect(center=r.center))
+            if acting and (u["moved"] or u["acted"]):
+                surface.blit(cube, (r.left + 3, r.top + 3))
+            if u["id"] == self.selected_unit:
+                pygame.draw.rect(surface, (255, 240, 160), r.inflate(-2, -2), 3, border_radius=4)
+
+    def draw_dynamic(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """Per frame: the hovered cell, the sand-timer and the tooltip."""
+        geo = self.layout.geo
+        if self.hover_cell is not None:
+            pygame.draw.rect(surface, (255, 250, 230), geo.cell_rect(self.hover_cell), 2)
+        if view["phase"] == "programming" and self.unveiled is not None and self.timer is not None:
+            rect = self.hourglass_rect()
+            Hourglass(rect.size).draw(surface, rect.topleft, self.timer.remaining(), self.timer.duration,
+                                      self.phase_clock)
+        tip = self.tooltip_lines()
+        if tip:
+            self.draw_tooltip(surface, tip)
+
+    # -- control panel -------------------------------------------------------------------------------------
+
+    def draw_control(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        box = self.layout.control
+        ui.panel(surface, box, 235, ui.GOLD_DARK)
+        phase = view["phase"]
+        if phase == "setup":
+            self.draw_setup(surface, box, view)
+        elif phase == "programming":
+            self.draw_programming(surface, box, view)
+        elif phase == "actions":
+            self.draw_actions(surface, box, view)
+        else:
+            self.draw_over(surface, box, view)
+
+    def panel_title(self, surface: pygame.Surface, box: pygame.Rect, text: str, seat: int | None) -> None:
+        x = box.left + 16
+        if seat is not None:
+            c = self.seat_colour(seat)
+            ui.seat_symbol(surface, c.symbol, (x + 8, box.top + 22), 9, c.rgb)
+            x += 26
+        pieces.blit_label(surface, panels.fit(text, box.right - x - 12, 19, True), (x, box.top + 10), 19, ui.GOLD, True)
+
+    def wrap_text(self, surface: pygame.Surface, text: str, rect: pygame.Rect, size: int = 14,
+                  colour: tuple[int, int, int] = ui.PARCHMENT, italic: bool = False) -> int:
+        y = rect.top
+        for line in ui.wrap(text, rect.width, size):
+            if y + size > rect.bottom:
+                break
+            pieces.blit_label(surface, line, (rect.left, y), size, colour, italic=italic)
+            y += int(size * 1.35)
+        return y
+
+    def draw_button(self, surface: pygame.Surface, zone: Zone, text: str, primary: bool = False) -> None:
+        hovered = self.hover_zone is not None and self.zones[self.hover_zone] is zone
+        base = (138, 100, 36) if primary else (58, 43, 29)
+        if not zone.enabled:
+            base = (44, 35, 26)
+        elif hovered:
+            base = pieces.mix(base, (255, 220, 140), 0.2)
+        pygame.draw.rect(surface, base, zone.rect, border_radius=8)
+        border = ui.GOLD if zone.enabled else (80, 66, 48)
+        pygame.draw.rect(surface, border, zone.rect, 2, border_radius=8)
+        colour = ui.PARCHMENT if zone.enabled else ui.GREY
+        size = 17 if primary else 15
+        if len(text) > 1:
+            text = panels.fit(text, zone.rect.width - 16, size, primary)
+        else:
+            size = max(15, zone.rect.height - 6)
+        pieces.blit_label(surface, text, zone.rect.center, size, colour, True, anchor="center")
+
+    def draw_setup(self, surface: pygame.Surface, box: pygame.Rect, view: dict[str, Any]) -> None:
+        seat = view["current"]
+        self.panel_title(surface, box, self.app.tr("amadrim.phase.setup"), seat)
+        y = box.top + 50
+        if seat is not None:
+            left = view["placing"].count(seat)
+            key = "amadrim.ui.setup_you" if seat == self.unveiled else "amadrim.ui.setup_other"
+            y = self.wrap_text(surface, self.app.tr(key, name=self.seat_name(seat), left=left),
+                               pygame.Rect(box.left + 16, y, box.width - 32, 80), 16, ui.PARCHMENT)
+        y = self.wrap_text(surface, self.app.tr("amadrim.ui.setup_rules"),
+                           pygame.Rect(box.left + 16, y + 8, box.width - 32, 140), 14, ui.PARCHMENT_DIM, True)
+        pieces.blit_label(surface, self.app.tr("amadrim.ui.setup_order"), (box.left + 16, y + 10), 15, ui.GOLD, True)
+        y += 34
+        for i, s in enumerate(view["placing"][:8]):
+            c = self.seat_colour(s)
+            x = box.left + 24 + (i % 4) * ((box.width - 40) // 4)
+            yy = y + (i // 4) * 26
+            ui.seat_symbol(surface, c.symbol, (x, yy + 9), 7, c.rgb)
+            pieces.blit_label(surface, panels.fit(self.seat_name(s), (box.width - 40) // 4 - 20, 13), (x + 12, yy), 13,
+                              ui.PARCHMENT if i == 0 else ui.PARCHMENT_DIM)
+
+    def draw_programming(self, surface: pygame.Surface, box: pygame.Rect, view: dict[str, Any]) -> None:
+        seat = self.unveiled
+        if seat is None:
+            self.panel_title(surface, box, self.app.tr("amadrim.phase.programming"), None)
+            self.wrap_text(surface, self.app.tr("amadrim.ui.public_programming"),
+                           pygame.Rect(box.left + 16, box.top + 50, box.width - 32, 200), 15)
+            return
+        self.panel_title(surface, box, self.app.tr("amadrim.ui.programming_title", name=self.seat_name(seat)), seat)
+        glass = self.hourglass_rect()
+        text_rect = pygame.Rect(box.left + 16, box.top + 48, glass.left - box.left - 28, glass.height)
+        editable = self.programming_seat() is not None
+        unplaced = view["unplaced"] or 0
+        if editable:
+            pieces.blit_label(surface, self.app.tr("amadrim.ui.unplaced", count=unplaced),
+                              text_rect.topleft, 20, ui.GOLD if unplaced else ui.PARCHMENT, True)
+            c = self.seat_colour(seat)
+            side = 14
+            for i in range(view["cubes"][seat]):
+                r = pygame.Rect(text_rect.left + (i % 8) * (side + 5), text_rect.top + 34 + (i // 8) * (side + 5),
+                                side, side)
+                pieces.cube(surface, r, c.rgb, hollow=i >= unplaced)
+            self.wrap_text(surface, self.app.tr("amadrim.ui.program_hint"),
+                           pygame.Rect(text_rect.left, text_rect.top + 62, text_rect.width, text_rect.height - 62),
+                           13, ui.PARCHMENT_DIM, True)
+        else:
+            self.wrap_text(surface, self.app.tr("amadrim.ui.locked_wait"), text_rect, 15, ui.PARCHMENT)
+        mine = view["programming"][seat] or {}
+        rows = self.sheet_rows()
+        for kind, row in zip(view["action_kinds"], rows):
+            pygame.draw.rect(surface, (50, 38, 26), row, border_radius=6)
+            pygame.draw.rect(surface, (92, 70, 40), row, 1, border_radius=6)
+            icon_r = max(7, row.height // 4)
+            pieces.action_icon(surface, kind, (row.left + 8 + icon_r, row.centery), icon_r, ui.GOLD)
+            name_w = row.width - 2 * (row.height - 8) - 110 - 2 * icon_r
+            pieces.blit_label(surface, panels.fit(self.app.tr(f"amadrim.kind.{kind}"), name_w, 15), (row.left + 16 + 2 * icon_r,
+                              row.centery), 15, ui.PARCHMENT, anchor="midleft")
+            count = mine.get(kind, 0)
+            pieces.blit_label(surface, str(count), (row.right - (row.height - 8) - 36, row.centery), 20,
+                              ui.GOLD if count else ui.GREY, True, anchor="center")
+        for zone in self.zones:
+            if zone.name in ("add", "remove"):
+                self.draw_button(surface, zone, "+" if zone.name == "add" else "−")
+            elif zone.name == "lock":
+                self.draw_button(surface, zone, self.app.tr("amadrim.action.lock_in"), primary=True)
+
+    def draw_actions(self, surface: pygame.Surface, box: pygame.Rect, view: dict[str, Any]) -> None:
+        seat = view["current"]
+        acting = self.my_turn_to_act()
+        self.panel_title(surface, box, self.app.tr("amadrim.ui.actions_title", name=self.seat_name(seat)), seat)
+        programmed = view["programming"][seat] or {}
+        remaining = view["remaining"] or {}
+        c = self.seat_colour(seat)
+        for zone in self.zones:
+            if zone.name != "kind":
+                continue
+            kind, row = zone.arg, zone.rect
+            chosen = acting and kind == self.selected_kind
+            hovered = self.hover_zone is not None and self.zones[self.hover_zone] is zone and zone.enabled
+            fill = (92, 68, 30) if chosen else ((64, 48, 32) if hovered else (50, 38, 26))
+            pygame.draw.rect(surface, fill, row, border_radius=6)
+            pygame.draw.rect(surface, ui.GOLD if chosen else (92, 70, 40), row, 2 if chosen else 1, border_radius=6)
+            left = remaining.get(kind, 0)
+            colour = ui.PARCHMENT if left else ui.GREY
+            icon_r = max(7, min(12, row.height // 4))
+            pieces.action_icon(surface, kind, (row.left + 8 + icon_r, row.top + row.height // 2), icon_r,
+                               ui.GOLD if left else ui.GREY)
+            x = row.left + 18 + 2 * icon_r
+            name_w = row.width - (x - row.left) - 100
+            pieces.blit_label(surface, panels.fit(self.app.tr(f"amadrim.kind.{kind}"), name_w, 15), (x, row.top + 4), 15,
+                              colour, True)
+            side = 12
+            for i in range(programmed.get(kind, 0)):
+                r = pygame.Rect(x + i * (side + 4), row.bottom - side - 5, side, side)
+                pieces.cube(surface, r, c.rgb, hollow=i >= left)
+            if kind != "create":  # the create row shows the merchant / mage choice there
+                pieces.blit_label(surface, self.app.tr("amadrim.ui.left_of", left=left, total=programmed.get(kind, 0)),
+                                  (row.right - 10, row.top + 5), 12, colour, anchor="topright")
+        for zone in self.zones:
+            if zone.name == "unit_kind":
+                chosen = zone.arg == self.create_kind
+                pygame.draw.rect(surface, (120, 88, 36) if chosen and zone.enabled else (44, 35, 26), zone.rect,
+                                 border_radius=10)
+                pygame.draw.rect(surface, ui.GOLD if chosen else (92, 70, 40), zone.rect, 1, border_radius=10)
+                pieces.blit_label(surface, self.app.tr(f"amadrim.unit.{zone.arg}"), zone.rect.center, 13,
+                                  ui.PARCHMENT if zone.enabled else ui.GREY, anchor="center")
+            elif zone.name == "end":
+                self.draw_button(surface, zone, self.app.tr("amadrim.action.end_actions"))
+        rows = self.action_rows()
+        hint_rect = pygame.Rect(box.left + 16, rows[-1].bottom + 8, box.width - 32, box.bottom - 62 - rows[-1].bottom - 8)
+        self.wrap_text(surface, self.action_hint(view), hint_rect, 14, ui.PARCHMENT, True)
+
+    def action_hint(self, view: dict[str, Any]) -> str:
+        tr = self.app.tr
+        if not self.my_turn_to_act():
+            return tr("amadrim.ui.watching", name=self.seat_name(view["current"]))
+        unit = next((u for u in view["units"] if u["id"] == self.selected_unit), None)
+        head = ""
+        if unit is not None:
+            head = self.unit_text(unit) + " — "
+        if self.selected_kind is None:
+            return head + tr("amadrim.ui.choose_action" if unit else "amadrim.ui.choose_unit")
+        if self.selected_kind != "create" and unit is None:
+            return tr("amadrim.ui.pick_unit")
+        if not self.highlights:
+            return head + tr("amadrim.ui.no_target")
+        return head + tr(f"amadrim.ui.hint.{self.selected_kind}", unit=tr(f"amadrim.unit.{self.create_kind}"))
+
+    def draw_over(self, surface: pygame.Surface, box: pygame.Rect, view: dict[str, Any]) -> None:
+        self.panel_title(surface, box, self.app.tr("amadrim.phase.over"), None)
+        outcome = view.get("outcome") or {}
+        winners = outcome.get("winners") or []
+        names = ", ".join(self.seat_name(s) for s in winners)
+        y = self.wrap_text(surface, self.app.tr("amadrim.ui.winners", names=names),
+                           pygame.Rect(box.left + 16, box.top + 52, box.width - 32, 60), 18, ui.GOLD)
+        for i, s in enumerate(outcome.get("ranking") or []):
+            c = self.seat_colour(s)
+            yy = y + 10 + i * 28
+            ui.seat_symbol(surface, c.symbol, (box.left + 28, yy + 9), 8, c.rgb)
+            pieces.blit_label(surface, self.seat_name(s), (box.left + 44, yy), 16, ui.PARCHMENT)
+            pieces.blit_label(surface, str(outcome["scores"][s]), (box.right - 24, yy), 16, ui.GOLD, True,
+                              anchor="topright")
+        for zone in self.zones:
+            if zone.name == "summary":
+                self.draw_button(surface, zone, self.app.tr("amadrim.ui.summary"), primary=True)
+
+    # -- tooltips --------------------------------------------------------------------------------------
+
+    def unit_text(self, unit: dict[str, Any]) -> str:
+        tr = self.app.tr
+        owner = self.seat_name(unit["owner"])
+        if unit["kind"] == "mage":
+            colour = self.app.strings.text(self.view["colours"][unit["level"] - 1]["name"])
+            return tr("amadrim.ui.tip.mage", id=unit["id"], owner=owner, level=unit["level"], colour=colour)
+        return tr("amadrim.ui.tip.merchant", id=unit["id"], owner=owner)
+
+    def tooltip_lines(self) -> list[str]:
+        for rect, text in self.tips:
+            if rect.collidepoint(self.mouse):
+                return [text]
+        cell = self.hover_cell
+        if cell is None:
+            return []
+        v, tr = self.view, self.app.tr
+        x, y = cell
+        grid = v["grid"]
+        lines = [tr("amadrim.ui.tip.cell", cell=cell_label(cell), region=self.colour_name(grid["regions"][y][x]))]
+        col, row = self.colour_by_id(grid["columns"][x]), self.colour_by_id(grid["rows"][y])
+        lines.append(tr("amadrim.ui.tip.harvest", column=self.app.strings.text(col["resource"]),
+                        row=self.app.strings.text(row["resource"])))
+        city = self.city_on(cell)
+        if city is not None:
+            owner = tr("amadrim.neutral") if city["owner"] is None else self.seat_name(city["owner"])
+            lines.append(tr("amadrim.ui.tip.city", owner=owner))
+        unit = self.unit_on(cell)
+        if unit is not None:
+            lines.append(self.unit_text(unit))
+            if v["phase"] == "actions" and unit["moved"]:
+                lines.append(tr("amadrim.ui.tip.moved"))
+            if v["phase"] == "actions" and unit["acted"]:
+                lines.append(tr("amadrim.ui.tip.acted"))
+        if cell in self.highlights:
+            lines.append(tr("amadrim.ui.tip.target"))
+        return lines
+
+    def draw_tooltip(self, surface: pygame.Surface, lines: list[str]) -> None:
+        size = 14
+        width = max(ui.font(size).size(line)[0] for line in lines) + 20
+        height = len(lines) * 20 + 12
+        rect = pygame.Rect(self.mouse[0] + 18, self.mouse[1] + 18, width, height)
+        w, h = surface.get_size()
+        if rect.right > w - 6:
+            rect.right = self.mouse[0] - 12
+        if rect.bottom > h - 6:
+            rect.bottom = self.mouse[1] - 12
+        pygame.draw.rect(surface, (22, 16, 10), rect, border_radius=6)
+        pygame.draw.rect(surface, ui.GOLD, rect, 1, border_radius=6)
+        for i, line in enumerate(lines):
+            pieces.blit_label(surface, line, (rect.left + 10, rect.top + 6 + i * 20), size,
+                              ui.GOLD if i == 0 else ui.PARCHMENT, i == 0)
+
+    # -- the curtain ---------------------------------------------------------------------------------
+
+    def draw_public(self, surface: pygame.Surface, rect: pygame.Rect, public_view: dict[str, Any]) -> None:
+        """Behind the curtain: who is locked in, the reputation board and the public log."""
+        look = self.look()
+        third = (rect.width - 24) // 3
+        status = pygame.Rect(rect.left, rect.top, third, rect.height)
+        ui.panel(surface, status, 215)
+        pieces.blit_label(surface, self.app.tr("amadrim.ui.turn_phase", turn=max(1, public_view["turn"]),
+                                               phase=self.app.tr(f"amadrim.phase.{public_view['phase']}")),
+                          (status.left + 14, status.top + 10), 17, ui.GOLD, True)
+        for s in range(public_view["seats"]):
+            y = status.top + 48 + s * 34
+            c = self.seat_colour(s)
+            ui.seat_symbol(surface, c.symbol, (status.left + 24, y + 10), 8, c.rgb)
+            pieces.blit_label(surface, panels.fit(self.seat_name(s), third - 60, 16), (status.left + 40, y), 16, ui.PARCHMENT)
+            pieces.blit_label(surface, self.app.tr(panels.seat_status(public_view, s)), (status.left + 40, y + 18), 12,
+                              ui.PARCHMENT_DIM, italic=True)
+        panels.reputation_board(surface, pygame.Rect(rect.left + third + 12, rect.top, third, rect.height), public_view,
+                                look)
+        log = [self.render(e) for e in public_view["log"][-14:]]
+        draw_log_panel(surface, pygame.Rect(rect.left + 2 * third + 24, rect.top, third, rect.height), log,
+                       self.app.tr("table.log"), 14)
+
+
+# -- screenshots ------------------------------------------------------------------------------------------
+
+SHOT_NAMES = ("Camille", "Yanis", "Léa", "Hugo")
+
+
+def bot_session(app: Any, seed: int, stop: Any, seats: int = 4) -> Any:
+    """A session whose seats are all people, played by seeded greedy bots until `stop(state)`."""
+    from game.session import SeatInfo
+    from scenes import saves_bridge
+
+    infos = [SeatInfo(SHOT_NAMES[i], i) for i in range(seats)]
+    session = saves_bridge.new_session(app, "amadrim", infos, seed, {})
+    session.store = None  # screenshots leave no autosave behind
+    bots = [session.engine.bot("greedy", seed * 31 + s) for s in range(seats)]
+    for _ in range(5000):
+        state = session.state
+        if state.is_over() or stop(state):
+            break
+        seat = state.to_act()[0]
+        session.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    return session
+
+
+def open_unveiled(app: Any, session: Any, seat: int) -> AmadrimTable:
+    """The table for `session` with `seat` unveiled (no curtain)."""
+    if not app.stack.scenes:
+        from scenes.menu import MainMenu
+
+        app.stack.push(MainMenu(app))
+    table = AmadrimTable(app, session)
+    table.unveiled = seat  # the seat that must act keeps its screen: no curtain
+    app.stack.push(table)
+    return table
+
+
+def _mid_game(state: Any) -> bool:
+    if state.phase != "actions" or state.turn < 4 or state.current is None:
+        return False
+    return sum(state.remaining) <= max(1, sum(state.programming[state.current]) - 3)
+
+
+def shot_table(app: Any, game: str | None, seed: int) -> AmadrimTable:
+    """Mid-game, action phase, a mage selected with its moves highlighted."""
+    session = bot_session(app, seed or 1, _mid_game)
+    view = session.view(session.state.to_act()[0])
+    seat = view["current"]
+    table = open_unveiled(app, session, seat)
+    for u in view["units"]:
+        if u["owner"] == seat and not u["moved"]:
+            table.select_unit(u)
+            if table.highlights:
+                break
+    if not table.highlights:
+        table.clear_selection()
+    return table
+
+
+def shot_programming(app: Any, game: str | None, seed: int) -> AmadrimTable:
+    """Programming, turn 3: the sheet half filled and the sand-timer running."""
+    def stop(state: Any) -> bool:
+        return state.phase == "programming" and state.turn >= 3
+
+    session = bot_session(app, seed or 1, stop)
+    seat = session.state.to_act()[0]
+    clock = [0.0]
+    table = open_unveiled(app, session, seat)
+    table.clock = lambda: clock[0]
+    table.timer = table.timer_key = None
+    table.refresh()
+    for kind in ("create", "move", "move", "attack"):
+        table.try_act(AddCube(kind))
+    clock[0] = 104.0
+    table.phase_clock = 0.6
+    table.refresh()
+    return table
+
+
+SHOTS = {"amadrim_table": shot_table, "amadrim_programming": shot_programming}
+
+
+def register_shots() -> None:
+    """Add the Amadrim shots to the shell's registry (scenes.shots.SHOTS)."""
+    from scenes import shots
+
+    for name, factory in SHOTS.items():
+        shots.SHOTS.setdefault(name, factory)
+
+
+register_shots()
