@@ -1,0 +1,719 @@
+"""Composing the Anludim table into one cached surface, and the zones people click or hover.
+
+`compose(table, size)` draws every zone from `table.view` and `table.sel` and returns
+`(surface, hits)`; the scene calls it only when the view, the selection, the language or the size
+changed. Texts come from the string catalog; apprentice colours are always drawn with their
+symbol (also inside texts: the rules' "7▲" card labels get the drawn symbol, not a font glyph).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes import ui
+from sprites import anludim_pieces as P
+
+Rect = pygame.Rect
+HIGHLIGHT_TURN_KEYS = ("anludim.log.turn", "anludim.log.round_start")
+STRONG_KEYS = ("anludim.log.round_won_piles", "anludim.log.round_won_five_items", "anludim.log.game_won",
+               "anludim.log.blazon_gold")
+
+
+def compose(table: Any, size: tuple[int, int]) -> tuple[pygame.Surface, list[Any], list[str]]:
+    """The table drawn at `size`, its zones (topmost last) and the texts of the live label."""
+    c = Composer(table, size)
+    c.run()
+    return c.surf, c.hits, c.label
+
+
+def rich(surf: pygame.Surface, value: str, pos: tuple[int, int], size: int, colour: P.Colour,
+         symbols: dict[str, P.Paint], bold: bool = False, anchor: str = "topleft") -> Rect:
+    """One line of text where colour symbols (▲●■◆✚) are drawn as coloured shapes."""
+    f = ui.font(size, bold)
+    parts: list[tuple[str, Any]] = []
+    buf = ""
+    for ch in value:
+        if ch in symbols:
+            if buf:
+                parts.append(("t", buf))
+                buf = ""
+            parts.append(("s", symbols[ch]))
+        else:
+            buf += ch
+    if buf:
+        parts.append(("t", buf))
+    sym_w = int(size * 0.85)
+    width = sum(f.size(p)[0] if k == "t" else sym_w for k, p in parts)
+    height = f.get_linesize()
+    rect = Rect(0, 0, max(1, width), height)
+    setattr(rect, anchor, pos)
+    x = rect.left
+    for kind, part in parts:
+        if kind == "t":
+            surf.blit(f.render(part, True, colour), (x, rect.top))
+            x += f.size(part)[0]
+        else:
+            rgb, shape = part
+            P.symbol(surf, shape, (x + sym_w // 2, rect.centery + 1), max(4, int(size * 0.4)), rgb)
+            x += sym_w
+    return rect
+
+
+def fit(value: str, width: int, size: int, bold: bool = False) -> str:
+    """`value` cut with an ellipsis to fit `width` pixels."""
+    f = ui.font(size, bold)
+    if f.size(value)[0] <= width:
+        return value
+    while value and f.size(value + "…")[0] > width:
+        value = value[:-1]
+    return value + "…"
+
+
+class Composer:
+    """Draws one frame of the table; see the module docstring."""
+
+    def __init__(self, table: Any, size: tuple[int, int]) -> None:
+        from scenes.anludim_table import Hit
+
+        self.Hit = Hit
+        self.t = table
+        self.view = table.view
+        self.sel = table.sel
+        self.size = size
+        w, h = size
+        self.sx, self.sy = w / 1280, h / 800
+        self.s = min(self.sx, self.sy)
+        self.surf = pygame.Surface(size)
+        self.hits: list[Any] = []
+        self.label: list[str] = []
+        self.paints = table.paints()
+        self.syms = table.symbols()
+        self.live = {p["professor"]: p for p in table.live()} if table.me is not None else {}
+
+    # -- small helpers -------------------------------------------------------------------------------
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.s))
+
+    def fs(self, v: float) -> int:
+        return max(11, round(v * self.s))
+
+    def tr(self, key: str, **params: Any) -> str:
+        return self.t.app.tr(key, **params)
+
+    def hit(self, rect: Rect, kind: str, data: Any = None, tip: str = "", enabled: bool = True) -> None:
+        self.hits.append(self.Hit(Rect(rect), kind, data, tip, enabled))
+
+    def seat_paint(self, seat: int) -> tuple[P.Colour, str]:
+        c = self.t.seat_colour(seat)
+        return c.rgb, c.symbol
+
+    def name_line(self, seat: int, pos: tuple[int, int], size: int, colour: P.Colour = ui.PARCHMENT,
+                  max_w: int = 400) -> Rect:
+        rgb, shape = self.seat_paint(seat)
+        r = max(6, int(size * 0.42))
+        ui.seat_symbol(self.surf, shape, (pos[0] + r, pos[1] + size // 2 + 4), r, rgb)
+        return ui.text(self.surf, fit(self.t.seat_name(seat), max_w, size, True), (pos[0] + 2 * r + 7, pos[1]),
+                       size, colour, bold=True)
+
+    def button(self, rect: Rect, label: str, data: tuple[Any, ...], primary: bool = False,
+               enabled: bool = True, size: int | None = None) -> None:
+        fill = (138, 100, 36) if primary else (58, 43, 29)
+        border = ui.GOLD if primary else ui.GOLD_DARK
+        if not enabled:
+            fill, border = (42, 33, 26), (74, 60, 44)
+        pygame.draw.rect(self.surf, fill, rect, border_radius=8)
+        pygame.draw.rect(self.surf, border, rect, 2, border_radius=8)
+        colour = (255, 246, 222) if enabled else (125, 112, 94)
+        ui.text(self.surf, fit(label, rect.width - 12, size or self.fs(16), primary), rect.center,
+                size or self.fs(16), colour, bold=primary, anchor="center")
+        self.hit(rect, "button", data, "", enabled)
+
+    def button_width(self, label: str, size: int, primary: bool) -> int:
+        return ui.font(size, primary).size(label)[0] + self.px(30)
+
+    def mini(self, card: dict[str, Any], size: tuple[int, int], half: int | None = None) -> pygame.Surface:
+        h = card["half"] if half is None else half
+        value, colour = card["halves"][h]
+        return P.mini(value, self.paints.get(colour, ((150, 150, 150), "circle")), size)
+
+    def double(self, card: dict[str, Any], active: int, size: tuple[int, int]) -> pygame.Surface:
+        halves = tuple((v, self.paints.get(c, ((150, 150, 150), "circle"))) for v, c in card["halves"])
+        return P.card(halves, active, size)  # type: ignore[arg-type]
+
+    def initial(self, name: str) -> str:
+        word = name.split()[-1] if name.split() else "?"
+        word = word.split("'")[-1].split("’")[-1]
+        return word[:1].upper() or "?"
+
+    def prof_token(self, prof: dict[str, Any], r: int, dim: bool = False) -> pygame.Surface:
+        return P.professor(prof["id"], self.initial(self.t.tx(prof["name"])), r, dim)
+
+    # -- layout ------------------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        w, h = self.size
+        self.surf.blit(ui.background(self.size), (0, 0))
+        m, g = self.px(16), self.px(8)
+        right_w = round(300 * self.sx)
+        rx = w - m - right_w
+        supply = Rect(rx, m, right_w, round(236 * self.sy))
+        log = Rect(rx, supply.bottom + g, right_w, h - m - supply.bottom - g)
+        mw = rx - g - m
+        opp = Rect(m, m, mw, round(132 * self.sy))
+        profs = Rect(m, opp.bottom + g, mw, round(178 * self.sy))
+        mine = Rect(m, profs.bottom + g, mw, round(132 * self.sy))
+        bar = Rect(m, mine.bottom + g, mw, round(44 * self.sy))
+        hand = Rect(m, bar.bottom + g, mw, h - m - bar.bottom - g)
+        self.draw_opponents(opp)
+        self.draw_professors(profs)
+        self.draw_supply(supply)
+        self.draw_log(log)
+        self.draw_mine(mine)
+        self.draw_bar(bar)
+        self.draw_hand(hand)
+        if self.view.get("phase") == "round_over" and self.view.get("round_results"):
+            self.draw_round_over(Rect(m, m, mw, profs.bottom - m))
+
+    # -- opponents ----------------------------------------------------------------------------------------
+
+    def others(self) -> list[int]:
+        n = len(self.view["seats"])
+        me = self.t.me
+        if me is None:
+            return list(range(n))
+        return [(me + k) % n for k in range(1, n)]
+
+    def draw_opponents(self, area: Rect) -> None:
+        seats = self.others()
+        if not seats:
+            return
+        g = self.px(8)
+        pw = (area.width - g * (len(seats) - 1)) // len(seats)
+        for i, seat in enumerate(seats):
+            self.draw_seat(Rect(area.left + i * (pw + g), area.top, pw, area.height), self.view["seats"][seat])
+
+    def draw_seat(self, rect: Rect, sv: dict[str, Any]) -> None:
+        seat = sv["seat"]
+        acting = seat in (self.view.get("to_act") or [])
+        ui.panel(self.surf, rect, 215, ui.GOLD if acting else ui.GOLD_DARK)
+        if acting:
+            pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(-4, -4), 1, border_radius=9)
+        x, y = rect.left + self.px(10), rect.top + self.px(8)
+        bh = self.px(34)
+        rgb, shape = self.seat_paint(seat)
+        badge = P.blazon(sv["blazon"] == "gold", rgb, shape, bh)
+        self.surf.blit(badge, (x, y))
+        self.hit(Rect((x, y), badge.get_size()), "tip", tip=self.blazon_tip(sv))
+        total = ui.text(self.surf, self.tr("anludim.ui.total", total=sv["total"]), (rect.right - self.px(10), y),
+                        self.fs(16), ui.GOLD, bold=True, anchor="topright")
+        name_x = x + badge.get_width() + self.px(8)
+        self.name_line(seat, (name_x, y - 2), self.fs(17), ui.GOLD if acting else ui.PARCHMENT,
+                       max_w=total.left - name_x - self.px(30))
+        if acting:
+            ui.text(self.surf, self.tr("curtain.to_act"), (name_x + self.px(2), y + self.fs(20)), self.fs(13),
+                    ui.GOLD, italic=True)
+        row = rect.top + self.px(50)
+        self.draw_holdings(sv, x, row, rect.right - self.px(10), small=True)
+        self.draw_combos(sv, Rect(x, rect.top + self.px(80), rect.width - self.px(20), rect.bottom - self.px(84)
+                                  - rect.top), mine=False)
+
+    def blazon_tip(self, sv: dict[str, Any]) -> str:
+        text = self.tr(f"anludim.ui.blazon.{sv['blazon']}", keep=sv["keep_limit"], hand=sv["hand_limit"])
+        return text + " — " + self.tr("anludim.ui.rounds_won", count=sv["rounds_won"])
+
+    def draw_holdings(self, sv: dict[str, Any], x: int, y: int, right: int, small: bool) -> None:
+        """Hand size (backs), parchments and items on one row."""
+        if small:
+            bw, bh = self.px(15), self.px(22)
+            n = sv["hand_size"]
+            for k in range(min(n, 9)):
+                self.surf.blit(P.back((bw, bh)), (x + k * self.px(5), y))
+            end = x + min(n, 9) * self.px(5) + bw
+            t = ui.text(self.surf, str(n), (end + self.px(4), y + bh // 2), self.fs(14), ui.PARCHMENT, anchor="midleft")
+            self.hit(Rect(x, y, t.right - x, bh), "tip", tip=self.tr("anludim.ui.tip.hand_size", count=n))
+            x = t.right + self.px(12)
+        ph = self.px(24 if small else 30)
+        for k in range(sv["parchments"]):
+            img = P.parchment(ph)
+            rect = Rect((x, y - (ph - self.px(22)) // 2), img.get_size())
+            self.surf.blit(img, rect)
+            if not small and self.sel.parchment and k == 0:
+                pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(6, 6), 2, border_radius=5)
+            self.parchment_hit(rect, small)
+            x = rect.right + self.px(3)
+        if sv["parchments"]:
+            x += self.px(8)
+        r = self.px(12 if small else 16)
+        items = sv["items"]
+        step = 2 * r + self.px(3)
+        if items and x + step * len(items) > right:
+            step = max(self.px(8), (right - x - 2 * r) // max(1, len(items) - 1))
+        for it in items:
+            img = P.item(it["item"], it["value"], r)
+            rect = Rect((x, y + self.px(11) - img.get_height() // 2), img.get_size())
+            self.surf.blit(img, rect)
+            picked = not small and self.sel.item == (it["item"], it["value"])
+            if picked:
+                pygame.draw.circle(self.surf, ui.GOLD, rect.center, r + 4, 3)
+            self.item_hit(rect, it, small)
+            x += step
+
+    def parchment_hit(self, rect: Rect, small: bool) -> None:
+        tip = self.tr("anludim.ui.tip.parchment", points=self.view["content"]["rules"]["parchment_points"])
+        if small:
+            self.hit(rect, "tip", tip=tip)
+            return
+        can = self.t.my_turn() and self.view.get("optional_available")
+        if can:
+            tip += " " + self.tr("anludim.ui.tip.pick_to_discard")
+        self.hit(rect, "my_parchment", None, tip, bool(can))
+
+    def item_hit(self, rect: Rect, it: dict[str, Any], small: bool) -> None:
+        tip = self.tr("anludim.ui.tip.item", item=self.t.item_name(it["item"]), value=it["value"])
+        if small:
+            self.hit(rect, "tip", tip=tip)
+            return
+        can = self.t.my_turn() and self.view.get("optional_available")
+        if can:
+            tip += " " + self.tr("anludim.ui.tip.pick_to_discard")
+        self.hit(rect, "my_item", (it["item"], it["value"]), tip, bool(can))
+
+    def combo_tip(self, sv: dict[str, Any], combo: dict[str, Any]) -> str:
+        kind = self.t.kind_name(combo["kind"])
+        if combo["professor"]:
+            prof = self.t.prof(combo["professor"])
+            return self.tr("anludim.ui.tip.combo_held", kind=kind, seat=self.t.seat_name(sv["seat"]),
+                           professor=self.t.tx(prof["name"]))
+        return self.tr("anludim.ui.tip.combo", kind=kind, seat=self.t.seat_name(sv["seat"]))
+
+    def draw_combos(self, sv: dict[str, Any], area: Rect, mine: bool) -> None:
+        """A seat's laid combinations as groups of played cards, the professor on the one it holds."""
+        combos = sv["combos"]
+        if not combos:
+            if mine:
+                ui.text(self.surf, self.tr("anludim.ui.no_combos"), (area.left, area.top + self.px(8)), self.fs(14),
+                        ui.PARCHMENT_DIM, italic=True)
+            return
+        ch = min(area.height - (self.px(40) if mine else self.px(4)), self.px(60 if mine else 40))
+        if mine:
+            ch = min(ch, area.height - self.px(48))
+        cw = int(ch * 0.72)
+        r = max(8, int(ch * 0.36))
+        gap = self.px(14)
+        widths = [len(c["cards"]) * (cw + 2) + 2 * r + self.px(6) for c in combos]
+        squeeze = 1.0
+        if sum(widths) + gap * (len(combos) - 1) > area.width:
+            squeeze = max(0.3, (area.width - gap * len(combos) - len(combos) * (2 * r + 6 + cw))
+                          / max(1, sum(len(c["cards"]) - 1 for c in combos) * (cw + 2)))
+        x = area.left
+        expert = bool(self.view.get("expert"))
+        for combo in combos:
+            step = max(self.px(8), int((cw + 2) * min(1.0, squeeze)))
+            top = area.top + (self.px(22) if mine else 0)
+            group = Rect(x, top, step * (len(combo["cards"]) - 1) + cw + 2 * r + self.px(6), ch)
+            onto = mine and self.sel.onto == combo["index"]
+            if mine:
+                self.combo_header(combo, Rect(x, area.top, group.width, self.px(20)), expert, onto)
+            pygame.draw.rect(self.surf, (30, 22, 15), group.inflate(self.px(8), self.px(8)), border_radius=7)
+            if onto:
+                pygame.draw.rect(self.surf, ui.GOLD, group.inflate(self.px(8), self.px(8)), 2, border_radius=7)
+            self.hit(group, "tip", tip=self.combo_tip(sv, combo))
+            cx = x
+            picked = set(self.sel.ids())
+            for card in combo["cards"]:
+                half = self.t.half_of(card["id"]) if mine else card["half"]
+                img = self.mini(card, (cw, ch), half)
+                lift = self.px(6) if mine and card["id"] in picked else 0
+                rect = Rect((cx, top - lift), img.get_size())
+                self.surf.blit(img, rect)
+                if lift:
+                    pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
+                if mine and expert and self.t.my_turn() and self.view.get("phase") in ("start", "main"):
+                    self.hit(rect, "laid", card["id"], self.tr("anludim.ui.tip.laid_card",
+                                                               card=self.t.card_text([card["halves"][half]])))
+                cx += step
+            prof = self.t.prof(combo["professor"]) if combo["professor"] else None
+            token_c = (cx - step + cw + self.px(4) + r, top + ch // 2)
+            if prof is not None:
+                img = self.prof_token(prof, r)
+                self.surf.blit(img, img.get_rect(center=token_c))
+            else:
+                pygame.draw.circle(self.surf, (74, 60, 44), token_c, r - 2, 1)
+            if mine:
+                self.take_back(combo, Rect(x, top + ch + self.px(8), group.width, self.px(24)))
+            x = group.right + gap
+            if x > area.right:
+                break
+
+    def combo_header(self, combo: dict[str, Any], rect: Rect, expert: bool, onto: bool) -> None:
+        label = self.t.kind_name(combo["kind"])
+        ui.text(self.surf, fit(label, rect.width, self.fs(13), onto), rect.topleft, self.fs(13),
+                ui.GOLD if onto else ui.PARCHMENT_DIM, bold=onto)
+        if expert and self.t.my_turn() and self.view.get("phase") in ("start", "main"):
+            self.hit(rect, "onto", combo["index"], self.tr("anludim.ui.tip.onto"))
+
+    def take_back(self, combo: dict[str, Any], rect: Rect) -> None:
+        if self.view.get("expert") or self.view.get("phase") != "start" or not self.t.my_turn():
+            return
+        rect.width = max(rect.width, self.button_width(self.tr("anludim.ui.take_back_short"), self.fs(13), False))
+        self.button(rect, self.tr("anludim.ui.take_back_short"), ("take_back", combo["index"]), size=self.fs(13))
+        self.hits[-1].tip = self.tr("anludim.ui.tip.take_back")
+
+    # -- professors ----------------------------------------------------------------------------------------
+
+    def draw_professors(self, area: Rect) -> None:
+        profs = self.view["professors"]
+        g = self.px(8)
+        bw = (area.width - g * (len(profs) - 1)) // max(1, len(profs))
+        for i, prof in enumerate(profs):
+            self.draw_board(Rect(area.left + i * (bw + g), area.top, bw, area.height), prof)
+
+    def draw_board(self, rect: Rect, prof: dict[str, Any]) -> None:
+        live = self.live.get(prof["id"])
+        border = ui.GOLD_DARK if live is None else (ui.GREEN if live["beats"] else ui.RED)
+        ui.panel(self.surf, rect, 215, border)
+        if live is not None:
+            pygame.draw.rect(self.surf, border, rect.inflate(-4, -4), 2, border_radius=9)
+        r = self.px(19)
+        x, y = rect.left + self.px(7), rect.top + self.px(8)
+        on_board = prof["where"] == "board"
+        token = self.prof_token(prof, r, dim=not on_board)
+        self.surf.blit(token, (x, y))
+        name = self.t.tx(prof["name"])
+        tx = x + token.get_width() + self.px(6)
+        ui.text(self.surf, fit(name, rect.right - tx - self.px(4), self.fs(13), True), (tx, y + self.px(1)),
+                self.fs(13), ui.PARCHMENT, bold=True)
+        ui.text(self.surf, fit(self.t.kind_name(prof["kind"]), rect.right - tx - self.px(6), self.fs(14)),
+                (tx, y + self.fs(20)), self.fs(14), ui.GOLD)
+        self.draw_pile(prof, Rect(rect.left + self.px(8), rect.top + self.px(60), rect.width - self.px(16),
+                                  self.px(30)))
+        hy = rect.top + self.px(98)
+        if on_board:
+            ui.text(self.surf, self.tr("anludim.ui.on_board"), (x, hy), self.fs(13), ui.PARCHMENT_DIM, italic=True)
+        else:
+            self.name_line(prof["seat"], (x, hy - 2), self.fs(14), ui.PARCHMENT, max_w=rect.width - self.px(40))
+        cards = prof.get("cards") or []
+        if cards:
+            area = Rect(x, rect.top + self.px(122), rect.width - self.px(16), rect.bottom - self.px(8)
+                        - rect.top - self.px(122))
+            ch = min(area.height, self.px(46))
+            cw = int(ch * 0.72)
+            step = min(cw + 2, (area.width - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw
+            for k, card in enumerate(cards):
+                self.surf.blit(self.mini(card, (cw, ch)), (area.left + k * step, area.top))
+        can_lay = bool(self.sel.cards) and self.t.my_turn()
+        self.hits.insert(0, self.Hit(Rect(rect), "professor", prof["id"], self.prof_tip(prof), can_lay))
+
+    def prof_tip(self, prof: dict[str, Any]) -> str:
+        text = self.tr("anludim.ui.tip.professor", professor=self.t.tx(prof["name"]),
+                       kind=self.t.kind_name(prof["kind"]), hint=self.tr(f"anludim.kind_hint.{prof['kind']}"),
+                       items=self.t.item_name(prof["item"], plural=True))
+        if self.view.get("expert"):
+            text += " " + self.tr("anludim.ui.tip.rank", rank=prof["rank"] + 1)
+        if self.sel.cards and self.t.my_turn():
+            text += " " + self.tr("anludim.ui.tip.click_to_lay")
+        return text
+
+    def draw_pile(self, prof: dict[str, Any], rect: Rect) -> None:
+        pile = self.t.pile(prof["item"])
+        r = rect.height // 2
+        icon = P.item(prof["item"], None, r, dim=not pile or not pile["values"])
+        self.surf.blit(icon, icon.get_rect(midleft=(rect.left, rect.centery)))
+        x = rect.left + icon.get_width() + self.px(6)
+        values = pile["values"] if pile else []
+        tip = self.tr("anludim.ui.tip.pile", items=self.t.item_name(prof["item"], plural=True),
+                      values=", ".join(str(v) for v in values) or "—", count=len(values))
+        self.hit(Rect(rect.left, rect.top, rect.width, rect.height), "tip", tip=tip)
+        if not values:
+            ui.text(self.surf, self.tr("anludim.ui.pile_empty"), (x, rect.centery), self.fs(13), ui.RED,
+                    anchor="midleft", italic=True)
+            return
+        cw = self.px(19)
+        step = min(cw + self.px(3), (rect.right - x - cw) // max(1, len(values) - 1)) if len(values) > 1 else cw
+        for k, value in enumerate(values):
+            chip = Rect(x + k * step, rect.centery - self.px(11), cw, self.px(22))
+            top = k == 0
+            pygame.draw.rect(self.surf, (120, 88, 36) if top else (52, 40, 28), chip, border_radius=5)
+            pygame.draw.rect(self.surf, ui.GOLD if top else ui.GOLD_DARK, chip, 1, border_radius=5)
+            ui.text(self.surf, str(value), chip.center, self.fs(14), (255, 246, 222) if top else ui.PARCHMENT,
+                    bold=top, anchor="center")
+
+    # -- supply and log ------------------------------------------------------------------------------------
+
+    def draw_supply(self, rect: Rect) -> None:
+        ui.panel(self.surf, rect, 215)
+        v = self.view
+        x, y = rect.left + self.px(12), rect.top + self.px(8)
+        ui.text(self.surf, self.tr("anludim.ui.round", round=v["round"]), (x, y), self.fs(18), ui.GOLD, bold=True)
+        if v.get("expert"):
+            ui.text(self.surf, self.tr("anludim.ui.expert"), (rect.right - self.px(12), y + self.px(3)), self.fs(13),
+                    ui.GOLD, anchor="topright", italic=True)
+        phase = self.tr(v["phase_label"])
+        if v.get("phase") not in ("round_over", "game_over"):
+            phase = self.tr("anludim.ui.whose_turn", name=self.t.seat_name(v["current"]), phase=phase)
+        ui.text(self.surf, fit(phase, rect.width - self.px(24), self.fs(13)), (x, y + self.fs(24)), self.fs(13),
+                ui.PARCHMENT_DIM)
+        cw = (rect.width - self.px(24) - 3 * self.px(8)) // 4
+        ch = min(int(cw * 1.65), rect.bottom - self.px(30) - (y + self.px(50)))
+        top = y + self.px(52)
+        # the draw pile
+        pile = Rect(x, top, cw, ch)
+        count = v["draw_count"]
+        for k in range(min(3, max(1, count // 15 + 1))):
+            self.surf.blit(P.back((cw, ch)), (pile.left + k * 2, pile.top - k * 2))
+        if count == 0:
+            pygame.draw.rect(self.surf, (30, 22, 15), pile, border_radius=8)
+            pygame.draw.rect(self.surf, ui.GOLD_DARK, pile, 1, border_radius=8)
+        ui.text(self.surf, str(count), pile.center, self.fs(22), ui.PARCHMENT, bold=True, anchor="center")
+        mine = self.t.my_turn() and v.get("phase") in ("start", "main")
+        tip = self.tr("anludim.ui.tip.draw_pile", count=count, discard=v["discard_count"])
+        self.hit(pile, "draw_pile", None, tip, bool(mine))
+        ui.text(self.surf, self.tr("anludim.ui.draw_short"), (pile.centerx, pile.bottom + self.px(4)), self.fs(12),
+                ui.PARCHMENT_DIM, anchor="midtop")
+        # the face-up row
+        for slot, card in enumerate(v["face_up"]):
+            r = Rect(x + (slot + 1) * (cw + self.px(8)), top, cw, ch)
+            if card is None:
+                pygame.draw.rect(self.surf, (30, 22, 15), r, border_radius=8)
+                pygame.draw.rect(self.surf, ui.GOLD_DARK, r, 1, border_radius=8)
+                continue
+            self.surf.blit(self.double(card, -1, (cw, ch)), r)
+            tip = self.tr("anludim.ui.tip.face_up", card=self.t.card_text(card["halves"]))
+            self.hit(r, "face_up", slot, tip, bool(mine))
+        label = Rect(x + cw + self.px(8), top + ch + self.px(4), 3 * cw + 2 * self.px(8), self.px(16))
+        ui.text(self.surf, self.tr("anludim.ui.face_up"), (label.centerx, label.top), self.fs(12), ui.PARCHMENT_DIM,
+                anchor="midtop")
+        foot = rect.bottom - self.px(10)
+        ui.text(self.surf, self.tr("anludim.ui.discard", count=v["discard_count"]), (x, foot), self.fs(13),
+                ui.PARCHMENT_DIM, anchor="bottomleft")
+        ui.text(self.surf, self.tr("anludim.ui.parchment_supply", count=v["parchment_supply"]),
+                (rect.right - self.px(12), foot), self.fs(13), ui.PARCHMENT_DIM, anchor="bottomright")
+
+    def draw_log(self, rect: Rect) -> None:
+        ui.panel(self.surf, rect, 220)
+        size = self.fs(14)
+        top = rect.top + self.px(10)
+        ui.text(self.surf, self.tr("table.log"), (rect.left + self.px(12), top), self.fs(16), ui.GOLD, bold=True)
+        top += self.fs(16) + self.px(12)
+        step = int(size * 1.42)
+        rows: list[tuple[str, P.Colour, bool]] = []
+        entries = (self.view.get("log") or [])[-60:]
+        for k, e in enumerate(entries):
+            key = e.get("key", "")
+            colour = ui.GOLD if key in HIGHLIGHT_TURN_KEYS or key in STRONG_KEYS else ui.PARCHMENT
+            fresh = k >= len(entries) - 4
+            if not fresh and colour == ui.PARCHMENT:
+                colour = ui.PARCHMENT_DIM
+            for row in ui.wrap(self.t.render(e), rect.width - self.px(24), size):
+                rows.append((row, colour, key in STRONG_KEYS))
+        fit_rows = max(0, (rect.bottom - self.px(8) - top) // step)
+        for i, (row, colour, bold) in enumerate(rows[-fit_rows:] if fit_rows else []):
+            rich(self.surf, row, (rect.left + self.px(12), top + i * step), size, colour, self.syms, bold=bold)
+
+    # -- my side -------------------------------------------------------------------------------------------
+
+    def draw_mine(self, rect: Rect) -> None:
+        me = self.t.me
+        ui.panel(self.surf, rect, 205)
+        if me is None:
+            return
+        sv = self.view["seats"][me]
+        x, y = rect.left + self.px(12), rect.top + self.px(10)
+        rgb, shape = self.seat_paint(me)
+        badge = P.blazon(sv["blazon"] == "gold", rgb, shape, self.px(46))
+        self.surf.blit(badge, (x, y))
+        self.hit(Rect((x, y), badge.get_size()), "tip", tip=self.blazon_tip(sv))
+        left_w = round(300 * self.sx)
+        nx = x + badge.get_width() + self.px(10)
+        self.name_line(me, (nx, y - 2), self.fs(18), ui.PARCHMENT, max_w=left_w - (nx - rect.left) - self.px(10))
+        ui.text(self.surf, self.tr("anludim.ui.total", total=sv["total"]), (nx, y + self.fs(24)), self.fs(16), ui.GOLD,
+                bold=True)
+        self.draw_holdings(sv, x, rect.top + self.px(76), rect.left + left_w - self.px(10), small=False)
+        pygame.draw.line(self.surf, ui.GOLD_DARK, (rect.left + left_w, rect.top + self.px(10)),
+                         (rect.left + left_w, rect.bottom - self.px(10)), 1)
+        cx = rect.left + left_w + self.px(14)
+        ui.text(self.surf, self.tr("anludim.ui.your_combos"), (cx, y - 2), self.fs(14), ui.GOLD, bold=True)
+        self.draw_combos(sv, Rect(cx, y + self.px(20), rect.right - cx - self.px(12),
+                                  rect.bottom - y - self.px(26)), mine=True)
+
+    def draw_bar(self, rect: Rect) -> None:
+        """The live label on the left, the buttons of what can be done now on the right."""
+        segments, buttons = self.bar_content()
+        self.label = [text for text, _ in segments]
+        size = self.fs(16)
+        bh = rect.height - self.px(6)
+        right = rect.right
+        for label, data, primary, enabled in reversed(buttons):
+            bw = self.button_width(label, size, primary)
+            self.button(Rect(right - bw, rect.top + self.px(3), bw, bh), label, data, primary, enabled, size)
+            right -= bw + self.px(8)
+        x = rect.left + self.px(4)
+        for text, colour in segments:
+            avail = right - x - self.px(12)
+            if avail < self.px(40):
+                break
+            shown = fit(text, avail, size, True)
+            r = rich(self.surf, shown, (x, rect.centery), size, colour, self.syms, bold=True, anchor="midleft")
+            x = r.right + self.px(18)
+
+    def bar_content(self) -> tuple[list[tuple[str, P.Colour]], list[tuple[str, tuple[Any, ...], bool, bool]]]:
+        v, t, sel = self.view, self.t, self.sel
+        segs: list[tuple[str, P.Colour]] = []
+        buttons: list[tuple[str, tuple[Any, ...], bool, bool]] = []
+        if t.me is None:
+            return segs, buttons
+        phase = v.get("phase")
+        if phase == "game_over":
+            return [(self.tr("anludim.phase.game_over"), ui.GOLD)], buttons
+        if not t.my_turn():
+            return [(self.tr("anludim.ui.waiting", name=t.seat_name(v["current"])), ui.PARCHMENT_DIM)], buttons
+        if phase == "round_over":
+            limit = v["seats"][t.me]["keep_limit"]
+            segs.append((self.tr("anludim.ui.keep_count", count=len(sel.keep), limit=limit), ui.GOLD))
+            buttons.append((self.tr("anludim.action.keep"), ("keep",), True, True))
+            return segs, buttons
+        mine = v["seats"][t.me]
+        if sel.cards:
+            live = t.live()
+            if not live:
+                segs.append((self.tr("anludim.ui.no_combination"), ui.RED))
+            for p in live:
+                prof = t.prof(p["professor"])
+                params = {"kind": t.kind_name(p["kind"]), "professor": t.tx(prof["name"])}
+                if p["beats"]:
+                    holder = p["holder"]
+                    if holder is not None and holder != t.me:
+                        segs.append((self.tr("anludim.ui.beats_from", seat=t.seat_name(holder), **params), ui.GREEN))
+                    else:
+                        segs.append((self.tr("anludim.ui.beats", **params), ui.GREEN))
+                else:
+                    segs.append((self.tr("anludim.ui.too_weak", **params), ui.RED))
+                buttons.append((self.tr("anludim.ui.call", professor=t.tx(prof["name"])), ("lay", prof["id"]),
+                                p["beats"], True))
+            if sel.onto >= 0:
+                segs.insert(0, (self.tr("anludim.ui.onto_label", kind=t.kind_name(mine["combos"][sel.onto]["kind"])),
+                                ui.GOLD))
+            buttons.append((self.tr("anludim.ui.clear"), ("clear",), False, True))
+        elif phase == "after_main":
+            segs.append((self.tr("anludim.ui.hint.after_main"), ui.PARCHMENT))
+        else:
+            segs.append((self.tr("anludim.ui.hint.main"), ui.PARCHMENT))
+        if v.get("optional_available"):
+            if sel.item:
+                item = t.item_name(sel.item[0])
+                buttons.append((self.tr("anludim.ui.discard_item", item=item, value=sel.item[1]),
+                                ("discard_item",), False, True))
+            elif sel.parchment:
+                buttons.append((self.tr("anludim.action.discard_parchment"), ("discard_parchment",), False, True))
+        if phase in ("start", "main") and not sel.cards:
+            can_draw = v["draw_count"] + v["discard_count"] > 0
+            if not can_draw and not any(v["face_up"]):
+                buttons.append((self.tr("anludim.action.pass_turn"), ("pass",), True, True))
+            else:
+                buttons.append((self.tr("anludim.action.draw"), ("draw",), False, can_draw))
+        if phase == "after_main":
+            buttons.append((self.tr("anludim.action.end_turn"), ("end_turn",), True, True))
+        return segs, buttons
+
+    # -- the hand ------------------------------------------------------------------------------------------
+
+    def draw_hand(self, rect: Rect) -> None:
+        hand = self.t.hand()
+        if self.t.me is None:
+            return
+        ui.text(self.surf, self.tr("anludim.ui.hand", count=len(hand)), (rect.left + self.px(4), rect.top),
+                self.fs(14), ui.GOLD, bold=True)
+        if not hand:
+            return
+        raise_ = self.px(16)
+        top = rect.top + self.px(22) + raise_
+        ch = min(rect.bottom - top - self.px(2), self.px(230))
+        cw = int(ch * 0.54)
+        n = len(hand)
+        gap = self.px(8)
+        step = cw + gap
+        if n * step - gap > rect.width:
+            step = (rect.width - cw) // max(1, n - 1)
+        x = rect.left + (rect.width - (step * (n - 1) + cw)) // 2
+        keeping = self.view.get("phase") == "round_over"
+        chosen = set(self.sel.keep) if keeping else set(self.sel.ids())
+        order = {cid: i + 1 for i, cid in enumerate(self.sel.ids())}
+        can_pick = self.t.my_turn() and self.view.get("phase") in ("start", "main", "round_over")
+        for card in hand:
+            cid = card["id"]
+            active = self.t.half_of(cid)
+            picked = cid in chosen
+            r = Rect(x, top - (raise_ if picked else 0), cw, ch)
+            if picked:
+                glow = r.inflate(self.px(8), self.px(8))
+                pygame.draw.rect(self.surf, ui.GOLD, glow, border_radius=12)
+            self.surf.blit(self.double(card, active, (cw, ch)), r)
+            value, colour = card["halves"][active]
+            tip = self.tr("anludim.ui.tip.card", card=self.t.card_text(card["halves"]),
+                          half=self.t.card_text([[value, colour]]))
+            self.hit(r, "card", cid, tip, can_pick)
+            badge = P.flip_badge(self.px(13))
+            b = badge.get_rect(center=(r.left + self.px(17), r.centery))
+            if not keeping:
+                self.surf.blit(badge, b)
+                self.hit(b, "flip", cid, self.tr("anludim.ui.tip.flip"))
+            if picked and not keeping and cid in order:
+                dot = Rect(0, 0, self.px(22), self.px(22))
+                dot.center = (r.right - self.px(6), r.top + self.px(6))
+                pygame.draw.ellipse(self.surf, ui.GOLD, dot)
+                ui.text(self.surf, str(order[cid]), dot.center, self.fs(13), ui.INK, bold=True, anchor="center")
+            x += step
+
+    # -- end of a round -------------------------------------------------------------------------------------
+
+    def draw_round_over(self, rect: Rect) -> None:
+        """The round's result over the top of the table while seats choose the cards they keep."""
+        v = self.view
+        res = v["round_results"][-1]
+        pygame.draw.rect(self.surf, ui.INK, rect, border_radius=10)
+        ui.panel(self.surf, rect, 255, ui.GOLD)
+        self.hit(rect, "block")
+        cx = rect.centerx
+        y = rect.top + self.px(14)
+        ui.text(self.surf, self.tr("anludim.ui.round_over_title", round=res["round"]), (cx, y), self.fs(26), ui.GOLD,
+                bold=True, anchor="midtop")
+        y += self.fs(26) + self.px(14)
+        ui.ornament(self.surf, (cx, y), min(rect.width - 80, self.px(420)))
+        y += self.px(12)
+        line = self.tr("anludim.ui.round_result", round=res["round"], seat=self.t.seat_name(res["winner"]))
+        line += " — " + self.tr(f"anludim.ui.reason.{res['reason']}")
+        ui.text(self.surf, line, (cx, y), self.fs(18), ui.PARCHMENT, bold=True, anchor="midtop")
+        y += self.fs(18) + self.px(16)
+        n = len(v["seats"])
+        row_h = min(self.px(40), (rect.bottom - self.px(40) - y) // max(1, n))
+        cols = [rect.left + rect.width * k // 100 for k in (10, 36, 58, 76)]
+        heads = ("anludim.ui.col.seat", "anludim.ui.col.total", "anludim.ui.col.next", "anludim.ui.col.blazon")
+        for col, key in zip(cols, heads, strict=True):
+            ui.text(self.surf, self.tr(key), (col, y), self.fs(14), ui.GOLD)
+        y += self.fs(14) + self.px(8)
+        for seat in sorted(range(n), key=lambda s: -res["totals"][s]):
+            sv = v["seats"][seat]
+            win = seat == res["winner"]
+            if win:
+                band = Rect(rect.left + self.px(40), y - self.px(3), rect.width - self.px(80), row_h - self.px(2))
+                pygame.draw.rect(self.surf, (78, 60, 30), band, border_radius=6)
+            self.name_line(seat, (cols[0], y), self.fs(18), ui.GOLD if win else ui.PARCHMENT, max_w=cols[1] - cols[0])
+            ui.text(self.surf, self.tr("end.points", n=res["totals"][seat]), (cols[1], y), self.fs(18), ui.PARCHMENT)
+            reward = res["rewards"][seat]
+            text = self.tr("anludim.ui.reward", count=reward) if reward else "—"
+            ui.text(self.surf, text, (cols[2], y), self.fs(16), ui.PARCHMENT)
+            rgb, shape = self.seat_paint(seat)
+            badge = P.blazon(sv["blazon"] == "gold", rgb, shape, self.px(28))
+            self.surf.blit(badge, (cols[3], y - self.px(4)))
+            ui.text(self.surf, self.tr("anludim.ui.rounds_won", count=sv["rounds_won"]),
+                    (cols[3] + badge.get_width() + self.px(8), y), self.fs(15), ui.PARCHMENT)
+            y += row_h
+        keeper = (v.get("to_act") or [None])[0]
+        if keeper is not None:
+            limit = v["seats"][keeper]["keep_limit"]
+            hint = self.tr("anludim.ui.keep_hint", name=self.t.seat_name(keeper), limit=limit)
+            ui.text(self.surf, hint, (cx, rect.bottom - self.px(14)), self.fs(15), ui.PARCHMENT_DIM,
+                    anchor="midbottom", italic=True)

@@ -1,0 +1,500 @@
+"""The Anludim table: hand of double cards, professors and item piles, seats, face-up row, log.
+
+Zones (scaled from 1280x800): opponents along the top, the five professors with their item piles
+in the centre, your blazon/items/parchments and laid combinations under them, the action bar
+(live label + buttons) and your hand at the bottom; the round, draw pile, face-up row and the turn
+log in the right column. The scene reads only `self.view` and acts only through `try_act`: the
+live label comes from `rules.anludim.view.proposal` and `rules.anludim.combos` (pure helpers on
+the view); clicks become the engine's actions.
+
+Clicks: a hand card selects it for a combination (or, between rounds, for keeping); the arrows on
+its middle (or a right click) flip it to its other half; a professor, or a "Call" button, lays the
+selection for that professor; a face-up card or the draw pile is taken/drawn; your item or
+parchment is picked, then discarded to draw with its button. Base game: "Take back" under your
+combinations at the start of your turn. Expert: your laid cards can be selected (moved into a
+higher kind) and a combination's label picks it as the one to add to (`onto`).
+
+Drawing: the whole table is composed into one cached surface whenever the view, the selection or
+the size changes (pieces come from `sprites.anludim_pieces`, each cached per value and size);
+a frame is a blit of that layer plus the hover outline and tooltip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from rules.anludim import actions as A
+from rules.anludim import combos
+from rules.anludim.view import proposal
+from scenes import ui
+from scenes.table import TableScene
+from sprites import anludim_pieces as P
+
+Rect = pygame.Rect
+
+
+@dataclass
+class Hit:
+    """A clickable or hoverable zone of the composed table."""
+
+    rect: pygame.Rect
+    kind: str
+    data: Any = None
+    tip: str = ""
+    enabled: bool = True
+
+
+@dataclass
+class Selection:
+    """What the unveiled seat is building: cards (id, half) in click order, flips, picks."""
+
+    cards: list[tuple[str, int]] = field(default_factory=list)
+    flips: dict[str, int] = field(default_factory=dict)
+    keep: list[str] = field(default_factory=list)
+    onto: int = -1
+    item: tuple[str, int] | None = None
+    parchment: bool = False
+
+    def ids(self) -> list[str]:
+        return [cid for cid, _ in self.cards]
+
+
+class AnludimTable(TableScene):
+    """Anludim's table scene (see the module docstring)."""
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.sel = Selection()
+        self.hits: list[Hit] = []
+        self.label: list[str] = []  # the live label's texts, as last drawn
+        self.layer: pygame.Surface | None = None
+        self.hover: Hit | None = None
+        self.mouse = (0, 0)
+        self._seat_seen: int | None = None
+        super().__init__(app, session)
+
+    # -- view helpers ------------------------------------------------------------------------------
+
+    def tx(self, value: Any) -> str:
+        """Bilingual content text in the current language."""
+        return self.app.strings.text(value)
+
+    @property
+    def me(self) -> int | None:
+        return self.view.get("seat")
+
+    def my_turn(self) -> bool:
+        return self.me is not None and self.me in (self.view.get("to_act") or [])
+
+    def paints(self) -> dict[str, P.Paint]:
+        return {c["id"]: (tuple(c["rgb"]), c["shape"]) for c in self.view["content"]["colours"]}
+
+    def symbols(self) -> dict[str, P.Paint]:
+        return {c["symbol"]: (tuple(c["rgb"]), c["shape"]) for c in self.view["content"]["colours"]}
+
+    def colour_name(self, colour: str) -> str:
+        for c in self.view["content"]["colours"]:
+            if c["id"] == colour:
+                return self.tx(c["name"])
+        return colour
+
+    def prof(self, pid: str) -> dict[str, Any]:
+        return next(p for p in self.view["professors"] if p["id"] == pid)
+
+    def prof_of_kind(self, kind: str) -> dict[str, Any] | None:
+        return next((p for p in self.view["professors"] if p["kind"] == kind), None)
+
+    def pile(self, item: str) -> dict[str, Any] | None:
+        return next((p for p in self.view["piles"] if p["item"] == item), None)
+
+    def item_name(self, item: str, plural: bool = False) -> str:
+        pile = self.pile(item)
+        return self.tx(pile["plural" if plural else "name"]) if pile else item
+
+    def kind_name(self, kind: str) -> str:
+        return self.app.tr(f"anludim.kind.{kind}")
+
+    def hand(self) -> list[dict[str, Any]]:
+        return self.view.get("hand") or []
+
+    def own_laid(self) -> dict[str, dict[str, Any]]:
+        """Expert: my laid cards by id (they may move into a higher kind)."""
+        if self.me is None:
+            return {}
+        return {c["id"]: c for combo in self.view["seats"][self.me]["combos"] for c in combo["cards"]}
+
+    def half_of(self, cid: str) -> int:
+        if cid in self.sel.flips:
+            return self.sel.flips[cid]
+        laid = self.own_laid().get(cid)
+        return laid["half"] if laid else 0
+
+    def card_text(self, halves: list[list[Any]]) -> str:
+        return " / ".join(f"{v} {self.colour_name(c)}" for v, c in halves)
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def view_changed(self) -> None:
+        """Keep the selection that still makes sense; the layer is composed again."""
+        seat = self.view.get("seat")
+        if seat != self._seat_seen:
+            self.sel = Selection()
+            self._seat_seen = seat
+        else:
+            self._prune()
+        self.layer = None
+        self.hover = None
+        self.dirty = True
+
+    def _prune(self) -> None:
+        sel = self.sel
+        hand = {c["id"] for c in self.hand()}
+        laid = set(self.own_laid()) if self.view.get("expert") else set()
+        playing = self.view.get("phase") in ("start", "main")
+        sel.cards = [(c, h) for c, h in sel.cards if playing and (c in hand or c in laid)]
+        sel.keep = [c for c in sel.keep if c in hand] if self.view.get("phase") == "round_over" else []
+        mine = self.view["seats"][self.me] if self.me is not None else None
+        if mine is None or not 0 <= sel.onto < len(mine["combos"]) or not playing:
+            sel.onto = -1
+        items = {(i["item"], i["value"]) for i in mine["items"]} if mine else set()
+        if sel.item not in items:
+            sel.item = None
+        if not mine or not mine["parchments"]:
+            sel.parchment = False
+
+    def language_changed(self) -> None:
+        super().language_changed()
+        self.layer = None
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def act(self, action: Any) -> bool:
+        """Apply through the shell (refusals become a toast in the player's language)."""
+        ok = self.try_act(action)
+        if ok:
+            self.sel.item, self.sel.parchment = None, False
+        self.layer = None
+        self.dirty = True
+        return ok
+
+    def lay(self, pid: str) -> bool:
+        """Lay the selected cards for professor `pid` (onto the picked combination in expert)."""
+        cards = tuple((cid, int(h)) for cid, h in self.sel.cards)
+        ok = self.act(A.Lay(pid, cards, self.sel.onto))
+        if ok:
+            self.sel.cards, self.sel.onto = [], -1
+        return ok
+
+    def toggle_card(self, cid: str) -> None:
+        if self.view.get("phase") == "round_over":
+            keep = self.sel.keep
+            keep.remove(cid) if cid in keep else keep.append(cid)
+        elif cid in self.sel.ids():
+            self.sel.cards = [(c, h) for c, h in self.sel.cards if c != cid]
+        else:
+            self.sel.cards.append((cid, self.half_of(cid)))
+        self._changed()
+
+    def flip(self, cid: str) -> None:
+        half = 1 - self.half_of(cid)
+        self.sel.flips[cid] = half
+        self.sel.cards = [(c, half if c == cid else h) for c, h in self.sel.cards]
+        self._changed()
+
+    def _changed(self) -> None:
+        self.layer = None
+        self.dirty = True
+
+    def on_hit(self, hit: Hit, button: int) -> None:
+        """A click on a zone of the table."""
+        kind, data = hit.kind, hit.data
+        if button == 3:
+            if kind in ("card", "flip", "laid"):
+                self.flip(data)
+            return
+        if not hit.enabled:
+            return
+        if kind in ("card", "laid"):
+            self.toggle_card(data)
+        elif kind == "flip":
+            self.flip(data)
+        elif kind == "professor" and self.sel.cards:
+            self.lay(data)
+        elif kind == "face_up":
+            self.act(A.TakeFaceUp(data))
+        elif kind == "draw_pile":
+            self.act(A.Draw())
+        elif kind == "my_item":
+            self.sel.item = None if self.sel.item == data else data
+            self.sel.parchment = False
+            self._changed()
+        elif kind == "my_parchment":
+            self.sel.parchment = not self.sel.parchment
+            self.sel.item = None
+            self._changed()
+        elif kind == "onto":
+            self.sel.onto = -1 if self.sel.onto == data else data
+            self._changed()
+        elif kind == "button":
+            self.on_button(*data)
+
+    def on_button(self, name: str, arg: Any = None) -> None:
+        if name == "lay":
+            self.lay(arg)
+        elif name == "clear":
+            self.sel.cards, self.sel.onto, self.sel.keep = [], -1, []
+            self._changed()
+        elif name == "draw":
+            self.act(A.Draw())
+        elif name == "pass":
+            self.act(A.PassTurn())
+        elif name == "end_turn":
+            self.act(A.EndTurn())
+        elif name == "discard_item" and self.sel.item:
+            self.act(A.DiscardItem(*self.sel.item))
+        elif name == "discard_parchment":
+            self.act(A.DiscardParchment())
+        elif name == "take_back":
+            self.act(A.TakeBack(arg))
+        elif name == "keep":
+            if self.act(A.Keep(tuple(self.sel.keep))):
+                self.sel.keep = []
+
+    # -- events ------------------------------------------------------------------------------------
+
+    def hit_at(self, pos: tuple[int, int], click: bool = False) -> Hit | None:
+        """The topmost zone under `pos` (for a click, tooltip-only zones let it through)."""
+        self._ensure()
+        for hit in reversed(self.hits):
+            if hit.rect.collidepoint(pos) and not (click and hit.kind == "tip"):
+                return hit
+        return None
+
+    def find(self, kind: str, data: Any = None) -> Hit | None:
+        """The zone of that kind (and data): for tests and tools."""
+        self._ensure()
+        for hit in self.hits:
+            if hit.kind == kind and (data is None or hit.data == data):
+                return hit
+        return None
+
+    def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            hit = self.hit_at(event.pos)
+            if hit is not self.hover:
+                self.hover = hit
+                self.dirty = True
+            elif hit is not None and hit.tip:
+                self.dirty = True  # the tooltip follows the pointer
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.mouse = event.pos
+            hit = self.hit_at(event.pos, click=True)
+            if hit is not None:
+                self.on_hit(hit, event.button)
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if view.get("phase") == "after_main" and self.my_turn():
+                self.act(A.EndTurn())
+                return True
+        return False
+
+    # -- drawing -----------------------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        self._ensure(surface.get_size())
+        surface.blit(self.layer, (0, 0))
+        hover = self.hover
+        if hover is not None and hover.enabled and hover.kind != "tip":
+            pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=8)
+        if hover is not None and hover.tip:
+            self._tooltip(surface, hover.tip)
+
+    def _ensure(self, size: tuple[int, int] | None = None) -> None:
+        size = size or self.app.size
+        if self.layer is None or self.layer.get_size() != size:
+            from scenes.anludim_compose import compose
+
+            self.layer, self.hits, self.label = compose(self, size)
+
+    def _tooltip(self, surface: pygame.Surface, text: str) -> None:
+        w, h = surface.get_size()
+        rows = ui.wrap(text, 320, 15)
+        width = max(ui.font(15).size(r)[0] for r in rows) + 24
+        box = Rect(0, 0, width, 14 + 21 * len(rows))
+        box.topleft = (self.mouse[0] + 18, self.mouse[1] + 18)
+        if box.right > w - 8:
+            box.right = self.mouse[0] - 12
+        if box.bottom > h - 8:
+            box.bottom = self.mouse[1] - 12
+        ui.panel(surface, box, 245, ui.GOLD)
+        for i, row in enumerate(rows):
+            ui.text(surface, row, (box.left + 12, box.top + 7 + 21 * i), 15, ui.PARCHMENT)
+
+    def draw_public(self, surface: pygame.Surface, rect: pygame.Rect, public_view: dict[str, Any]) -> None:
+        """The curtain: public seats and log (the default picture)."""
+        super().draw_public(surface, rect, public_view)
+
+    # -- end ---------------------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """As the shell's, but the end of the game opens Anludim's own summary (rounds and totals)."""
+        if self.session.state.is_over() and not self.ended:
+            self.pending_bot = None
+            self.animating = False
+            self.refresh()
+            self.ended = True
+            from scenes.anludim_end import AnludimEnd
+
+            self.stack.push(AnludimEnd(self.app, self))
+            return
+        super().advance()
+
+    def score_history(self, view: dict[str, Any]) -> list[list[float]]:
+        """Rounds won after each round (for charts)."""
+        n = len(view["seats"])
+        won = [0] * n
+        rows = [list(won)]
+        for result in view.get("round_results") or []:
+            won[result["winner"]] += 1
+            rows.append(list(won))
+        return rows
+
+    # -- live label ----------------------------------------------------------------------------------
+
+    def live(self) -> list[dict[str, Any]]:
+        """Per professor the selection can call: {professor, kind, valid, beats, holder}."""
+        sel = self.sel
+        if not sel.cards:
+            return []
+        if sel.onto < 0:
+            return [p for p in proposal(self.view, sel.cards) if p["valid"]]
+        return self._onto_live()
+
+    def _onto_live(self) -> list[dict[str, Any]]:
+        """Expert, adding to one of my combinations: its kind only (combos.is_valid / beats)."""
+        me = self.view["seats"][self.me]
+        target = me["combos"][self.sel.onto]
+        halves = self._halves(self.sel.cards)
+        if halves is None:
+            return []
+        kind = target["kind"]
+        cards = [(c["value"], c["colour"]) for c in target["cards"]] + halves
+        prof = self.prof_of_kind(kind)
+        if prof is None or not combos.is_valid(kind, cards):
+            return []
+        others = [[(c["value"], c["colour"]) for c in combo["cards"]]
+                  for s in self.view["seats"] for combo in s["combos"]
+                  if combo["kind"] == kind and not (s["seat"] == self.me and combo["index"] == self.sel.onto)]
+        return [{"professor": prof["id"], "kind": kind, "valid": True,
+                 "beats": combos.beats(kind, cards, others), "holder": prof["seat"]}]
+
+    def _halves(self, cards: list[tuple[str, int]]) -> list[tuple[int, str]] | None:
+        known = {c["id"]: c["halves"] for c in self.hand()}
+        known.update({cid: c["halves"] for cid, c in self.own_laid().items()})
+        try:
+            return [tuple(known[cid][h]) for cid, h in cards]  # type: ignore[misc]
+        except (KeyError, IndexError):
+            return None
+
+
+SHOTS: dict[str, Any] = {}
+
+
+def _shot_session(app: Any, seed: int, expert: bool = False) -> Any:
+    from game.session import SeatInfo
+    from scenes import saves_bridge
+
+    seats = [SeatInfo("Camille", 0), SeatInfo("Yanis", 1), SeatInfo("Hugo", 4, "greedy")]
+    session = saves_bridge.new_session(app, "anludim", seats, seed, {"expert": expert})
+    session.store = None  # a screenshot leaves no autosave behind
+    return session
+
+
+def _play(session: Any, seed: int, stop: Any, hoard: bool = False) -> None:
+    """Play greedy moves for every seat until `stop(state)` (bounded); with `hoard`, the human
+    seats draw while their hand is small, so the picture shows a full hand."""
+    bots = [session.engine.bot("greedy", seed * 31 + s) for s in range(len(session.seats))]
+    for _ in range(400):
+        state = session.state
+        if stop(state) or state.is_over():
+            return
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.view(seat), legal)
+        if hoard and session.is_human(seat) and len(state.table.seats[seat].hand) < 7 and A.Draw() in legal:
+            action = A.Draw()
+        session.apply(seat, action)
+
+
+def _open(app: Any, session: Any) -> Any:
+    from scenes import saves_bridge
+    from scenes.shots import _with_menu
+
+    _with_menu(app)
+    saves_bridge.open_table(app, session)
+    top = app.stack.top
+    if top is not None and top.__class__.__name__ == "CurtainScene":
+        top.try_reveal()
+    table = app.stack.top
+    if isinstance(table, AnludimTable):
+        table.since = []
+    return table
+
+
+def _shot_table(app: Any, game: str | None, seed: int) -> Any:
+    """Mid-game: laid combinations, held professors, items; the seat to play has a lay selected."""
+    seed = seed or 1
+    session = _shot_session(app, seed)
+
+    def busy(state: Any) -> bool:
+        seats = state.table.seats
+        laid = sum(len(s.combos) for s in seats)
+        items = sum(len(s.items) for s in seats)
+        return (state.phase == "start" and session.is_human(state.current) and laid >= 3 and items >= 4
+                and len(seats[state.current].hand) >= 7
+                and any(isinstance(a, A.Lay) for a in state.legal_actions(state.current)))
+
+    _play(session, seed, busy, hoard=True)
+    table = _open(app, session)
+    if isinstance(table, AnludimTable) and table.me is not None:
+        lays = sorted((a for a in session.state.legal_actions(table.me) if isinstance(a, A.Lay)),
+                      key=lambda a: (abs(len(a.cards) - 3), a.professor))
+        if lays:
+            table.sel.cards = list(lays[0].cards)
+            table.sel.flips = {cid: h for cid, h in lays[0].cards}
+            table.layer = None
+    return table
+
+
+def _shot_round_end(app: Any, game: str | None, seed: int) -> Any:
+    """The end of a round: results over the table, the first human choosing the cards to keep."""
+    seed = seed or 1
+    session = _shot_session(app, seed)
+    _play(session, seed, lambda s: s.phase == "round_over" and session.is_human(s.to_act()[0]))
+    table = _open(app, session)
+    if isinstance(table, AnludimTable) and table.view.get("hand"):
+        limit = table.view["seats"][table.me]["keep_limit"]
+        table.sel.keep = [c["id"] for c in table.view["hand"][:limit]]
+        table.layer = None
+    return table
+
+
+SHOTS["anludim_table"] = _shot_table
+SHOTS["anludim_round_end"] = _shot_round_end
+
+
+def _register() -> None:
+    """Add the shots to the shell's registry (so `screenshot anludim_table` works without --game)."""
+    try:
+        from scenes import shots
+    except ImportError:  # pragma: no cover
+        return
+    for name, factory in SHOTS.items():
+        shots.SHOTS.setdefault(name, factory)
+
+
+_register()

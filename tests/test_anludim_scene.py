@@ -1,0 +1,290 @@
+"""The Anludim table scene with real pygame events (SDL dummy driver): selecting, flipping, laying,
+refusals, drawing, hidden hands, and whole 3-seat games (2 people + 1 bot) clicked to the end."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.session import SeatInfo, Session
+from rules.anludim import actions as A
+from scenes.anludim_table import AnludimTable
+from tests.ui_helpers import click, make_app, settle
+
+
+@pytest.fixture
+def app():
+    app = make_app("en")
+    app.settings.animation_speed = 50.0  # bots still play step by step, only faster
+    return app
+
+
+def start(app, kinds=("human", "human", "greedy"), seed=5, expert=False) -> AnludimTable:
+    seats = [SeatInfo(name, i, kind) for i, (name, kind) in enumerate(zip(("Ana", "Bo", "Cy"), kinds, strict=False))]
+    import rules
+
+    session = Session(rules.engine("anludim"), app.content("anludim"), "test", seats, seed, {"expert": expert})
+    table = AnludimTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    reach_table(app, table)
+    return table
+
+
+def top_name(app) -> str:
+    return type(app.stack.top).__name__
+
+
+def reach_table(app, table: AnludimTable, limit: int = 400) -> None:
+    """Lift curtains, close the "since your last turn" box and let bots play until a person must act."""
+    for _ in range(limit):
+        if table.session.state.is_over():
+            return
+        if top_name(app) == "CurtainScene":
+            click(app, (640, 300))
+        elif table.since:
+            click(app, (5, 5))
+        elif table.pending_bot is not None:
+            settle(app, 2)
+        elif app.stack.top is table and table.my_turn():
+            return
+        else:
+            settle(app, 2)
+    raise AssertionError("the table never came back to a person")
+
+
+def point(table: AnludimTable, hit) -> tuple[int, int]:
+    """A point of `hit` that is not covered by another zone."""
+    r = hit.rect
+    for fx in (0.5, 0.7, 0.3, 0.85, 0.15):
+        for fy in (0.3, 0.5, 0.7, 0.15, 0.85):
+            p = (int(r.left + r.width * fx), int(r.top + r.height * fy))
+            found = table.hit_at(p, click=True)
+            if found is not None and found.kind == hit.kind and found.data == hit.data:
+                return p
+    raise AssertionError(f"no free point on {hit.kind} {hit.data}")
+
+
+def click_zone(app, table, kind, data=None) -> None:
+    hit = table.find(kind, data)
+    assert hit is not None, (kind, data)
+    click(app, point(table, hit))
+
+
+def select(app, table, cards) -> None:
+    """Flip each card to its half and click it, as a person would."""
+    for cid, half in cards:
+        if table.half_of(cid) != half:
+            click_zone(app, table, "flip", cid)
+        click_zone(app, table, "card", cid)
+
+
+def a_lay(table, size=None) -> A.Lay:
+    lays = [a for a in table.session.state.legal_actions(table.me) if isinstance(a, A.Lay) and a.onto == -1
+            and all(cid in {c["id"] for c in table.view["hand"]} for cid, _ in a.cards)]
+    if size is not None:
+        lays = [a for a in lays if len(a.cards) == size] or lays
+    assert lays
+    return sorted(lays, key=lambda a: len(a.cards))[0]
+
+
+def test_clicking_a_card_selects_it_and_the_label_follows(app) -> None:
+    table = start(app)
+    hint = list(table.label)
+    lay = a_lay(table)
+    first = lay.cards[0]
+    select(app, table, [first])
+    assert table.sel.ids() == [first[0]]
+    assert table.label != hint and table.label == [app.tr("anludim.ui.no_combination")]
+    select(app, table, lay.cards[1:])
+    assert [c for c, _ in table.sel.cards] == [c for c, _ in lay.cards]
+    prof = table.prof(lay.professor)
+    expected = app.tr("anludim.ui.beats", kind=table.kind_name(prof["kind"]), professor=table.tx(prof["name"]))
+    holder = prof["seat"]
+    if holder is not None and holder != table.me:
+        expected = app.tr("anludim.ui.beats_from", kind=table.kind_name(prof["kind"]),
+                          professor=table.tx(prof["name"]), seat=table.seat_name(holder))
+    assert expected in table.label
+    click_zone(app, table, "card", first[0])  # a second click takes it out again
+    assert first[0] not in table.sel.ids()
+
+
+def test_the_flip_control_flips_the_half(app) -> None:
+    table = start(app)
+    cid = table.view["hand"][0]["id"]
+    assert table.half_of(cid) == 0
+    click_zone(app, table, "flip", cid)
+    assert table.half_of(cid) == 1
+    click_zone(app, table, "card", cid)
+    assert table.sel.cards == [(cid, 1)]
+    pos = point(table, table.find("card", cid))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 3}))  # right click flips
+    settle(app, 2)
+    assert table.half_of(cid) == 0 and table.sel.cards == [(cid, 0)]
+
+
+def test_laying_by_clicks_applies_the_engine_lay(app) -> None:
+    table = start(app)
+    seat = table.me
+    lay = a_lay(table)
+    select(app, table, lay.cards)
+    click_zone(app, table, "professor", lay.professor)
+    public = table.session.view(None)
+    laid = public["seats"][seat]["combos"]
+    assert laid and [(c["id"], c["half"]) for c in laid[-1]["cards"]] == list(lay.cards)
+    assert next(p for p in public["professors"] if p["id"] == lay.professor)["seat"] == seat
+    assert table.session.actions[-1][1] == lay or isinstance(table.session.actions[-1][1], A.EndTurn | A.Lay)
+
+
+def test_the_call_button_lays_too(app) -> None:
+    table = start(app, seed=8)
+    lay = a_lay(table)
+    select(app, table, lay.cards)
+    click_zone(app, table, "button", ("lay", lay.professor))
+    assert any(isinstance(a, A.Lay) for _, a in table.session.actions)
+
+
+def test_an_illegal_lay_shows_the_reason(app) -> None:
+    table = start(app)
+    cid = table.view["hand"][0]["id"]
+    select(app, table, [(cid, 0)])
+    before = len(table.session.actions)
+    click_zone(app, table, "professor", "alchimiste")
+    assert len(table.session.actions) == before
+    reason = app.tr("anludim.illegal.not_a_combination", kind=app.tr("anludim.kind.suite"))
+    assert reason in app.toasts.texts()
+
+
+def test_the_refusal_is_in_the_players_language(app) -> None:
+    app.set_language("fr")
+    table = start(app)
+    cid = table.view["hand"][0]["id"]
+    select(app, table, [(cid, 0)])
+    click_zone(app, table, "professor", "elementaliste")
+    assert "Ces cartes ne forment pas une combinaison Assemblée." in app.toasts.texts()
+
+
+def test_the_draw_button_draws_two(app) -> None:
+    table = start(app)
+    seat = table.me
+    before = table.session.view(None)["seats"][seat]["hand_size"]
+    click_zone(app, table, "button", ("draw",))
+    assert isinstance(table.session.actions[-1][1], A.Draw) or isinstance(table.session.actions[-2][1], A.Draw)
+    assert table.session.view(None)["seats"][seat]["hand_size"] == before + 2
+
+
+def test_taking_a_face_up_card(app) -> None:
+    table = start(app)
+    card = table.view["face_up"][1]["id"]
+    click_zone(app, table, "face_up", 1)
+    assert card in table.session.state.table.seats[0].hand
+
+
+def test_optional_discard_then_end_turn(app) -> None:
+    table = start(app, kinds=("human", "human", "human"), seed=11)
+    # seat 2 starts with a parchment (last seat in round 1): play to its turn
+    for _ in range(2):
+        click_zone(app, table, "button", ("draw",))
+        reach_table(app, table)
+    assert table.me == 2 and table.view["seats"][2]["parchments"] == 1
+    click_zone(app, table, "button", ("draw",))
+    assert table.view["phase"] == "after_main"
+    click_zone(app, table, "my_parchment")
+    hand = table.view["seats"][2]["hand_size"]
+    click_zone(app, table, "button", ("discard_parchment",))
+    public = table.session.view(None)
+    assert public["seats"][2]["parchments"] == 0 and public["seats"][2]["hand_size"] == hand + 1
+    assert public["current"] == 0  # the optional action after the main one ends the turn
+
+
+def test_take_back_at_the_start_of_the_turn(app) -> None:
+    table = start(app, kinds=("human", "human", "human"), seed=5)
+    lay = a_lay(table)
+    select(app, table, lay.cards)
+    click_zone(app, table, "professor", lay.professor)
+    reach_table(app, table)
+    if table.view["phase"] == "after_main":
+        click_zone(app, table, "button", ("end_turn",))
+        reach_table(app, table)
+    for _ in range(2):  # the two other seats draw
+        click_zone(app, table, "button", ("draw",))
+        reach_table(app, table)
+        if table.view["phase"] == "after_main":
+            click_zone(app, table, "button", ("end_turn",))
+            reach_table(app, table)
+    assert table.me == 0 and table.view["phase"] == "start"
+    combos = len(table.view["seats"][0]["combos"])
+    assert combos >= 1
+    click_zone(app, table, "button", ("take_back", 0))
+    assert len(table.session.view(None)["seats"][0]["combos"]) == combos - 1
+
+
+def test_an_unveiled_view_never_holds_another_hand(app) -> None:
+    table = start(app)
+    state = table.session.state
+    for _ in range(30):
+        if state.is_over():
+            break
+        view = table.view
+        assert view["seat"] == table.unveiled
+        text = json.dumps(view)
+        for other, s in enumerate(state.table.seats):
+            if other != view["seat"]:
+                assert not any(f'"{cid}"' in text for cid in s.hand if not _visible(view, cid))
+        drive_one(app, table)
+
+
+def _visible(view, cid) -> bool:
+    """A card id may appear only if it is public (face-up, laid, discard top)."""
+    public = [c for c in view["face_up"] if c] + ([view["discard_top"]] if view["discard_top"] else [])
+    public += [c for s in view["seats"] for combo in s["combos"] for c in combo["cards"]]
+    return any(c["id"] == cid for c in public)
+
+
+def drive_one(app, table: AnludimTable) -> None:
+    """The person to act chooses like the greedy bot would, and does it by clicking."""
+    reach_table(app, table)
+    if table.session.state.is_over():
+        return
+    seat = table.me
+    bot = table.session.engine.bot("greedy", 100 + len(table.session.actions))
+    action = bot.choose(table.view, table.session.state.legal_actions(seat))
+    before = len(table.session.actions)
+    if isinstance(action, A.Lay):
+        if any(cid not in {c["id"] for c in table.view["hand"]} for cid, _ in action.cards) or action.onto != -1:
+            click_zone(app, table, "button", ("draw",) if table.view["phase"] != "after_main" else ("end_turn",))
+        else:
+            select(app, table, action.cards)
+            click_zone(app, table, "professor", action.professor)
+    elif isinstance(action, A.Draw):
+        click_zone(app, table, "button", ("draw",))
+    elif isinstance(action, A.TakeFaceUp):
+        click_zone(app, table, "face_up", action.slot)
+    elif isinstance(action, A.EndTurn):
+        click_zone(app, table, "button", ("end_turn",))
+    elif isinstance(action, A.PassTurn):
+        click_zone(app, table, "button", ("pass",))
+    elif isinstance(action, A.Keep):
+        for cid in action.cards:
+            click_zone(app, table, "card", cid)
+        click_zone(app, table, "button", ("keep",))
+    else:
+        raise AssertionError(action)
+    assert len(table.session.actions) > before, (action, app.toasts.texts())
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_a_whole_three_seat_game_by_clicks(app, expert) -> None:
+    table = start(app, seed=3 if expert else 2, expert=expert)
+    for _ in range(600):
+        if table.session.state.is_over():
+            break
+        drive_one(app, table)
+    settle(app)
+    assert table.session.state.is_over()
+    assert top_name(app) == "AnludimEnd"
+    assert table.session.state.results and table.view["winner"] is not None
+    humans = {seat for seat, _ in table.session.actions if seat in (0, 1)}
+    assert humans == {0, 1} and any(seat == 2 for seat, _ in table.session.actions)
