@@ -7,7 +7,7 @@ import pytest
 
 from rules.anludim import ENGINE
 from rules.core import IllegalAction
-from tests.anludim_helpers import CONTENT
+from tests.anludim.helpers import CONTENT
 
 CARDS = sorted(CONTENT.cards)
 ITEMS = Counter((item, v) for item, it in CONTENT.items.items() for v in it.values)

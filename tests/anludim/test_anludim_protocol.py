@@ -11,7 +11,7 @@ from rules.anludim import ENGINE
 from rules.anludim import actions as A
 from rules.anludim.view import proposal
 from rules.core import InvalidAction
-from tests.anludim_helpers import CONTENT, new, pick
+from tests.anludim.helpers import CONTENT, new, pick
 
 ALL_ACTIONS = [
     A.Lay("voyante", (("c01", 0), ("c02", 1), ("c03", 0))), A.Lay("arcaniste", (("c04", 1), ("c05", 0)), onto=2),
@@ -86,7 +86,7 @@ def test_view_is_json_and_documented_keys():
 def test_proposal_helper_on_a_view():
     state = new(3)
     played = pick(state, (7, "red"), (7, "blue"), (7, "green"))
-    from tests.anludim_helpers import set_hand
+    from tests.anludim.helpers import set_hand
 
     set_hand(state, 0, [cid for cid, _ in played])
     info = {p["professor"]: p for p in proposal(state.view(0), played)}

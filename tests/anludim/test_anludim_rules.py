@@ -14,7 +14,7 @@ from rules.anludim.actions import (
     TakeFaceUp,
 )
 from rules.core import IllegalAction
-from tests.anludim_helpers import CONTENT, finish_turn, lay_from, new, pick, set_hand
+from tests.anludim.helpers import CONTENT, finish_turn, lay_from, new, pick, set_hand
 
 R, B, G, Y, P = "red", "blue", "green", "yellow", "purple"
 
