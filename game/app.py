@@ -245,15 +245,18 @@ class App:
 
     def busy(self) -> bool:
         """True when something animates or waits to be drawn (no sleeping then)."""
-        return (self.stack.needs_redraw() or self.toasts.active
-                or any(s.animating for s in self.stack.scenes[-1:]))
+        return self.stack.needs_redraw() or self.toasts.active
 
     def step(self) -> bool:
         """One loop iteration: events, update, draw when needed. Returns True if a frame was flipped."""
         if self.busy():
             events = pygame.event.get()
         else:
-            first = pygame.event.wait(self.idle_timeout_ms)
+            timeout = self.idle_timeout_ms
+            wake = self.toasts.next_change()
+            if wake is not None:
+                timeout = max(1, min(timeout, int(wake * 1000) + 1))
+            first = pygame.event.wait(timeout)
             events = [first] if first.type != pygame.NOEVENT else []
             events += pygame.event.get()
         now = time.perf_counter()

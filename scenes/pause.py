@@ -22,7 +22,7 @@ class PauseMenu(UIScene):
 
     def box(self) -> pygame.Rect:
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, 380, 330)
+        rect = pygame.Rect(0, 0, 380, 300)
         rect.center = (w // 2, h // 2)
         return rect
 

@@ -83,9 +83,32 @@ class TableScene(Scene):
         self.view_changed()
 
     def content_reloaded(self, game_id: str, content: Any) -> None:
-        """F5 during a game: today's game keeps the content it started with."""
-        if game_id == self.game_id:
+        """F5 during a game: replay this game's actions on the new content (a designer's playtest),
+        stopping with a message at the first action that no longer applies."""
+        if game_id != self.game_id:
+            return
+        try:
+            from game import content as loader
+
+            save = self.session.to_save()
+            digest = loader.digest(game_id, self.app.content_root)
+            fresh, report = type(self.session).replay(
+                save, self.session.engine, content, digest, tolerant=True,
+                store=getattr(self.session, "store", None), save_name=getattr(self.session, "save_name", None))
+        except Exception:
+            self.app.log_exception("table.replay")
             self.app.toast(self.app.tr("table.content_next_game"))
+            return
+        self.session = fresh
+        self.ended = False
+        if report is not None:
+            self.app.toast(self.render(report.message()), "error")
+        else:
+            self.app.toast(self.app.tr("session.replay.done", count=len(fresh.actions)), "ok")
+        if self.stack.top is self:
+            self.advance()
+        else:
+            self.refresh()
 
     # -- flow --------------------------------------------------------------------------------------
 

@@ -34,9 +34,18 @@ class ToastLayer:
         self.items: list[Toast] = []
         self.dirty = False
 
+    FADE_IN = 0.15
+    FADE_OUT = 0.4
+
     @property
     def active(self) -> bool:
-        return bool(self.items)
+        """True while a message fades in or out (frames are needed); a steady message needs none."""
+        return any(t.age < self.FADE_IN or t.age > t.life - self.FADE_OUT for t in self.items)
+
+    def next_change(self) -> float | None:
+        """Seconds until a shown message starts fading out (for the idle loop's wake-up), or None."""
+        waits = [t.life - self.FADE_OUT - t.age for t in self.items if t.age <= t.life - self.FADE_OUT]
+        return max(0.0, min(waits)) if waits else None
 
     def add(self, text: str, kind: str = "info") -> None:
         """Show `text`; the same text again restarts its clock instead of stacking."""
@@ -60,7 +69,8 @@ class ToastLayer:
             item.age += dt
         before = len(self.items)
         self.items = [t for t in self.items if t.age < t.life]
-        self.dirty = True if self.items or before else self.dirty
+        if self.active or len(self.items) != before:
+            self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the messages at the bottom centre (fading in and out)."""
@@ -72,7 +82,7 @@ class ToastLayer:
             width = max(ui.font(19).size(line)[0] for line in lines) + 56
             rect = pygame.Rect(0, 0, width, height)
             rect.midbottom = (w // 2, y)
-            fade = min(1.0, item.age / 0.15, max(0.0, (item.life - item.age) / 0.4))
+            fade = min(1.0, item.age / self.FADE_IN, max(0.0, (item.life - item.age) / self.FADE_OUT))
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, (24, 17, 11, 240), box.get_rect(), border_radius=10)
             pygame.draw.rect(box, COLOURS[item.kind], box.get_rect(), 2, border_radius=10)

@@ -196,3 +196,21 @@ def test_menu_start_imports_no_rules_and_no_pydantic() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_f5_at_the_table_replays_the_game_on_the_new_content(anludim_playable) -> None:
+    from game.session import SeatInfo
+    from scenes import saves_bridge
+
+    app = make_app("en")
+    session = saves_bridge.new_session(app, "anludim", [SeatInfo("Ana", 0), SeatInfo("Bo", 1, "random")], 5, {})
+    session.store = None
+    for _ in range(2):
+        seat = session.state.to_act()[0]
+        session.apply(seat, session.state.legal_actions(seat)[0])
+    saves_bridge.open_table(app, session)
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    key(app, pygame.K_F5)
+    assert table.session is not session
+    assert [a for _, a in table.session.actions] == [a for _, a in session.actions]
+    assert app.tr("session.replay.done", count=2) in app.toasts.texts()
