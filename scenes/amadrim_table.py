@@ -110,7 +110,7 @@ class AmadrimTable(TableScene):
         self.tips: list[tuple[pygame.Rect, str]] = []
         self.mouse: tuple[int, int] = (-1, -1)
         self.hover_cell: Cell | None = None
-        self.hover_zone: int | None = None
+        self.hover_zone: tuple[str, Any] | None = None  # (name, arg) of the zone under the mouse
         self.timer: SandTimer | None = None
         self.timer_key: tuple[int, int] | None = None
         self.phase_clock = 0.0
@@ -254,6 +254,7 @@ class AmadrimTable(TableScene):
         if self.timer is None or self.programming_seat() is None or self.pending_bot is not None:
             return
         self.dirty = True
+        self.store_timer()  # kept current, so any save has the time left
         if self.timer.expired():
             seat = self.timer_key[1] if self.timer_key else None
             action = time_up_action(self.timer, self.session.state, seat) if seat is not None else None
@@ -354,7 +355,7 @@ class AmadrimTable(TableScene):
     def on_motion(self, pos: tuple[int, int]) -> None:
         self.mouse = pos
         cell = self.layout.geo.cell_at(pos) if self.layout else None
-        zone = next((i for i, z in enumerate(self.zones) if z.rect.collidepoint(pos)), None)
+        zone = next(((z.name, z.arg) for z in self.zones if z.rect.collidepoint(pos)), None)
         tip = any(r.collidepoint(pos) for r, _ in self.tips)
         if cell != self.hover_cell or zone != self.hover_zone or tip:
             if zone != self.hover_zone:
@@ -618,7 +619,7 @@ class AmadrimTable(TableScene):
         return y
 
     def draw_button(self, surface: pygame.Surface, zone: Zone, text: str, primary: bool = False) -> None:
-        hovered = self.hover_zone is not None and self.zones[self.hover_zone] is zone
+        hovered = self.hover_zone == (zone.name, zone.arg)
         base = (138, 100, 36) if primary else (58, 43, 29)
         if not zone.enabled:
             base = (44, 35, 26)
@@ -713,7 +714,7 @@ class AmadrimTable(TableScene):
                 continue
             kind, row = zone.arg, zone.rect
             chosen = acting and kind == self.selected_kind
-            hovered = self.hover_zone is not None and self.zones[self.hover_zone] is zone and zone.enabled
+            hovered = self.hover_zone == (zone.name, zone.arg) and zone.enabled
             fill = (92, 68, 30) if chosen else ((64, 48, 32) if hovered else (50, 38, 26))
             pygame.draw.rect(surface, fill, row, border_radius=6)
             pygame.draw.rect(surface, ui.GOLD if chosen else (92, 70, 40), row, 2 if chosen else 1, border_radius=6)
