@@ -53,13 +53,14 @@ def end_turn(st: Any) -> bool:
         army.built = army.moved = army.rerolled = False
         army.allowance = 0
     st.challenges, st.forbidden, st.dictated = [], set(), {}
-    st.turn += 1
-    st.turn_in_season += 1
-    if st.turn_in_season <= st.options["turns_per_season"]:
+    if st.turn_in_season < st.options["turns_per_season"]:
+        st.turn += 1
+        st.turn_in_season += 1
         return False
     end_season(st)
     if st.season + 1 >= len(st.content.seasons):
         return True
+    st.turn += 1
     st.season += 1
     st.turn_in_season = 1
     start_season(st)
