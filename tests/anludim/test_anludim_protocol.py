@@ -1,7 +1,9 @@
 """Anludim against the engine protocol: JSON, views, determinism, random play, bots, strings."""
 
+import copy
 import json
 import random
+from pathlib import Path
 
 import pytest
 import yaml
@@ -13,6 +15,7 @@ from rules.anludim.view import proposal
 from rules.core import InvalidAction
 from tests.anludim.helpers import CONTENT, new, pick
 
+ROOT = Path(__file__).resolve().parents[2]
 ALL_ACTIONS = [
     A.Lay("voyante", (("c01", 0), ("c02", 1), ("c03", 0))), A.Lay("arcaniste", (("c04", 1), ("c05", 0)), onto=2),
     A.Draw(), A.TakeFaceUp(2), A.PassTurn(), A.DiscardItem("fiole", 2), A.DiscardParchment(),
@@ -165,7 +168,7 @@ def _keys(value):
 
 
 def test_every_emitted_key_has_both_languages():
-    catalog = yaml.safe_load(open("game/strings/anludim.yaml", encoding="utf-8"))
+    catalog = yaml.safe_load((ROOT / "game/strings/anludim.yaml").read_text(encoding="utf-8"))
     assert all(k.startswith("anludim.") and v["fr"] and v["en"] for k, v in catalog.items())
     seen = set()
     for seed in range(15):
@@ -175,7 +178,7 @@ def test_every_emitted_key_has_both_languages():
     assert seen - set(catalog) == set()
     import re
 
-    source = open("rules/anludim/state.py").read() + open("rules/anludim/laying.py").read()
+    source = "".join((ROOT / "rules/anludim" / f).read_text() for f in ("state.py", "laying.py"))
     for key in re.findall(r'"(anludim\.illegal\.[a-z_]+)"', source):
         assert key in catalog, key
     for kind in CONTENT.hierarchy:
@@ -199,3 +202,18 @@ def test_view_docstring_documents_every_key():
         assert re.search(rf"\b{key}\b", doc), key
     for key in v["professors"][0]:
         assert re.search(rf"\b{key}\b", doc), key
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_every_listed_action_is_accepted(expert):
+    rng = random.Random(11)
+    for game in range(6):
+        state = ENGINE.new_game(CONTENT, 2 + game % 4, game, {"expert": expert})
+        for _ in range(80):
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            for action in legal:
+                copy.deepcopy(state).apply(seat, action)
+            state.apply(seat, rng.choice(legal))
