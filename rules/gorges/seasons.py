@@ -44,6 +44,7 @@ def start_turn(st: Any) -> None:
 
 def end_turn(st: Any) -> bool:
     """Clear the turn's flags and move time on; True when the campaign is over."""
+    st.relics_by_turn.append([g.relics for g in st.generals])
     for g in st.generals:
         g.won_last_turn, g.won_this_turn = g.won_this_turn, False
         g.used.clear()
@@ -76,6 +77,8 @@ def end_season(st: Any) -> None:
             st.say("gorges.log.hostage", captor=seat_ref(g.seat), army=aid)
         g.hostages = []
         g.built_this_season = False
+    if st.relics_by_turn:
+        st.relics_by_turn[-1] = [g.relics for g in st.generals]
     for aid in [a for a in st.armies if a.endswith("." + REINFORCEMENT)]:
         st.say("gorges.log.reinforcement_leaves", army=aid)
         del st.armies[aid]
@@ -107,6 +110,7 @@ def outcome(st: Any) -> dict[str, Any]:
     return {"scores": scores, "ranking": ranking,
             "winners": [s for s in range(st.n) if scores[s] == best],
             "territories": [st.empire(s) for s in range(st.n)],
+            "relics_by_turn": [list(r) for r in st.relics_by_turn],
             "final_battle_advantage": {"points_per_relic": st.options["relic_edge_points"],
                                        "cap_percent": st.options["points_cap_percent"],
                                        "extra_points": edge(st)}}

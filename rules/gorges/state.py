@@ -52,6 +52,8 @@ class GorgesState:
         self.forbidden: set[tuple[int, int]] = set()
         self.dictated: dict[int, int] = {}
         self.moves: dict[str, int] = {}
+        self.history: list[dict[str, Any]] = []
+        self.relics_by_turn: list[list[int]] = []
         self.over = False
         from rules.gorges.flow import campaign
         self.flow: Flow = campaign(self)

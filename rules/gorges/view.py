@@ -69,6 +69,8 @@ def build_view(st: Any) -> dict[str, Any]:
         "armies": {aid: a.to_json(st.regiment_cap(a)) for aid, a in st.armies.items()},
         "challenges": [dict(c) for c in st.challenges],
         "battle": st.battle,
+        "battles_fought": [dict(b) for b in st.history],
+        "relics_by_turn": [list(r) for r in st.relics_by_turn],
         "moves": dict(st.moves),
         "prompt": None if st.prompt is None else st.prompt.to_json(),
         "outcome": st.outcome() if st.over else None,

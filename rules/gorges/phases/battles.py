@@ -75,7 +75,8 @@ def briefing(st: Any, ch: dict[str, Any]) -> dict[str, Any]:
 
 def _slain_options(st: Any, ch: dict[str, Any]) -> list[str]:
     return [a for a in (ch["army"], ch["defender_army"])
-            if st.armies[a].slot != "R" and st.armies[a].hero.available()]
+            if st.armies[a].slot != "R" and st.armies[a].hero.available()
+            and not st.armies[a].hero.misses_next_battle]
 
 
 def legal(st: Any, ch: dict[str, Any]) -> list[Action]:
@@ -122,6 +123,10 @@ def resolve(st: Any, ch: dict[str, Any], result: BattleResult):
     wa, la = by_seat[winner], by_seat[loser]
     st.say("gorges.log.battle", winner=seat_ref(winner), loser=seat_ref(loser), territory=ch["territory"],
            points=list(result.points), storm=result.storm_of_magic)
+    st.history.append({"turn": st.turn, "season": st.season, "territory": ch["territory"],
+                       "winner": winner, "loser": loser, "armies": [wa.id, la.id],
+                       "points": list(result.points), "slain": list(result.slain),
+                       "storm_of_magic": result.storm_of_magic})
     wa.wins += 1
     la.losses += 1
     st.generals[winner].won_this_turn = True
