@@ -18,7 +18,22 @@ LOG_TAIL = 200
 
 
 def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
-    """The JSON view of `state` for `seat` (None = public)."""
+    """The JSON view of `state` for `seat` (None = public).
+
+    Cells are [x, y]; colours are colour ids; seats are ints. Keys: game, seat, seats, phase
+    ("setup" | "programming" | "actions" | "over"), turn, first_player, to_act, current (placing
+    seat in set-up, acting seat in the action phase, else None), placing (set-up order left),
+    action_kinds, unit_kinds, colours [{id, level, letter, symbol, hex, name, resource}], grid
+    {width, height, quadrant {width, height}, quadrants [{index, x0, y0, x1, y1}], columns,
+    rows, regions[y][x]}, cities [{id, cell, owner|None}], units [{id, owner, kind, level|None,
+    cell, moved, acted, levelled}], stock / market [per seat {colour: n}], supply ({colour: n}
+    or None), market_values, majority {colour: seat|None}, reputation [per seat {business,
+    kills, town, magic, total}] (as of the last scoring), history [per turn [totals]], captured
+    [per seat [{owner, kind, level}]], out, cubes, locked, revealed [per seat], programming
+    [per seat {kind: n} or None when hidden], unplaced (own, programming phase), remaining
+    ({kind: n} of the acting seat, action phase), costs {take_city, level_up {"2".."6"}},
+    cubes_table, winning_total, max_turns, sand_timer_s, options, log (last 200), outcome.
+    """
     ids = [c.id for c in state.content.colours]
     if state.static_view is None:
         state.static_view = {"colours": _colours(state), "grid": _grid(state, ids), "costs": _costs(state, ids)}
