@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from rules.anludim import actions as A
 from rules.anludim import search
+from rules.anludim.combos import strength
 
 if TYPE_CHECKING:
     from rules.anludim.state import AnludimState
@@ -83,7 +84,7 @@ def table_bests(state: AnludimState) -> dict[str, tuple]:
     out: dict[str, tuple] = {}
     for seat in state.table.seats:
         for combo in seat.combos:
-            s = search.strength(state.table.halves(combo.cards))
+            s = strength(state.table.halves(combo.cards))
             if combo.kind not in out or s > out[combo.kind]:
                 out[combo.kind] = s
     return out

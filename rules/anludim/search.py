@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.anludim.combos import Half, strength  # noqa: F401  (re-exported for legal.py)
+from rules.anludim.combos import Half
 
 Card = tuple[str, tuple[Half, Half]]   # (card id, (half 0, half 1))
 Played = tuple[tuple[str, int], ...]    # ((card id, half index), ...)
