@@ -46,9 +46,11 @@ def problem(state: AmadrimState, seat: int, cell: Cell) -> str | None:
 
 
 def legal(state: AmadrimState, seat: int) -> list[PlaceCity]:
+    """Every cell off the edge, free of cities, in a quadrant where the seat has no city yet."""
     board = state.board
-    return [PlaceCity((x, y)) for y in range(board.height) for x in range(board.width)
-            if problem(state, seat, (x, y)) is None]
+    used = {board.quadrant(c.cell) for c in board.cities_of(seat)}
+    return [PlaceCity((x, y)) for y in range(1, board.height - 1) for x in range(1, board.width - 1)
+            if (x, y) not in board.city_at and board.quadrant((x, y)) not in used]
 
 
 def place_city(state: AmadrimState, seat: int, action: PlaceCity) -> None:
