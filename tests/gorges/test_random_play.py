@@ -104,22 +104,26 @@ def test_replay_is_deterministic_even_when_the_global_random_is_burnt():
 
 
 def test_save_and_resume_in_every_phase():
-    st, actions = play(11, 3, {"turns_per_season": 1}, check=False)
-    original = ENGINE.new_game(CONTENT, 3, 11, {"turns_per_season": 1})
+    """Replaying the saved action list up to any point gives the same view and log."""
+    options = {"turns_per_season": 1}
+    _, actions = play(19, 3, options, check=False)
+    original = ENGINE.new_game(CONTENT, 3, 19, options)
     seen_phases, seen_prompts = set(), set()
-    for cut, (seat, action) in enumerate(actions):
-        if cut % 7 == 0 or original.phase not in seen_phases or original.prompt.kind not in seen_prompts:
+    for cut in range(len(actions) + 1):
+        saved = json.dumps([[s, a.to_json()] for s, a in actions[:cut]])
+        resumed = ENGINE.new_game(CONTENT, 3, 19, options)
+        for s, data in json.loads(saved):
+            resumed.apply(s, ENGINE.action_from_json(data))
+        assert resumed.view(None) == original.view(None)
+        assert resumed.log == original.log
+        if cut < len(actions):
             seen_phases.add(original.phase)
             seen_prompts.add(original.prompt.kind)
-            saved = json.dumps([[s, a.to_json()] for s, a in actions[:cut]])
-            resumed = ENGINE.new_game(CONTENT, 3, 11, {"turns_per_season": 1})
-            for s, data in json.loads(saved):
-                resumed.apply(s, ENGINE.action_from_json(data))
-            assert resumed.view(None) == original.view(None)
-            assert resumed.log == original.log
-        original.apply(seat, action)
-    assert {"setup", "events", "movement", "construction", "challenges"} <= seen_phases
-    assert {"race", "capital", "movement", "challenge"} <= seen_prompts
+            original.apply(*actions[cut])
+    assert original.is_over()
+    assert {"setup", "events", "movement", "construction", "challenges", "conquest", "battles"} <= seen_phases
+    assert {"race", "capital", "movement", "construction", "challenge", "answer", "offer_relics",
+            "accept_offer", "battle_result", "army", "hero", "territory", "seat"} <= seen_prompts
 
 
 def test_bots_use_only_their_own_seed():
@@ -131,3 +135,25 @@ def test_bots_use_only_their_own_seed():
     assert a == b and a in legal
     with pytest.raises(KeyError):
         ENGINE.bot("greedy", 1)
+
+
+def test_designer_forced_dice_in_random_play_reach_every_event_and_entry():
+    """Random campaigns where a designer forces random dice before many actions."""
+    from rules.gorges.actions import ForceNextRoll
+    events = set()
+    for seed in range(40):
+        rng = random.Random(1000 + seed)
+        seats = 2 + seed % 5
+        st = ENGINE.new_game(CONTENT, seats, seed, {"designer_mode": True, "turns_per_season": 1})
+        bots = [ENGINE.bot("random", seed * 7 + i) for i in range(seats)]
+        while not st.is_over():
+            if rng.random() < 0.3:
+                st.apply(0, ForceNextRoll("d66", rng.randint(1, 6) * 10 + rng.randint(1, 6)))
+            if rng.random() < 0.3:
+                st.apply(0, ForceNextRoll("d6", rng.randint(1, 6)))
+            seat = st.to_act()[0]
+            st.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+            check_invariants(st)
+        events.update(e["params"]["roll"] for e in st.log if e["key"] == "gorges.log.event")
+        check_ending(st)
+    assert len(events) == 36
