@@ -139,6 +139,10 @@ def build(files: dict[str, Any], report: Report) -> Content:
     grid = _grid(files["map.yaml"], ids, colours, report)
     tables: TablesFile = files["tables.yaml"]
     options: OptionsFile = files["options.yaml"]
+    quadrants = files["map.yaml"].quadrants.across * files["map.yaml"].quadrants.down
+    if tables.cities_per_seat > quadrants:
+        report("tables.yaml", ("cities_per_seat",), f"expected at most {quadrants} (one city per "
+               f"quadrant), got {tables.cities_per_seat}")
     _check_options(options, report)
     return Content(
         colours=colours, **grid,

@@ -88,3 +88,8 @@ def test_a_limited_supply_caps_gains(tmp_path):
     seat = state.to_act()[0]
     state.apply(seat, PlaceCity((2, 4)))   # column white, row black, region green: the bank has only the white
     assert state.stock[seat] == [0, 0, 0, 0, 0, 1] and state.supply == [0] * 6
+
+
+def test_more_cities_than_quadrants_is_reported(tmp_path):
+    problems = broken(tmp_path, "tables.yaml", "cities_per_seat: 3", "cities_per_seat: 5")
+    assert any("cities_per_seat" in p and "at most 4" in p for p in problems)
