@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rules
 from rules.anludim import ENGINE
@@ -217,3 +219,25 @@ def test_every_listed_action_is_accepted(expert):
             for action in legal:
                 copy.deepcopy(state).apply(seat, action)
             state.apply(seat, rng.choice(legal))
+
+
+ids = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789_-é", max_size=12)
+
+
+@given(ids, st.lists(st.tuples(ids, st.integers(-3, 3)), max_size=8), st.integers(-2, 9))
+def test_lay_json_round_trip_any_content(professor, cards, onto):
+    action = A.Lay(professor, tuple(cards), onto)
+    assert ENGINE.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+def test_foreign_action_is_refused_with_a_key():
+    from rules.core import IllegalAction, action
+
+    @action("fly")
+    class Fly(A.Action):
+        pass
+
+    state = new(3)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, Fly())
+    assert err.value.key == "anludim.illegal.unknown_action"
