@@ -106,5 +106,17 @@ class ForceNextRoll(Action):
     value: int
 
 
-CODEC = ActionCodec(Choose, Move, RerollMovement, SwapArmies, MoveCapital, Build, Challenge, Answer,
+@action("rename")
+class Rename(Action):
+    """Name an army, its hero or one of its renown regiments (`target`: army, hero, regiment:<n>).
+
+    Allowed at any time to the army's general (like notes on an army sheet); not a prompt answer.
+    """
+
+    army: str
+    target: str
+    name: str
+
+
+CODEC = ActionCodec(Rename, Choose, Move, RerollMovement, SwapArmies, MoveCapital, Build, Challenge, Answer,
                     OfferRelics, BattleResult, Done, ForceNextRoll)

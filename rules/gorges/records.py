@@ -24,13 +24,14 @@ class Hero:
     captive_of: int | None = None
     misses_next_battle: bool = False
     deaths: int = 0
+    name: str = ""
 
     def available(self) -> bool:
         """True when the hero can be wounded, rewarded or fight (not held hostage)."""
         return self.captive_of is None
 
     def to_json(self) -> dict[str, Any]:
-        return {"profile": dict(self.profile), "next_battle_profile": dict(self.next_battle_profile),
+        return {"name": self.name, "profile": dict(self.profile), "next_battle_profile": dict(self.next_battle_profile),
                 "rules": list(self.rules), "items": [dict(i) for i in self.items],
                 "captive_of": self.captive_of, "misses_next_battle": self.misses_next_battle,
                 "deaths": self.deaths}
@@ -42,12 +43,13 @@ class Regiment:
 
     number: int
     gifts: list[dict[str, Any]] = field(default_factory=list)
+    name: str = ""
 
     def has_rule(self, name: dict[str, str]) -> bool:
         return any(g.get("rule") == name for g in self.gifts)
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "gifts": [dict(g) for g in self.gifts]}
+        return {"number": self.number, "name": self.name, "gifts": [dict(g) for g in self.gifts]}
 
 
 @dataclass
@@ -71,6 +73,7 @@ class Army:
     wins: int = 0
     losses: int = 0
     next_regiment: int = 1
+    name: str = ""
 
     @property
     def on_map(self) -> bool:
@@ -78,7 +81,7 @@ class Army:
 
     def to_json(self, cap: int) -> dict[str, Any]:
         return {
-            "id": self.id, "seat": self.seat, "slot": self.slot, "location": self.location,
+            "id": self.id, "name": self.name, "seat": self.seat, "slot": self.slot, "location": self.location,
             "on_map": self.on_map, "returns": self.returns, "destroyed": self.destroyed,
             "hero": self.hero.to_json(), "regiments": [r.to_json() for r in self.regiments],
             "regiment_cap": cap, "notes": [dict(n) for n in self.notes],

@@ -12,13 +12,14 @@ from collections.abc import Generator
 from typing import Any
 
 from rules.core import Action, IllegalAction, entry, new_rng, seat_ref
-from rules.gorges.actions import DICE, ForceNextRoll
+from rules.gorges.actions import DICE, ForceNextRoll, Rename
 from rules.gorges.content import Content, Entry
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import Army, General
 
 Flow = Generator[Prompt, Action, Any]
 
+MAX_NAME = 40
 PLACE_PARAMS = {"territory", "to", "before", "capital", "start"}
 ARMY_PARAMS = {"army", "first", "second", "a", "b"}
 
@@ -81,6 +82,9 @@ class GorgesState:
         if isinstance(action, ForceNextRoll):
             self._force(seat, action)
             return
+        if isinstance(action, Rename):
+            self._rename(seat, action)
+            return
         p = self.prompt
         if p is None:
             raise IllegalAction("gorges.illegal.game_over")
@@ -118,6 +122,24 @@ class GorgesState:
             raise IllegalAction("gorges.illegal.game_over")
         self.forced[action.die].append(action.value)
         self.say("gorges.log.forced", seat=seat_ref(seat), die=action.die, value=action.value)
+
+    def _rename(self, seat: int, action: Rename) -> None:
+        army = self.armies.get(action.army)
+        if army is None or army.seat != seat:
+            raise IllegalAction("gorges.illegal.no_such_army", army=action.army)
+        name = action.name.strip()
+        if len(name) > MAX_NAME:
+            raise IllegalAction("gorges.illegal.name_too_long", max=MAX_NAME)
+        if action.target == "army":
+            army.name = name
+        elif action.target == "hero":
+            army.hero.name = name
+        else:
+            number = action.target.removeprefix("regiment:")
+            regiment = next((r for r in army.regiments if str(r.number) == number), None)
+            if regiment is None:
+                raise IllegalAction("gorges.illegal.no_such_target", target=action.target)
+            regiment.name = name
 
     # -- dice ----------------------------------------------------------------------------------
 

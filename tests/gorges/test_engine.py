@@ -21,6 +21,7 @@ from rules.gorges.actions import (
     Move,
     MoveCapital,
     OfferRelics,
+    Rename,
     RerollMovement,
     SwapArmies,
 )
@@ -33,7 +34,7 @@ EXAMPLES = [Choose("empire"), Move("0.G", "gue-rouge"), Move("1.L1", "cap-du-pen
             RerollMovement("0.L2"), SwapArmies("0.G", "0.L1"), MoveCapital("gue-rouge"),
             Build("0.G", "fortress"), Challenge(1, "0.G", "gue-rouge"), Answer(True, "1.L1"),
             Answer(False), OfferRelics(2), BattleResult(1, (1000, 1200), ("0.G",), True), Done(),
-            ForceNextRoll("d66", 35)]
+            ForceNextRoll("d66", 35), Rename("0.G", "regiment:2", "Les Gueules Noires")]
 
 
 def test_engine_identity():
@@ -145,3 +146,21 @@ def test_view_is_json_and_carries_to_act():
     assert json.loads(json.dumps(v)) == v
     assert v["to_act"] == st.to_act() and v["prompt"]["seat"] == st.to_act()[0]
     assert st.view(0) == st.view(1) == v
+
+
+def test_generals_name_their_armies_heroes_and_regiments_at_any_time():
+    from rules.gorges.records import Regiment
+    st = set_up()
+    st.armies["0.L1"].regiments.append(Regiment(1))
+    st.apply(0, Rename("0.L1", "army", "Garde du Gibet"))
+    st.apply(0, Rename("0.L1", "hero", "Baron Krieg"))
+    st.apply(0, Rename("0.L1", "regiment:1", "Lames Grises"))
+    sheet = st.view(None)["armies"]["0.L1"]
+    assert (sheet["name"], sheet["hero"]["name"], sheet["regiments"][0]["name"]) == \
+        ("Garde du Gibet", "Baron Krieg", "Lames Grises")
+    for who, action, key in [(1, Rename("0.G", "army", "x"), "gorges.illegal.no_such_army"),
+                             (0, Rename("0.G", "regiment:4", "x"), "gorges.illegal.no_such_target"),
+                             (0, Rename("0.G", "hero", "x" * 41), "gorges.illegal.name_too_long")]:
+        with pytest.raises(IllegalAction) as exc:
+            st.apply(who, action)
+        assert exc.value.key == key

@@ -280,3 +280,19 @@ def test_66_reinforcements_join_until_the_season_ends():
     assert st.armies["0.R"].location == st.generals[0].capital
     end_season(st)
     assert "0.R" not in st.armies
+
+
+def test_51_siege_train_takes_a_territory_after_a_won_battle():
+    from rules.gorges.actions import BattleResult
+    from rules.gorges.phases.battles import battles_phase
+    st = event(51, before=lambda s: arrange(s, owner={"roches-hurlantes": 1, "marais-puant": 1,
+                                                       "baie-des-epaves": 1}))
+    arrange(st, armies={"0.G": "roches-hurlantes", "1.G": "roches-hurlantes"})
+    st.challenges = [{"challenger": 0, "target": 1, "army": "0.G", "territory": "roches-hurlantes",
+                      "status": "accepted", "defender_army": "1.G"}]
+    scenario(st, battles_phase(st))
+    force(st, "d6", 2, 2, 1)  # elite army; wounded; the beaten army retreats
+    st.apply(0, BattleResult(0))
+    assert st.prompt.kind == "territory" and set(st.prompt.options) == {"marais-puant", "baie-des-epaves"}
+    answer(st, "baie-des-epaves")
+    assert st.owner["baie-des-epaves"] == 0 and st.owner["roches-hurlantes"] == 0

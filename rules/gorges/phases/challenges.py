@@ -136,7 +136,9 @@ def issue(st: Any, seat: int, action: Challenge):
     ch["defender_army"] = answer.army
     if answer.accept:
         st.generals[action.target].accepted += 1
-    st.say("gorges.log.answer", seat=seat_ref(action.target), accept=answer.accept, army=answer.army)
+    word = "gorges.word.accepted" if answer.accept else "gorges.word.refused"
+    st.say("gorges.log.answer", seat=seat_ref(action.target), accept={"key": word, "params": {}},
+           army=answer.army)
 
 
 def defenders(st: Any, target: int) -> list[str]:
