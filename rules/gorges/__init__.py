@@ -25,7 +25,7 @@ class GorgesEngine(Engine):
     hidden_information = False
 
     def options(self, content: Any) -> list[dict[str, Any]]:
-        """Turns per season, the points cap, the relic points' edge, designer mode."""
+        """Turns per season, points cap, relic edge, a second accepted challenge, designer mode."""
         camp = content.campaign
         return [
             {"id": "turns_per_season", "label": "gorges.option.turns_per_season",
@@ -34,6 +34,7 @@ class GorgesEngine(Engine):
              "choices": list(camp.points_cap_percent.choices), "default": camp.points_cap_percent.default},
             {"id": "relic_edge_points", "label": "gorges.option.relic_edge_points",
              "choices": list(camp.relic_edge_points.choices), "default": camp.relic_edge_points.default},
+            {"id": "second_challenge", "label": "gorges.option.second_challenge", "default": False},
             {"id": "designer_mode", "label": "gorges.option.designer_mode", "default": False},
         ]
 

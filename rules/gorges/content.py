@@ -165,10 +165,6 @@ class Content:
         t = self.tables[table]
         return t.entries[self.faces[table][roll]]
 
-    def entry_by_number(self, table: str, number: int) -> Entry:
-        """The entry whose faces include `number` (how tables refer to each other)."""
-        return self.entry(table, number)
-
 
 def _check_table(name: str, table: Table, report: Report) -> dict[int, int]:
     faces: dict[int, int] = {}

@@ -194,6 +194,14 @@ def test_one_challenge_accepted_per_general():
     assert challenges.engaged(st) == {"0.G", "1.L1"}
 
 
+def test_all_may_agree_to_a_second_accepted_challenge():
+    st = set_up(("empire", "skaven", "dwarfs"), second_challenge=True)
+    st.generals[1].accepted = 1
+    assert challenges.defenders(st, 1) == ["1.G", "1.L1", "1.L2"]
+    st.generals[1].accepted = 2
+    assert challenges.defenders(st, 1) == []
+
+
 def test_refused_challenge_with_the_army_on_the_spot_brings_a_save_roll():
     st = set_up()
     st.order = [0, 1]

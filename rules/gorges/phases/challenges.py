@@ -143,7 +143,7 @@ def issue(st: Any, seat: int, action: Challenge):
 
 def defenders(st: Any, target: int) -> list[str]:
     """Armies `target` may send to a battle (none once he has accepted a challenge this turn)."""
-    if st.generals[target].accepted >= 1:
+    if st.generals[target].accepted >= (2 if st.options.get("second_challenge") else 1):
         return []
     return [a.id for a in _armies(st, target)]
 
