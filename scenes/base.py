@@ -43,6 +43,8 @@ class UIScene(Scene):
         super().__init__(app)
         self.ui: pygame_gui.UIManager | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self._under: pygame.Surface | None = None  # backdrop + draw_scene, cached
+        self._over: pygame.Surface | None = None   # draw_over, cached
 
     # -- lifecycle --------------------------------------------------------------------------------
 
@@ -67,6 +69,11 @@ class UIScene(Scene):
         self.ui.clear_and_reset()
         self.buttons = {}
         self.build()
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """What `draw_scene`/`draw_over` show changed: compose the cached layers again."""
+        self._under = self._over = None
         self.dirty = True
 
     def exit(self) -> None:
@@ -92,9 +99,12 @@ class UIScene(Scene):
         return False
 
     def draw_scene(self, surface: pygame.Surface) -> None:
-        """Hand-drawn content under the widgets (title by default)."""
+        """Hand-drawn content under the widgets (title by default); cached until `invalidate()`."""
         if self.title_key:
             ui.title(surface, self.tr(self.title_key))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Hand-drawn content over the widgets (a transparent layer); cached until `invalidate()`."""
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -150,7 +160,15 @@ class UIScene(Scene):
         self.animating = any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (focused or ()))
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(ui.background(surface.get_size()), (0, 0))
-        self.draw_scene(surface)
+        size = surface.get_size()
+        if self._under is None or self._under.get_size() != size:
+            self._under = pygame.Surface(size).convert()
+            self._under.blit(ui.background(size), (0, 0))
+            self.draw_scene(self._under)
+            self._over = pygame.Surface(size, pygame.SRCALPHA).convert_alpha()
+            self.draw_over(self._over)
+        surface.blit(self._under, (0, 0))
         if self.ui is not None:
             self.ui.draw_ui(surface)
+        if self._over is not None:
+            surface.blit(self._over, (0, 0))

@@ -21,8 +21,6 @@ class ErrorsOverlay(UIScene):
 
     overlay = True
 
-    preload = ({"name": "noto_sans", "point_size": 18, "style": "bold"},)
-
     def __init__(self, app: Any, problems: list[Any], game_id: str | None = None) -> None:
         super().__init__(app)
         self.problems = list(problems)

@@ -81,7 +81,7 @@ class LoadScene(UIScene):
         area = self.list_rect()
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self.scroll - event.y * 40, self.max_scroll()))
-            self.dirty = True
+            self.invalidate()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and area.collidepoint(event.pos):
             index = (event.pos[1] - area.top - 8 + self.scroll) // ROW_H

@@ -22,12 +22,14 @@ class MainMenu(UIScene):
         super().__init__(app)
         self.cards: dict[str, pygame.Rect] = {}
         self.latest_save: Any = None
+        self.saves_checked = False  # looked up after the first frame, so start-up shows the menu sooner
 
     def build(self) -> None:
         w, h = self.app.size
-        from scenes import saves_bridge
+        if self.saves_checked:
+            from scenes import saves_bridge
 
-        self.latest_save = saves_bridge.latest(self.app)
+            self.latest_save = saves_bridge.latest(self.app)
         col_w = min(720, int(w * 0.56))
         side_w = 280
         gap = 48
@@ -56,6 +58,16 @@ class MainMenu(UIScene):
                     "@selected" if self.app.strings.lang == "fr" else "@choice")
         self.button("lang_en", (x + half + 12, y, half, 40), "English",
                     "@selected" if self.app.strings.lang == "en" else "@choice")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.saves_checked and self.app.frames_drawn > 0:
+            self.saves_checked = True
+            self.rebuild()
+
+    def resume(self) -> None:
+        super().resume()
+        self.rebuild()  # a game may have been saved, a language chosen, a save deleted
 
     def _continue_tip(self) -> str | None:
         if self.latest_save is None:
@@ -109,8 +121,7 @@ class MainMenu(UIScene):
         ui.text(surface, self.tr("menu.subtitle"), (w // 2, 114), 18, ui.PARCHMENT_DIM,
                 anchor="midtop", italic=True)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_over(self, surface: pygame.Surface) -> None:
         for info in catalog.GAMES:
             self._draw_card(surface, info, self.cards.get(info.id))
 

@@ -267,8 +267,7 @@ class NewGameScene(UIScene):
         ui.panel(surface, panel, 150)
         ui.panel(surface, pygame.Rect(left + seats_w + 24, 120, w - left - seats_w - 24 - left + 16, h - 230), 150)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_over(self, surface: pygame.Surface) -> None:
         for i, rect in self.colour_rects.items():
             c = catalog.colour(self.seats[i]["colour"])
             ui.seat_symbol(surface, c.symbol, rect.center, 14, c.rgb)

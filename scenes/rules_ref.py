@@ -43,8 +43,6 @@ class RulesScene(UIScene):
 
     title_key = "rules.title"
 
-    preload = ({"name": "noto_sans", "point_size": 18, "style": "bold"},)
-
     def __init__(self, app: Any, game_id: str | None = None) -> None:
         super().__init__(app)
         self.shown = game_id or catalog.GAMES[0].id

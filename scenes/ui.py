@@ -88,19 +88,20 @@ def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int
 
 @functools.lru_cache(maxsize=8)
 def background(size: tuple[int, int]) -> pygame.Surface:
-    """The app's backdrop at `size`: warm vertical gradient, vignette and a thin gold frame."""
+    """The app's backdrop at `size`: warm vertical gradient, soft vignette and a thin gold frame."""
     w, h = size
-    surf = pygame.Surface(size)
     top, bottom = (46, 34, 24), (18, 13, 9)
-    for y in range(h):
-        t = y / max(1, h - 1)
-        colour = [int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)]
-        pygame.draw.line(surf, colour, (0, y), (w, y))
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    for i in range(24):
-        alpha = int(6 * (24 - i) / 24 * 2)
-        pygame.draw.rect(shade, (0, 0, 0, alpha), (i * 4, i * 4, w - i * 8, h - i * 8), 4)
-    surf.blit(shade, (0, 0))
+    column = pygame.Surface((1, 64))
+    for y in range(64):
+        t = y / 63
+        column.set_at((0, y), [int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)])
+    surf = pygame.transform.smoothscale(column, size)
+    small = pygame.Surface((32, 20), pygame.SRCALPHA)
+    for x in range(32):
+        for y in range(20):
+            d = max(abs(x - 15.5) / 16, abs(y - 9.5) / 10)
+            small.set_at((x, y), (0, 0, 0, int(110 * max(0.0, d - 0.6) / 0.4)))
+    surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
     frame = pygame.Rect(12, 12, w - 24, h - 24)
     pygame.draw.rect(surf, GOLD_DARK, frame, 1, border_radius=6)
     pygame.draw.rect(surf, (70, 54, 30), frame.inflate(-8, -8), 1, border_radius=4)
