@@ -88,6 +88,7 @@ class App:
         self.frames_drawn = 0
         self.idle_timeout_ms = 1000
         self.errors_logged = 0
+        self._failed_updates = 0
         self._content: dict[str, Any] = {}
         self._last = time.perf_counter()
         from sprites.toast import ToastLayer
@@ -253,9 +254,9 @@ class App:
             events = pygame.event.get()
         else:
             timeout = self.idle_timeout_ms
-            wake = self.toasts.next_change()
-            if wake is not None:
-                timeout = max(1, min(timeout, int(wake * 1000) + 1))
+            for wake in (self.toasts.next_change(), getattr(self.stack.top, "wake_after", None)):
+                if wake is not None:
+                    timeout = max(1, min(timeout, int(wake * 1000) + 1))
             first = pygame.event.wait(timeout)
             events = [first] if first.type != pygame.NOEVENT else []
             events += pygame.event.get()
@@ -263,7 +264,13 @@ class App:
         dt, self._last = min(0.1, now - self._last), now
         for event in events:
             self.dispatch(event)
-        self._guard("update", self.stack.update, dt)
+        if not self._guard("update", self.stack.update, dt):
+            self._failed_updates += 1
+            if self._failed_updates >= 3 and len(self.stack) > 1:  # a scene that fails every frame goes
+                self.stack.pop()
+                self._failed_updates = 0
+        else:
+            self._failed_updates = 0
         self.toasts.update(dt)
         drawn = False
         if self.screen is not None and (self.stack.needs_redraw() or self.toasts.dirty):

@@ -43,6 +43,7 @@ class UIScene(Scene):
         super().__init__(app)
         self.ui: pygame_gui.UIManager | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.wake_after: float | None = None  # seconds until update() must run even without events
         self._under: pygame.Surface | None = None  # backdrop + draw_scene, cached
         self._over: pygame.Surface | None = None   # draw_over, cached
 
@@ -157,7 +158,10 @@ class UIScene(Scene):
         if len(self.ui.get_sprite_group().sprites()) != before:  # a tooltip appeared or went
             self.dirty = True
         focused = self.ui.get_focus_set()
-        self.animating = any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (focused or ()))
+        typing = any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (focused or ()))
+        if typing:  # the text cursor blinks: a frame a few times a second, not sixty
+            self.dirty = True
+        self.wake_after = 0.25 if typing else None
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

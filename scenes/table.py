@@ -47,6 +47,7 @@ class TableScene(Scene):
         self.since: list[dict[str, Any]] = []
         self.ended = False
         self.curtain: Any = None
+        self.wake_after: float | None = None  # seconds until update() must run even without events
 
     # -- the seats --------------------------------------------------------------------------------
 
@@ -137,7 +138,7 @@ class TableScene(Scene):
         if bot is not None:
             self.pending_bot = bot
             self.bot_timer = BOT_PAUSE_S / max(0.1, float(getattr(self.app.settings, "animation_speed", 1.0)))
-            self.animating = True
+            self.wake_after = self.bot_timer  # the loop sleeps until the bot is due (no frames meanwhile)
             self.refresh()
             return
         self.pending_bot = None
@@ -199,9 +200,10 @@ class TableScene(Scene):
         if self.pending_bot is None:
             return
         self.bot_timer -= dt
-        self.dirty = True
         if self.bot_timer > 0:
+            self.wake_after = self.bot_timer
             return
+        self.wake_after = None
         seat, self.pending_bot = self.pending_bot, None
         try:
             action = self.session.bot_action(seat)

@@ -101,7 +101,7 @@ def test_bot_plays_after_a_visible_pause(app) -> None:
     table = start(app, kinds=("human", "random"))
     assert top_name(app) == "TableScene" and table.unveiled == 0  # one human: no curtain
     table.try_act(playable(table))
-    assert table.pending_bot == 1 and table.animating
+    assert table.pending_bot == 1 and 0 < table.wake_after <= 0.8
     assert len(table.session.actions) == 1
     app.stack.update(0.3)
     assert len(table.session.actions) == 1  # still pausing
@@ -187,3 +187,20 @@ def test_a_scene_that_raises_becomes_a_message_and_a_log_line(app, tmp_path, mon
     assert app.toasts.texts()[-1] == app.tr("app.error")
     assert "kaboom" in (tmp_path / "logs" / "guildhall.log").read_text(encoding="utf-8")
     assert top_name(app) == "TableScene"
+
+
+def test_bot_pause_sleeps_in_the_real_loop_instead_of_drawing_frames(app) -> None:
+    import time
+
+    app.settings.animation_speed = 4.0  # 0.2 s pause
+    app.idle_timeout_ms = 1000
+    table = start(app, kinds=("human", "random"))
+    app.toasts.items.clear()
+    table.try_act(playable(table))
+    before = app.frames_drawn
+    started = time.perf_counter()
+    while len(table.session.actions) < 2 and time.perf_counter() - started < 3:
+        app.step()
+    assert len(table.session.actions) == 2
+    assert time.perf_counter() - started >= 0.15  # the pause is visible
+    assert app.frames_drawn - before <= 3  # banner, bot's move: no 60 fps meanwhile
