@@ -1,8 +1,8 @@
 """The new-game screen: seats (count, names, colours, human or bot, optional PIN), options and seed.
 
 What the game offers comes from its engine: `engine.seats`, `engine.bots` and
-`engine.options(content)` (a list of `{"id", "label": key, "choices": [...]}` or
-`{"id", "label": key, "default": bool}`). Start builds a `game.session.Session` and opens the table.
+`engine.options(content)` (a list of `{"id", "label": key, "choices": [...], "default"?,
+"choice_labels"?: [key, ...]}` or `{"id", "label": key, "default": bool}`). Start builds a `game.session.Session` and opens the table.
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ class NewGameScene(UIScene):
             self._label(self._text_of(option.get("label", option["id"])), (x, y, width, 30))
             y += 32
             value = self.options[option["id"]]
-            text = self._choice_text(value) if "choices" in option else self.tr(
+            text = self._choice_text(option, value) if "choices" in option else self.tr(
                 "common.yes" if value else "common.no")
             self.button(f"opt_{option['id']}", (x, y, width, 40), text, "@choice")
             y += 52
@@ -159,7 +159,15 @@ class NewGameScene(UIScene):
         text = str(value)
         return self.tr(text) if self.app.strings.has(text) else text
 
-    def _choice_text(self, value: Any) -> str:
+    def _choice_text(self, option: dict[str, Any], value: Any) -> str:
+        """A choice's label: `choice_labels[i]` (a key or {fr, en}), else the key `<label>.<value>`, else the value."""
+        choices = list(option.get("choices") or [])
+        labels = list(option.get("choice_labels") or [])
+        if value in choices and choices.index(value) < len(labels):
+            return self._text_of(labels[choices.index(value)])
+        key = f"{option.get('label', '')}.{value}"
+        if isinstance(option.get("label"), str) and self.app.strings.has(key):
+            return self.tr(key)
         return self._text_of(value)
 
     # -- events ----------------------------------------------------------------------------------------

@@ -214,3 +214,23 @@ def test_f5_at_the_table_replays_the_game_on_the_new_content(anludim_playable) -
     assert table.session is not session
     assert [a for _, a in table.session.actions] == [a for _, a in session.actions]
     assert app.tr("session.replay.done", count=2) in app.toasts.texts()
+
+
+def test_option_choices_show_their_labels() -> None:
+    from scenes.new_game import NewGameScene
+    from scenes.shots import DemoEngine
+
+    class Engine(DemoEngine):
+        def options(self, content):
+            return [{"id": "reach", "label": "newgame.options", "choices": ["eight", "four"],
+                     "choice_labels": ["common.yes", {"fr": "Quatre", "en": "Four"}]},
+                    {"id": "turns", "label": "newgame.seed", "choices": [12, 20], "default": 20}]
+
+    app = make_app("en")
+    scene = NewGameScene(app, "guildes", Engine(), None, seed=1)
+    app.stack.push(scene)
+    settle(app)
+    assert scene.buttons["opt_reach"].text == "Yes" and scene.buttons["opt_turns"].text == "20"
+    click_button(app, "opt_reach")
+    click_button(app, "opt_turns")
+    assert app.stack.top.buttons["opt_reach"].text == "Four" and scene.options == {"reach": "four", "turns": 12}
