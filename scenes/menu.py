@@ -6,6 +6,7 @@ that is not available yet stays clickable and answers with a message instead of 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -120,6 +121,11 @@ class MainMenu(UIScene):
         ui.ornament(surface, (w // 2, 104), 460)
         ui.text(surface, self.tr("menu.subtitle"), (w // 2, 114), 18, ui.PARCHMENT_DIM,
                 anchor="midtop", italic=True)
+        if getattr(self.app.settings, "designer_mode", False):
+            shipped = Path(__file__).resolve().parent.parent / "content"  # game.content.CONTENT_ROOT
+            root = str(self.app.content_root or shipped)
+            ui.text(surface, self.tr("menu.designer", path=root), (w // 2, surface.get_height() - 40), 15,
+                    ui.GOLD, anchor="midbottom")
 
     def draw_over(self, surface: pygame.Surface) -> None:
         for info in catalog.GAMES:

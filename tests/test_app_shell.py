@@ -234,3 +234,12 @@ def test_option_choices_show_their_labels() -> None:
     click_button(app, "opt_reach")
     click_button(app, "opt_turns")
     assert app.stack.top.buttons["opt_reach"].text == "Four" and scene.options == {"reach": "four", "turns": 12}
+
+
+def test_the_mixer_is_never_initialised_and_designer_mode_shows_the_content_folder() -> None:
+    app = make_app("en", menu=False)
+    app.settings.designer_mode = True
+    app.start()
+    settle(app)
+    assert pygame.mixer.get_init() is None
+    assert app.errors_logged == 0
