@@ -35,6 +35,8 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
     cubes_table, winning_total, max_turns, sand_timer_s, options, log (last 200), outcome.
     """
     ids = [c.id for c in state.content.colours]
+    if seat is not None and not 0 <= seat < state.seats:
+        seat = None  # a seat that is not in the game sees what the table sees
     if state.static_view is None:
         state.static_view = {"colours": _colours(state), "grid": _grid(state, ids), "costs": _costs(state, ids)}
     static = state.static_view
