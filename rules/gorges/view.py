@@ -39,11 +39,17 @@ def _generals(st: Any) -> list[dict[str, Any]]:
         d = g.to_json()
         d["territories"] = st.empire(g.seat)
         d["armies"] = [a.id for a in st.armies.values() if a.seat == g.seat]
-        ev = st.content.events.get(g.event) if g.event is not None else None
-        d["event"] = None if ev is None else {"roll": g.event, "name": ev.name.model_dump(),
-                                              "text": ev.text.model_dump()}
+        d["event"] = None if g.event is None else dict(_event_json(st, g.event))
         out.append(d)
     return out
+
+
+def _event_json(st: Any, roll: int) -> dict[str, Any]:
+    cache = st.__dict__.setdefault("_event_cache", {})
+    if roll not in cache:
+        ev = st.content.events[roll]
+        cache[roll] = {"roll": roll, "name": ev.name.model_dump(), "text": ev.text.model_dump()}
+    return cache[roll]
 
 
 def build_view(st: Any) -> dict[str, Any]:

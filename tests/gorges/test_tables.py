@@ -362,3 +362,27 @@ def test_no_roll_when_a_challenge_was_made_there():
 def test_step_helper_is_used():
     st = set_up()
     step(st)
+
+
+@pytest.mark.parametrize("table", sorted(CONTENT.tables))
+def test_every_entry_of_every_table_applies_cleanly(table):
+    for face in range(1, 7):
+        st = set_up(("vampire_counts", "dwarfs"))
+        st.armies["0.G"].hero.items.append({"value": 10, "kind": "item", "source": {}})
+        arrange(st, owner={"gue-rouge": 0}, building={"gue-rouge": "mine"}, armies={"1.G": "gue-rouge"})
+        run_entry(table, face, st=st, mine="gue-rouge", a=st.armies["0.G"], b=st.armies["1.G"])
+        finish(st)
+        assert st.prompt is None
+
+
+@pytest.mark.parametrize("roll", sorted(CONTENT.events))
+def test_every_event_applies_cleanly_with_passive_answers(roll):
+    from rules.gorges.phases.events import events_phase
+    st = set_up(("orcs_goblins", "empire", "skaven"))
+    st.order = [0, 1, 2]
+    arrange(st, owner={"gue-rouge": 0, "roches-hurlantes": 1, "marais-puant": 1},
+            building={"marais-puant": "mine", "roches-hurlantes": "fortress"})
+    force(st, "d66", roll, 26, 26)
+    scenario(st, events_phase(st))
+    finish(st)
+    assert st.generals[0].event == roll
