@@ -26,17 +26,26 @@ Factory = Callable[[Any, str | None, int], Scene]
 SHOTS: dict[str, Factory] = {}
 
 
-def names() -> list[str]:
-    """Every registered shot name."""
-    return sorted(SHOTS)
+def names(tables: bool = True) -> list[str]:
+    """Every shot name: the shell's, plus (tables=True) those the game tables' modules declare."""
+    found = set(SHOTS)
+    if tables:
+        for info in catalog.GAMES:
+            try:
+                module = _table_module(info.id)
+            except Exception:  # a table that does not import has no shots to offer
+                continue
+            found |= set(getattr(module, "SHOTS", {}) or {})
+    return sorted(found)
 
 
 def make(app: Any, name: str, game: str | None = None, seed: int = 0) -> Scene:
     """Build the named scene on `app.stack` and return the scene to draw."""
     factory = SHOTS.get(name)
-    if factory is None and game:
-        module = _table_module(game)
-        factory = getattr(module, "SHOTS", {}).get(name) if module else None
+    for gid in ([game] if game else []) + [g.id for g in catalog.GAMES if name.startswith(g.id + "_")]:
+        if factory is None:
+            module = _table_module(gid)
+            factory = getattr(module, "SHOTS", {}).get(name) if module else None
     if factory is None:
         raise KeyError(name)
     scene = factory(app, game, seed)

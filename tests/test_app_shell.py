@@ -143,7 +143,7 @@ def test_exit_after_first_frame(monkeypatch) -> None:
 def test_every_shot_renders_without_error(lang) -> None:
     from scenes import shots
 
-    for name in shots.names():
+    for name in shots.names(tables=False):
         if name == "table":
             continue
         app = make_app(lang, menu=False)
