@@ -1,0 +1,793 @@
+"""The panels of the Gorges table, each drawn from the view into the table's cached layer.
+
+Every function takes the table (`scenes.gorges_table.GorgesTable`) for its texts, view and hit
+zones, the surface and the panel's rectangle. Buttons add `Hit` zones whose data is the engine
+action to send (kind "act") or a local choice (selecting an army, paging, the battle form).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from rules.gorges import actions as A
+from scenes import ui
+from sprites import gorges_map as gm
+
+PHASES = ("crown", "events", "search", "mines", "movement", "construction", "challenges", "conquest", "battles")
+Rect = pygame.Rect
+
+
+def _hit(t: Any, rect: Rect, kind: str, data: Any = None, tip: str = "", enabled: bool = True) -> None:
+    from scenes.gorges_table import Hit
+
+    t.hits.append(Hit(Rect(rect), kind, data, tip, enabled))
+
+
+def button(t: Any, surf: pygame.Surface, rect: Rect, label: str, kind: str, data: Any = None,
+           enabled: bool = True, primary: bool = False, selected: bool = False, tip: str = "",
+           size: int = 15, register: bool = True) -> None:
+    """A drawn button and its zone (`register=False`: drawn on a frame only, the layer holds the zone)."""
+    if primary:
+        bg, border, fg = (138, 100, 36), (230, 184, 90), (255, 246, 222)
+    elif selected:
+        bg, border, fg = (96, 72, 34), (240, 200, 112), (255, 246, 222)
+    else:
+        bg, border, fg = (46, 35, 24), (140, 104, 44), ui.PARCHMENT
+    if not enabled:
+        bg, border, fg = (36, 28, 21), (62, 50, 38), (110, 98, 82)
+    pygame.draw.rect(surf, bg, rect, border_radius=7)
+    pygame.draw.rect(surf, border, rect, 2, border_radius=7)
+    text = elide(label, rect.width - 14, size, bold=primary)
+    img = ui.font(size, bold=primary).render(text, True, fg)
+    surf.blit(img, img.get_rect(center=rect.center))
+    if register:
+        _hit(t, rect, kind, data, tip or (label if text != label else ""), enabled)
+
+
+def elide(value: str, width: int, size: int, bold: bool = False) -> str:
+    """`value` cut with an ellipsis to fit `width` pixels."""
+    f = ui.font(size, bold)
+    if f.size(value)[0] <= width:
+        return value
+    while value and f.size(value + "…")[0] > width:
+        value = value[:-1]
+    return value + "…"
+
+
+def tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int]) -> None:
+    """A small wrapped box near the pointer, kept inside the window."""
+    lines = [row for para in text.split("\n") for row in ui.wrap(para, 340, 14)]
+    w = min(360, max(ui.font(14).size(r)[0] for r in lines) + 20)
+    box = Rect(pos[0] + 16, pos[1] + 18, w, 12 + 19 * len(lines))
+    sw, sh = surface.get_size()
+    if box.right > sw - 6:
+        box.right = pos[0] - 10
+    if box.bottom > sh - 6:
+        box.bottom = pos[1] - 10
+    ui.panel(surface, box, 245, ui.GOLD)
+    for i, row in enumerate(lines):
+        ui.text(surface, row, (box.left + 10, box.top + 6 + i * 19), 14, ui.PARCHMENT)
+
+
+# -- top bar: season banner and phase bar ---------------------------------------------------------
+
+def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    v = t.view
+    season = v["season"]
+    ui.panel(surf, rect, 225)
+    banner = Rect(rect.left, rect.top, int(rect.width * 0.31), rect.height)
+    gm.season_glyph(surf, season["id"], (banner.left + 28, banner.centery), 15)
+    title = t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"],
+                 turns=season["turns"], total=v["turn"])
+    ui.text(surf, elide(title, banner.width - 60, 17, True), (banner.left + 52, banner.top + 6), 17, ui.GOLD, bold=True)
+    ui.text(surf, elide(t.tx(season["text"]), banner.width - 60, 13), (banner.left + 52, banner.top + 31), 13,
+            ui.PARCHMENT_DIM)
+    _hit(t, banner, "tip", tip=t.tx(season["name"]) + "\n" + t.tx(season["text"]))
+    phase = v["phase"]
+    bar = Rect(banner.right + 6, rect.top + 6, rect.right - banner.right - 14, rect.height - 12)
+    current = PHASES.index(phase) if phase in PHASES else (-1 if phase == "setup" else len(PHASES))
+    labels = [t.tr(f"gorges.ui.phase.{pid}") for pid in PHASES]
+    size = 13
+    while size > 9 and sum(ui.font(size, True).size(x)[0] + 40 for x in labels) > bar.width:
+        size -= 1
+    widths = [ui.font(size, True).size(x)[0] + 40 for x in labels]
+    spare = max(0, bar.width - sum(widths)) / len(widths)
+    x = float(bar.left)
+    for i, pid in enumerate(PHASES):
+        cell = Rect(int(x) + 2, bar.top, int(widths[i] + spare) - 4, bar.height)
+        x += widths[i] + spare
+        done, now = i < current, i == current
+        bg = (120, 88, 34) if now else ((44, 36, 26) if done else (32, 25, 18))
+        pygame.draw.rect(surf, bg, cell, border_radius=8)
+        pygame.draw.rect(surf, ui.GOLD if now else (90, 70, 40), cell, 2 if now else 1, border_radius=8)
+        centre = (cell.left + 15, cell.centery)
+        pygame.draw.circle(surf, ui.GOLD if now else ((110, 92, 60) if done else (70, 56, 40)), centre, 11)
+        if done:
+            cx, cy = centre
+            pygame.draw.lines(surf, ui.INK, False, [(cx - 5, cy), (cx - 1, cy + 4), (cx + 5, cy - 4)], 3)
+        else:
+            img = ui.font(13, bold=True).render(str(i + 1), True, ui.INK)
+            surf.blit(img, img.get_rect(center=centre))
+        ui.text(surf, elide(labels[i], cell.width - 32, size, True), (cell.left + 30, cell.centery), size,
+                (255, 246, 222) if now else (ui.PARCHMENT_DIM if done else ui.PARCHMENT), bold=True, anchor="midleft")
+        _hit(t, cell, "tip", tip=t.tr(f"gorges.phase.{pid}"))
+    if phase in ("setup", "over"):
+        ui.text(surf, t.tr(f"gorges.phase.{phase}"), (bar.centerx, bar.bottom + 1), 12, ui.GOLD, anchor="midtop")
+
+
+# -- the island -----------------------------------------------------------------------------------
+
+def crown_path(t: Any) -> list[str]:
+    """The ghost's walk this turn (from the turn's crown log entries): start, then each step."""
+    walk: list[str] = []
+    for e in reversed(t.log):
+        key = e.get("key")
+        if key == "gorges.log.turn":
+            break
+        if key == "gorges.log.crown":
+            p = e.get("params") or {}
+            steps = [(p.get("start") or {}).get("territory")] + [s.get("territory") for s in p.get("path") or []]
+            walk = [s for s in steps if s] + walk[1:] if walk else [s for s in steps if s]
+    return walk
+
+
+def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    isl = t.island
+    v = t.view
+    base = isl.base(lambda tid: t.tx(v["map"][tid]["name"]), (t.app.strings.lang, rect.size))
+    surf.blit(base, rect.topleft)
+    pygame.draw.rect(surf, ui.GOLD_DARK, rect, 2, border_radius=4)
+    s = isl.size
+    lit = t.highlights()
+    for tid, terr in v["territories"].items():
+        owner = terr["owner"]
+        if owner is not None:
+            rgb, _ = t.colour_of(owner)
+            gm.territory_tint(surf, isl, tid, rgb)
+    for tid in lit:
+        poly = isl.corners(isl.centres[tid], 0.9)
+        pygame.draw.polygon(surf, (255, 214, 102), poly, 4)
+        pygame.draw.polygon(surf, (120, 80, 20), isl.corners(isl.centres[tid], 0.82), 1)
+    for tid, terr in v["territories"].items():
+        x, y = isl.centre(tid)
+        owner, capital = terr["owner"], terr["capital_of"]
+        if owner is not None or capital is not None:
+            seat = capital if capital is not None else owner
+            rgb, sym = t.colour_of(seat)
+            gm.flag(surf, (int(x + s * 0.28), int(y - s * 0.3)), int(s * (0.52 if capital is not None else 0.42)),
+                    rgb, sym, capital is not None)
+        if terr["building"]:
+            gm.building(surf, terr["building"], (int(x - s * 0.42), int(y - s * 0.42)), max(6, int(s * 0.2)))
+    walk = crown_path(t)
+    if len(walk) >= 2:
+        gm.path(surf, [_ghost_spot(isl, tid) for tid in walk])
+    if v.get("crown") in isl.centres:
+        gm.ghost(surf, _ghost_spot(isl, v["crown"]), max(8, int(s * 0.24)))
+    _armies(t, surf, isl)
+    for tid in v["map"]:
+        _hex_hit(t, isl, tid, tid in lit)
+    legend(t, surf, rect)
+
+
+def _ghost_spot(isl: gm.Island, tid: str) -> tuple[int, int]:
+    x, y = isl.centre(tid)
+    return int(x + isl.size * 0.02), int(y - isl.size * 0.55)
+
+
+def _hex_hit(t: Any, isl: gm.Island, tid: str, lit: bool) -> None:
+    v = t.view
+    terr, info = v["territories"][tid], v["map"][tid]
+    x, y = isl.centre(tid)
+    s = isl.size
+    owner = terr["owner"]
+    lines = [t.tx(info["name"]) + " — " + terrain_name(t, info["terrain"])]
+    lines.append(t.tr("gorges.ui.owner", name=t.seat_name(owner)) if owner is not None else t.tr("gorges.ui.neutral"))
+    if terr["capital_of"] is not None:
+        lines.append(t.tr("gorges.ui.capital_of", name=t.seat_name(terr["capital_of"])))
+    if terr["building"]:
+        lines.append(t.tr(f"gorges.ui.building.{terr['building']}"))
+    if terr["crown"]:
+        lines.append(t.tr("gorges.ui.crown_here"))
+    if info["coast"]:
+        lines.append(t.tr("gorges.ui.coast"))
+    for aid in terr["armies"]:
+        lines.append("• " + t.army_name(aid))
+    box = Rect(0, 0, int(s * 1.7), int(s * 1.9))
+    box.center = (x, y)
+    _hit(t, box, "hex", tid, "\n".join(lines), True)
+
+
+def terrain_name(t: Any, terrain: str) -> str:
+    item = (getattr(t.session.content, "terrains", None) or {}).get(terrain)
+    return t.tx(item.name) if item is not None else terrain
+
+
+def _armies(t: Any, surf: pygame.Surface, isl: gm.Island) -> None:
+    v = t.view
+    s = isl.size
+    r = max(7, int(s * 0.19))
+    selectable = set(t.selectable_armies())
+    for tid, terr in v["territories"].items():
+        here = terr["armies"]
+        if not here:
+            continue
+        x, y = isl.centre(tid)
+        per_row = 3
+        for i, aid in enumerate(here):
+            row, col = divmod(i, per_row)
+            count = min(per_row, len(here) - row * per_row)
+            cx = int(x + (col - (count - 1) / 2) * (2 * r + 4))
+            cy = int(y + s * 0.42 - row * (2 * r + 3))
+            army = v["armies"][aid]
+            rgb, sym = t.colour_of(army["seat"])
+            ring = (255, 255, 255) if aid == t.sel_army else (ui.GOLD if aid in selectable else None)
+            gm.army_token(surf, (cx, cy), r, rgb, sym, army["slot"], ring, faded=army["built"])
+            box = Rect(0, 0, 2 * r + 4, 2 * r + 4)
+            box.center = (cx, cy)
+            _hit(t, box, "army", aid, army_tip(t, aid), aid in selectable)
+
+
+def army_tip(t: Any, aid: str) -> str:
+    army = t.view["armies"][aid]
+    lines = [t.army_name(aid)]
+    if army["allowance"] and not army["moved"]:
+        lines.append(t.tr("gorges.ui.allowance", n=army["allowance"]))
+    if army["moved"]:
+        lines.append(t.tr("gorges.ui.moved"))
+    if army["built"]:
+        lines.append(t.tr("gorges.ui.built"))
+    lines.append(t.tr("gorges.ui.regiments_count", n=len(army["regiments"]), cap=army["regiment_cap"]))
+    items = army["hero"]["items"]
+    if items:
+        lines.append(t.tr("gorges.ui.items_count", n=len(items), points=sum(i["value"] for i in items)))
+    if army["extra_points"]:
+        lines.append(t.tr("gorges.ui.extra_points", n=army["extra_points"]))
+    lines.append(t.tr("gorges.ui.record", wins=army["wins"], losses=army["losses"]))
+    return "\n".join(lines)
+
+
+def legend(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    """Terrains and buildings, top left over the sea."""
+    box = Rect(rect.right - 168, rect.top + 8, 160, 166)
+    ui.panel(surf, box, 190)
+    y = box.top + 8
+    for terrain, rgb in gm.TERRAIN.items():
+        sw = Rect(box.left + 10, y + 2, 18, 13)
+        pygame.draw.rect(surf, rgb, sw)
+        pygame.draw.rect(surf, gm.GRID, sw, 1)
+        ui.text(surf, terrain_name(t, terrain), (box.left + 36, y), 13, ui.PARCHMENT)
+        y += 19
+    for kind in ("mine", "fortress", "city"):
+        gm.building(surf, kind, (box.left + 19, y + 8), 7)
+        ui.text(surf, t.tr(f"gorges.ui.building.{kind}"), (box.left + 36, y), 13, ui.PARCHMENT)
+        y += 19
+    gm.ghost(surf, (box.left + 19, y + 9), 7)
+    ui.text(surf, t.tr("gorges.ui.crown_legend"), (box.left + 36, y), 13, ui.PARCHMENT)
+
+
+# -- standings ------------------------------------------------------------------------------------
+
+def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    v = t.view
+    ui.panel(surf, rect, 220)
+    ui.text(surf, t.tr("gorges.ui.standings"), (rect.left + 12, rect.top + 7), 16, ui.GOLD, bold=True)
+    cols = {"relics": rect.right - 178, "lands": rect.right - 128, "armies": rect.right - 84}
+    for key, x in cols.items():
+        ui.text(surf, t.tr(f"gorges.ui.col.{key}"), (x, rect.top + 10), 11, ui.PARCHMENT_DIM, anchor="midtop")
+    acting = t.acting()
+    order = v.get("order") or []
+    winners = set((v.get("outcome") or {}).get("winners") or [])
+    rows = sorted(v["generals"], key=lambda g: order.index(g["seat"]) if g["seat"] in order else g["seat"])
+    for i, g in enumerate(rows):
+        seat = g["seat"]
+        row = Rect(rect.left + 6, rect.top + 28 + i * 36, rect.width - 12, 35)
+        if seat == acting:
+            pygame.draw.rect(surf, (70, 52, 26), row, border_radius=6)
+            pygame.draw.rect(surf, ui.GOLD, row, 2, border_radius=6)
+        rgb, sym = t.colour_of(seat)
+        pos = order.index(seat) + 1 if seat in order else i + 1
+        ui.text(surf, f"{pos}.", (row.left + 6, row.top + 3), 14, ui.PARCHMENT_DIM, bold=True)
+        ui.seat_symbol(surf, sym, (row.left + 36, row.top + 12), 8, rgb)
+        if seat in winners:
+            gm.crown_mark(surf, (row.left + 36, row.top + 1), 6)
+        name = t.seat_name(seat) + ("" if t.session.is_human(seat) else " · " + t.tr("gorges.ui.bot"))
+        ui.text(surf, elide(name, cols["relics"] - row.left - 80, 15, True), (row.left + 50, row.top + 2), 15,
+                ui.PARCHMENT, bold=True)
+        race = t.race_name(g["race"]) if g["race"] else t.tr("gorges.ui.no_race")
+        ev = g.get("event")
+        sub = race + (f" · {ev['roll']} {t.tx(ev['name'])}" if ev else "")
+        ui.text(surf, elide(sub, cols["relics"] - row.left - 70, 12), (row.left + 50, row.top + 19), 12, ui.PARCHMENT_DIM)
+        _gem(surf, (cols["relics"] - 12, row.top + 13))
+        ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + 4), 16, ui.GOLD, bold=True)
+        ui.text(surf, str(g["territories"]), (cols["lands"], row.top + 4), 16, ui.PARCHMENT, bold=True, anchor="midtop")
+        on_map = sum(1 for a in g["armies"] if v["armies"][a]["on_map"])
+        ui.text(surf, f"{on_map}/{len(g['armies'])}", (cols["armies"], row.top + 4), 15, ui.PARCHMENT, anchor="midtop")
+        tip = [t.seat_name(seat), race, t.tr("gorges.ui.relics", n=g["relic_points"]),
+               t.tr("gorges.ui.lands", n=g["territories"])]
+        if g["capital"]:
+            tip.append(t.tr("gorges.ui.capital_is", name=t.place(g["capital"])))
+        if ev:
+            tip.append(t.tr("gorges.ui.event_is", roll=ev["roll"], name=t.tx(ev["name"])) + "\n" + t.tx(ev["text"]))
+        if g["race"]:
+            tip.append(t.tx(t.session.content.races[g["race"]].text))
+        _hit(t, Rect(row.left, row.top, cols["armies"] + 20 - row.left, row.height), "tip", tip="\n".join(tip))
+        button(t, surf, Rect(row.right - 58, row.top + 5, 54, 25), t.tr("gorges.ui.sheet"), "sheet", seat,
+               enabled=g["race"] is not None, tip=t.tr("gorges.ui.sheet_tip", name=t.seat_name(seat)), size=13)
+
+
+def _gem(surf: pygame.Surface, c: tuple[int, int]) -> None:
+    x, y = c
+    pts = [(x, y - 7), (x + 6, y - 2), (x, y + 7), (x - 6, y - 2)]
+    pygame.draw.polygon(surf, (120, 200, 230), pts)
+    pygame.draw.polygon(surf, ui.INK, pts, 1)
+
+
+# -- orders: what the acting general may do -------------------------------------------------------
+
+def orders(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    v = t.view
+    ui.panel(surf, rect, 225, ui.GOLD if t.my_turn() else ui.GOLD_DARK)
+    p = v.get("prompt")
+    x, y = rect.left + 12, rect.top + 8
+    if p is None:
+        ui.text(surf, t.tr("gorges.phase.over"), (x, y), 18, ui.GOLD, bold=True)
+        winners = (v.get("outcome") or {}).get("winners") or []
+        names = ", ".join(t.seat_name(s) for s in winners)
+        ui.text_block(surf, t.tr("gorges.ui.winners", names=names), Rect(x, y + 30, rect.width - 24, 60), 15)
+        return
+    seat = p["seat"]
+    rgb, sym = t.colour_of(seat)
+    ui.seat_symbol(surf, sym, (x + 8, y + 11), 8, rgb)
+    ui.text(surf, elide(t.seat_name(seat), rect.width - 40, 17, True), (x + 24, y), 17, ui.PARCHMENT, bold=True)
+    y += 24
+    used = ui.text_block(surf, t.tr(f"gorges.prompt.{p['kind']}"), Rect(x, y, rect.width - 24, 40), 15, ui.GOLD)
+    y += used + 2
+    for line in context_lines(t, p):
+        used = ui.text_block(surf, line, Rect(x, y, rect.width - 24, 36), 13, ui.PARCHMENT_DIM)
+        y += used
+    if not t.my_turn():
+        if not t.session.is_human(seat):
+            ui.text(surf, t.tr("gorges.ui.bot_acts"), (x, y + 4), 14, ui.PARCHMENT_DIM, italic=True)
+        return
+    items = choices(t, p)
+    _grid(t, surf, Rect(rect.left + 8, y + 6, rect.width - 16, rect.bottom - y - 14), items)
+
+
+def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
+    ctx = p.get("context") or {}
+    out: list[str] = []
+    if ctx.get("why"):
+        out.append(t.tr("gorges.ui.why", what=t.tx(ctx["why"].get("text", ctx["why"]))
+                        if isinstance(ctx["why"], dict) else str(ctx["why"])))
+    if "victim" in ctx:
+        out.append(t.tr("gorges.ui.victim", name=t.seat_name(int(ctx["victim"]))))
+    ch = ctx.get("challenge")
+    if ch:
+        out.append(t.tr("gorges.ui.challenge_is", seat=t.seat_name(ch["challenger"]),
+                        army=t.army_name(ch["army"]), territory=t.place(ch["territory"])))
+    if p["kind"] == "offer_relics":
+        out.append(t.tr("gorges.ui.offer_is", attacker=t.seat_name(ctx.get("attacker", 0)), max=ctx.get("max", 0)))
+    if p["kind"] == "accept_offer":
+        out.append(t.tr("gorges.ui.accept_is", defender=t.seat_name(ctx.get("defender", 0)), n=ctx.get("points", 0)))
+    if p["kind"] == "movement" and t.sel_army:
+        out.append(t.tr("gorges.ui.pick_destination", army=t.army_name(t.sel_army)))
+    if p["kind"] == "challenge" and t.sel_army:
+        out.append(t.tr("gorges.ui.pick_stake", army=t.army_name(t.sel_army)))
+    if p["kind"] in ("capital", "territory") and t.my_turn():
+        out.append(t.tr("gorges.ui.click_lit"))
+    if p["kind"] == "battle_result":
+        out.append(t.tr("gorges.ui.fill_form"))
+    return out
+
+
+def _army_label(t: Any, aid: str) -> str:
+    a = t.view["armies"][aid]
+    where = t.place(a["location"]) if a["location"] else t.tr("gorges.ui.off_map")
+    return f"{t.army_name(aid, short=True)} · {where}"
+
+
+def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, Any]]]:
+    """The buttons of the current prompt: (label, hit kind, data, options)."""
+    kind = p["kind"]
+    out: list[tuple[str, str, Any, dict[str, Any]]] = []
+    if t.pending:
+        for what, action in t.pending:
+            if what == "move":
+                label = t.tr("gorges.ui.move_by", mode=t.tr(f"gorges.mode.{action.mode}"), to=t.place(action.to))
+            else:
+                label = t.tr("gorges.ui.challenge_button", name=t.seat_name(action.target), territory=t.place(action.territory))
+            out.append((label, "act", action, {"wide": True}))
+        out.append((t.tr("gorges.ui.cancel"), "cancel", None, {"wide": True}))
+        return out
+    if kind == "movement":
+        return _movement(t)
+    if kind == "construction":
+        for a in t.legal_of(A.Build):
+            label = t.tr("gorges.ui.build_button", army=_army_label(t, a.army), building=t.tr(f"gorges.ui.building.{a.building}"))
+            out.append((label, "act", a, {"wide": True}))
+        out.append((t.tr("gorges.ui.no_build"), "act", A.Done(), {"primary": True, "wide": True}))
+        return out
+    if kind == "challenge":
+        return _challenges(t)
+    if kind == "answer":
+        for a in t.legal_of(A.Answer):
+            label = t.tr("gorges.ui.accept_with", army=_army_label(t, a.army)) if a.accept else t.tr("gorges.ui.refuse")
+            out.append((label, "act", a, {"wide": True}))
+        return out
+    if kind == "offer_relics":
+        for a in t.legal_of(A.OfferRelics):
+            out.append((t.tr("gorges.ui.offer_n", n=a.points), "act", a, {}))
+        return out
+    if kind == "accept_offer":
+        n = (p.get("context") or {}).get("points", 0)
+        for a in t.legal_of(A.Answer):
+            label = t.tr("gorges.ui.accept_n", n=n) if a.accept else t.tr("gorges.ui.refuse")
+            out.append((label, "act", a, {"wide": True}))
+        return out
+    if kind == "battle_result":
+        return out
+    for option in p.get("options", []):
+        out.append((option_label(t, p, option), "act", A.Choose(option), {"wide": kind not in ("seat", "regiment")}))
+    return out
+
+
+def option_label(t: Any, p: dict[str, Any], option: str) -> str:
+    kind = p["kind"]
+    if kind == "race":
+        return t.race_name(option)
+    if kind in ("capital", "territory"):
+        return t.place(option)
+    if kind in ("army", "hero") and option in t.view["armies"]:
+        return _army_label(t, option)
+    if kind == "seat":
+        return t.seat_name(int(option))
+    if kind == "regiment":
+        return t.tr("gorges.ui.regiment", n=option)
+    if kind == "wound_choice":
+        for e in (p.get("context") or {}).get("entries", []):
+            if str(e.get("roll")) == option:
+                return f"{option} · {t.tx(e['name'])}"
+    return option
+
+
+def _movement(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
+    out: list[tuple[str, str, Any, dict[str, Any]]] = []
+    for aid in t.selectable_armies():
+        a = t.view["armies"][aid]
+        n = len(t.moves_of(aid))
+        if a["seat"] != t.acting():
+            label = t.tr("gorges.ui.enemy_army", army=t.army_name(aid))
+        elif a["moved"]:
+            label = t.tr("gorges.ui.army_moved", army=_army_label(t, aid))
+        else:
+            label = t.tr("gorges.ui.army_steps", army=_army_label(t, aid), n=a["allowance"])
+        out.append((label, "army", aid, {"wide": True, "selected": aid == t.sel_army, "enabled": n > 0 or aid == t.sel_army}))
+    if t.sel_army:
+        for a in t.legal_of(A.RerollMovement):
+            if a.army == t.sel_army:
+                out.append((t.tr("gorges.ui.reroll"), "act", a, {"wide": True}))
+    for a in t.legal_of(A.SwapArmies):
+        out.append((t.tr("gorges.ui.swap", first=t.army_name(a.first, True), second=t.army_name(a.second, True)), "act", a,
+                    {"wide": True}))
+    if t.legal_of(A.MoveCapital):
+        out.append((t.tr("gorges.ui.move_capital"), "capital_mode", None, {"wide": True, "selected": t.capital_mode}))
+    out.append((t.tr("gorges.ui.end_moves"), "act", A.Done(), {"primary": True, "wide": True}))
+    return out
+
+
+def _challenges(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
+    out: list[tuple[str, str, Any, dict[str, Any]]] = []
+    for aid in t.selectable_armies():
+        out.append((_army_label(t, aid), "army", aid, {"wide": True, "selected": aid == t.sel_army}))
+    if t.sel_army:
+        for a in t.legal_of(A.Challenge):
+            if a.army == t.sel_army:
+                label = t.tr("gorges.ui.challenge_button", name=t.seat_name(a.target), territory=t.place(a.territory))
+                out.append((label, "act", a, {"wide": True}))
+    for a in t.legal_of(A.SwapArmies):
+        out.append((t.tr("gorges.ui.swap", first=t.army_name(a.first, True), second=t.army_name(a.second, True)), "act", a,
+                    {"wide": True}))
+    out.append((t.tr("gorges.ui.no_challenge"), "act", A.Done(), {"primary": True, "wide": True}))
+    return out
+
+
+def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, Any, dict[str, Any]]]) -> None:
+    """Buttons in rows (two per row when narrow), the primary one last; paged when they overflow."""
+    if not items:
+        return
+    h, gap = 30, 5
+    rows_fit = max(1, (rect.height + gap) // (h + gap))
+    primary = [i for i in items if i[3].get("primary")]
+    rest = [i for i in items if not i[3].get("primary")]
+    cells: list[list[Any]] = []
+    line: list[Any] = []
+    for item in rest:
+        if item[3].get("wide"):
+            if line:
+                cells.append(line)
+                line = []
+            cells.append([item])
+        else:
+            line.append(item)
+            if len(line) == 3:
+                cells.append(line)
+                line = []
+    if line:
+        cells.append(line)
+    room = rows_fit - len(primary)
+    pages = max(1, math.ceil(len(cells) / max(1, room - 1))) if len(cells) > room else 1
+    per = room if pages == 1 else max(1, room - 1)
+    t.page = max(0, min(t.page, pages - 1))
+    shown = cells[t.page * per:(t.page + 1) * per]
+    y = rect.top
+    for row in shown:
+        w = (rect.width - gap * (len(row) - 1)) // len(row)
+        for j, (label, kind, data, opts) in enumerate(row):
+            button(t, surf, Rect(rect.left + j * (w + gap), y, w, h), label, kind, data,
+                   enabled=opts.get("enabled", True), selected=opts.get("selected", False), size=14)
+        y += h + gap
+    if pages > 1:
+        half = (rect.width - gap) // 2
+        button(t, surf, Rect(rect.left, y, half, h), "« " + t.tr("gorges.ui.page", n=t.page + 1, of=pages), "page", -1,
+               enabled=t.page > 0, size=13)
+        button(t, surf, Rect(rect.left + half + gap, y, half, h), t.tr("gorges.ui.more") + " »", "page", 1,
+               enabled=t.page < pages - 1, size=13)
+        y += h + gap
+    for label, kind, data, _opts in primary:
+        button(t, surf, Rect(rect.left, rect.bottom - h, rect.width, h), label, kind, data, primary=True, size=15)
+
+
+# -- journal --------------------------------------------------------------------------------------
+
+def journal(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    """The campaign log, newest at the bottom; the wheel scrolls back."""
+    ui.panel(surf, rect, 220)
+    ui.text(surf, t.tr("gorges.ui.log"), (rect.left + 12, rect.top + 6), 15, ui.GOLD, bold=True)
+    size, step = 13, 18
+    log = t.log
+    end = max(0, len(log) - t.log_scroll * 3)
+    rows: list[tuple[str, tuple[int, int, int]]] = []
+    for e in log[max(0, end - 30):end]:
+        colour = (232, 206, 140) if e.get("key") in ("gorges.log.roll", "gorges.log.table", "gorges.log.search") else ui.PARCHMENT
+        if e.get("key") in ("gorges.log.turn", "gorges.log.season"):
+            colour = ui.GOLD
+        if e.get("key") == "gorges.log.forced":
+            colour = (240, 150, 120)
+        for i, row in enumerate(ui.wrap(t.render(e), rect.width - 28, size)):
+            rows.append((("   " if i else "") + row, colour))
+    fit = max(0, (rect.height - 34) // step)
+    for i, (row, colour) in enumerate(rows[-fit:] if fit else []):
+        ui.text(surf, row, (rect.left + 12, rect.top + 28 + i * step), size, colour)
+    if t.log_scroll:
+        ui.text(surf, t.tr("gorges.ui.scrolled"), (rect.right - 12, rect.top + 8), 12, ui.PARCHMENT_DIM, anchor="topright")
+    _hit(t, rect, "tip", tip="")
+
+
+# -- dice -----------------------------------------------------------------------------------------
+
+def dice_tray(t: Any, surface: pygame.Surface, rect: Rect, frame: bool = False) -> None:
+    """The last rolls: dice tumbling for a moment, then each result with the table entry it selected.
+
+    Composed into the layer (with its zones); while dice roll, each frame draws it again (`frame`)."""
+    if frame:
+        pygame.draw.rect(surface, ui.INK_PANEL, rect, border_radius=10)
+    ui.panel(surface, rect, 235)
+    ui.text(surface, t.tr("gorges.ui.dice"), (rect.left + 10, rect.top + 5), 14, ui.GOLD, bold=True)
+    if t.designer():
+        b = Rect(rect.right - 170, rect.top + 4, 162, 22)
+        button(t, surface, b, t.tr("gorges.ui.designer_button"), "designer", selected=t.designer_open,
+               size=12, register=not frame)
+    forced = t.view.get("forced") or {}
+    queued = [f"{d} {v}" for d, vals in forced.items() for v in vals]
+    rolling = frame and t.rolling()
+    y = rect.top + 30
+    row_h = max(20, (rect.height - 34 - (16 if queued else 0)) // 3)
+    rng = _Spin(int(t.clock * 14))
+    for k, d in enumerate(list(reversed(t.dice))[:3]):
+        fresh = rolling and k < 2
+        x = rect.left + 20
+        for value in d["values"][:6]:
+            shown = rng.face(d["die"]) if fresh else value
+            angle = rng.angle() if fresh else 0.0
+            gm.die(surface, d["die"], shown, (x, y + row_h // 2 - 1), 17, angle, d["forced"])
+            x += 38 if d["die"] == "d66" else 20
+        if not fresh:
+            text = elide(t.render(d["entry"]), rect.right - x - 8, 12)
+            ui.text(surface, text, (x + 4, y + row_h // 2), 12, ui.PARCHMENT if k == 0 else ui.PARCHMENT_DIM,
+                    anchor="midleft")
+        y += row_h
+    if queued:
+        ui.text(surface, elide(t.tr("gorges.ui.queued", dice=", ".join(queued)), rect.width - 20, 12),
+                (rect.left + 10, rect.bottom - 18), 12, (240, 150, 120))
+
+
+class _Spin:
+    """Deterministic tumbling faces for one animation frame."""
+
+    def __init__(self, seed: int) -> None:
+        self.n = seed * 7919 + 13
+
+    def _next(self) -> int:
+        self.n = (self.n * 1103515245 + 12345) & 0x7FFFFFFF
+        return self.n
+
+    def face(self, die: str) -> int:
+        if die == "d3":
+            return self._next() % 3 + 1
+        if die == "d66":
+            return (self._next() % 6 + 1) * 10 + self._next() % 6 + 1
+        return self._next() % 6 + 1
+
+    def angle(self) -> float:
+        return float(self._next() % 50 - 25)
+
+
+def designer_picker(t: Any, surface: pygame.Surface, lay: Any) -> None:
+    """Designer mode: choose the next d3, d6 or d66 result (d66 faces show the event they select)."""
+    box = Rect(0, 0, 360, 300)
+    box.bottomright = (lay.dice.right, lay.dice.top - 6)
+    ui.panel(surface, box, 248, ui.GOLD)
+    ui.text(surface, t.tr("gorges.ui.designer_title"), (box.left + 12, box.top + 8), 15, ui.GOLD, bold=True)
+    for i, die in enumerate(("d3", "d6", "d66")):
+        button(t, surface, Rect(box.left + 12 + i * 62, box.top + 34, 56, 26), die, "designer_die", die,
+                    selected=t.designer_die == die, size=14)
+    events = getattr(t.session.content, "events", {}) or {}
+    if t.designer_die == "d66":
+        for tens in range(1, 7):
+            for units in range(1, 7):
+                value = tens * 10 + units
+                r = Rect(box.left + 12 + (units - 1) * 56, box.top + 70 + (tens - 1) * 36, 52, 32)
+                ev = events.get(value)
+                tip = f"{value} · {t.tx(ev.name)}" if ev is not None else str(value)
+                button(t, surface, r, str(value), "force", ("d66", value), tip=tip, size=14)
+    else:
+        top = 3 if t.designer_die == "d3" else 6
+        for v in range(1, top + 1):
+            r = Rect(box.left + 12 + (v - 1) * 56, box.top + 76, 52, 44)
+            button(t, surface, r, str(v), "force", (t.designer_die, v), size=18)
+        ui.text_block(surface, t.tr("gorges.ui.designer_hint"), Rect(box.left + 12, box.top + 134, box.width - 24, 150),
+                      13, ui.PARCHMENT_DIM)
+
+
+# -- overlays over the island ---------------------------------------------------------------------
+
+def race_picker(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    """Set-up: every race as a card with its gifts; a click picks it."""
+    p = t.prompt or {}
+    ui.panel(surf, rect, 240, ui.GOLD)
+    seat = p.get("seat", 0)
+    rgb, sym = t.colour_of(seat)
+    ui.seat_symbol(surf, sym, (rect.left + 24, rect.top + 22), 10, rgb)
+    ui.text(surf, t.tr("gorges.ui.race_title", name=t.seat_name(seat)), (rect.left + 42, rect.top + 10), 22, ui.GOLD,
+            bold=True)
+    options = p.get("options", [])
+    cols = 3
+    rows = max(1, math.ceil(len(options) / cols))
+    gap = 8
+    top = rect.top + 48
+    cw = (rect.width - 24 - gap * (cols - 1)) // cols
+    ch = min(120, (rect.bottom - 12 - top - gap * (rows - 1)) // rows)
+    races = t.session.content.races
+    for i, rid in enumerate(options):
+        r, c = divmod(i, cols)
+        card = Rect(rect.left + 12 + c * (cw + gap), top + r * (ch + gap), cw, ch)
+        pygame.draw.rect(surf, (52, 40, 27), card, border_radius=8)
+        pygame.draw.rect(surf, ui.GOLD_DARK, card, 2, border_radius=8)
+        ui.text(surf, t.race_name(rid), (card.left + 10, card.top + 5), 15, ui.GOLD, bold=True)
+        text = t.tx(races[rid].text) if rid in races else ""
+        ui.text_block(surf, text, Rect(card.left + 10, card.top + 26, card.width - 18, card.height - 30), 12,
+                      ui.PARCHMENT)
+        _hit(t, card, "act", A.Choose(rid), text)
+
+
+def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], index: int) -> None:
+    seat = side["seat"]
+    rgb, sym = t.colour_of(seat)
+    pygame.draw.rect(surf, (46, 36, 25), rect, border_radius=8)
+    pygame.draw.rect(surf, rgb, rect, 2, border_radius=8)
+    ui.seat_symbol(surf, sym, (rect.left + 18, rect.top + 16), 9, rgb)
+    ui.text(surf, elide(f"{t.seat_name(seat)} · {t.race_name(side.get('race'))}", rect.width - 110, 16, True),
+            (rect.left + 34, rect.top + 6), 16, ui.PARCHMENT, bold=True)
+    button(t, surf, Rect(rect.right - 74, rect.top + 6, 66, 24), t.tr("gorges.ui.sheet"), "sheet", seat, size=13)
+    y = rect.top + 32
+    lines = [t.army_name(side["army"])]
+    lines.append(t.tr("gorges.ui.hero_present") if side.get("hero_present") else t.tr("gorges.ui.hero_absent"))
+    prof = t.profile_text(side.get("hero_profile_next_battle") or {})
+    if prof:
+        lines.append(t.tr("gorges.ui.hero_profile", changes=prof))
+    if side.get("extra_points"):
+        lines.append(t.tr("gorges.ui.extra_points", n=side["extra_points"]))
+    for n in side.get("notes") or []:
+        value = n.get("value")
+        extra = f" ({t.tx(value) if isinstance(value, dict) else value})" if value not in (None, "") else ""
+        lines.append("• " + t.tx(n["name"]) + extra + " — " + t.tx(n["text"]))
+    for rem in side.get("reminders") or []:
+        lines.append("• " + t.tx(rem))
+    for line in lines:
+        used = ui.text_block(surf, line, Rect(rect.left + 12, y, rect.width - 24, rect.bottom - y - 72), 13)
+        y += used + 1
+    form = t.form
+    wy = rect.bottom - 68
+    button(t, surf, Rect(rect.left + 10, wy, rect.width - 20, 28), t.tr("gorges.ui.wins", name=t.seat_name(seat)),
+           "form", ("winner", seat), selected=form.winner == seat, size=15)
+    py = rect.bottom - 34
+    ui.text(surf, t.tr("gorges.ui.points"), (rect.left + 12, py + 13), 12, ui.PARCHMENT_DIM, anchor="midleft")
+    x = rect.left + 12 + ui.font(12).size(t.tr("gorges.ui.points"))[0] + 8
+    bw = max(30, (rect.right - 10 - x - 64) // 6)
+    for delta in (-500, -100, -25):
+        button(t, surf, Rect(x, py, bw - 3, 26), f"{delta:+d}".replace("-", "−"), "form", ("points", (index, delta)), size=12)
+        x += bw
+    value = Rect(x, py, 60, 26)
+    pygame.draw.rect(surf, (24, 18, 12), value, border_radius=5)
+    pygame.draw.rect(surf, ui.GOLD_DARK, value, 1, border_radius=5)
+    ui.text(surf, str(form.points[index]) if form.points[index] else "—", value.center, 15, ui.GOLD, bold=True,
+            anchor="center")
+    x += 64
+    for delta in (25, 100, 500):
+        button(t, surf, Rect(x, py, bw - 3, 26), f"{delta:+d}", "form", ("points", (index, delta)), size=12)
+        x += bw
+
+
+def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    """The battle briefing and the result form (winner, points played, slain heroes, Storm of Magic)."""
+    b = t.view["battle"]
+    ui.panel(surf, rect, 245, ui.GOLD)
+    title = t.tr("gorges.ui.battle_title", a=t.seat_name(b["challenger"]), b=t.seat_name(b["defender"]),
+                 territory=t.place(b["territory"]))
+    ui.text(surf, elide(title, rect.width - 24, 21, True), (rect.left + 14, rect.top + 10), 21, ui.GOLD, bold=True)
+    season = b.get("season") or {}
+    info = t.tr("gorges.ui.battle_info", season=t.tx(season.get("name", "")), cap=b.get("points_cap_percent", 0))
+    ui.text_block(surf, info + " " + t.tx(season.get("text", "")), Rect(rect.left + 14, rect.top + 40, rect.width - 28, 40),
+                  13, ui.PARCHMENT_DIM)
+    gap = 12
+    top = rect.top + 84
+    bottom = rect.bottom - 96
+    w = (rect.width - 28 - gap) // 2
+    for i, side in enumerate(b["sides"][:2]):
+        _side_block(t, surf, Rect(rect.left + 14 + i * (w + gap), top, w, bottom - top), side, i)
+    legal = t.legal_of(A.BattleResult)
+    slain_ok = sorted({h for a in legal for h in a.slain}, key=lambda a: [s["army"] for s in b["sides"]].index(a)
+                      if a in [s["army"] for s in b["sides"]] else 9)
+    storm_ok = any(a.storm_of_magic for a in legal)
+    y = bottom + 8
+    x = rect.left + 14
+    ui.text(surf, t.tr("gorges.ui.slain"), (x, y + 13), 13, ui.PARCHMENT_DIM, anchor="midleft")
+    x += ui.font(13).size(t.tr("gorges.ui.slain"))[0] + 10
+    for aid in slain_ok:
+        label = ("☑ " if aid in t.form.slain else "☐ ") + t.army_name(aid)
+        label = ("[x] " if aid in t.form.slain else "[ ] ") + t.army_name(aid)
+        wbtn = min(300, ui.font(13).size(label)[0] + 24)
+        button(t, surf, Rect(x, y, wbtn, 26), label, "form", ("slain", aid), selected=aid in t.form.slain, size=13)
+        x += wbtn + 6
+    if storm_ok:
+        label = ("[x] " if t.form.storm else "[ ] ") + t.tr("gorges.ui.storm")
+        button(t, surf, Rect(rect.right - 230, y, 216, 26), label, "form", ("storm",), selected=t.form.storm, size=13)
+    can = t.my_turn() and t.form.winner is not None
+    button(t, surf, Rect(rect.centerx - 180, rect.bottom - 52, 360, 40), t.tr("gorges.ui.record_result"), "form",
+           ("submit",), enabled=t.my_turn(), primary=can, size=17)
+
+
+def aftermath(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    """After a battle: the spoils, the shameful defeat, the beaten army's fate and the wounds, roll by roll."""
+    box = Rect(0, 0, min(rect.width, 640), min(rect.height, 120 + 40 * len(t.aftermath)))
+    box.center = rect.center
+    ui.panel(surf, box, 248, ui.GOLD)
+    ui.text(surf, t.tr("gorges.ui.aftermath"), (box.centerx, box.top + 10), 20, ui.GOLD, bold=True, anchor="midtop")
+    y = box.top + 46
+    for e in t.aftermath[-14:]:
+        p = e.get("params") or {}
+        x = box.left + 16
+        if e.get("key") in ("gorges.log.roll", "gorges.log.table"):
+            gm.die(surf, p.get("die", "d6"), p.get("natural", p.get("result", 1)), (x + 10, y + 10), 18, 0.0,
+                   bool(p.get("forced")))
+            x += 40 if p.get("die") == "d66" else 28
+        used = ui.text_block(surf, t.render(e), Rect(x, y, box.right - x - 16, 44), 14,
+                             ui.GOLD if e.get("key") == "gorges.log.table" else ui.PARCHMENT)
+        y += max(24, used + 4)
+        if y > box.bottom - 56:
+            break
+    button(t, surf, Rect(box.centerx - 100, box.bottom - 44, 200, 32), t.tr("gorges.ui.continue"), "aftermath_close",
+           primary=True)

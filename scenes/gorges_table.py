@@ -1,0 +1,678 @@
+"""The table of L'Île des Gorges Tranchées: the island, the phase bar, dice, log, standings and orders.
+
+Layout (scales with the window): a top bar with the season banner and the phase bar; the hex
+island on the left (the dice tray over its sea, bottom right); on the right the standings (turn
+order, relic points, lands, events, army-sheet buttons), the orders panel of the general who must
+act, and the campaign log. Set-up (races), the battle-result form and the aftermath of a battle
+open as panels over the island.
+
+The scene reads only `self.view` (everything is public: no curtain), the engine's enumeration
+of the acting seat's legal actions (to highlight where an army may go, what may be built, whom
+one may challenge) and the public log (`state.log`, part of the engine protocol, for the dice
+and the journal). Clicks become the engine's actions through `try_act`; a refused click shows
+the engine's reason. No rule is computed here.
+
+Drawing: the island's static map (sea, terrain, coast, names) is one cached surface in
+`sprites.gorges_map.Island`; everything that changes only with the view, the selection or the
+language is composed into one cached layer; a frame blits that layer and draws the hover mark,
+the tooltip and the rolling dice (which animate briefly, then the loop idles).
+
+Designer mode (the app setting, or the campaign's option): a button over the dice tray opens a
+picker to choose the next d3, d6 or d66 result (the engine's `force_next_roll`, logged).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from rules.gorges import actions as A
+from scenes import gorges_panels as panels
+from scenes import ui
+from scenes.table import TableScene
+from sprites import gorges_map as gm
+
+ROLL_S = 0.7
+ROLL_KEYS = ("gorges.log.roll", "gorges.log.table", "gorges.log.search")
+
+
+@dataclass
+class Hit:
+    """A clickable or hoverable zone of the composed table."""
+
+    rect: pygame.Rect
+    kind: str
+    data: Any = None
+    tip: str = ""
+    enabled: bool = True
+
+
+@dataclass
+class BattleForm:
+    """What the players enter after a battle fought on the real table."""
+
+    winner: int | None = None
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    slain: list[str] = field(default_factory=list)
+    storm: bool = False
+
+
+class Layout:
+    """Rectangles of the table for a window size."""
+
+    def __init__(self, size: tuple[int, int], generals: int) -> None:
+        w, h = size
+        pad = 10
+        self.size = size
+        self.top = pygame.Rect(pad, pad, w - 2 * pad, 54)
+        body = self.top.bottom + 6
+        right_w = max(380, int(w * 0.34))
+        self.right = pygame.Rect(w - pad - right_w, body, right_w, h - body - pad)
+        self.map = pygame.Rect(pad, body, self.right.left - 2 * pad, h - body - pad)
+        row = 36
+        self.standings = pygame.Rect(self.right.left, body, right_w, 32 + generals * row)
+        dice_h = 104
+        rest = self.right.bottom - self.standings.bottom - dice_h - 24
+        prompt_h = max(200, int(rest * 0.62))
+        self.prompt = pygame.Rect(self.right.left, self.standings.bottom + 8, right_w, prompt_h)
+        self.dice = pygame.Rect(self.right.left, self.prompt.bottom + 8, right_w, dice_h)
+        self.log = pygame.Rect(self.right.left, self.dice.bottom + 8, right_w,
+                               self.right.bottom - self.dice.bottom - 8)
+        self.overlay = self.map.inflate(-24, -24)
+
+
+class GorgesTable(TableScene):
+    """The campaign table (see the module docstring)."""
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.hits: list[Hit] = []
+        self.layer: pygame.Surface | None = None
+        self.island: gm.Island | None = None
+        self.lay: Layout | None = None
+        self.hover: Hit | None = None
+        self.mouse = (0, 0)
+        self.legal: list[Any] = []
+        self.sel_army: str | None = None
+        self.pending: list[tuple[str, Any]] = []  # extra choices after a map click (mode, target)
+        self.page = 0
+        self.form = BattleForm()
+        self.form_key: Any = None
+        self.aftermath: list[dict[str, Any]] = []
+        self.dice: list[dict[str, Any]] = []
+        self.log_seen: int | None = None
+        self.clock = 0.0
+        self.roll_until = 0.0
+        self.log_scroll = 0
+        self.designer_open = False
+        self.designer_die = "d6"
+        self.sheet_seat: int | None = None
+        super().__init__(app, session)
+
+    # -- view helpers ------------------------------------------------------------------------------
+
+    def tx(self, value: Any) -> str:
+        """Bilingual content text in the current language."""
+        return self.app.strings.text(value)
+
+    def tr(self, key: str, **params: Any) -> str:
+        return self.app.tr(key, **params)
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The public log (the engine protocol's `state.log`)."""
+        return self.session.state.log
+
+    @property
+    def prompt(self) -> dict[str, Any] | None:
+        return self.view.get("prompt")
+
+    def acting(self) -> int | None:
+        to_act = self.view.get("to_act") or []
+        return to_act[0] if to_act else None
+
+    def my_turn(self) -> bool:
+        seat = self.acting()
+        return seat is not None and seat == self.unveiled and self.session.is_human(seat)
+
+    def place(self, tid: str | None) -> str:
+        if not tid:
+            return "—"
+        return self.tx(self.view["map"][tid]["name"])
+
+    def race_name(self, race: str | None) -> str:
+        races = self.session.content.races
+        return self.tx(races[race].name) if race in races else "—"
+
+    def army_name(self, aid: str, short: bool = False) -> str:
+        army = self.view["armies"].get(aid)
+        if army is None:
+            return aid
+        if short:
+            return self.tr(f"gorges.ui.slot.{army['slot']}")
+        return self.tr(f"gorges.army.{army['slot']}", seat=self.seat_name(army["seat"]))
+
+    def colour_of(self, seat: int | None) -> tuple[tuple[int, int, int], str]:
+        if seat is None:
+            return (150, 150, 150), "circle"
+        c = self.seat_colour(seat)
+        return c.rgb, c.symbol
+
+    def designer(self) -> bool:
+        """Designer controls are shown when the campaign allows forced dice or the setting asks."""
+        return bool(self.view.get("options", {}).get("designer_mode")
+                    or getattr(self.app.settings, "designer_mode", False))
+
+    # -- log rendering ---------------------------------------------------------------------------
+
+    def render(self, item: dict[str, Any]) -> str:
+        """A log entry in the current language, with the engine's raw values made readable."""
+        params = dict(item.get("params") or {})
+        if "why" in params and isinstance(params["why"], str):
+            params["why"] = {"key": f"gorges.why.{params['why']}", "params": {}}
+        if isinstance(params.get("accept"), bool):
+            params["accept"] = {"key": "gorges.ui.accepts" if params["accept"] else "gorges.ui.refuses",
+                                "params": {}}
+        if isinstance(params.get("changes"), dict):
+            params["changes"] = self.profile_text(params["changes"])
+        if isinstance(params.get("scores"), list):
+            params["scores"] = ", ".join(f"{self.seat_name(i)} {v}" for i, v in enumerate(params["scores"]))
+        what = params.get("what")
+        if isinstance(what, dict) and isinstance((what.get("params") or {}).get("army"), str):
+            inner = dict(what["params"])
+            inner["army"] = {"key": f"gorges.ui.move_what.{inner['army']}", "params": {}}
+            params["what"] = dict(what, params=inner)
+        text = self.app.strings.render(dict(item, params=params), self.names)
+        if params.get("forced"):
+            text += " " + self.tr("gorges.ui.forced_mark")
+        return text
+
+    def profile_text(self, changes: dict[str, int]) -> str:
+        return ", ".join(f"{self.tr('gorges.profile.' + k)} {v:+d}".replace("-", "−")
+                         for k, v in sorted(changes.items()) if v)
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def view_changed(self) -> None:
+        """New view: legal actions of the acting person, dice from the new log entries, layer again."""
+        seat = self.acting()
+        self.legal = []
+        if seat is not None and self.session.is_human(seat) and not self.session.state.is_over():
+            try:
+                self.legal = list(self.session.state.legal_actions(seat))
+            except Exception:
+                self.app.log_exception("gorges.legal")
+        kind = (self.prompt or {}).get("kind")
+        if self.sel_army is not None and not any(getattr(a, "army", None) == self.sel_army for a in self.legal):
+            self.sel_army = None
+        if kind not in ("movement", "challenge", "construction"):
+            self.sel_army = None
+        self.pending = []
+        self.page = 0
+        battle = self.view.get("battle")
+        key = (battle or {}).get("territory"), self.view.get("turn")
+        if kind == "battle_result" and key != self.form_key:
+            self.form, self.form_key = BattleForm(), key
+        self._take_log()
+        self.layer = None
+        self.hover = None
+        self.dirty = True
+
+    def _take_log(self) -> None:
+        log = self.log
+        first = self.log_seen is None
+        start = max(0, len(log) - 40) if first else min(self.log_seen or 0, len(log))
+        if self.log_seen is not None and len(log) < self.log_seen:  # undo or replay
+            start, first = max(0, len(log) - 40), True
+            self.aftermath = []
+        fresh = log[start:]
+        self.log_seen = len(log)
+        rolls = [e for e in fresh if e.get("key") in ROLL_KEYS]
+        if rolls:
+            self.dice = (self.dice + [self._die_of(e) for e in rolls])[-4:]
+            if not first:
+                self.roll_until = self.clock + ROLL_S / self.speed()
+                self.animating = True
+        if first:
+            return
+        for e in fresh:
+            if e.get("key") == "gorges.log.battle":
+                self.aftermath = []
+            if e.get("key") == "gorges.log.battle" or self.aftermath:
+                self.aftermath.append(e)
+        if fresh:
+            self.log_scroll = 0
+
+    def _die_of(self, entry: dict[str, Any]) -> dict[str, Any]:
+        p = entry.get("params") or {}
+        if entry["key"] == "gorges.log.search":
+            values = list(p.get("dice") or [])
+            return {"die": "d6", "values": values[:8], "entry": entry, "forced": False}
+        return {"die": p.get("die", "d6"), "values": [p.get("natural", p.get("result", 1))],
+                "entry": entry, "forced": bool(p.get("forced"))}
+
+    def speed(self) -> float:
+        return max(0.1, float(getattr(self.app.settings, "animation_speed", 1.0)))
+
+    def language_changed(self) -> None:
+        super().language_changed()
+        self.island = None
+        self.layer = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.island = None
+        self.lay = None
+        super().resize(size)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+        rolling = self.clock < self.roll_until
+        if rolling or self._was_rolling:
+            self.dirty = True
+        self._was_rolling = rolling
+        self.animating = self.pending_bot is not None or rolling
+
+    _was_rolling = False
+
+    def rolling(self) -> bool:
+        return self.clock < self.roll_until
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def act(self, action: Any, seat: int | None = None) -> bool:
+        """Apply through the shell (a refusal becomes a toast in the player's language)."""
+        if seat is None and self.unveiled is None:
+            seat = self.acting()
+        ok = self.try_act(action, seat)
+        self.layer = None
+        self.dirty = True
+        return ok
+
+    def force_die(self, die: str, value: int) -> bool:
+        """Designer mode: the next roll of `die` gives `value` (logged by the engine)."""
+        seat = self.unveiled if self.unveiled is not None else (self.acting() or 0)
+        ok = self.act(A.ForceNextRoll(die, value), seat)
+        if ok:
+            self.designer_open = False
+        return ok
+
+    def legal_of(self, cls: type) -> list[Any]:
+        return [a for a in self.legal if isinstance(a, cls)]
+
+    def moves_of(self, aid: str) -> dict[str, list[str]]:
+        """Legal destinations of army `aid` with the kinds of move that reach each."""
+        out: dict[str, list[str]] = {}
+        for a in self.legal_of(A.Move):
+            if a.army == aid:
+                out.setdefault(a.to, []).append(a.mode)
+        return out
+
+    def stakes_of(self, aid: str) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for a in self.legal_of(A.Challenge):
+            if a.army == aid:
+                out.setdefault(a.territory, []).append(a.target)
+        return out
+
+    def selectable_armies(self) -> list[str]:
+        """Armies a click may pick now (to move, to challenge with, to build with, or as a choice)."""
+        kind = (self.prompt or {}).get("kind")
+        if not self.my_turn():
+            return []
+        if kind == "movement":
+            return sorted({a.army for a in self.legal if isinstance(a, A.Move | A.RerollMovement)})
+        if kind == "challenge":
+            return sorted({a.army for a in self.legal_of(A.Challenge)})
+        if kind == "construction":
+            return sorted({a.army for a in self.legal_of(A.Build)})
+        if kind in ("army", "hero"):
+            return [o for o in (self.prompt or {}).get("options", []) if o in self.view["armies"]]
+        return []
+
+    def highlights(self) -> set[str]:
+        """Territories to highlight: where the selected army may go or challenge, or the options."""
+        p = self.prompt or {}
+        if not self.my_turn():
+            return set()
+        kind = p.get("kind")
+        if kind in ("capital", "territory"):
+            return set(p.get("options", []))
+        if kind == "movement" and self.sel_army:
+            return set(self.moves_of(self.sel_army))
+        if kind == "movement" and self.sel_army is None and getattr(self, "capital_mode", False):
+            return {a.to for a in self.legal_of(A.MoveCapital)}
+        if kind == "challenge" and self.sel_army:
+            return set(self.stakes_of(self.sel_army))
+        return set()
+
+    def click_army(self, aid: str) -> None:
+        kind = (self.prompt or {}).get("kind")
+        if kind in ("army", "hero"):
+            self.act(A.Choose(aid))
+            return
+        self.sel_army = None if self.sel_army == aid else aid
+        self.capital_mode = False
+        self.pending = []
+        self.page = 0
+        self._changed()
+
+    def click_territory(self, tid: str) -> None:
+        """A click on a hex: choose it, or send the selected army there (the engine judges)."""
+        p = self.prompt or {}
+        kind = p.get("kind")
+        if not self.my_turn():
+            return
+        if kind in ("capital", "territory"):
+            self.act(A.Choose(tid))
+            return
+        if kind == "movement" and getattr(self, "capital_mode", False):
+            self.capital_mode = False
+            self.act(A.MoveCapital(tid))
+            return
+        if kind == "movement" and self.sel_army:
+            modes = self.moves_of(self.sel_army).get(tid, [])
+            if len(modes) > 1:
+                self.pending = [("move", A.Move(self.sel_army, tid, m)) for m in modes]
+                self._changed()
+                return
+            mode = modes[0] if modes else "normal"
+            self.act(A.Move(self.sel_army, tid, mode))
+            return
+        if kind == "challenge" and self.sel_army:
+            targets = self.stakes_of(self.sel_army).get(tid, [])
+            if len(targets) > 1:
+                self.pending = [("challenge", A.Challenge(t, self.sel_army, tid)) for t in targets]
+                self._changed()
+                return
+            owner = self.view["territories"][tid]["owner"]
+            target = targets[0] if targets else (owner if owner is not None else -1)
+            self.act(A.Challenge(target, self.sel_army, tid))
+            return
+        here = [a for a in self.view["territories"][tid]["armies"] if a in self.selectable_armies()]
+        if here:
+            self.click_army(here[0])
+
+    def _changed(self) -> None:
+        self.layer = None
+        self.dirty = True
+
+    capital_mode = False
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def hit_at(self, pos: tuple[int, int], click: bool = False) -> Hit | None:
+        """The topmost zone under `pos` (tooltip-only zones let a click through)."""
+        for hit in reversed(self.hits):
+            if not hit.rect.collidepoint(pos) or (click and hit.kind == "tip"):
+                continue
+            if hit.kind == "hex" and self.island is not None and self.island.at(pos) != hit.data:
+                continue
+            return hit
+        return None
+
+    def find(self, kind: str, data: Any = None) -> Hit | None:
+        """The zone of that kind (and data), for tests and tools."""
+        self.ensure_layer()
+        for hit in reversed(self.hits):
+            if hit.kind == kind and (data is None or hit.data == data):
+                return hit
+        return None
+
+    def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            hit = self.hit_at(event.pos)
+            if hit is not self.hover:
+                self.hover = hit
+                self.dirty = True
+            elif hit is not None and hit.tip:
+                self.dirty = True
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            if self.lay and self.lay.log.collidepoint(self.mouse):
+                self.log_scroll = max(0, self.log_scroll + event.y)
+                self._changed()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (self.designer_open or self.pending):
+            self.designer_open, self.pending = False, []
+            self._changed()
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
+            return False
+        self.mouse = event.pos
+        self.ensure_layer()
+        if event.button == 3:
+            self.sel_army, self.pending, self.capital_mode = None, [], False
+            self._changed()
+            return True
+        hit = self.hit_at(event.pos, click=True)
+        if hit is None or not hit.enabled:
+            if self.designer_open:
+                self.designer_open = False
+                self._changed()
+            return hit is not None
+        self.on_hit(hit)
+        return True
+
+    def on_hit(self, hit: Hit) -> None:
+        """A click on a zone."""
+        kind, data = hit.kind, hit.data
+        if kind == "act":
+            self.pending = []
+            self.act(data)
+        elif kind == "army":
+            self.click_army(data)
+        elif kind == "hex":
+            self.click_territory(data)
+        elif kind == "sheet":
+            self.open_sheet(data)
+        elif kind == "page":
+            self.page += data
+            self._changed()
+        elif kind == "capital_mode":
+            self.capital_mode, self.sel_army = not self.capital_mode, None
+            self._changed()
+        elif kind == "designer":
+            self.designer_open = not self.designer_open
+            self._changed()
+        elif kind == "designer_die":
+            self.designer_die = data
+            self._changed()
+        elif kind == "force":
+            self.force_die(*data)
+        elif kind == "aftermath_close":
+            self.aftermath = []
+            self._changed()
+        elif kind == "form":
+            self.on_form(*data)
+        elif kind == "cancel":
+            self.pending, self.sel_army, self.capital_mode = [], None, False
+            self._changed()
+
+    def on_form(self, what: str, arg: Any = None) -> None:
+        """The battle-result form: winner, points, slain heroes, Storm of Magic, then record."""
+        f = self.form
+        if what == "winner":
+            f.winner = arg
+        elif what == "points":
+            side, delta = arg
+            f.points[side] = max(0, min(99999, f.points[side] + delta))
+        elif what == "slain":
+            f.slain.remove(arg) if arg in f.slain else f.slain.append(arg)
+        elif what == "storm":
+            f.storm = not f.storm
+        elif what == "submit":
+            battle = self.view.get("battle") or {}
+            winner = f.winner if f.winner is not None else -1
+            order = [s["army"] for s in battle.get("sides", [])]
+            slain = tuple(a for a in order if a in f.slain)
+            if self.act(A.BattleResult(winner, (f.points[0], f.points[1]), slain, f.storm)):
+                self.form = BattleForm()
+            return
+        self._changed()
+
+    def open_sheet(self, seat: int) -> None:
+        from scenes.gorges_sheet import ArmySheet
+
+        self.stack.push(ArmySheet(self.app, self, seat))
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def ensure_layer(self) -> None:
+        size = self.app.size
+        if self.lay is None or self.lay.size != size:
+            self.lay = Layout(size, len(self.view["generals"]))
+            self.island = None
+            self.layer = None
+        if self.island is None:
+            self.island = gm.Island(self.view["map"], self.lay.map)
+        if self.layer is None:
+            self.compose(size)
+
+    def compose(self, size: tuple[int, int]) -> None:
+        """Everything that changes with the view or the selection, into one cached layer."""
+        layer = pygame.Surface(size)
+        layer.blit(ui.background(size), (0, 0))
+        self.hits = []
+        lay = self.lay
+        assert lay is not None and self.island is not None
+        panels.top_bar(self, layer, lay.top)
+        panels.island(self, layer, lay.map)
+        panels.standings(self, layer, lay.standings)
+        panels.orders(self, layer, lay.prompt)
+        panels.journal(self, layer, lay.log)
+        kind = (self.prompt or {}).get("kind")
+        if kind == "race" and self.my_turn():
+            panels.race_picker(self, layer, lay.overlay)
+        elif kind == "battle_result" and self.view.get("battle"):
+            panels.battle_form(self, layer, lay.overlay)
+        elif self.aftermath and kind != "battle_result":
+            panels.aftermath(self, layer, lay.overlay)
+        panels.dice_tray(self, layer, lay.dice)
+        if self.designer_open:
+            panels.designer_picker(self, layer, lay)
+        self.layer = layer.convert() if pygame.display.get_surface() else layer
+
+    def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        self.ensure_layer()
+        assert self.layer is not None and self.lay is not None
+        surface.blit(self.layer, (0, 0))
+        if self.rolling():
+            panels.dice_tray(self, surface, self.lay.dice, frame=True)
+        hover = self.hover
+        if hover is not None and hover.enabled and hover.kind not in ("tip", "hex"):
+            pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=6)
+        if hover is not None and hover.kind == "hex" and self.island is not None:
+            pygame.draw.polygon(surface, (255, 240, 190), self.island.corners(self.island.centres[hover.data], 0.97), 3)
+        if hover is not None and hover.tip:
+            panels.tooltip(surface, hover.tip, self.mouse)
+
+    # -- end of campaign -------------------------------------------------------------------------
+
+    def score_history(self, view: dict[str, Any]) -> list[list[float]]:
+        """Relic points at the end of each turn, read from the log's relic entries (for the end chart)."""
+        n = len(view["generals"])
+        row = [0.0] * n
+        rows = [list(row)]
+        for e in self.log:
+            key, p = e.get("key"), e.get("params") or {}
+            seat = (p.get("seat") or {}).get("seat") if isinstance(p.get("seat"), dict) else None
+            if key == "gorges.log.turn" and any(row):
+                rows.append(list(row))
+            elif key == "gorges.log.search" and seat is not None:
+                row[seat] += p.get("found", 0)
+            elif key == "gorges.log.relics" and seat is not None:
+                row[seat] += p.get("amount", 0)
+        outcome = view.get("outcome") or {}
+        if outcome.get("scores"):
+            rows.append([float(s) for s in outcome["scores"]])
+        return rows
+
+
+# -- screenshots ---------------------------------------------------------------------------------
+
+def _bot_session(app: Any, seed: int, stop: Any, seats: int = 4) -> Any:
+    from game.session import SeatInfo
+    from scenes import saves_bridge
+
+    names = ("Camille", "Yanis", "Léa", "Hugo", "Inès", "Malo")
+    infos = [SeatInfo(names[i], i) for i in range(seats)]
+    session = saves_bridge.new_session(app, "gorges", infos, seed, {"designer_mode": True})
+    session.store = None  # a screenshot leaves no autosave behind
+    bots = [session.engine.bot("random", seed * 31 + s) for s in range(seats)]
+    rng = random.Random(seed)
+    for _ in range(3000):
+        state = session.state
+        if state.is_over() or stop(state):
+            break
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if state.phase == "setup":
+            action = rng.choice(legal)
+        else:
+            action = bots[seat].choose(state.view(seat), legal)
+        session.apply(seat, action)
+    return session
+
+
+def _open(app: Any, session: Any) -> GorgesTable:
+    from scenes import saves_bridge
+    from scenes.shots import _with_menu
+
+    _with_menu(app)
+    saves_bridge.open_table(app, session)
+    table = app.stack.top
+    assert isinstance(table, GorgesTable)
+    table.roll_until = 0.0
+    return table
+
+
+def _mid_campaign(state: Any) -> bool:
+    """Summer, movement phase, a human general to move, with buildings and a busy map."""
+    if state.phase != "movement" or state.season < 1:
+        return False
+    built = sum(1 for b in state.building.values() if b)
+    return built >= 3 and state.prompt is not None and state.prompt.kind == "movement"
+
+
+def shot_table(app: Any, game: str | None, seed: int) -> GorgesTable:
+    """Mid-campaign: flags, buildings, armies and the Crown; an army selected with its moves lit."""
+    session = _bot_session(app, seed or 3, _mid_campaign)
+    table = _open(app, session)
+    armies = table.selectable_armies()
+    if armies:
+        best = max(armies, key=lambda a: len(table.moves_of(a)))
+        table.click_army(best)
+    return table
+
+
+def shot_sheet(app: Any, game: str | None, seed: int) -> Any:
+    """The army sheet of the general with the richest records, late in the campaign."""
+    session = _bot_session(app, seed or 3, lambda s: s.season >= 3 and s.turn_in_season >= 2 and s.phase == "movement")
+    table = _open(app, session)
+
+    def richness(seat: int) -> int:
+        armies = [a for a in table.view["armies"].values() if a["seat"] == seat]
+        return sum(len(a["regiments"]) * 3 + len(a["hero"]["items"]) * 2 + len(a["notes"]) for a in armies)
+
+    seat = max(range(len(session.seats)), key=richness)
+    table.open_sheet(seat)
+    return app.stack.top
+
+
+SHOTS: dict[str, Any] = {"gorges_table": shot_table, "gorges_army_sheet": shot_sheet}
+
+
+def register_shots() -> None:
+    """Add the shots to the shell's registry (scenes.shots.SHOTS)."""
+    from scenes import shots
+
+    for name, factory in SHOTS.items():
+        shots.SHOTS.setdefault(name, factory)
+
+
+register_shots()
