@@ -90,6 +90,10 @@ class CurtainScene(UIScene):
                 and not any(b.rect.collidepoint(event.pos) for b in self.buttons.values())):
             self.try_reveal()
             return True
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                and not self.needs_pin):
+            self.try_reveal()
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             from scenes.pause import PauseMenu
 

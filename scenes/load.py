@@ -26,6 +26,7 @@ class LoadScene(UIScene):
         self.selected: int | None = None
         self.scroll = 0
         self.confirm_delete = False
+        self.last_click_ms = -10_000
 
     def enter(self) -> None:
         self.refresh()
@@ -86,6 +87,15 @@ class LoadScene(UIScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and area.collidepoint(event.pos):
             index = (event.pos[1] - area.top - 8 + self.scroll) // ROW_H
             if 0 <= index < len(self.items):
+                now = pygame.time.get_ticks()
+                double = self.selected == index and now - self.last_click_ms < 450
+                self.last_click_ms = now
+                entry = self.items[int(index)]
+                if double and (not entry.corrupt or entry.prev_ok):
+                    from scenes import saves_bridge
+
+                    saves_bridge.resume(self.app, entry)
+                    return True
                 self.selected = int(index)
                 self.confirm_delete = False
                 self.rebuild()

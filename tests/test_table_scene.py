@@ -204,3 +204,9 @@ def test_bot_pause_sleeps_in_the_real_loop_instead_of_drawing_frames(app) -> Non
     assert len(table.session.actions) == 2
     assert time.perf_counter() - started >= 0.15  # the pause is visible
     assert app.frames_drawn - before <= 3  # banner, bot's move: no 60 fps meanwhile
+
+
+def test_enter_lifts_a_curtain_without_pin(app) -> None:
+    table = start(app)
+    key(app, pygame.K_RETURN)
+    assert top_name(app) == "TableScene" and table.unveiled == 0
