@@ -190,8 +190,8 @@ class GorgesState:
             army = self.armies[value]
             return {"key": f"gorges.army.{army.slot}", "params": {"seat": seat_ref(army.seat)},
                     "army": value}
-        if name == "building" and isinstance(value, str):
-            return {"key": f"gorges.building.{value}", "params": {}}
+        if name in ("building", "why", "mode") and isinstance(value, str):
+            return {"key": f"gorges.{name}.{value}", "params": {}}
         return value
 
     def place(self, tid: str) -> dict[str, Any]:

@@ -165,3 +165,15 @@ def test_generals_name_their_armies_heroes_and_regiments_at_any_time():
         with pytest.raises(IllegalAction) as exc:
             st.apply(who, action)
         assert exc.value.key == key
+
+
+def test_every_log_entry_of_a_campaign_renders_in_both_languages():
+    from game.i18n import Strings
+    from tests.gorges.test_random_play import play
+    st, _ = play(19, 4, {"turns_per_season": 1}, check=False)
+    names = ["Ana", "Bert", "Cléo", "Dan"]
+    for lang in ("fr", "en"):
+        strings = Strings(lang)
+        for item in st.log:
+            text = strings.render(item, names)
+            assert text != item["key"] and "{" not in text, (item, text)
