@@ -177,3 +177,29 @@ def test_every_log_entry_of_a_campaign_renders_in_both_languages():
         for item in st.log:
             text = strings.render(item, names)
             assert text != item["key"] and "{" not in text, (item, text)
+
+
+def test_refused_actions_never_half_apply_during_a_campaign():
+    from rules.gorges.actions import Rename
+    st = ENGINE.new_game(CONTENT, 3, 5, {"turns_per_season": 1})
+    bots = [ENGINE.bot("random", i) for i in range(3)]
+    probes = [a for a in EXAMPLES if not isinstance(a, ForceNextRoll | Rename)]
+    steps = 0
+    while not st.is_over():
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        if steps % 3 == 0:
+            before, log = json.dumps(st.view(None), sort_keys=True), len(st.log)
+            for probe in probes:
+                for who in (seat, (seat + 1) % 3):
+                    if who == seat and probe in legal or st.prompt.kind == probe.type:
+                        continue  # an answer of the right kind may be legal without being listed
+                    try:
+                        st.apply(who, probe)
+                    except IllegalAction as exc:
+                        assert exc.key in STRINGS
+                        continue
+                    raise AssertionError(f"{probe} was accepted from seat {who}")
+            assert json.dumps(st.view(None), sort_keys=True) == before and len(st.log) == log
+        st.apply(seat, bots[seat].choose(st.view(seat), legal))
+        steps += 1

@@ -100,6 +100,8 @@ def check(st: Any, ch: dict[str, Any], action: Action) -> None:
     cap = st.options["points_cap_percent"]
     if cap and a and b and max(a, b) * 100 > min(a, b) * (100 + cap):
         raise IllegalAction("gorges.illegal.points_cap", cap=cap, points=[a, b])
+    if action.storm_of_magic and st.season_effect("storm_relics") is None:
+        raise IllegalAction("gorges.illegal.no_storm_this_season")
     heroes = _slain_options(st, ch)
     if len(set(action.slain)) != len(action.slain) or any(h not in heroes for h in action.slain):
         raise IllegalAction("gorges.illegal.not_a_slain_hero", heroes=list(action.slain))

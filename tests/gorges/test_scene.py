@@ -1,0 +1,216 @@
+"""The Gorges table scene with real pygame events (SDL dummy driver): set-up clicks, movement orders
+on lit hexes, the battle-result form, designer dice, the army sheet's PNG export, refusals shown as
+messages, and a whole campaign played by bots to the end screen."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.session import SeatInfo, Session
+from rules.gorges import actions as A
+from scenes.gorges_sheet import ArmySheet
+from scenes.gorges_table import GorgesTable
+from tests.ui_helpers import click, make_app, settle
+
+
+@pytest.fixture
+def app():
+    app = make_app("fr")
+    app.settings.animation_speed = 50.0
+    return app
+
+
+def start(app, kinds=("human", "human", "human"), seed=4, designer=True) -> GorgesTable:
+    import rules
+
+    seats = [SeatInfo(n, i, k) for i, (n, k) in enumerate(zip(("Ana", "Bo", "Cy"), kinds, strict=False))]
+    session = Session(rules.engine("gorges"), app.content("gorges"), "test", seats, seed,
+                      {"designer_mode": designer})
+    table = GorgesTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    return table
+
+
+def point(table: GorgesTable, hit) -> tuple[int, int]:
+    """A point of `hit` that no other zone covers."""
+    r = hit.rect
+    for fx in (0.5, 0.4, 0.6, 0.3, 0.7):
+        for fy in (0.5, 0.35, 0.65, 0.25, 0.75):
+            p = (int(r.left + r.width * fx), int(r.top + r.height * fy))
+            found = table.hit_at(p, click=True)
+            if found is not None and found.kind == hit.kind and found.data == hit.data:
+                return p
+    raise AssertionError(f"no free point on {hit.kind} {hit.data}")
+
+
+def click_zone(app, table, kind, data=None) -> None:
+    hit = table.find(kind, data)
+    assert hit is not None, (kind, data)
+    assert hit.enabled, (kind, data)
+    click(app, point(table, hit))
+
+
+def play_until(table: GorgesTable, stop, seed: int = 1, limit: int = 4000) -> None:
+    """Answer for everyone with random legal actions (set-up first) until `stop(state)`."""
+    session = table.session
+    rng = random.Random(seed)
+    bots = [session.engine.bot("random", seed * 7 + s) for s in range(len(session.seats))]
+    for _ in range(limit):
+        state = session.state
+        if stop(state):
+            table.advance()
+            return
+        assert not state.is_over(), "the campaign ended first"
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = rng.choice(legal) if state.phase == "setup" else bots[seat].choose(state.view(seat), legal)
+        session.apply(seat, action)
+    raise AssertionError("never reached")
+
+
+def test_setup_clicks_pick_race_and_capital(app):
+    table = start(app)
+    assert table.view["prompt"]["kind"] == "race"
+    click_zone(app, table, "act", A.Choose("skaven"))
+    assert table.view["generals"][0]["race"] == "skaven"
+    assert table.view["prompt"]["kind"] == "capital"
+    capital = table.view["prompt"]["options"][2]
+    assert capital in table.highlights()
+    click_zone(app, table, "hex", capital)
+    assert table.view["generals"][0]["capital"] == capital
+    assert table.session.actions[-1] == (0, A.Choose(capital))
+    assert table.view["prompt"]["seat"] == 1
+
+
+def _movement(state) -> bool:
+    return state.prompt is not None and state.prompt.kind == "movement" and any(
+        isinstance(a, A.Move) for a in state.legal_actions(state.prompt.seat))
+
+
+def test_army_then_lit_territory_moves_it(app):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    aid = next(a for a in table.selectable_armies() if table.moves_of(a))
+    click_zone(app, table, "army", aid)
+    assert table.sel_army == aid
+    lit = table.highlights()
+    assert lit and lit == set(table.moves_of(aid))
+    dest = sorted(lit)[0]
+    count = len(table.session.actions)
+    click_zone(app, table, "hex", dest)
+    if table.pending:  # two kinds of move reach it: pick the first offered
+        click_zone(app, table, "act", table.pending[0][1])
+    seat, action = table.session.actions[count]
+    assert isinstance(action, A.Move) and action.army == aid and action.to == dest
+    assert table.view["armies"][aid]["location"] == dest
+
+
+def test_illegal_click_shows_a_toast(app):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    aid = next(a for a in table.selectable_armies() if table.moves_of(a))
+    click_zone(app, table, "army", aid)
+    here = table.view["armies"][aid]["location"]
+    far = next(t for t in table.view["map"] if t not in table.highlights() and t != here
+               and not table.view["territories"][t]["armies"])
+    count = len(table.session.actions)
+    before = len(app.toasts.items)
+    click_zone(app, table, "hex", far)
+    assert len(table.session.actions) == count
+    assert len(app.toasts.items) > before
+    assert app.toasts.items[-1].kind == "error"
+
+
+def _battle(state) -> bool:
+    return state.prompt is not None and state.prompt.kind == "battle_result"
+
+
+def test_battle_form_applies_the_result(app):
+    table = start(app, seed=2)
+    play_until(table, _battle, seed=3)
+    settle(app)
+    battle = table.view["battle"]
+    winner = battle["defender"]
+    click_zone(app, table, "form", ("winner", winner))
+    for _ in range(4):
+        click_zone(app, table, "form", ("points", (0, 500)))
+        click_zone(app, table, "form", ("points", (1, 500)))
+    click_zone(app, table, "form", ("points", (1, 100)))
+    count = len(table.session.actions)
+    click_zone(app, table, "form", ("submit",))
+    seat, action = table.session.actions[count]
+    assert isinstance(action, A.BattleResult)
+    assert action.winner == winner and action.points == (2000, 2100)
+    keys = [e["key"] for e in table.log]
+    assert "gorges.log.battle" in keys
+    assert any(e["key"] == "gorges.log.table" for e in table.log[keys.index("gorges.log.battle"):])
+    assert table.aftermath and table.aftermath[0]["key"] == "gorges.log.battle"
+
+
+def test_designer_mode_chooses_a_die_and_logs_it(app):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    click_zone(app, table, "designer")
+    click_zone(app, table, "designer_die", "d66")
+    click_zone(app, table, "force", ("d66", 34))
+    assert table.view["forced"]["d66"] == [34]
+    last = table.log[-1]
+    assert last["key"] == "gorges.log.forced"
+    text = table.render(last)
+    assert "d66" in text and "34" in text
+    assert table.session.actions[-1][1] == A.ForceNextRoll("d66", 34)
+
+
+def test_designer_mode_off_refuses_with_a_message(app):
+    app.settings.designer_mode = True
+    table = start(app, designer=False)
+    click_zone(app, table, "designer")
+    click_zone(app, table, "force", ("d6", 6))
+    assert not table.session.actions
+    assert app.toasts.items[-1].kind == "error"
+
+
+def test_army_sheet_exports_a_png(app, tmp_path):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    click_zone(app, table, "sheet", 1)
+    sheet = app.stack.top
+    assert isinstance(sheet, ArmySheet) and sheet.seat == 1
+    _, buttons = sheet.layout()
+    click(app, buttons["export"].center)
+    out = sheet.last_export
+    assert out is not None and out.exists() and out.suffix == ".png"
+    assert pygame.image.load(str(out)).get_size() == (1754, 1240)
+    assert str(out) in app.toasts.items[-1].text
+    click(app, buttons["close"].center)
+    assert app.stack.top is table
+
+
+def test_bots_play_a_campaign_to_the_end_screen(app):
+    table = start(app, kinds=("random", "random", "random"), seed=9)
+    for _ in range(20000):
+        app.step()
+        if type(app.stack.top).__name__ == "EndScene":
+            break
+    assert table.session.state.is_over()
+    assert type(app.stack.top).__name__ == "EndScene"
+    assert len(table.score_history(table.view)) >= 2
+
+
+def test_language_switch_and_resize_keep_working(app):
+    table = start(app)
+    play_until(table, _movement)
+    app.set_language("en")
+    app.set_window_size((1024, 700))
+    settle(app)
+    assert table.find("act", A.Done()) is not None
+    surface = app.render()
+    assert surface.get_size() == (1024, 700)
