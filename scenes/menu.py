@@ -35,11 +35,12 @@ class MainMenu(UIScene):
         side_w = 280
         gap = 48
         left = (w - col_w - side_w - gap) // 2
-        top = 150
-        card_h = min(104, (h - top - 60) // 5 - 12)
+        top = 150 if h >= 760 else 142
+        gap_y = 12 if h >= 760 else 7
+        card_h = min(104, (h - top - 30) // 5 - gap_y)
         self.cards = {}
         for i, info in enumerate(catalog.GAMES):
-            rect = pygame.Rect(left, top + i * (card_h + 12), col_w, card_h)
+            rect = pygame.Rect(left, top + i * (card_h + gap_y), col_w, card_h)
             self.cards[info.id] = rect
             cls = "@game_button" if catalog.available(info.id) else "@game_button_off"
             self.button(f"game_{info.id}", rect, self.tr(info.title_key), cls)
@@ -142,7 +143,10 @@ class MainMenu(UIScene):
         ui.text(surface, seats, (rect.right - 16, rect.top + 16), 16, ui.GOLD if ok else ui.GREY,
                 anchor="topright")
         pitch = ui.wrap(self.tr(info.pitch_key), rect.width - 100, 16)
-        for i, line in enumerate(pitch[:2]):
+        room = max(1, min(2, (rect.height - 46) // 21))
+        if len(pitch) > room:  # a short window: cut the pitch with an ellipsis
+            pitch = pitch[: room - 1] + [ui.ellipsize(" ".join(pitch[room - 1:]), rect.width - 100, 16)]
+        for i, line in enumerate(pitch):
             ui.text(surface, line, (rect.left + 78, rect.top + 46 + i * 21), 16, ink)
         if not ok:
             badge = self.tr("menu.soon")

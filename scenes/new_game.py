@@ -101,23 +101,29 @@ class NewGameScene(UIScene):
         return pygame_gui.elements.UILabel(pygame.Rect(rect), text, self.ui, object_id=oid(cls))
 
     def _seat_row(self, i: int, x: int, y: int, width: int) -> None:
+        """Colour swatch, name, human/bot, PIN: widths shared out of the row's width."""
         seat = self.seats[i]
         self.colour_rects[i] = pygame.Rect(x, y, 44, 44)
         self.button(f"colour_{i}", (x, y, 44, 44), "", "@choice",
                     tooltip=self.tr(catalog.colour(seat["colour"]).name_key))
-        name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 54, y + 2, 230, 40), self.ui,
+        rest = width - 54 - 20
+        name_w, kind_w = int(rest * 0.36), int(rest * 0.30)
+        pin_w = rest - name_w - kind_w
+        name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 54, y + 2, name_w, 40), self.ui,
                                                    object_id=oid(None, f"#name_{i}"))
         name.set_text_length_limit(MAX_NAME)
         name.set_text(seat["name"])
         self.entries[("name", i)] = name
-        self.button(f"kind_{i}", (x + 294, y, 190, 44), self._kind_label(seat["kind"]), "@choice",
+        kx = x + 54 + name_w + 10
+        self.button(f"kind_{i}", (kx, y, kind_w, 44), self._kind_label(seat["kind"]), "@choice",
                     enabled=bool(self.bots) or seat["kind"] != HUMAN)
         if seat["kind"] == HUMAN:
-            pin = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 494, y + 2, min(150, width - 494), 40),
+            pin = pygame_gui.elements.UITextEntryLine(pygame.Rect(kx + kind_w + 10, y + 2, pin_w, 40),
                                                       self.ui, object_id=oid(None, f"#pin_{i}"),
                                                       placeholder_text=self.tr("newgame.pin"))
             pin.set_text_length_limit(4)
             pin.set_allowed_characters("numbers")
+            pin.set_text_hidden(True)
             pin.set_text(seat["pin"])
             self.entries[("pin", i)] = pin
 

@@ -69,6 +69,16 @@ def wrap(value: str, width: int, size: int = 20, bold: bool = False) -> list[str
     return lines
 
 
+def ellipsize(value: str, width: int, size: int = 20, bold: bool = False) -> str:
+    """`value` cut with "…" so that it fits in `width` pixels."""
+    f = font(size, bold)
+    if f.size(value)[0] <= width:
+        return value
+    while value and f.size(value + "…")[0] > width:
+        value = value[:-1]
+    return value.rstrip() + "…"
+
+
 def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int = 20,
                colour: tuple[int, int, int] = PARCHMENT, bold: bool = False,
                spacing: float = 1.25, align: str = "left") -> int:
