@@ -118,5 +118,17 @@ class Rename(Action):
     name: str
 
 
-CODEC = ActionCodec(Rename, Choose, Move, RerollMovement, SwapArmies, MoveCapital, Build, Challenge, Answer,
+@action("set_profile")
+class SetProfile(Action):
+    """Record a hero's army-book profile, e.g. (("M", 4), ("WS", 6), ...): the sheet then shows the
+    current profile and the wound tables can re-roll a characteristic already at 0.
+
+    Allowed at any time to the army's general; not a prompt answer.
+    """
+
+    army: str
+    profile: tuple[tuple[str, int], ...]
+
+
+CODEC = ActionCodec(Rename, SetProfile, Choose, Move, RerollMovement, SwapArmies, MoveCapital, Build, Challenge, Answer,
                     OfferRelics, BattleResult, Done, ForceNextRoll)

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 SLOTS = ("G", "L1", "L2")
+STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+STAT_MAX = 10
 REINFORCEMENT = "R"
 
 
@@ -25,13 +27,22 @@ class Hero:
     misses_next_battle: bool = False
     deaths: int = 0
     name: str = ""
+    base: dict[str, int] | None = None
+
+    def current(self, stat: str) -> int | None:
+        """The characteristic now (book value plus changes), or None when the book value is unknown."""
+        if self.base is None or stat not in self.base:
+            return None
+        return self.base[stat] + self.profile.get(stat, 0)
 
     def available(self) -> bool:
         """True when the hero can be wounded, rewarded or fight (not held hostage)."""
         return self.captive_of is None
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "profile": dict(self.profile), "next_battle_profile": dict(self.next_battle_profile),
+        current = None if self.base is None else {k: self.current(k) for k in self.base}
+        return {"name": self.name, "base_profile": None if self.base is None else dict(self.base),
+                "current_profile": current, "profile": dict(self.profile), "next_battle_profile": dict(self.next_battle_profile),
                 "rules": list(self.rules), "items": [dict(i) for i in self.items],
                 "captive_of": self.captive_of, "misses_next_battle": self.misses_next_battle,
                 "deaths": self.deaths}

@@ -13,7 +13,7 @@ from typing import Any
 from rules.core import seat_ref
 from rules.gorges import armies as moves
 from rules.gorges.crown import move_crown
-from rules.gorges.records import REINFORCEMENT, Army, Hero, Regiment
+from rules.gorges.records import REINFORCEMENT, STAT_MAX, Army, Hero, Regiment
 from rules.gorges.wounds import wound
 
 PASSIVE = {"movement_dice", "save_modifier", "search_target", "extra_move", "move_enemy_army",
@@ -294,6 +294,9 @@ def _profile(st, seat, effect, item, ctx):
     army: Army = ctx["army"]
     target = army.hero.next_battle_profile if ctx.get("temporary") else army.hero.profile
     for stat, delta in effect.changes.items():
+        now = army.hero.current(stat)
+        if now is not None and not ctx.get("temporary"):
+            delta = max(0, min(STAT_MAX, now + delta)) - now  # 0 to 10, e.g. 10 Wounds at most
         target[stat] = target.get(stat, 0) + delta
     st.say("gorges.log.profile", army=army.id, changes=dict(effect.changes),
            temporary=bool(ctx.get("temporary")))
@@ -307,10 +310,23 @@ def _roll_table(st, seat, effect, item, ctx):
         rule = next((e for e in sub.effects if e.type in ("hero_rule", "unit_rule")), None)
         if rule is not None and army is not None and sub.name.model_dump() in army.hero.rules:
             continue
+        if army is not None and _at_zero(army, sub):
+            continue
         break
     if rule is not None and army is not None and rule.type == "hero_rule":
         army.hero.rules.append(sub.name.model_dump())
     yield from apply_effects(st, seat, sub, dict(ctx, temporary=effect.temporary or ctx.get("temporary")))
+
+
+def _at_zero(army: Army, entry: Any) -> bool:
+    """A loss on a characteristic already at 0 (book profile known) is rolled again."""
+    for effect in entry.effects:
+        if effect.type == "profile":
+            for stat, delta in effect.changes.items():
+                now = army.hero.current(stat)
+                if delta < 0 and now is not None and now <= 0:
+                    return True
+    return False
 
 
 def _captured(st, seat, effect, item, ctx):

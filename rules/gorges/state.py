@@ -12,10 +12,10 @@ from collections.abc import Generator
 from typing import Any
 
 from rules.core import Action, IllegalAction, entry, new_rng, seat_ref
-from rules.gorges.actions import DICE, ForceNextRoll, Rename
+from rules.gorges.actions import DICE, ForceNextRoll, Rename, SetProfile
 from rules.gorges.content import Content, Entry
 from rules.gorges.prompts import Prompt
-from rules.gorges.records import Army, General
+from rules.gorges.records import STAT_MAX, STATS, Army, General
 
 Flow = Generator[Prompt, Action, Any]
 
@@ -85,6 +85,9 @@ class GorgesState:
         if isinstance(action, Rename):
             self._rename(seat, action)
             return
+        if isinstance(action, SetProfile):
+            self._set_profile(seat, action)
+            return
         p = self.prompt
         if p is None:
             raise IllegalAction("gorges.illegal.game_over")
@@ -140,6 +143,17 @@ class GorgesState:
             if regiment is None:
                 raise IllegalAction("gorges.illegal.no_such_target", target=action.target)
             regiment.name = name
+
+    def _set_profile(self, seat: int, action: SetProfile) -> None:
+        army = self.armies.get(action.army)
+        if army is None or army.seat != seat:
+            raise IllegalAction("gorges.illegal.no_such_army", army=action.army)
+        profile = dict(action.profile)
+        if len(profile) != len(action.profile) or any(k not in STATS for k in profile):
+            raise IllegalAction("gorges.illegal.bad_profile", stats=list(STATS))
+        if any(not 0 <= v <= STAT_MAX for v in profile.values()):
+            raise IllegalAction("gorges.illegal.bad_profile", stats=list(STATS))
+        army.hero.base = profile
 
     # -- dice ----------------------------------------------------------------------------------
 

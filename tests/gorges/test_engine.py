@@ -23,6 +23,7 @@ from rules.gorges.actions import (
     OfferRelics,
     Rename,
     RerollMovement,
+    SetProfile,
     SwapArmies,
 )
 from tests.gorges.helpers import CONTENT, new_game, set_up
@@ -34,7 +35,8 @@ EXAMPLES = [Choose("empire"), Move("0.G", "gue-rouge"), Move("1.L1", "cap-du-pen
             RerollMovement("0.L2"), SwapArmies("0.G", "0.L1"), MoveCapital("gue-rouge"),
             Build("0.G", "fortress"), Challenge(1, "0.G", "gue-rouge"), Answer(True, "1.L1"),
             Answer(False), OfferRelics(2), BattleResult(1, (1000, 1200), ("0.G",), True), Done(),
-            ForceNextRoll("d66", 35), Rename("0.G", "regiment:2", "Les Gueules Noires")]
+            ForceNextRoll("d66", 35), Rename("0.G", "regiment:2", "Les Gueules Noires"),
+            SetProfile("0.L1", (("M", 4), ("WS", 6), ("W", 3)))]
 
 
 def test_engine_identity():
@@ -183,7 +185,7 @@ def test_refused_actions_never_half_apply_during_a_campaign():
     from rules.gorges.actions import Rename
     st = ENGINE.new_game(CONTENT, 3, 5, {"turns_per_season": 1})
     bots = [ENGINE.bot("random", i) for i in range(3)]
-    probes = [a for a in EXAMPLES if not isinstance(a, ForceNextRoll | Rename)]
+    probes = [a for a in EXAMPLES if not isinstance(a, ForceNextRoll | Rename | SetProfile)]
     steps = 0
     while not st.is_over():
         seat = st.to_act()[0]

@@ -386,3 +386,26 @@ def test_every_event_applies_cleanly_with_passive_answers(roll):
     scenario(st, events_phase(st))
     finish(st)
     assert st.generals[0].event == roll
+
+
+def test_a_known_profile_shows_the_current_values_and_caps_wounds_at_ten():
+    from rules.gorges.actions import SetProfile
+    st = set_up()
+    st.apply(0, SetProfile("0.G", (("M", 4), ("WS", 6), ("BS", 0), ("W", 10), ("A", 3))))
+    force(st, "d6", 1, 3, 6)  # grievous: -1 WS/BS, but BS is 0: re-rolled to -1 A
+    scenario(st, wound(st, st.armies["0.G"], 1, st.armies["1.G"]))
+    hero = st.view(None)["armies"]["0.G"]["hero"]
+    assert hero["current_profile"] == {"M": 4, "WS": 6, "BS": 0, "W": 10, "A": 2}
+    force(st, "d6", 6, 6)  # lesson: +1 W, but 10 is the most
+    scenario(st, wound(st, st.armies["0.G"], 1, st.armies["1.G"]))
+    assert st.armies["0.G"].hero.current("W") == 10
+
+
+def test_a_profile_must_be_well_formed_and_the_owners():
+    from rules.core import IllegalAction
+    from rules.gorges.actions import SetProfile
+    st = set_up()
+    for who, action in [(0, SetProfile("0.G", (("Q", 4),))), (0, SetProfile("0.G", (("M", 11),))),
+                        (0, SetProfile("0.G", (("M", 4), ("M", 5)))), (1, SetProfile("0.G", (("M", 4),)))]:
+        with pytest.raises(IllegalAction):
+            st.apply(who, action)
