@@ -2,7 +2,8 @@
 
 For each professor: the strongest, the weakest and a middle combination (from `search.py`) that
 beat every combination of its kind on the table; in the expert variant, up to two more that use
-the seat's own laid cards of a lower kind. Plus the draws, the optional actions, take-backs
+the seat's own laid cards of a lower kind, and one per own combination of that kind that hand
+cards can extend (`onto`) into the strongest. Plus the draws, the optional actions, take-backs
 (base game, start of turn), `end_turn`, and between rounds a bounded list of `keep` choices.
 `apply` accepts any legal action, listed here or not.
 """
@@ -75,7 +76,7 @@ def lays(state: AnludimState, seat: int) -> list[A.Action]:
         for played in search.pick(pool.get(prof.kind), best, LAYS_PER_PROFESSOR):
             out.append(A.Lay(prof.id, played))
         if state.expert:
-            out += _expert_lays(state, seat, prof, hand, best)
+            out += _expert_lays(state, seat, prof, hand, best) + _onto_lays(state, seat, prof, hand)
     return out
 
 
@@ -101,3 +102,20 @@ def _expert_lays(state: AnludimState, seat: int, prof, hand, best) -> list[A.Act
     in_hand = {cid for cid, _ in hand}
     pool = [sp for sp in search.Pool(hand + laid).get(prof.kind) if any(cid not in in_hand for cid, _ in sp[1])]
     return [A.Lay(prof.id, p) for p in search.pick(pool, best, EXPERT_LAYS_PER_PROFESSOR)]
+
+
+def _onto_lays(state: AnludimState, seat: int, prof, hand) -> list[A.Action]:
+    """Expert: hand cards added to one of the seat's own combinations of the kind, to call the professor."""
+    cards = state.content.cards
+    out: list[A.Action] = []
+    for i, combo in enumerate(state.table.seats[seat].combos):
+        if combo.kind != prof.kind or combo.professor == prof.id:
+            continue
+        others = [strength(state.table.halves(c.cards)) for s, j, c in state.table.combos_of(prof.kind)
+                  if (s, j) != (seat, i)]
+        kept = set(combo.cards)
+        pool = search.Pool(hand + [(cid, cards[cid]) for cid, _ in combo.cards]).get(prof.kind)
+        pool = [sp for sp in pool if kept <= set(sp[1]) and len(sp[1]) > len(kept)]
+        for played in search.pick(pool, max(others) if others else None, 1):
+            out.append(A.Lay(prof.id, tuple(p for p in played if p not in kept), onto=i))
+    return out
