@@ -5,8 +5,8 @@ top scene, updates it, and draws only when a visible scene is dirty or animating
 costs no CPU (`pygame.event.wait` with a timeout). Scenes are imported lazily: the menu imports
 nothing of rules/, and content (pydantic) is loaded when a game is first opened.
 
-Global keys: F5 reloads the content of the games in use (errors go to an overlay, the last good
-content stays), F11 toggles fullscreen. An exception raised by a scene is written with its
+Global keys: F5 reloads the content of the games in use, or of every implemented game from the
+menu (errors go to an overlay, the last good content stays), F11 toggles fullscreen. An exception raised by a scene is written with its
 traceback to the user log directory and shown to the player as a short message, never a traceback.
 """
 
@@ -298,7 +298,9 @@ class App:
                 scene.dirty = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F5:
-            for gid in self.games_in_use():
+            from game import catalog
+
+            for gid in self.games_in_use() or list(catalog.implemented()):
                 self._guard("reload", self.reload_content, gid)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

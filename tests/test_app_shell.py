@@ -243,3 +243,12 @@ def test_the_mixer_is_never_initialised_and_designer_mode_shows_the_content_fold
     settle(app)
     assert pygame.mixer.get_init() is None
     assert app.errors_logged == 0
+
+
+def test_f5_at_the_menu_checks_every_implemented_game() -> None:
+    app = make_app("en")
+    key(app, pygame.K_F5)
+    texts = app.toasts.texts()
+    assert top_name(app) in ("MainMenu", "ErrorsOverlay")
+    loaded = [gid for gid in catalog.implemented() if app._content.get(gid) is not None]
+    assert loaded and all(app.tr("content.reloaded", game=app.tr(f"game.{g}.title")) in texts for g in loaded[-3:])
