@@ -7,6 +7,7 @@ game/strings/<id>.yaml), else the short summary `help.<id>.summary` from core.ya
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pygame
@@ -27,13 +28,25 @@ def rules_text(app: Any, game_id: str) -> str:
     return app.tr(f"help.{game_id}.summary")
 
 
+_HEAD = re.compile(r"^([A-ZÀ-ÖØ-Þ0-9][A-ZÀ-ÖØ-Þ0-9 '’()./-]+ (?:—|:|-))")
+
+
 def to_html(text: str) -> str:
-    """Plain catalog text to pygame-gui's HTML subset: paragraphs, and lines ending in ':' in bold."""
-    out = []
+    """Plain catalog text to pygame-gui's HTML subset: headings ("GOAL —", "SETUP:", or a line
+    ending with ':') in bold, with a blank line before each heading but the first."""
+    out: list[str] = []
     for line in text.strip().split("\n"):
-        safe = html.escape(line.rstrip())
-        if safe.endswith(":") or safe.isupper():
-            safe = f"<b>{safe}</b>"
+        raw = line.rstrip()
+        head = _HEAD.match(raw)
+        if raw.endswith(":") and not raw.startswith((" ", "•", "-")):
+            safe, heading = f"<b>{html.escape(raw)}</b>", True
+        elif head:
+            cut = head.end()
+            safe, heading = f"<b>{html.escape(raw[:cut])}</b>{html.escape(raw[cut:])}", True
+        else:
+            safe, heading = html.escape(raw), False
+        if heading and out:
+            out.append("")
         out.append(safe)
     return "<br>".join(out)
 

@@ -252,3 +252,10 @@ def test_f5_at_the_menu_checks_every_implemented_game() -> None:
     assert top_name(app) in ("MainMenu", "ErrorsOverlay")
     loaded = [gid for gid in catalog.implemented() if app._content.get(gid) is not None]
     assert loaded and all(app.tr("content.reloaded", game=app.tr(f"game.{g}.title")) in texts for g in loaded[-3:])
+
+
+def test_rules_text_headings_are_bold_and_spaced() -> None:
+    from scenes.rules_ref import to_html
+
+    html = to_html("GOAL — Win.\nSETUP:\n8 cards & <3 dice>\n  • draw")
+    assert html == ("<b>GOAL —</b> Win.<br><br><b>SETUP:</b><br>8 cards &amp; &lt;3 dice&gt;<br>  • draw")
