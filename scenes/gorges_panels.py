@@ -83,8 +83,9 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     title = t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"],
                  turns=season["turns"], total=v["turn"])
     ui.text(surf, elide(title, banner.width - 60, 17, True), (banner.left + 52, banner.top + 6), 17, ui.GOLD, bold=True)
-    ui.text(surf, elide(t.tx(season["text"]), banner.width - 60, 13), (banner.left + 52, banner.top + 31), 13,
-            ui.PARCHMENT_DIM)
+    sub = t.tx(season["text"]) if v["phase"] not in ("setup", "over") else t.tr(f"gorges.phase.{v['phase']}")
+    ui.text(surf, elide(sub, banner.width - 60, 13), (banner.left + 52, banner.top + 31), 13,
+            ui.PARCHMENT_DIM if v["phase"] not in ("setup", "over") else ui.GOLD)
     _hit(t, banner, "tip", tip=t.tx(season["name"]) + "\n" + t.tx(season["text"]))
     phase = v["phase"]
     bar = Rect(banner.right + 6, rect.top + 6, rect.right - banner.right - 14, rect.height - 12)
@@ -114,8 +115,6 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         ui.text(surf, elide(labels[i], cell.width - 32, size, True), (cell.left + 30, cell.centery), size,
                 (255, 246, 222) if now else (ui.PARCHMENT_DIM if done else ui.PARCHMENT), bold=True, anchor="midleft")
         _hit(t, cell, "tip", tip=t.tr(f"gorges.phase.{pid}"))
-    if phase in ("setup", "over"):
-        ui.text(surf, t.tr(f"gorges.phase.{phase}"), (bar.centerx, bar.bottom + 1), 12, ui.GOLD, anchor="midtop")
 
 
 # -- the island -----------------------------------------------------------------------------------
@@ -406,8 +405,11 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
         return _movement(t)
     if kind == "construction":
         for a in t.legal_of(A.Build):
-            label = t.tr("gorges.ui.build_button", army=_army_label(t, a.army), building=t.tr(f"gorges.ui.building.{a.building}"))
-            out.append((label, "act", a, {"wide": True}))
+            army = t.view["armies"][a.army]
+            label = t.tr("gorges.ui.build_button", army=t.tr(f"gorges.ui.slot_short.{army['slot']}"),
+                         building=t.tr(f"gorges.ui.building.{a.building}"))
+            tip = _army_label(t, a.army) + " — " + t.tr(f"gorges.ui.building.{a.building}")
+            out.append((label, "act", a, {"tip": tip}))
         out.append((t.tr("gorges.ui.no_build"), "act", A.Done(), {"primary": True, "wide": True}))
         return out
     if kind == "challenge":
@@ -498,7 +500,7 @@ def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, 
     """Buttons in rows (two per row when narrow), the primary one last; paged when they overflow."""
     if not items:
         return
-    h, gap = 30, 5
+    h, gap = 28, 5
     rows_fit = max(1, (rect.height + gap) // (h + gap))
     primary = [i for i in items if i[3].get("primary")]
     rest = [i for i in items if not i[3].get("primary")]
@@ -512,7 +514,7 @@ def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, 
             cells.append([item])
         else:
             line.append(item)
-            if len(line) == 3:
+            if len(line) == 2:
                 cells.append(line)
                 line = []
     if line:
@@ -527,7 +529,8 @@ def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, 
         w = (rect.width - gap * (len(row) - 1)) // len(row)
         for j, (label, kind, data, opts) in enumerate(row):
             button(t, surf, Rect(rect.left + j * (w + gap), y, w, h), label, kind, data,
-                   enabled=opts.get("enabled", True), selected=opts.get("selected", False), size=14)
+                   enabled=opts.get("enabled", True), selected=opts.get("selected", False), size=14,
+                   tip=opts.get("tip", ""))
         y += h + gap
     if pages > 1:
         half = (rect.width - gap) // 2
@@ -678,8 +681,11 @@ def race_picker(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         pygame.draw.rect(surf, ui.GOLD_DARK, card, 2, border_radius=8)
         ui.text(surf, t.race_name(rid), (card.left + 10, card.top + 5), 15, ui.GOLD, bold=True)
         text = t.tx(races[rid].text) if rid in races else ""
-        ui.text_block(surf, text, Rect(card.left + 10, card.top + 26, card.width - 18, card.height - 30), 12,
-                      ui.PARCHMENT)
+        box = Rect(card.left + 10, card.top + 26, card.width - 18, card.height - 30)
+        size = 12
+        while size > 9 and len(ui.wrap(text, box.width, size)) * int(ui.font(size).get_linesize() / 1.2 * 1.25) > box.height:
+            size -= 1
+        ui.text_block(surf, text, box, size, ui.PARCHMENT)
         _hit(t, card, "act", A.Choose(rid), text)
 
 
@@ -706,6 +712,17 @@ def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], 
         lines.append("• " + t.tx(n["name"]) + extra + " — " + t.tx(n["text"]))
     for rem in side.get("reminders") or []:
         lines.append("• " + t.tx(rem))
+    army = t.view["armies"].get(side["army"])
+    if army is not None:
+        items = army["hero"]["items"]
+        lines.append(t.tr("gorges.ui.fig_renown", n=len(army["regiments"]), cap=army["regiment_cap"]) + " · "
+                     + t.tr("gorges.ui.fig_items", points=sum(i["value"] for i in items)))
+        for reg in army["regiments"]:
+            gifts = [t.tr("gorges.ui.standard_line", value=g["value"]) if g.get("kind") == "standard"
+                     else t.tx(g.get("rule", "")) for g in reg.get("gifts") or []]
+            lines.append("• " + t.tr("gorges.ui.regiment", n=reg["number"]) + (": " + "; ".join(gifts) if gifts else ""))
+        for item in items:
+            lines.append("• " + t.tr("gorges.ui.item_line", value=item["value"], source=t.tx(item.get("source", ""))))
     for line in lines:
         used = ui.text_block(surf, line, Rect(rect.left + 12, y, rect.width - 24, rect.bottom - y - 72), 13)
         y += used + 1
@@ -714,20 +731,25 @@ def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], 
     button(t, surf, Rect(rect.left + 10, wy, rect.width - 20, 28), t.tr("gorges.ui.wins", name=t.seat_name(seat)),
            "form", ("winner", seat), selected=form.winner == seat, size=15)
     py = rect.bottom - 34
-    ui.text(surf, t.tr("gorges.ui.points"), (rect.left + 12, py + 13), 12, ui.PARCHMENT_DIM, anchor="midleft")
-    x = rect.left + 12 + ui.font(12).size(t.tr("gorges.ui.points"))[0] + 8
-    bw = max(30, (rect.right - 10 - x - 64) // 6)
-    for delta in (-500, -100, -25):
-        button(t, surf, Rect(x, py, bw - 3, 26), f"{delta:+d}".replace("-", "−"), "form", ("points", (index, delta)), size=12)
+    label = t.tr("gorges.ui.points")
+    ui.text(surf, label, (rect.left + 12, py + 13), 12, ui.PARCHMENT_DIM, anchor="midleft")
+    x = rect.left + 18 + ui.font(12).size(label)[0]
+    value_w = 72
+    bw = max(36, (rect.right - 10 - x - value_w - 8) // 4)
+    for delta in (-100, -25):
+        button(t, surf, Rect(x, py, bw - 4, 26), f"{delta:+d}".replace("-", "−"), "form", ("points", (index, delta)),
+               size=13)
         x += bw
-    value = Rect(x, py, 60, 26)
-    pygame.draw.rect(surf, (24, 18, 12), value, border_radius=5)
-    pygame.draw.rect(surf, ui.GOLD_DARK, value, 1, border_radius=5)
-    ui.text(surf, str(form.points[index]) if form.points[index] else "—", value.center, 15, ui.GOLD, bold=True,
-            anchor="center")
-    x += 64
-    for delta in (25, 100, 500):
-        button(t, surf, Rect(x, py, bw - 3, 26), f"{delta:+d}", "form", ("points", (index, delta)), size=12)
+    value = Rect(x, py, value_w, 26)
+    editing = form.editing == index
+    pygame.draw.rect(surf, (60, 44, 20) if editing else (24, 18, 12), value, border_radius=5)
+    pygame.draw.rect(surf, ui.GOLD if editing else ui.GOLD_DARK, value, 2 if editing else 1, border_radius=5)
+    shown = str(form.points[index]) if form.points[index] else ("" if editing else "—")
+    ui.text(surf, shown + ("|" if editing else ""), value.center, 15, ui.GOLD, bold=True, anchor="center")
+    _hit(t, value, "form", ("edit", index), t.tr("gorges.ui.points_tip"))
+    x += value_w + 8
+    for delta in (25, 100):
+        button(t, surf, Rect(x, py, bw - 4, 26), f"{delta:+d}", "form", ("points", (index, delta)), size=13)
         x += bw
 
 
@@ -772,7 +794,7 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
 
 def aftermath(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     """After a battle: the spoils, the shameful defeat, the beaten army's fate and the wounds, roll by roll."""
-    box = Rect(0, 0, min(rect.width, 640), min(rect.height, 120 + 40 * len(t.aftermath)))
+    box = Rect(0, 0, min(rect.width, 660), min(rect.height, 120 + 48 * len(t.aftermath)))
     box.center = rect.center
     ui.panel(surf, box, 248, ui.GOLD)
     ui.text(surf, t.tr("gorges.ui.aftermath"), (box.centerx, box.top + 10), 20, ui.GOLD, bold=True, anchor="midtop")
@@ -786,7 +808,11 @@ def aftermath(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             x += 40 if p.get("die") == "d66" else 28
         used = ui.text_block(surf, t.render(e), Rect(x, y, box.right - x - 16, 44), 14,
                              ui.GOLD if e.get("key") == "gorges.log.table" else ui.PARCHMENT)
-        y += max(24, used + 4)
+        y += max(22, used + 2)
+        if e.get("key") == "gorges.log.table" and isinstance(p.get("detail"), dict):
+            used = ui.text_block(surf, t.tx(p["detail"].get("text", p["detail"])), Rect(x, y, box.right - x - 16, 40), 12,
+                                 ui.PARCHMENT_DIM)
+            y += used + 4
         if y > box.bottom - 56:
             break
     button(t, surf, Rect(box.centerx - 100, box.bottom - 44, 200, 32), t.tr("gorges.ui.continue"), "aftermath_close",

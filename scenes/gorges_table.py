@@ -37,6 +37,8 @@ from sprites import gorges_map as gm
 
 ROLL_S = 0.7
 ROLL_KEYS = ("gorges.log.roll", "gorges.log.table", "gorges.log.search")
+AFTERMATH_STOP = {"gorges.log.turn", "gorges.log.season", "gorges.log.hostage", "gorges.log.reinforcement_leaves",
+                  "gorges.log.over", "gorges.log.returns", "gorges.log.battle_cancelled"}
 
 
 @dataclass
@@ -56,6 +58,7 @@ class BattleForm:
 
     winner: int | None = None
     points: list[int] = field(default_factory=lambda: [0, 0])
+    editing: int | None = None  # the side whose points the keyboard types
     slain: list[str] = field(default_factory=list)
     storm: bool = False
 
@@ -101,6 +104,7 @@ class GorgesTable(TableScene):
         self.form = BattleForm()
         self.form_key: Any = None
         self.aftermath: list[dict[str, Any]] = []
+        self.aftermath_live = False
         self.dice: list[dict[str, Any]] = []
         self.log_seen: int | None = None
         self.clock = 0.0
@@ -146,13 +150,19 @@ class GorgesTable(TableScene):
         races = self.session.content.races
         return self.tx(races[race].name) if race in races else "—"
 
-    def army_name(self, aid: str, short: bool = False) -> str:
+    def army_name(self, aid: str, short: bool = False, capital: bool = True) -> str:
+        """An army as people call it ("The General's army of Ana"), with the name its general gave it."""
         army = self.view["armies"].get(aid)
         if army is None:
             return aid
         if short:
-            return self.tr(f"gorges.ui.slot.{army['slot']}")
-        return self.tr(f"gorges.army.{army['slot']}", seat=self.seat_name(army["seat"]))
+            text = self.tr(f"gorges.ui.slot.{army['slot']}")
+        else:
+            text = self.tr(f"gorges.army.{army['slot']}", seat=self.seat_name(army["seat"]))
+            text = text[:1].upper() + text[1:] if capital else text
+        if army.get("name"):
+            text += f" « {army['name']} »"
+        return text
 
     def colour_of(self, seat: int | None) -> tuple[tuple[int, int, int], str]:
         if seat is None:
@@ -185,6 +195,7 @@ class GorgesTable(TableScene):
             inner["army"] = {"key": f"gorges.ui.move_what.{inner['army']}", "params": {}}
             params["what"] = dict(what, params=inner)
         text = self.app.strings.render(dict(item, params=params), self.names)
+        text = text[:1].upper() + text[1:]
         if params.get("forced"):
             text += " " + self.tr("gorges.ui.forced_mark")
         return text
@@ -238,9 +249,12 @@ class GorgesTable(TableScene):
         if first:
             return
         for e in fresh:
-            if e.get("key") == "gorges.log.battle":
-                self.aftermath = []
-            if e.get("key") == "gorges.log.battle" or self.aftermath:
+            key = e.get("key")
+            if key == "gorges.log.battle":
+                self.aftermath, self.aftermath_live = [], True
+            elif key in AFTERMATH_STOP:
+                self.aftermath_live = False
+            if self.aftermath_live:
                 self.aftermath.append(e)
         if fresh:
             self.log_scroll = 0
@@ -340,6 +354,9 @@ class GorgesTable(TableScene):
         kind = p.get("kind")
         if kind in ("capital", "territory"):
             return set(p.get("options", []))
+        challenge = (p.get("context") or {}).get("challenge")
+        if kind == "answer" and challenge:
+            return {challenge["territory"]}
         if kind == "movement" and self.sel_army:
             return set(self.moves_of(self.sel_army))
         if kind == "movement" and self.sel_army is None and getattr(self, "capital_mode", False):
@@ -437,6 +454,8 @@ class GorgesTable(TableScene):
                 self._changed()
                 return True
             return False
+        if event.type == pygame.KEYDOWN and self.form.editing is not None and self.type_points(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (self.designer_open or self.pending):
             self.designer_open, self.pending = False, []
             self._changed()
@@ -485,13 +504,29 @@ class GorgesTable(TableScene):
         elif kind == "force":
             self.force_die(*data)
         elif kind == "aftermath_close":
-            self.aftermath = []
+            self.aftermath, self.aftermath_live = [], False
             self._changed()
         elif kind == "form":
             self.on_form(*data)
         elif kind == "cancel":
             self.pending, self.sel_army, self.capital_mode = [], None, False
             self._changed()
+
+    def type_points(self, event: pygame.event.Event) -> bool:
+        """Digits typed into the points box being edited (Backspace erases, Enter/Tab/Esc leave)."""
+        f = self.form
+        side = f.editing
+        assert side is not None
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+            f.editing = None if event.key != pygame.K_TAB else 1 - side
+        elif event.key == pygame.K_BACKSPACE:
+            f.points[side] //= 10
+        elif event.unicode and event.unicode.isdigit():
+            f.points[side] = min(99999, f.points[side] * 10 + int(event.unicode))
+        else:
+            return False
+        self._changed()
+        return True
 
     def on_form(self, what: str, arg: Any = None) -> None:
         """The battle-result form: winner, points, slain heroes, Storm of Magic, then record."""
@@ -501,6 +536,9 @@ class GorgesTable(TableScene):
         elif what == "points":
             side, delta = arg
             f.points[side] = max(0, min(99999, f.points[side] + delta))
+            f.editing = None
+        elif what == "edit":
+            f.editing = None if f.editing == arg else arg
         elif what == "slain":
             f.slain.remove(arg) if arg in f.slain else f.slain.append(arg)
         elif what == "storm":
@@ -574,23 +612,9 @@ class GorgesTable(TableScene):
     # -- end of campaign -------------------------------------------------------------------------
 
     def score_history(self, view: dict[str, Any]) -> list[list[float]]:
-        """Relic points at the end of each turn, read from the log's relic entries (for the end chart)."""
-        n = len(view["generals"])
-        row = [0.0] * n
-        rows = [list(row)]
-        for e in self.log:
-            key, p = e.get("key"), e.get("params") or {}
-            seat = (p.get("seat") or {}).get("seat") if isinstance(p.get("seat"), dict) else None
-            if key == "gorges.log.turn" and any(row):
-                rows.append(list(row))
-            elif key == "gorges.log.search" and seat is not None:
-                row[seat] += p.get("found", 0)
-            elif key == "gorges.log.relics" and seat is not None:
-                row[seat] += p.get("amount", 0)
-        outcome = view.get("outcome") or {}
-        if outcome.get("scores"):
-            rows.append([float(s) for s in outcome["scores"]])
-        return rows
+        """Relic points after each turn (the view's `relics_by_turn`), from zero, for the end chart."""
+        rows = [list(map(float, r)) for r in view.get("relics_by_turn") or []]
+        return [[0.0] * len(view["generals"])] + rows
 
 
 # -- screenshots ---------------------------------------------------------------------------------
