@@ -70,6 +70,15 @@ class CurtainScene(UIScene):
         self.table.reveal(self.seat)
         return True
 
+    def undo(self) -> None:
+        """Ctrl+Z behind the curtain: a mis-click by the previous seat is taken back (when the session
+        allows it); whoever must act next then gets their own curtain."""
+        self.stack.pop()
+        self.table.undo()
+        if self.stack.top is self.table and self.table.curtain is self:
+            self.table.curtain = None
+            self.table.advance()
+
     def on_button(self, element: Any) -> None:
         name = self.name_of(element)
         if name in ("reveal", "ok"):
@@ -93,6 +102,9 @@ class CurtainScene(UIScene):
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
                 and not self.needs_pin):
             self.try_reveal()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             from scenes.pause import PauseMenu

@@ -210,3 +210,16 @@ def test_enter_lifts_a_curtain_without_pin(app) -> None:
     table = start(app)
     key(app, pygame.K_RETURN)
     assert top_name(app) == "TableScene" and table.unveiled == 0
+
+
+def test_ctrl_z_behind_the_curtain_gives_the_previous_seat_its_turn_back(app) -> None:
+    table = start(app)
+    lift(app)
+    hand = list(table.view["hand"])
+    table.try_act(playable(table))
+    assert app.stack.top.seat == 1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert top_name(app) == "CurtainScene" and app.stack.top.seat == 0
+    assert table.session.actions == []
+    lift(app)
+    assert table.unveiled == 0 and table.view["hand"] == hand
