@@ -72,6 +72,17 @@ def play_until(table: GorgesTable, stop, seed: int = 1, limit: int = 4000) -> No
     raise AssertionError("never reached")
 
 
+def type_text(app, text: str) -> None:
+    """Real key presses for each character, then Enter."""
+    for ch in text:
+        code = pygame.key.key_code(ch)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": code, "mod": 0, "unicode": ch, "scancode": 0}))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, {"key": code, "mod": 0, "unicode": ch, "scancode": 0}))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_RETURN, "mod": 0, "unicode": "\r",
+                                                          "scancode": 0}))
+    settle(app)
+
+
 def test_setup_clicks_pick_race_and_capital(app):
     table = start(app)
     assert table.view["prompt"]["kind"] == "race"
@@ -138,10 +149,14 @@ def test_battle_form_applies_the_result(app):
     battle = table.view["battle"]
     winner = battle["defender"]
     click_zone(app, table, "form", ("winner", winner))
-    for _ in range(4):
-        click_zone(app, table, "form", ("points", (0, 500)))
-        click_zone(app, table, "form", ("points", (1, 500)))
-    click_zone(app, table, "form", ("points", (1, 100)))
+    click_zone(app, table, "form", ("edit", 0))
+    type_text(app, "2000")
+    click_zone(app, table, "form", ("edit", 1))
+    type_text(app, "1900")
+    for _ in range(2):
+        click_zone(app, table, "form", ("points", (1, 100)))
+    click_zone(app, table, "form", ("points", (1, -25)))
+    click_zone(app, table, "form", ("points", (1, 25)))
     count = len(table.session.actions)
     click_zone(app, table, "form", ("submit",))
     seat, action = table.session.actions[count]
