@@ -58,7 +58,7 @@ def reputation_board(surface: pygame.Surface, rect: pygame.Rect, view: dict[str,
     goal = view["winning_total"]
     blit_label(surface, look.tr("amadrim.ui.goal", n=goal), (rect.right - 12, rect.top + 11), 13,
                ui.PARCHMENT_DIM, anchor="topright", italic=True)
-    label_w = max(64, int(rect.width * 0.3))
+    label_w = max(64, int(rect.width * 0.27))
     col_w = (rect.width - label_w - 16) // max(1, seats)
     head_y = rect.top + 36
     row_h = max(20, (rect.height - 70) // 6)
@@ -78,7 +78,7 @@ def reputation_board(surface: pygame.Surface, rect: pygame.Rect, view: dict[str,
             band = pygame.Surface((rect.width - 16, row_h), pygame.SRCALPHA)
             band.fill((255, 240, 200, 12))
             surface.blit(band, (rect.left + 8, y - 1))
-        size = 17 if total else 14
+        size = (17 if total else 14) if label_w >= 72 else (15 if total else 12)
         blit_label(surface, fit(look.tr(f"amadrim.ui.line.{line}"), label_w - 10, size, total),
                    (rect.left + 14, y + (row_h - size) // 2 - 2), size, ui.GOLD if total else ui.PARCHMENT, total)
         for s in range(seats):
@@ -208,13 +208,17 @@ def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
         facts = look.tr("amadrim.ui.sheet_facts", cubes=view["cubes"][s],
                         cities=sum(1 for city in view["cities"] if city["owner"] == s),
                         captured=len(view["captured"][s]))
+        compact = block.height < 66  # small windows: the facts take the status's place
         used = min(name_w, ui.font(15, True).size(look.name(s))[0]) + 60
-        blit_label(surface, fit(status, block.width - used, 12), (block.right - 8, block.top + 4), 12,
-                   ui.GOLD if status == look.tr("amadrim.ui.acting") else ui.PARCHMENT_DIM, anchor="topright", italic=True)
-        blit_label(surface, fit(facts, block.width - 16, 12), (block.left + 10, block.top + 22), 12, ui.PARCHMENT_DIM)
+        corner = facts if compact else status
+        blit_label(surface, fit(corner, block.width - used, 12), (block.right - 8, block.top + 4), 12,
+                   ui.GOLD if corner == look.tr("amadrim.ui.acting") else ui.PARCHMENT_DIM, anchor="topright",
+                   italic=not compact)
+        if not compact:
+            blit_label(surface, fit(facts, block.width - 16, 12), (block.left + 10, block.top + 22), 12, ui.PARCHMENT_DIM)
         chip_w = (block.width - 12) // max(1, len(colours))
         r = max(7, min(11, (block.height - 56) // 2 + 4))
-        cy = block.top + 40 + r
+        cy = block.top + (24 if compact else 40) + r
         if cy + r + 10 > block.bottom:
             cy = block.bottom - r - 10
         stock, market = view["stock"][s], view["market"][s]

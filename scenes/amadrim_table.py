@@ -291,7 +291,7 @@ class AmadrimTable(TableScene):
                 left = (v["remaining"] or {}).get(kind, 0)
                 self.zones.append(Zone("kind", row, kind, acting and left > 0))
                 if kind == "create":
-                    w = 86
+                    w = min(86, row.width // 4)
                     for i, uk in enumerate(reversed(v["unit_kinds"])):
                         chip = pygame.Rect(row.right - (i + 1) * (w + 6), row.centery - 11, w, 22)
                         self.zones.append(Zone("unit_kind", chip, uk, acting and left > 0))
@@ -549,7 +549,8 @@ class AmadrimTable(TableScene):
         geo = self.layout.geo
         surface.blit(self.grid_surface(view), geo.rect.topleft)
         cell = geo.cell
-        mark = pieces.highlight(cell)
+        setup = view["phase"] == "setup"  # almost every cell is legal then: a lighter mark
+        mark = pieces.highlight(cell, (255, 236, 170), 28) if setup else pieces.highlight(cell)
         for c in self.highlights:
             surface.blit(mark, geo.cell_rect(c))
         size = int(cell * 0.92)
@@ -724,16 +725,19 @@ class AmadrimTable(TableScene):
             pieces.action_icon(surface, kind, (row.left + 8 + icon_r, row.top + row.height // 2), icon_r,
                                ui.GOLD if left else ui.GREY)
             x = row.left + 18 + 2 * icon_r
-            name_w = row.width - (x - row.left) - 100
-            pieces.blit_label(surface, panels.fit(self.app.tr(f"amadrim.kind.{kind}"), name_w, 15), (x, row.top + 4), 15,
+            compact = row.height < 42  # small windows: one line, the count says how many cubes
+            name_w = row.width - (x - row.left) - (190 if compact and kind == "create" else 100)
+            name_pos = (x, row.centery - 10) if compact else (x, row.top + 4)
+            pieces.blit_label(surface, panels.fit(self.app.tr(f"amadrim.kind.{kind}"), name_w, 15), name_pos, 15,
                               colour, True)
             side = 12
-            for i in range(programmed.get(kind, 0)):
+            for i in range(0 if compact else programmed.get(kind, 0)):
                 r = pygame.Rect(x + i * (side + 4), row.bottom - side - 5, side, side)
                 pieces.cube(surface, r, c.rgb, hollow=i >= left)
             if kind != "create":  # the create row shows the merchant / mage choice there
                 pieces.blit_label(surface, self.app.tr("amadrim.ui.left_of", left=left, total=programmed.get(kind, 0)),
-                                  (row.right - 10, row.top + 5), 12, colour, anchor="topright")
+                                  (row.right - 10, row.centery if compact else row.top + 5), 12, colour,
+                                  anchor="midright" if compact else "topright")
         for zone in self.zones:
             if zone.name == "unit_kind":
                 chosen = zone.arg == self.create_kind

@@ -288,7 +288,7 @@ def highlight(size: int, colour: RGB = (255, 214, 110), alpha: int = 90) -> pyga
     """A legal-target mark: translucent fill and a bright border."""
     s = pygame.Surface((size, size), pygame.SRCALPHA)
     s.fill((*colour, alpha))
-    pygame.draw.rect(s, (*colour, 255), s.get_rect(), max(2, size // 14))
+    pygame.draw.rect(s, (*colour, 255 if alpha > 50 else 170), s.get_rect(), max(2, size // 14) if alpha > 50 else 2)
     return s
 
 
