@@ -333,9 +333,21 @@ def orders(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     x, y = rect.left + 12, rect.top + 8
     if p is None:
         ui.text(surf, t.tr("gorges.phase.over"), (x, y), 18, ui.GOLD, bold=True)
-        winners = (v.get("outcome") or {}).get("winners") or []
-        names = ", ".join(t.seat_name(s) for s in winners)
-        ui.text_block(surf, t.tr("gorges.ui.winners", names=names), Rect(x, y + 30, rect.width - 24, 60), 15)
+        outcome = v.get("outcome") or {}
+        names = ", ".join(t.seat_name(s) for s in outcome.get("winners") or [])
+        y += 30
+        y += ui.text_block(surf, t.tr("gorges.ui.winners", names=names), Rect(x, y, rect.width - 24, 60), 15) + 8
+        edge = outcome.get("final_battle_advantage") or {}
+        extra = edge.get("extra_points") or []
+        if any(extra):
+            ui.text(surf, t.tr("gorges.ui.final_battle", cap=edge.get("cap_percent", 0)), (x, y), 15, ui.GOLD, bold=True)
+            y += 24
+            for seat in outcome.get("ranking") or []:
+                if seat < len(extra):
+                    line = t.tr("gorges.ui.final_edge", name=t.seat_name(seat), n=extra[seat],
+                                relics=(outcome.get("scores") or [0] * (seat + 1))[seat])
+                    ui.text(surf, line, (x + 8, y), 14, ui.PARCHMENT)
+                    y += 20
         return
     seat = p["seat"]
     rgb, sym = t.colour_of(seat)
@@ -633,6 +645,7 @@ def designer_picker(t: Any, surface: pygame.Surface, lay: Any) -> None:
     box = Rect(0, 0, 360, 300)
     box.bottomright = (lay.dice.right, lay.dice.top - 6)
     ui.panel(surface, box, 248, ui.GOLD)
+    _hit(t, box, "block")
     ui.text(surface, t.tr("gorges.ui.designer_title"), (box.left + 12, box.top + 8), 15, ui.GOLD, bold=True)
     for i, die in enumerate(("d3", "d6", "d66")):
         button(t, surface, Rect(box.left + 12 + i * 62, box.top + 34, 56, 26), die, "designer_die", die,
@@ -661,6 +674,7 @@ def race_picker(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     """Set-up: every race as a card with its gifts; a click picks it."""
     p = t.prompt or {}
     ui.panel(surf, rect, 240, ui.GOLD)
+    _hit(t, rect, "block")
     seat = p.get("seat", 0)
     rgb, sym = t.colour_of(seat)
     ui.seat_symbol(surf, sym, (rect.left + 24, rect.top + 22), 10, rgb)
@@ -757,6 +771,7 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     """The battle briefing and the result form (winner, points played, slain heroes, Storm of Magic)."""
     b = t.view["battle"]
     ui.panel(surf, rect, 245, ui.GOLD)
+    _hit(t, rect, "block")
     title = t.tr("gorges.ui.battle_title", a=t.seat_name(b["challenger"]), b=t.seat_name(b["defender"]),
                  territory=t.place(b["territory"]))
     ui.text(surf, elide(title, rect.width - 24, 21, True), (rect.left + 14, rect.top + 10), 21, ui.GOLD, bold=True)
@@ -794,8 +809,10 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
 
 def aftermath(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     """After a battle: the spoils, the shameful defeat, the beaten army's fate and the wounds, roll by roll."""
-    box = Rect(0, 0, min(rect.width, 660), min(rect.height, 120 + 48 * len(t.aftermath)))
+    need = 110 + sum(24 + (20 if e.get("key") == "gorges.log.table" else 0) for e in t.aftermath[-14:])
+    box = Rect(0, 0, min(rect.width, 660), min(rect.height, need))
     box.center = rect.center
+    _hit(t, rect, "block", "aftermath")
     ui.panel(surf, box, 248, ui.GOLD)
     ui.text(surf, t.tr("gorges.ui.aftermath"), (box.centerx, box.top + 10), 20, ui.GOLD, bold=True, anchor="midtop")
     y = box.top + 46

@@ -37,8 +37,14 @@ from sprites import gorges_map as gm
 
 ROLL_S = 0.7
 ROLL_KEYS = ("gorges.log.roll", "gorges.log.table", "gorges.log.search")
-AFTERMATH_STOP = {"gorges.log.turn", "gorges.log.season", "gorges.log.hostage", "gorges.log.reinforcement_leaves",
+AFTERMATH_STOP = {"gorges.roll.order", "gorges.roll.crown_direction", "gorges.log.turn", "gorges.log.season", "gorges.log.hostage", "gorges.log.reinforcement_leaves",
                   "gorges.log.over", "gorges.log.returns", "gorges.log.battle_cancelled"}
+
+
+def _what(entry: dict[str, Any]) -> str | None:
+    """The key of what a logged roll was for (None for other entries)."""
+    what = (entry.get("params") or {}).get("what")
+    return what.get("key") if isinstance(what, dict) else None
 
 
 @dataclass
@@ -252,7 +258,7 @@ class GorgesTable(TableScene):
             key = e.get("key")
             if key == "gorges.log.battle":
                 self.aftermath, self.aftermath_live = [], True
-            elif key in AFTERMATH_STOP:
+            elif key in AFTERMATH_STOP or _what(e) in AFTERMATH_STOP:
                 self.aftermath_live = False
             if self.aftermath_live:
                 self.aftermath.append(e)
@@ -503,6 +509,10 @@ class GorgesTable(TableScene):
             self._changed()
         elif kind == "force":
             self.force_die(*data)
+        elif kind == "block":
+            if data == "aftermath":
+                self.aftermath, self.aftermath_live = [], False
+                self._changed()
         elif kind == "aftermath_close":
             self.aftermath, self.aftermath_live = [], False
             self._changed()
