@@ -378,7 +378,7 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
     ch = ctx.get("challenge")
     if ch:
         out.append(t.tr("gorges.ui.challenge_is", seat=t.seat_name(ch["challenger"]),
-                        army=t.army_name(ch["army"]), territory=t.place(ch["territory"])))
+                        army=t.army_name(ch["army"], capital=False), territory=t.place(ch["territory"])))
     if p["kind"] == "offer_relics":
         out.append(t.tr("gorges.ui.offer_is", attacker=t.seat_name(ctx.get("attacker", 0)), max=ctx.get("max", 0)))
     if p["kind"] == "accept_offer":
@@ -469,11 +469,12 @@ def option_label(t: Any, p: dict[str, Any], option: str) -> str:
 
 def _movement(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
     out: list[tuple[str, str, Any, dict[str, Any]]] = []
-    for aid in t.selectable_armies():
+    me = t.acting()
+    for aid in sorted(t.selectable_armies(), key=lambda a: (t.view["armies"][a]["seat"] != me, a)):
         a = t.view["armies"][aid]
         n = len(t.moves_of(aid))
         if a["seat"] != t.acting():
-            label = t.tr("gorges.ui.enemy_army", army=t.army_name(aid))
+            label = t.tr("gorges.ui.enemy_army", army=t.army_name(aid, capital=False))
         elif a["moved"]:
             label = t.tr("gorges.ui.army_moved", army=_army_label(t, aid))
         else:

@@ -84,8 +84,15 @@ class _Pen:
         self.y += int(n * self.k)
 
 
-def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int) -> None:
-    """Draw general `seat`'s army sheet into `rect` (screen or export)."""
+Zone = tuple[pygame.Rect, str, str]  # where a name is written: rect, army id, target (army, hero, regiment:<n>)
+
+
+def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int, editable: bool = False,
+               editing: tuple[str, str, str] | None = None) -> list[Zone]:
+    """Draw general `seat`'s army sheet into `rect` (screen or export); returns the name zones.
+
+    `editable` shows where a name may be given; `editing` is (army, target, text typed so far)."""
+    zones: list[Zone] = []
     k = rect.height / 720
     v = t.view
     g = v["generals"][seat]
@@ -106,7 +113,7 @@ def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int) -> No
     if g.get("extra_points"):
         facts.append(t.tr("gorges.ui.extra_points", n=g["extra_points"]))
     if g.get("hostages"):
-        facts.append(t.tr("gorges.ui.hostages", names=", ".join(t.army_name(a) for a in g["hostages"])))
+        facts.append(t.tr("gorges.ui.hostages", names=", ".join(t.army_name(a, capital=False) for a in g["hostages"])))
     ui.text(surf, " · ".join(facts), (head.left + int(40 * k), head.top + int(60 * k)), max(10, int(15 * k)), INK)
     season = v["season"]
     stamp = t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"], turns=season["turns"],
@@ -133,10 +140,11 @@ def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int) -> No
     body = pygame.Rect(rect.left + pad, y + int(6 * k), width, rect.bottom - pad - y - int(22 * k))
     for i, army in enumerate(armies):
         col = body.move(i * (width + gap), 0)
-        _army_column(surf, col, t, army, k)
+        zones += _army_column(surf, col, t, army, k, editable, editing)
     foot = t.tr("gorges.ui.sheet_footer")
     ui.text(surf, foot, (rect.centerx, rect.bottom - int(10 * k)), max(9, int(11 * k)), INK_SOFT, anchor="midbottom",
             italic=True)
+    return zones
 
 
 def note_text(t: Any, n: dict[str, Any]) -> str:
@@ -155,7 +163,28 @@ def note_text(t: Any, n: dict[str, Any]) -> str:
     return f"{t.tx(n['name'])}{extra}{who}: {t.tx(n['text'])}"
 
 
-def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str, Any], k: float) -> None:
+def _named(pen: _Pen, zones: list[Zone], aid: str, target: str, text: str, placeholder: str,
+           editable: bool, editing: tuple[str, str, str] | None, base: int = 14, bold: bool = True) -> None:
+    """A line holding a name the general may give (or change) by clicking it."""
+    typing = editing is not None and editing[:2] == (aid, target)
+    if typing:
+        text = (editing[2] if editing else "") + "|"
+    if not text and not editable:
+        return
+    y0 = pen.y
+    colour = RED_INK if text else INK_SOFT
+    if typing:
+        box = pygame.Rect(pen.rect.left - 4, pen.y - 1, pen.rect.width + 8, int(pen.size(base) * 1.4))
+        pygame.draw.rect(pen.surf, (255, 250, 230), box, border_radius=4)
+        pygame.draw.rect(pen.surf, RED_INK, box, 1, border_radius=4)
+    pen.line(text or placeholder, base, colour, bold=bool(text), italic=not text)
+    zones.append((pygame.Rect(pen.rect.left, y0, pen.rect.width, max(4, pen.y - y0)), aid, target))
+
+
+def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str, Any], k: float,
+                 editable: bool = False, editing: tuple[str, str, str] | None = None) -> list[Zone]:
+    zones: list[Zone] = []
+    aid = army["id"]
     pygame.draw.rect(surf, PAPER_DARK, col, border_radius=int(8 * k))
     pygame.draw.rect(surf, INK_SOFT, col, 1, border_radius=int(8 * k))
     rgb, sym = t.colour_of(army["seat"])
@@ -181,10 +210,13 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
     ui.text(surf, "  ·  ".join(figures), bar.center, max(10, int(15 * k)), RED_INK, bold=True, anchor="center")
     top = bar.bottom + int(6 * k)
     pen = _Pen(surf, pygame.Rect(col.left + int(12 * k), top, col.width - int(24 * k), col.bottom - int(8 * k) - top), k)
+    _named(pen, zones, aid, "army", f"« {army['name']} »" if army.get("name") else "", t.tr("gorges.ui.name_army"),
+           editable, editing, 15)
     pen.line(t.tr("gorges.ui.record", wins=army["wins"], losses=army["losses"]), 14, INK)
     hero = army["hero"]
     if army["slot"] != "R":
         pen.heading(t.tr("gorges.ui.hero"))
+        _named(pen, zones, aid, "hero", hero.get("name") or "", t.tr("gorges.ui.name_hero"), editable, editing)
         if hero.get("captive_of") is not None:
             pen.line(t.tr("gorges.ui.captive", name=t.seat_name(hero["captive_of"])), 14, RED_INK, bold=True)
         if hero.get("misses_next_battle"):
@@ -212,8 +244,17 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
                 gifts.append(t.tr("gorges.ui.standard_line", value=gift["value"]))
             elif gift.get("rule"):
                 gifts.append(t.tx(gift["rule"]))
-        text = t.tr("gorges.ui.regiment", n=reg["number"]) + (": " + "; ".join(gifts) if gifts else "")
-        pen.line(text, 14, INK, bullet="reg")
+        title = t.tr("gorges.ui.regiment", n=reg["number"])
+        typing = editing is not None and editing[:2] == (aid, f"regiment:{reg['number']}")
+        if typing:
+            title += f" « {editing[2] if editing else ''}| »"
+        elif reg.get("name"):
+            title += f" « {reg['name']} »"
+        text = title + (": " + "; ".join(gifts) if gifts else "")
+        y0 = pen.y
+        pen.line(text, 14, RED_INK if typing else INK, bullet="reg", bold=typing)
+        zones.append((pygame.Rect(pen.rect.left, y0, pen.rect.width, max(4, pen.y - y0)), aid,
+                      f"regiment:{reg['number']}"))
     for _ in range(max(0, army["regiment_cap"] - len(army["regiments"]))):
         pen.line(t.tr("gorges.ui.free_slot"), 14, INK_SOFT, italic=True, bullet="free")
     pen.heading(t.tr("gorges.ui.next_battle"))
@@ -226,6 +267,7 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
         shown = True
     if not shown:
         pen.line(t.tr("gorges.ui.nothing"), 12, INK_SOFT, italic=True)
+    return zones
 
 
 def export_sheet(t: Any, seat: int) -> Path:
@@ -256,6 +298,8 @@ class ArmySheet(Scene):
         self.cache: pygame.Surface | None = None
         self.cache_key: Any = None
         self.last_export: Path | None = None
+        self.zones_at: list[Zone] = []
+        self.editing: tuple[str, str, str] | None = None
 
     def layout(self) -> tuple[pygame.Rect, dict[str, pygame.Rect]]:
         w, h = self.app.size
@@ -266,6 +310,9 @@ class ArmySheet(Scene):
         return sheet, buttons
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.editing is not None:
+            self.type_name(event)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.stack.pop()
             return True
@@ -274,12 +321,43 @@ class ArmySheet(Scene):
             return True
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
-        _, buttons = self.layout()
+        sheet, buttons = self.layout()
         for name, rect in buttons.items():
             if rect.collidepoint(event.pos):
                 self.press(name)
                 return True
+        local = (event.pos[0] - sheet.left, event.pos[1] - sheet.top)
+        zone = next(((aid, target) for r, aid, target in self.zones_at if r.collidepoint(local)), None)
+        self.editing = None if zone is None else (*zone, self.current_name(*zone))
+        self.dirty = True
         return True
+
+    def current_name(self, aid: str, target: str) -> str:
+        army = self.table.view["armies"].get(aid) or {}
+        if target == "army":
+            return army.get("name") or ""
+        if target == "hero":
+            return (army.get("hero") or {}).get("name") or ""
+        reg = next((r for r in army.get("regiments") or [] if f"regiment:{r['number']}" == target), {})
+        return reg.get("name") or ""
+
+    def type_name(self, event: pygame.event.Event) -> None:
+        """Typing a name: letters add, Backspace erases, Enter gives it (the engine's `rename`), Esc cancels."""
+        assert self.editing is not None
+        aid, target, text = self.editing
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            from rules.gorges.actions import Rename
+
+            army = self.table.view["armies"].get(aid) or {}
+            self.table.act(Rename(aid, target, text.strip()), army.get("seat", self.seat))
+            self.editing = None
+        elif event.key == pygame.K_ESCAPE:
+            self.editing = None
+        elif event.key == pygame.K_BACKSPACE:
+            self.editing = (aid, target, text[:-1])
+        elif event.unicode and event.unicode.isprintable():
+            self.editing = (aid, target, (text + event.unicode)[:60])
+        self.dirty = True
 
     def press(self, name: str) -> None:
         n = len(self.table.view["generals"])
@@ -299,16 +377,19 @@ class ArmySheet(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         sheet, buttons = self.layout()
-        key = (self.seat, sheet.size, self.app.strings.lang, id(self.table.view))
+        key = (self.seat, sheet.size, self.app.strings.lang, id(self.table.view), self.editing)
         if self.cache is None or self.cache_key != key:
             self.cache = pygame.Surface(sheet.size, pygame.SRCALPHA)
-            draw_sheet(self.cache, self.cache.get_rect(), self.table, self.seat)
+            self.zones_at = draw_sheet(self.cache, self.cache.get_rect(), self.table, self.seat, True, self.editing)
             self.cache_key = key
         ui.dim(surface, 190)
         surface.blit(self.cache, sheet.topleft)
         mouse = pygame.mouse.get_pos()
         labels = {"prev": "« " + self.app.tr("gorges.ui.prev_general"), "next": self.app.tr("gorges.ui.next_general") + " »",
                   "export": self.app.tr("gorges.ui.export_png"), "close": self.app.tr("gorges.ui.close")}
+        gap = pygame.Rect(buttons["next"].right + 12, buttons["next"].top, buttons["export"].left - buttons["next"].right - 24,
+                          buttons["next"].height)
+        ui.text_block(surface, self.app.tr("gorges.ui.name_hint"), gap, 12, ui.PARCHMENT_DIM, align="center")
         for name, rect in buttons.items():
             hot = rect.collidepoint(mouse)
             primary = name == "export"

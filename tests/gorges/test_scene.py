@@ -209,6 +209,23 @@ def test_army_sheet_exports_a_png(app, tmp_path):
     assert app.stack.top is table
 
 
+def test_army_sheet_names_an_army_and_a_hero(app):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    click_zone(app, table, "sheet", 0)
+    sheet = app.stack.top
+    sheet_rect, _ = sheet.layout()
+    for target, name in (("army", "Les Gueux"), ("hero", "Brakk")):
+        rect = next(r for r, aid, tg in sheet.zones_at if aid == "0.G" and tg == target)
+        click(app, (sheet_rect.left + rect.centerx, sheet_rect.top + rect.centery))
+        assert sheet.editing is not None and sheet.editing[:2] == ("0.G", target)
+        type_text(app, name)
+    assert table.view["armies"]["0.G"]["name"] == "Les Gueux"
+    assert table.view["armies"]["0.G"]["hero"]["name"] == "Brakk"
+    assert table.session.actions[-1] == (0, A.Rename("0.G", "hero", "Brakk"))
+
+
 def test_bots_play_a_campaign_to_the_end_screen(app):
     table = start(app, kinds=("random", "random", "random"), seed=9)
     for _ in range(20000):
