@@ -226,7 +226,7 @@ def _check_island(f: IslandFile, report: Report) -> tuple[Island, dict[str, Terr
 def _check_refs(files: dict[str, Any], terrains: set[str], report: Report) -> None:
     for i, race in enumerate(files["races.yaml"].races):
         for j, ab in enumerate(race.abilities):
-            if ab.type == "terrain_fortress" and ab.terrain not in terrains:
+            if ab.type in ("terrain_fortress", "forest_travel") and ab.terrain not in terrains:
                 report("races.yaml", ("races", i, "abilities", j, "terrain"),
                        unknown("a terrain", ab.terrain, terrains))
     ids = [r.id for r in files["races.yaml"].races]

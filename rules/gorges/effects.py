@@ -324,8 +324,9 @@ class Raid(Model):
 
 
 class ForestTravel(Model):
-    """Once a turn one army standing in a forest moves to any other forest."""
+    """Once a turn one army standing on `terrain` (forest) moves to any other hex of that terrain."""
     type: Literal["forest_travel"]
+    terrain: str = "forest"
 
 
 class TerrainFortress(Model):

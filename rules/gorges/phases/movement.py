@@ -70,9 +70,10 @@ def _special_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
     island = st.content.island
     here = army.location
     if mode == "forest":
-        if st.content.territories[here].terrain != "forest":
+        terrain = st.ability(seat, "forest_travel").terrain
+        if st.content.territories[here].terrain != terrain:
             return []
-        return [t for t in island.ids if t != here and st.content.territories[t].terrain == "forest"]
+        return [t for t in island.ids if t != here and st.content.territories[t].terrain == terrain]
     if mode == "burrow":
         return [t for t in sorted(st.territories_of(seat)) if t != here]
     raid = st.ability(seat, "raid")
