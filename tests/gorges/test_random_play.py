@@ -12,13 +12,13 @@ from tests.gorges.helpers import CONTENT
 BUILDINGS = {None, "mine", "fortress", "city"}
 
 
-def check_invariants(st) -> None:
-    """What must hold after every action."""
+def check_invariants(st, legal=None) -> None:
+    """What must hold after every action (`legal`: the acting seat's actions, if already known)."""
     n = st.n
     assert st.is_over() == (st.prompt is None)
     if not st.is_over():
         seat = st.to_act()[0]
-        assert 0 <= seat < n and st.legal_actions(seat)
+        assert 0 <= seat < n and (legal if legal is not None else st.legal_actions(seat))
     for tid, owner in st.owner.items():
         assert owner is None or 0 <= owner < n
         assert st.building[tid] in BUILDINGS
@@ -61,13 +61,15 @@ def play(seed: int, seats: int, options=None, check=True, limit=20_000):
     st = ENGINE.new_game(CONTENT, seats, seed, options)
     bots = [ENGINE.bot("random", seed * 31 + i) for i in range(seats)]
     actions = []
+    legal = st.legal_actions(st.to_act()[0])
     while not st.is_over():
         seat = st.to_act()[0]
-        action = bots[seat].choose(st.view(seat), st.legal_actions(seat))
+        action = bots[seat].choose(st.view(seat), legal)
         st.apply(seat, action)
         actions.append((seat, action))
+        legal = [] if st.is_over() else st.legal_actions(st.to_act()[0])
         if check:
-            check_invariants(st)
+            check_invariants(st, legal)
         assert len(actions) < limit
     return st, actions
 
