@@ -66,7 +66,8 @@ def reputation_board(surface: pygame.Surface, rect: pygame.Rect, view: dict[str,
     for s in range(seats):
         cx = rect.left + label_w + 8 + col_w * s + col_w // 2
         seat_badge(surface, look, s, (cx, head_y + 8), 8)
-        blit_label(surface, fit(look.name(s), col_w - 2, 11), (cx, head_y + 19), 11, ui.PARCHMENT_DIM,
+        size = 11 if ui.font(11).size(look.name(s))[0] <= col_w - 2 else 10
+        blit_label(surface, fit(look.name(s), col_w - 2, size), (cx, head_y + 19), size, ui.PARCHMENT_DIM,
                    anchor="midtop")
     y = head_y + 38
     rep = view["reputation"]

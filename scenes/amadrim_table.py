@@ -106,6 +106,7 @@ class AmadrimTable(TableScene):
         self.selected_kind: str | None = None
         self.create_kind = "merchant"
         self.highlights: set[Cell] = set()
+        self.paths: dict[Cell, tuple[Cell, ...]] = {}  # move end cell -> the path shown on hover
         self.zones: list[Zone] = []
         self.tips: list[tuple[pygame.Rect, str]] = []
         self.mouse: tuple[int, int] = (-1, -1)
@@ -194,6 +195,7 @@ class AmadrimTable(TableScene):
 
     def compute_highlights(self) -> set[Cell]:
         v, seat = self.view, self.unveiled
+        self.paths = {}
         if seat is None or self.pending_bot is not None:
             return set()
         if v["phase"] == "setup" and seat in v["to_act"]:
@@ -204,7 +206,11 @@ class AmadrimTable(TableScene):
             unit = None if self.selected_kind == "create" else self.selected_unit
             if unit is None and self.selected_kind != "create":
                 return set()
-            return {tuple(c) for c in targets(v, seat, unit, self.selected_kind)}
+            cells = {tuple(c) for c in targets(v, seat, unit, self.selected_kind)}
+            if self.selected_kind == "move" and cells:
+                start = next(tuple(u["cell"]) for u in v["units"] if u["id"] == unit)
+                self.paths = board_from_view(v).reachable(start, v["remaining"]["move"])
+            return cells
         return set()
 
     # -- the sand-timer ---------------------------------------------------------------------------------
@@ -578,6 +584,10 @@ class AmadrimTable(TableScene):
         geo = self.layout.geo
         if self.hover_cell is not None:
             pygame.draw.rect(surface, (255, 250, 230), geo.cell_rect(self.hover_cell), 2)
+            path = self.paths.get(self.hover_cell) if self.hover_cell in self.highlights else None
+            for step in path or ():
+                pygame.draw.circle(surface, (40, 28, 14), geo.cell_rect(step).center, max(4, geo.cell // 8))
+                pygame.draw.circle(surface, (255, 236, 170), geo.cell_rect(step).center, max(3, geo.cell // 8) - 1)
         if view["phase"] == "programming" and self.unveiled is not None and self.timer is not None:
             rect = self.hourglass_rect()
             Hourglass(rect.size).draw(surface, rect.topleft, self.timer.remaining(), self.timer.duration,
@@ -920,6 +930,9 @@ def shot_table(app: Any, game: str | None, seed: int) -> AmadrimTable:
                 break
     if not table.highlights:
         table.clear_selection()
+    elif table.paths:  # hover the farthest move: its path and the cell's tooltip show
+        far = max(table.highlights, key=lambda c: len(table.paths.get(c, ())))
+        table.on_motion(table.layout.geo.cell_rect(far).center)
     return table
 
 

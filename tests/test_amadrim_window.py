@@ -1,0 +1,252 @@
+"""End to end: a whole Amadrim game in a real X window (Xvfb + xdotool): three people and a bot.
+
+The people are played by this test through the mouse only. It learns where the game stands from
+the autosave (replayed with the engine), lets a greedy bot choose what each person does, finds
+where to click with the table's own layout (a headless `AmadrimTable` on the same view), and
+clicks: curtains are lifted, cities placed, cubes programmed with + and lock-in, units chosen,
+then an action, then a highlighted cell. The game must reach its end screen.
+
+Slow (about eight minutes for a 12-turn game): runs only when AMADRIM_WINDOW_GAME=1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.e2e
+
+AMADRIM_CARD = (475, 200)
+FOUR_SEATS = (396, 150)
+KIND_SEAT_4 = (450, 378)
+MAX_TURNS = (1010, 484)
+SEED_ENTRY = (950, 584)
+SEED = 4242
+START = (1100, 743)
+SAFE = (100, 30)  # the table's title bar; anywhere on a curtain
+
+
+def _wanted() -> bool:
+    return os.environ.get("AMADRIM_WINDOW_GAME") == "1"
+
+
+@pytest.fixture
+def display():
+    if not _wanted():
+        pytest.skip("slow: set AMADRIM_WINDOW_GAME=1")
+    missing = [t for t in ("Xvfb", "xdotool") if shutil.which(t) is None]
+    if missing:
+        pytest.skip(f"missing {missing}")
+    number = next(n for n in range(200, 240) if not Path(f"/tmp/.X11-unix/X{n}").exists()
+                  and not Path(f"/tmp/.X{n}-lock").exists())
+    name = f":{number}"
+    xvfb = subprocess.Popen(["Xvfb", name, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        if Path(f"/tmp/.X11-unix/X{number}").exists():
+            break
+        time.sleep(0.1)
+    assert xvfb.poll() is None, "Xvfb did not start"
+    yield name
+    xvfb.terminate()
+    xvfb.wait(timeout=10)
+
+
+class Window:
+    """xdotool on the app's window."""
+
+    def __init__(self, display: str, pid: int) -> None:
+        self.env = dict(os.environ, DISPLAY=display)
+        self.id = ""
+        for _ in range(100):
+            found = subprocess.run(["xdotool", "search", "--pid", str(pid)], capture_output=True, text=True,
+                                   env=self.env).stdout.split()
+            if found:
+                self.id = found[0]
+                break
+            time.sleep(0.2)
+        assert self.id, "no window appeared"
+
+    def type_seed(self, seed: int) -> None:
+        subprocess.run(["xdotool", "key", "--window", self.id, "ctrl+a", "BackSpace"], check=True, env=self.env)
+        subprocess.run(["xdotool", "type", "--window", self.id, str(seed)], check=True, env=self.env)
+        time.sleep(0.5)
+
+    def click(self, xy: tuple[int, int], button: int = 1) -> None:
+        command = ["xdotool", "mousemove", "--window", self.id, str(xy[0]), str(xy[1]), "sleep", "0.05",
+                   "click", str(button)]
+        for _attempt in range(3):
+            done = subprocess.run(command, env=self.env, capture_output=True, text=True)
+            if done.returncode == 0:
+                break
+            time.sleep(0.5)
+        else:
+            raise AssertionError(f"xdotool failed: {done.stderr.strip()} (DISPLAY={self.env.get('DISPLAY')})")
+        time.sleep(0.12)
+
+
+class Referee:
+    """Reads the autosave, replays it, and says where to click for a person's next action."""
+
+    def __init__(self, home: Path) -> None:
+        import rules
+        from game.app import App, FallbackSettings
+        from game.content import load
+
+        self.home = home
+        self.engine = rules.engine("amadrim")
+        self.content = load("amadrim")
+        settings = FallbackSettings()
+        self.app = App(settings=settings)
+        self.app.open_window()
+        self.bots: dict[int, Any] = {}
+
+    def save(self) -> dict[str, Any] | None:
+        """The autosave; before the first action, the game the new-game screen started."""
+        files = sorted(p for p in (self.home / "saves").glob("amadrim*.json") if ".prev." not in p.name)
+        if not files:
+            seats = [{"name": f"P{i}", "colour": i, "kind": "greedy" if i == 3 else "human", "pin_hash": None}
+                     for i in range(4)]
+            return {"format": 1, "app_version": "0", "game": "amadrim", "content_digest": "start", "seed": SEED,
+                    "seats": seats, "options": {"max_turns": 12}, "actions": []}
+        try:
+            return json.loads(files[-1].read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def session(self, save: dict[str, Any]) -> Any:
+        from game.session import Session
+
+        session, report = Session.replay(save, self.engine, self.content, save["content_digest"])
+        assert report is None
+        return session
+
+    def table(self, session: Any, seat: int) -> Any:
+        from scenes.amadrim_table import AmadrimTable
+
+        table = AmadrimTable(self.app, session)
+        table.unveiled = seat
+        table.refresh()
+        return table
+
+    def next_human(self, session: Any) -> int | None:
+        to_act = session.state.to_act()
+        humans = [s for s in to_act if session.is_human(s)]
+        if not humans or len(humans) < len(to_act):  # the app lets a bot act first
+            return None
+        last = [s for s, _ in session.actions if session.is_human(s)]
+        return last[-1] if last and last[-1] in humans else humans[0]
+
+    def choose(self, session: Any, seat: int) -> Any:
+        if seat not in self.bots:
+            self.bots[seat] = self.engine.bot("greedy", 77 + seat)
+        state = session.state
+        return self.bots[seat].choose(state.view(seat), state.legal_actions(seat))
+
+    def clicks(self, session: Any, seat: int, action: Any) -> list[tuple[int, int, int]]:
+        """(x, y, button) clicks that make the table apply `action` for `seat`."""
+        table = self.table(session, seat)
+        geo = table.layout.geo
+
+        def cell(c: Any) -> tuple[int, int, int]:
+            x, y = geo.cell_rect(tuple(c)).center
+            return x, y, 1
+
+        def zone(name: str, arg: Any = None) -> tuple[int, int, int]:
+            z = next(z for z in table.zones if z.name == name and (arg is None or z.arg == arg))
+            return z.rect.centerx, z.rect.centery, 1
+
+        units = {u["id"]: u for u in table.view["units"]}
+        kind = action.type
+        if kind == "place_city":
+            return [cell(action.cell)]
+        if kind == "add_cube":
+            return [zone("add", action.kind)]
+        if kind in ("lock_in", "time_up"):
+            return [zone("lock")]
+        if kind == "end_actions":
+            return [zone("end")]
+        if kind == "create":
+            return [zone("unit_kind", action.unit_kind), cell(action.cell)]
+        select = [(*SAFE, 3), cell(units[action.unit]["cell"]), zone("kind", kind)]
+        if kind == "move":
+            return [*select, cell(action.path[-1])]
+        if kind == "attack":
+            return [*select, cell(units[action.target]["cell"])]
+        if kind == "spell":
+            return [*select, cell(units[action.unit]["cell"])]
+        return [*select, cell(table.view["cities"][action.city]["cell"])]  # take_city
+
+
+def test_three_people_and_a_bot_play_a_whole_game_in_the_window(display, tmp_path) -> None:
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", GUILDHALL_HOME=str(tmp_path))
+    env.pop("SDL_VIDEODRIVER", None)
+    log = (tmp_path / "app.log").open("w")
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=log,
+                            stderr=subprocess.STDOUT)
+    try:
+        win = Window(display, proc.pid)
+        time.sleep(3.0)
+        for xy in (AMADRIM_CARD, FOUR_SEATS, KIND_SEAT_4, KIND_SEAT_4, MAX_TURNS, MAX_TURNS, SEED_ENTRY):
+            win.click(xy)
+            time.sleep(1.0)  # the widgets are rebuilt after each press
+        win.type_seed(SEED)
+        win.click(START)
+        time.sleep(1.0)
+        referee = Referee(tmp_path)
+        played, stuck = 0, 0
+        deadline = time.monotonic() + 900
+        while time.monotonic() < deadline:
+            assert proc.poll() is None, "the app exited"
+            save = referee.save()
+            if save is None:
+                time.sleep(0.3)
+                continue
+            assert save["seed"] == SEED
+            session = referee.session(save)
+            if session.state.is_over():
+                break
+            seat = referee.next_human(session)
+            if seat is None:  # the bot plays
+                time.sleep(0.3)
+                continue
+            win.click(SAFE)  # lifts a curtain, closes "since your last turn"; harmless on the table
+            win.click(SAFE)
+            count = len(save["actions"])
+            for x, y, button in referee.clicks(session, seat, referee.choose(session, seat)):
+                win.click((x, y), button)
+            for _ in range(30):
+                fresh = referee.save()
+                if fresh is not None and len(fresh["actions"]) > count:
+                    break
+                time.sleep(0.1)
+            else:
+                stuck += 1
+                assert stuck < 10, f"clicks stopped changing the game at action {count}"
+                continue
+            stuck = 0
+            played += 1
+        assert session.state.is_over(), "the game did not end in time"
+        assert sum(1 for s, _ in session.actions if s == 3) > 0, "the bot played"
+        assert played > 30
+        time.sleep(1.5)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+    output = (tmp_path / "app.log").read_text(errors="replace")
+    assert "Traceback" not in output, output[-2000:]
+    logs = list((tmp_path / "logs").glob("*.log")) if (tmp_path / "logs").exists() else []
+    assert not any(p.read_text(errors="replace").strip() for p in logs), "a scene raised in the window"
