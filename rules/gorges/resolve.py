@@ -95,10 +95,10 @@ def _remove_flag(st, seat, effect, item, ctx):
 
 
 def _remove_building(st, seat, effect, item, ctx):
-    capitals_ok = [t for t, o in st.owner.items()
-                   if st.building[t] in effect.kinds
-                   and (o == seat if effect.whose == "own" else o not in (None, seat))]
-    choice = yield from st.ask(seat, "territory", capitals_ok, why=item.name.to_json())
+    options = [t for t, o in st.owner.items()
+               if st.building[t] in effect.kinds
+               and (o == seat if effect.whose == "own" else o not in (None, seat))]
+    choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
     if choice is not None:
         st.say("gorges.log.razed", territory=choice, building=st.building[choice])
         st.building[choice] = None

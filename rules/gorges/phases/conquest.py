@@ -154,9 +154,9 @@ def _roll_pair(st: Any, tid: str, first: int, second: int):
     two = next((a for a in st.armies_at(tid) if a.seat == second), None)
     if one is None or two is None or _challenged(st, first, second, tid):
         return
-    a, b = (one, two) if st.owner[tid] != first and st.owner[tid] == second else (two, one)
-    if st.owner[tid] not in (first, second):
-        a, b = two, one  # neither owns it: the later general in turn order is A
+    # A is the intruder: the army whose general does not own the land; if neither owns it,
+    # the army of the later general in turn order (`second`).
+    a, b = (one, two) if st.owner[tid] == second else (two, one)
     st.say("gorges.log.no_challenge", territory=tid, a=a.id, b=b.id)
     _, entry = st.roll_table(a.seat, "no_challenge")
     yield from apply_effects(st, a.seat, entry, {"a": a, "b": b})
