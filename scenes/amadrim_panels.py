@@ -112,7 +112,7 @@ def _leaders(view: dict[str, Any]) -> set[int]:
 def totals_chart(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look) -> None:
     """Reputation totals turn by turn, one line per guild, the goal as a dashed line."""
     ui.panel(surface, rect, 225)
-    blit_label(surface, look.tr("amadrim.ui.chart"), (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
+    blit_label(surface, fit(look.tr("amadrim.ui.chart"), rect.width - 24, 16, True), (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
     history = view["history"]
     goal = view["winning_total"]
     plot = pygame.Rect(rect.left + 32, rect.top + 34, rect.width - 46, rect.height - 56)
@@ -145,7 +145,7 @@ def totals_chart(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
 def levels_legend(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look) -> None:
     """The six colours: mage level number, colour name and symbol, resource name."""
     ui.panel(surface, rect, 225)
-    blit_label(surface, look.tr("amadrim.ui.levels"), (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
+    blit_label(surface, fit(look.tr("amadrim.ui.levels"), rect.width - 24, 16, True), (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
     colours = view["colours"]
     step = max(18, (rect.height - 36) // max(1, len(colours)))
     r = max(7, min(11, step // 2 - 2))
@@ -182,7 +182,7 @@ def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
     Returns (rectangle, tooltip text) pairs for the resource chips.
     """
     ui.panel(surface, rect, 225)
-    blit_label(surface, look.tr("amadrim.ui.stock_title"), (rect.left + 12, rect.top + 6), 16, ui.GOLD, True)
+    blit_label(surface, fit(look.tr("amadrim.ui.stock_title"), rect.width - 24, 16, True), (rect.left + 12, rect.top + 6), 16, ui.GOLD, True)
     tips: list[tuple[pygame.Rect, str]] = []
     seats = view["seats"]
     top = rect.top + 30

@@ -75,7 +75,7 @@ class Layout:
         self.size = size
         self.top = pygame.Rect(pad, pad, w - 2 * pad, 40)
         body_top = self.top.bottom + 6
-        left_w, right_w = int(w * 0.215), int(w * 0.275)
+        left_w, right_w = int(w * 0.2), max(340, int(w * 0.295))
         self.left = pygame.Rect(pad + 6, body_top, left_w, h - body_top - pad - 6)
         self.right = pygame.Rect(w - pad - 6 - right_w, body_top, right_w, h - body_top - pad - 6)
         mid = pygame.Rect(self.left.right + pad, body_top, self.right.left - self.left.right - 2 * pad,
@@ -283,9 +283,9 @@ class AmadrimTable(TableScene):
             rows = self.sheet_rows()
             mine = v["programming"][self.unveiled] or {}
             for kind, row in zip(v["action_kinds"], rows):
-                side = row.height - 8
-                minus = pygame.Rect(row.right - 2 * side - 64, row.top + 4, side, side)
-                plus = pygame.Rect(row.right - side - 4, row.top + 4, side, side)
+                side = min(28, row.height - 8)
+                minus = pygame.Rect(row.right - 2 * side - 38, row.centery - side // 2, side, side)
+                plus = pygame.Rect(row.right - side - 4, row.centery - side // 2, side, side)
                 self.zones.append(Zone("remove", minus, kind, editable and mine.get(kind, 0) > 0))
                 self.zones.append(Zone("add", plus, kind, editable and (v["unplaced"] or 0) > 0))
             lock = pygame.Rect(inner.left, box.bottom - 58, inner.width, 44)
@@ -306,23 +306,29 @@ class AmadrimTable(TableScene):
         elif v["phase"] == "over":
             self.zones.append(Zone("summary", pygame.Rect(inner.left, box.bottom - 58, inner.width, 44)))
 
+    def sheet_header(self) -> int:
+        """Height of the sheet's header (title, cubes to place, hint); smaller in small windows."""
+        return 136 if self.layout.control.height >= 380 else 92
+
     def sheet_rows(self) -> list[pygame.Rect]:
+        """The five action rows, left of the sand-timer."""
         box = self.layout.control
-        glass_h = self.glass_height()
-        top = box.top + 50 + glass_h
+        top = box.top + self.sheet_header()
         bottom = box.bottom - 64
         n = len(self.view["action_kinds"])
-        h = max(30, min(50, (bottom - top) // n))
-        return [pygame.Rect(box.left + 12, top + i * h, box.width - 24, h - 4) for i in range(n)]
+        h = max(30, min(48, (bottom - top) // n))
+        width = box.width - 24 - self.glass_width(h * n) - 12
+        return [pygame.Rect(box.left + 12, top + i * h, width, h - 4) for i in range(n)]
 
-    def glass_height(self) -> int:
-        return max(96, min(170, self.layout.control.height - 50 - 64 - 5 * 38))
+    def glass_width(self, rows_height: int) -> int:
+        return min(120, int(rows_height * 0.5), int(self.layout.control.width * 0.25))
 
     def hourglass_rect(self) -> pygame.Rect:
-        box = self.layout.control
-        glass_h = self.glass_height()
-        glass_w = int(glass_h * 0.62)
-        return pygame.Rect(box.right - glass_w - 18, box.top + 44, glass_w, glass_h)
+        """The sand-timer stands right of the action rows, as tall as they are."""
+        rows = self.sheet_rows()
+        height = rows[-1].bottom - rows[0].top
+        width = self.glass_width(height + 4)
+        return pygame.Rect(self.layout.control.right - 12 - width, rows[0].top, width, height)
 
     def action_rows(self) -> list[pygame.Rect]:
         box = self.layout.control
@@ -629,6 +635,13 @@ class AmadrimTable(TableScene):
             y += int(size * 1.35)
         return y
 
+    def kind_label(self, kind: str, width: int, size: int, bold: bool = False) -> str:
+        """An action's name, or its short name when the long one does not fit."""
+        text = self.app.tr(f"amadrim.kind.{kind}")
+        if ui.font(size, bold).size(text)[0] > width:
+            text = self.app.tr(f"amadrim.ui.kind_short.{kind}")
+        return panels.fit(text, width, size, bold)
+
     def draw_button(self, surface: pygame.Surface, zone: Zone, text: str, primary: bool = False) -> None:
         hovered = self.hover_zone == (zone.name, zone.arg)
         base = (138, 100, 36) if primary else (58, 43, 29)
@@ -642,7 +655,7 @@ class AmadrimTable(TableScene):
         colour = ui.PARCHMENT if zone.enabled else ui.GREY
         size = 17 if primary else 15
         if len(text) > 1:
-            text = panels.fit(text, zone.rect.width - 16, size, primary)
+            text = panels.fit(text, zone.rect.width - 16, size, True)
         else:
             size = max(15, zone.rect.height - 6)
         pieces.blit_label(surface, text, zone.rect.center, size, colour, True, anchor="center")
@@ -676,22 +689,26 @@ class AmadrimTable(TableScene):
                            pygame.Rect(box.left + 16, box.top + 50, box.width - 32, 200), 15)
             return
         self.panel_title(surface, box, self.app.tr("amadrim.ui.programming_title", name=self.seat_name(seat)), seat)
-        glass = self.hourglass_rect()
-        text_rect = pygame.Rect(box.left + 16, box.top + 48, glass.left - box.left - 28, glass.height)
+        text_rect = pygame.Rect(box.left + 16, box.top + 46, box.width - 32, self.sheet_header() - 52)
         editable = self.programming_seat() is not None
         unplaced = view["unplaced"] or 0
         if editable:
-            pieces.blit_label(surface, self.app.tr("amadrim.ui.unplaced", count=unplaced),
-                              text_rect.topleft, 20, ui.GOLD if unplaced else ui.PARCHMENT, True)
+            label = pieces.blit_label(surface, self.app.tr("amadrim.ui.unplaced", count=unplaced),
+                                      text_rect.topleft, 20, ui.GOLD if unplaced else ui.PARCHMENT, True)
             c = self.seat_colour(seat)
             side = 14
+            x0 = label.right + 14
+            if x0 + 8 * (side + 4) > text_rect.right:  # not on the same line: under it
+                x0, y0 = text_rect.left, label.bottom + 4
+            else:
+                y0 = label.centery - side // 2
             for i in range(view["cubes"][seat]):
-                r = pygame.Rect(text_rect.left + (i % 8) * (side + 5), text_rect.top + 34 + (i // 8) * (side + 5),
-                                side, side)
+                r = pygame.Rect(x0 + i * (side + 4), y0, side, side)
                 pieces.cube(surface, r, c.rgb, hollow=i >= unplaced)
-            self.wrap_text(surface, self.app.tr("amadrim.ui.program_hint"),
-                           pygame.Rect(text_rect.left, text_rect.top + 62, text_rect.width, text_rect.height - 62),
-                           13, ui.PARCHMENT_DIM, True)
+            if self.sheet_header() > 100:
+                self.wrap_text(surface, self.app.tr("amadrim.ui.program_hint"),
+                               pygame.Rect(text_rect.left, max(y0 + side, label.bottom) + 8, text_rect.width, 40),
+                               13, ui.PARCHMENT_DIM, True)
         else:
             self.wrap_text(surface, self.app.tr("amadrim.ui.locked_wait"), text_rect, 15, ui.PARCHMENT)
         mine = view["programming"][seat] or {}
@@ -699,13 +716,14 @@ class AmadrimTable(TableScene):
         for kind, row in zip(view["action_kinds"], rows):
             pygame.draw.rect(surface, (50, 38, 26), row, border_radius=6)
             pygame.draw.rect(surface, (92, 70, 40), row, 1, border_radius=6)
-            icon_r = max(7, row.height // 4)
+            icon_r = max(7, min(11, row.height // 4))
             pieces.action_icon(surface, kind, (row.left + 8 + icon_r, row.centery), icon_r, ui.GOLD)
-            name_w = row.width - 2 * (row.height - 8) - 110 - 2 * icon_r
-            pieces.blit_label(surface, panels.fit(self.app.tr(f"amadrim.kind.{kind}"), name_w, 15), (row.left + 16 + 2 * icon_r,
-                              row.centery), 15, ui.PARCHMENT, anchor="midleft")
+            side = min(28, row.height - 8)
+            name_w = row.width - (2 * side + 44) - 2 * icon_r - 14
+            pieces.blit_label(surface, self.kind_label(kind, name_w, 14), (row.left + 14 + 2 * icon_r, row.centery),
+                              14, ui.PARCHMENT, anchor="midleft")
             count = mine.get(kind, 0)
-            pieces.blit_label(surface, str(count), (row.right - (row.height - 8) - 36, row.centery), 20,
+            pieces.blit_label(surface, str(count), (row.right - side - 21, row.centery), 20,
                               ui.GOLD if count else ui.GREY, True, anchor="center")
         for zone in self.zones:
             if zone.name in ("add", "remove"):
@@ -738,8 +756,7 @@ class AmadrimTable(TableScene):
             compact = row.height < 42  # small windows: one line, the count says how many cubes
             name_w = row.width - (x - row.left) - (190 if compact and kind == "create" else 100)
             name_pos = (x, row.centery - 10) if compact else (x, row.top + 4)
-            pieces.blit_label(surface, panels.fit(self.app.tr(f"amadrim.kind.{kind}"), name_w, 15), name_pos, 15,
-                              colour, True)
+            pieces.blit_label(surface, self.kind_label(kind, name_w, 15, True), name_pos, 15, colour, True)
             side = 12
             for i in range(0 if compact else programmed.get(kind, 0)):
                 r = pygame.Rect(x + i * (side + 4), row.bottom - side - 5, side, side)
