@@ -165,9 +165,9 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         gm.path(surf, [_ghost_spot(isl, tid) for tid in walk])
     if v.get("crown") in isl.centres:
         gm.ghost(surf, _ghost_spot(isl, v["crown"]), max(8, int(s * 0.24)))
-    _armies(t, surf, isl)
     for tid in v["map"]:
         _hex_hit(t, isl, tid, tid in lit)
+    _armies(t, surf, isl)  # tokens' zones above their hexes
     legend(t, surf, rect)
 
 

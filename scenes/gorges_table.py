@@ -596,10 +596,10 @@ class GorgesTable(TableScene):
         kind = (self.prompt or {}).get("kind")
         if kind == "race" and self.my_turn():
             panels.race_picker(self, layer, lay.overlay)
+        elif self.aftermath:  # read the last battle's outcome before the next form
+            panels.aftermath(self, layer, lay.overlay)
         elif kind == "battle_result" and self.view.get("battle"):
             panels.battle_form(self, layer, lay.overlay)
-        elif self.aftermath and kind != "battle_result":
-            panels.aftermath(self, layer, lay.overlay)
         panels.dice_tray(self, layer, lay.dice)
         if self.designer_open:
             panels.designer_picker(self, layer, lay)

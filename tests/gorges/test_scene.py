@@ -246,3 +246,79 @@ def test_language_switch_and_resize_keep_working(app):
     assert table.find("act", A.Done()) is not None
     surface = app.render()
     assert surface.get_size() == (1024, 700)
+
+
+# -- every choice by the mouse: a whole campaign, three people, each action clicked --------------------
+
+def _click_act(app, table, action, limit: int = 12) -> None:
+    """Click the button sending `action`, turning the orders panel's pages when needed."""
+    for _ in range(limit):
+        hit = table.find("act", action)
+        if hit is not None:
+            click(app, point(table, hit))
+            return
+        nxt = table.find("page", 1)
+        assert nxt is not None and nxt.enabled, action
+        click(app, point(table, nxt))
+    raise AssertionError(action)
+
+
+def _select(app, table, army: str) -> None:
+    if table.sel_army != army:
+        hit = table.find("army", army)
+        assert hit is not None, army
+        click(app, point(table, hit))
+    assert table.sel_army == army
+
+
+def _pick_on_map(app, table, army: str, where: str, action) -> None:
+    _select(app, table, army)
+    click_zone(app, table, "hex", where)
+    if table.pending:
+        _click_act(app, table, action)
+
+
+def click_action(app, table: GorgesTable, action) -> None:
+    """Give `action` the way a person would, with the mouse only."""
+    kind = table.view["prompt"]["kind"]
+    if isinstance(action, A.Choose) and kind in ("capital", "territory"):
+        click_zone(app, table, "hex", action.value)
+    elif isinstance(action, A.Move):
+        _pick_on_map(app, table, action.army, action.to, action)
+    elif isinstance(action, A.Challenge):
+        _pick_on_map(app, table, action.army, action.territory, action)
+    elif isinstance(action, A.RerollMovement):
+        _select(app, table, action.army)
+        _click_act(app, table, action)
+    elif isinstance(action, A.MoveCapital):
+        click_zone(app, table, "capital_mode")
+        click_zone(app, table, "hex", action.to)
+    elif isinstance(action, A.BattleResult):
+        click_zone(app, table, "form", ("winner", action.winner))
+        for aid in action.slain:
+            click_zone(app, table, "form", ("slain", aid))
+        if action.storm_of_magic:
+            click_zone(app, table, "form", ("storm",))
+        click_zone(app, table, "form", ("submit",))
+    else:
+        _click_act(app, table, action)
+
+
+def test_three_people_play_a_whole_year_with_the_mouse(app):
+    table = start(app, seed=11)
+    bots = [table.session.engine.bot("random", 100 + s) for s in range(3)]
+    for _ in range(3000):
+        state = table.session.state
+        if state.is_over():
+            break
+        if table.aftermath:
+            click_zone(app, table, "aftermath_close")
+        seat = state.to_act()[0]
+        assert table.unveiled == seat and table.my_turn()
+        action = bots[seat].choose(state.view(seat), state.legal_actions(seat))
+        count = len(table.session.actions)
+        click_action(app, table, action)
+        assert table.session.actions[count] == (seat, action), (table.view["prompt"], action)
+    settle(app)
+    assert table.session.state.is_over()
+    assert type(app.stack.top).__name__ == "EndScene"
