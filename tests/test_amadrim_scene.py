@@ -279,3 +279,26 @@ def test_a_short_game_with_bots_reaches_the_end_screen(app) -> None:
     end = app.stack.top
     assert session.state.is_over() and len(end.history) == 3  # a zero line and two scored turns
     assert end.outcome["ranking"]
+
+
+def test_the_table_idles_in_the_action_phase_and_animates_only_while_a_sand_timer_runs(app) -> None:
+    table = to_actions(app, {0: ["move"], 1: ["move"]})
+    settle(app)
+    assert not table.animating and not app.busy()
+    drawn = app.frames_drawn
+    settle(app, 5)
+    assert app.frames_drawn == drawn  # nothing changed: nothing redrawn
+
+
+def test_a_smaller_window_lays_the_table_out_again_and_the_sheet_still_works(app) -> None:
+    session = new_session(app)
+    table = to_programming(app, session)
+    seat = table.unveiled
+    app.set_window_size((1024, 700))  # what the app does on a window resize
+    settle(app)
+    assert app.size == (1024, 700) and table.layout.size == app.size
+    rows = table.sheet_rows()
+    assert all(table.layout.control.contains(r) for r in rows)
+    assert table.layout.geo.rect.right <= table.layout.control.left
+    click(app, zone(table, "add", "spell").rect.center)
+    assert table.view["programming"][seat]["spell"] == 1
