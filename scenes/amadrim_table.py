@@ -368,7 +368,8 @@ class AmadrimTable(TableScene):
         self.mouse = pos
         cell = self.layout.geo.cell_at(pos) if self.layout else None
         zone = next(((z.name, z.arg) for z in self.zones if z.rect.collidepoint(pos)), None)
-        tip = any(r.collidepoint(pos) for r, _ in self.tips)
+        tip = any(r.collidepoint(pos) for r, _ in self.tips) or self.layout is not None and \
+            self.layout.control.collidepoint(pos)
         if cell != self.hover_cell or zone != self.hover_zone or tip:
             if zone != self.hover_zone:
                 self._stale = True
@@ -815,6 +816,25 @@ class AmadrimTable(TableScene):
 
     # -- tooltips --------------------------------------------------------------------------------------
 
+    def kind_under_mouse(self) -> str | None:
+        """The action whose row of the sheet or of the action panel is under the mouse."""
+        if self.layout is None or not self.layout.control.collidepoint(self.mouse):
+            return None
+        zone = self.zone_at(self.mouse)
+        if zone is not None and zone.name != "kind":  # not over the + and - buttons
+            return None
+        phase = self.view["phase"]
+        if phase == "programming" and self.unveiled is not None:
+            rows = self.sheet_rows()
+        elif phase == "actions" and self.view["current"] is not None:
+            rows = self.action_rows()
+        else:
+            return None
+        for kind, row in zip(self.view["action_kinds"], rows):
+            if row.collidepoint(self.mouse):
+                return kind
+        return None
+
     def unit_text(self, unit: dict[str, Any]) -> str:
         tr = self.app.tr
         owner = self.seat_name(unit["owner"])
@@ -827,6 +847,10 @@ class AmadrimTable(TableScene):
         for rect, text in self.tips:
             if rect.collidepoint(self.mouse):
                 return [text]
+        kind = self.kind_under_mouse()
+        if kind is not None:
+            return [self.app.tr(f"amadrim.kind.{kind}"),
+                    *ui.wrap(self.app.tr(f"amadrim.ui.kind_help.{kind}"), 380, 14)]
         cell = self.hover_cell
         if cell is None:
             return []
