@@ -92,9 +92,12 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     current = PHASES.index(phase) if phase in PHASES else (-1 if phase == "setup" else len(PHASES))
     labels = [t.tr(f"gorges.ui.phase.{pid}") for pid in PHASES]
     size = 13
-    while size > 9 and sum(ui.font(size, True).size(x)[0] + 40 for x in labels) > bar.width:
+    while size > 10 and sum(ui.font(size, True).size(x)[0] + 40 for x in labels) > bar.width:
         size -= 1
     widths = [ui.font(size, True).size(x)[0] + 40 for x in labels]
+    numbers_only = sum(widths) > bar.width
+    if numbers_only:  # too narrow: numbers only, but the current phase keeps its name
+        widths = [w if i == current else 34 for i, w in enumerate(widths)]
     spare = max(0, bar.width - sum(widths)) / len(widths)
     x = float(bar.left)
     for i, pid in enumerate(PHASES):
@@ -112,8 +115,9 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         else:
             img = ui.font(13, bold=True).render(str(i + 1), True, ui.INK)
             surf.blit(img, img.get_rect(center=centre))
-        ui.text(surf, elide(labels[i], cell.width - 32, size, True), (cell.left + 30, cell.centery), size,
-                (255, 246, 222) if now else (ui.PARCHMENT_DIM if done else ui.PARCHMENT), bold=True, anchor="midleft")
+        if not numbers_only or now:
+            ui.text(surf, elide(labels[i], cell.width - 32, size, True), (cell.left + 30, cell.centery), size,
+                    (255, 246, 222) if now else (ui.PARCHMENT_DIM if done else ui.PARCHMENT), bold=True, anchor="midleft")
         _hit(t, cell, "tip", tip=t.tr(f"gorges.phase.{pid}"))
 
 
@@ -249,9 +253,17 @@ def army_tip(t: Any, aid: str) -> str:
 
 
 def legend(t: Any, surf: pygame.Surface, rect: Rect) -> None:
-    """Terrains and buildings, top left over the sea."""
+    """Terrains and buildings, top right over the sea; folded into a tab when it would hide land."""
     box = Rect(rect.right - 168, rect.top + 8, 160, 166)
-    ui.panel(surf, box, 190)
+    isl = t.island
+    covers = any(box.inflate(isl.size * 1.4, isl.size * 1.4).collidepoint(c) for c in isl.centres.values())
+    if covers and not t.show_legend:
+        tab = Rect(rect.right - 118, rect.top + 8, 110, 26)
+        button(t, surf, tab, t.tr("gorges.ui.legend"), "legend", size=13)
+        return
+    ui.panel(surf, box, 230 if covers else 190)
+    if covers:
+        _hit(t, box, "legend", tip=t.tr("gorges.ui.legend_fold"))
     y = box.top + 8
     for terrain, rgb in gm.TERRAIN.items():
         sw = Rect(box.left + 10, y + 2, 18, 13)
@@ -272,8 +284,11 @@ def legend(t: Any, surf: pygame.Surface, rect: Rect) -> None:
 def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     v = t.view
     ui.panel(surf, rect, 220)
-    ui.text(surf, t.tr("gorges.ui.standings"), (rect.left + 12, rect.top + 7), 16, ui.GOLD, bold=True)
     cols = {"relics": rect.right - 178, "lands": rect.right - 128, "armies": rect.right - 84}
+    ui.text(surf, elide(t.tr("gorges.ui.standings"), cols["relics"] - rect.left - 40, 16, True), (rect.left + 12, rect.top + 7),
+            16, ui.GOLD, bold=True)
+    step = t.lay.row if t.lay is not None else 36
+    compact = step < 32
     for key, x in cols.items():
         ui.text(surf, t.tr(f"gorges.ui.col.{key}"), (x, rect.top + 10), 11, ui.PARCHMENT_DIM, anchor="midtop")
     acting = t.acting()
@@ -282,7 +297,7 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     rows = sorted(v["generals"], key=lambda g: order.index(g["seat"]) if g["seat"] in order else g["seat"])
     for i, g in enumerate(rows):
         seat = g["seat"]
-        row = Rect(rect.left + 6, rect.top + 28 + i * 36, rect.width - 12, 35)
+        row = Rect(rect.left + 6, rect.top + 28 + i * step, rect.width - 12, step - 1)
         if seat == acting:
             pygame.draw.rect(surf, (70, 52, 26), row, border_radius=6)
             pygame.draw.rect(surf, ui.GOLD, row, 2, border_radius=6)
@@ -293,12 +308,19 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         if seat in winners:
             gm.crown_mark(surf, (row.left + 36, row.top + 1), 6)
         name = t.seat_name(seat) + ("" if t.session.is_human(seat) else " · " + t.tr("gorges.ui.bot"))
-        ui.text(surf, elide(name, cols["relics"] - row.left - 80, 15, True), (row.left + 50, row.top + 2), 15,
-                ui.PARCHMENT, bold=True)
         race = t.race_name(g["race"]) if g["race"] else t.tr("gorges.ui.no_race")
         ev = g.get("event")
         sub = race + (f" · {ev['roll']} {t.tx(ev['name'])}" if ev else "")
-        ui.text(surf, elide(sub, cols["relics"] - row.left - 70, 12), (row.left + 50, row.top + 19), 12, ui.PARCHMENT_DIM)
+        if compact:
+            shown = elide(name, (cols["relics"] - row.left - 80) // 2, 14, True)
+            w = ui.text(surf, shown, (row.left + 50, row.top + 3), 14, ui.PARCHMENT, bold=True).width
+            ui.text(surf, elide(sub, cols["relics"] - row.left - 84 - w, 12), (row.left + 58 + w, row.top + 5), 12,
+                    ui.PARCHMENT_DIM)
+        else:
+            ui.text(surf, elide(name, cols["relics"] - row.left - 80, 15, True), (row.left + 50, row.top + 2), 15,
+                    ui.PARCHMENT, bold=True)
+            ui.text(surf, elide(sub, cols["relics"] - row.left - 70, 12), (row.left + 50, row.top + 19), 12,
+                    ui.PARCHMENT_DIM)
         _gem(surf, (cols["relics"] - 12, row.top + 13))
         ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + 4), 16, ui.GOLD, bold=True)
         ui.text(surf, str(g["territories"]), (cols["lands"], row.top + 4), 16, ui.PARCHMENT, bold=True, anchor="midtop")
@@ -313,7 +335,8 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         if g["race"]:
             tip.append(t.tx(t.session.content.races[g["race"]].text))
         _hit(t, Rect(row.left, row.top, cols["armies"] + 20 - row.left, row.height), "tip", tip="\n".join(tip))
-        button(t, surf, Rect(row.right - 58, row.top + 5, 54, 25), t.tr("gorges.ui.sheet"), "sheet", seat,
+        button(t, surf, Rect(row.right - 58, row.top + 2 if compact else row.top + 5, 54, min(25, step - 3)),
+               t.tr("gorges.ui.sheet"), "sheet", seat,
                enabled=g["race"] is not None, tip=t.tr("gorges.ui.sheet_tip", name=t.seat_name(seat)), size=13)
 
 
@@ -600,9 +623,10 @@ def dice_tray(t: Any, surface: pygame.Surface, rect: Rect, frame: bool = False) 
     queued = [f"{d} {v}" for d, vals in forced.items() for v in vals]
     rolling = frame and t.rolling()
     y = rect.top + 30
-    row_h = max(20, (rect.height - 34 - (16 if queued else 0)) // 3)
+    rows = max(1, min(3, (rect.height - 34 - (16 if queued else 0)) // 22))
+    row_h = (rect.height - 34 - (16 if queued else 0)) // rows
     rng = _Spin(int(t.clock * 14))
-    for k, d in enumerate(list(reversed(t.dice))[:3]):
+    for k, d in enumerate(list(reversed(t.dice))[:rows]):
         fresh = rolling and k < 2
         x = rect.left + 20
         for value in d["values"][:6]:

@@ -81,11 +81,12 @@ class Layout:
         right_w = max(380, int(w * 0.34))
         self.right = pygame.Rect(w - pad - right_w, body, right_w, h - body - pad)
         self.map = pygame.Rect(pad, body, self.right.left - 2 * pad, h - body - pad)
-        row = 36
-        self.standings = pygame.Rect(self.right.left, body, right_w, 32 + generals * row)
-        dice_h = 104
+        self.compact = h < 760 and generals > 3
+        self.row = 27 if self.compact else 36
+        self.standings = pygame.Rect(self.right.left, body, right_w, 32 + generals * self.row)
+        dice_h = 88 if self.compact else 104
         rest = self.right.bottom - self.standings.bottom - dice_h - 24
-        prompt_h = max(200, int(rest * 0.62))
+        prompt_h = max(180, int(rest * 0.62))
         self.prompt = pygame.Rect(self.right.left, self.standings.bottom + 8, right_w, prompt_h)
         self.dice = pygame.Rect(self.right.left, self.prompt.bottom + 8, right_w, dice_h)
         self.log = pygame.Rect(self.right.left, self.dice.bottom + 8, right_w,
@@ -423,6 +424,7 @@ class GorgesTable(TableScene):
         self.dirty = True
 
     capital_mode = False
+    show_legend = False
 
     # -- events ----------------------------------------------------------------------------------
 
@@ -500,6 +502,9 @@ class GorgesTable(TableScene):
             self._changed()
         elif kind == "capital_mode":
             self.capital_mode, self.sel_army = not self.capital_mode, None
+            self._changed()
+        elif kind == "legend":
+            self.show_legend = not self.show_legend
             self._changed()
         elif kind == "designer":
             self.designer_open = not self.designer_open
