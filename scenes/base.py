@@ -70,6 +70,7 @@ class UIScene(Scene):
         self.ui.clear_and_reset()
         self.buttons = {}
         self.build()
+        self.ui.update(0.0)  # widgets get their images now, even if an overlay covers us before our first update
         self.invalidate()
 
     def invalidate(self) -> None:

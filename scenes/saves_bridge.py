@@ -59,7 +59,8 @@ def new_session(app: Any, game_id: str, seats: list[Any], seed: int, options: di
 
 
 def resume(app: Any, entry: Any) -> bool:
-    """Load a save and open its table; on content changes replay as far as today's content allows."""
+    """Load a save and open its table. When the content changed since the save, ask first, then
+    replay as far as today's content allows (DESIGN.md: how designers replay a game on tweaked cards)."""
     if entry is None:
         return False
     try:
@@ -67,11 +68,13 @@ def resume(app: Any, entry: Any) -> bool:
     except Exception as exc:  # SaveError, ContentError or an engine problem
         _explain(app, exc)
         return False
-    open_table(app, session)
+    if session is not None:
+        open_table(app, session)
     return True
 
 
 def _load(app: Any, entry: Any) -> Any:
+    """The resumed session, or None when the player is being asked about changed content."""
     import rules
     from game import content as loader
     from game.saves import SaveError
@@ -88,12 +91,24 @@ def _load(app: Any, entry: Any) -> Any:
     kwargs = {"store": folder, "save_name": entry.name}
     if save.get("content_digest") == digest:
         return Session.from_save(save, engine, content, digest, **kwargs)
-    session, report = Session.replay(save, engine, content, digest, tolerant=True, **kwargs)
-    if report is not None:
-        app.toast(app.strings.render(report.message(), [s.name for s in session.seats]), "error")
-    else:
-        app.toast(app.tr("load.content_changed_ok"), "ok")
-    return session
+
+    def replay() -> None:
+        try:
+            session, report = Session.replay(save, engine, content, digest, tolerant=True, **kwargs)
+        except Exception as exc:
+            _explain(app, exc)
+            return
+        if report is not None:
+            app.toast(app.strings.render(report.message(), [s.name for s in session.seats]), "error")
+        else:
+            app.toast(app.tr("load.content_changed_ok"), "ok")
+        open_table(app, session)
+
+    from scenes.confirm import ConfirmOverlay
+
+    app.stack.push(ConfirmOverlay(app, app.tr("load.content_changed_title"), app.tr("load.content_changed_ask"),
+                                  replay, yes=app.tr("load.replay")))
+    return None
 
 
 def _explain(app: Any, exc: Exception) -> None:

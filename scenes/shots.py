@@ -2,7 +2,7 @@
 
 `make(app, name, game=None, seed=0)` pushes what the named scene needs on `app.stack` and returns the
 scene to draw (the top). Names: menu, new_game, settings, load, rules, curtain, errors, hourglass,
-end, table (a fresh game of `game` with its table unveiled for the first seat).
+end, confirm, table (a fresh game of `game` with its table unveiled for the first seat).
 
 Game tables add theirs: a factory `f(app, game, seed) -> Scene` registered in `SHOTS[name]`, either
 by importing this module and assigning, or by defining `SHOTS = {name: f}` in the table's own module
@@ -240,6 +240,15 @@ def _errors(app: Any, game: str | None, seed: int) -> Scene:
         Problem("rules.yaml", 8, 3, "hand_size", "unknown key 'hand_sise' (did you mean 'hand_size'?)"),
     ]
     return ErrorsOverlay(app, problems, game or "anludim")
+
+
+@register("confirm")
+def _confirm(app: Any, game: str | None, seed: int) -> Scene:
+    _with_menu(app)
+    from scenes.confirm import ConfirmOverlay
+
+    return ConfirmOverlay(app, app.tr("load.content_changed_title"), app.tr("load.content_changed_ask"),
+                          lambda: None, yes=app.tr("load.replay"))
 
 
 class HourglassDemo(Scene):

@@ -259,3 +259,26 @@ def test_rules_text_headings_are_bold_and_spaced() -> None:
 
     html = to_html("GOAL — Win.\nSETUP:\n8 cards & <3 dice>\n  • draw")
     assert html == ("<b>GOAL —</b> Win.<br><br><b>SETUP:</b><br>8 cards &amp; &lt;3 dice&gt;<br>  • draw")
+
+
+def test_a_save_made_on_other_content_asks_before_replaying(anludim_playable) -> None:
+    from game.session import SeatInfo
+    from scenes import saves_bridge
+
+    app = make_app("en")
+    session = saves_bridge.new_session(app, "anludim", [SeatInfo("Ana", 0), SeatInfo("Bo", 1)], 9, {})
+    seat = session.state.to_act()[0]
+    session.apply(seat, session.state.legal_actions(seat)[0])
+    save = app.save_store.read(session.save_name)
+    save["content_digest"] = "an-older-digest"
+    app.save_store.write(save, session.save_name)
+    app.stack.top.rebuild()
+    click_button(app, "continue")
+    assert top_name(app) == "ConfirmOverlay"
+    key(app, pygame.K_ESCAPE)
+    assert top_name(app) == "MainMenu"
+    click_button(app, "continue")
+    click_button(app, "yes")
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert len(table.session.actions) == 1
+    assert app.tr("load.content_changed_ok") in app.toasts.texts()
