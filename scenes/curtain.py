@@ -49,7 +49,7 @@ class CurtainScene(UIScene):
             self.pin_entry.focus()
             self.button("ok", (w // 2 + 20, y, 130, 48), self.tr("curtain.ok"), "@primary")
         else:
-            self.button("reveal", (w // 2 - 160, h - 150, 320, 56), self.tr("curtain.reveal"), "@primary")
+            self.button("reveal", (w // 2 - 160, h - 150, 320, 56), self.tr("curtain.reveal", name=self.name), "@primary")
         self.button("menu", (30, h - 80, 200, 46), self.tr("curtain.pause"), "@small")
 
     def try_reveal(self, pin: str | None = None) -> bool:

@@ -181,14 +181,23 @@ def _settings(app: Any, game: str | None, seed: int) -> Scene:
     return SettingsScene(app)
 
 
+_DEMO_DIR: list[Any] = []
+
+
+def _demo_folder() -> str:
+    """One temporary folder per process for the demo saves (removed at exit)."""
+    if not _DEMO_DIR:
+        _DEMO_DIR.append(tempfile.TemporaryDirectory(prefix="guildhall-shots-"))
+    return _DEMO_DIR[0].name
+
+
 @register("load")
 def _load(app: Any, game: str | None, seed: int) -> Scene:
     _with_menu(app)
     from game.saves import SaveStore
     from scenes.load import LoadScene
 
-    folder = tempfile.mkdtemp(prefix="guildhall-shots-")
-    store = SaveStore(folder)
+    store = SaveStore(_demo_folder())
     seats = [{"name": n, "colour": c, "kind": k, "pin_hash": None}
              for n, c, k in (("Camille", 0, "human"), ("Yanis", 1, "human"), ("Hugo", 4, "random"))]
     for i, (gid, turn, actions) in enumerate((("anludim", 7, 58), ("amadrim", 3, 21), ("gorges", 2, 9))):
@@ -212,9 +221,14 @@ def _rules(app: Any, game: str | None, seed: int) -> Scene:
 
 @register("curtain")
 def _curtain(app: Any, game: str | None, seed: int) -> Scene:
+    """The curtain of a fresh game of `game` (two humans), or a demo one without a game."""
     _with_menu(app)
     from scenes.curtain import CurtainScene
 
+    if game and catalog.available(game):
+        _start(app, game, seed, reveal=False)
+        if type(app.stack.top).__name__ == "CurtainScene":
+            return app.stack.top
     table = DemoTable(app)
     return CurtainScene(app, table, 2, table.session.view(None))
 
@@ -286,16 +300,21 @@ def _table(app: Any, game: str | None, seed: int) -> Scene:
     if not game or not catalog.available(game):
         raise KeyError(f"table needs an available game, got {game!r}")
     _with_menu(app)
+    _start(app, game, seed, reveal=True)
+    return app.stack.top
+
+
+def _start(app: Any, game: str, seed: int, reveal: bool) -> None:
+    """Open a fresh all-human game of `game` (fewest seats); lift the first curtain when asked."""
     from game.session import SeatInfo
     from scenes import saves_bridge
 
     info = catalog.get(game)
     names = ("Camille", "Yanis", "Léa", "Hugo", "Inès", "Malo")
-    seats = [SeatInfo(names[i], i) for i in range(info.seats.start)]
+    seats = [SeatInfo(names[i], i) for i in range(max(2, info.seats.start))]
     session = saves_bridge.new_session(app, game, seats, seed, {})
     session.store = None  # a screenshot must not leave an autosave behind
     saves_bridge.open_table(app, session)
     top = app.stack.top
-    if top is not None and top.__class__.__name__ == "CurtainScene":
+    if reveal and top is not None and type(top).__name__ == "CurtainScene":
         top.try_reveal()
-    return app.stack.top
