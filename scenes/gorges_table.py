@@ -282,6 +282,13 @@ class GorgesTable(TableScene):
         self.island = None
         self.layer = None
 
+    def content_reloaded(self, game_id: str, content: Any) -> None:
+        """F5: the designer may have redrawn the island; the replayed campaign is drawn afresh."""
+        self.island, self.layer, self.log_seen = None, None, None
+        self.aftermath, self.aftermath_live, self.dice = [], False, []
+        super().content_reloaded(game_id, content)
+        self.island, self.layer = None, None
+
     def resize(self, size: tuple[int, int]) -> None:
         self.island = None
         self.lay = None
@@ -617,7 +624,7 @@ class GorgesTable(TableScene):
         if self.rolling():
             panels.dice_tray(self, surface, self.lay.dice, frame=True)
         hover = self.hover
-        if hover is not None and hover.enabled and hover.kind not in ("tip", "hex"):
+        if hover is not None and hover.enabled and hover.kind not in ("tip", "hex", "block"):
             pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=6)
         if hover is not None and hover.kind == "hex" and self.island is not None:
             pygame.draw.polygon(surface, (255, 240, 190), self.island.corners(self.island.centres[hover.data], 0.97), 3)

@@ -322,3 +322,31 @@ def test_three_people_play_a_whole_year_with_the_mouse(app):
     settle(app)
     assert table.session.state.is_over()
     assert type(app.stack.top).__name__ == "EndScene"
+
+
+def test_f5_replays_the_campaign_on_reloaded_content(app):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    count = len(table.session.actions)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_F5, "mod": 0, "unicode": "", "scancode": 0}))
+    settle(app)
+    top = app.stack.top
+    if top is not table:  # the shell may ask before replaying
+        click(app, (app.size[0] // 2, app.size[1] // 2))
+        settle(app)
+    assert len(table.session.actions) == count
+    assert table.find("hex", next(iter(table.view["map"]))) is not None
+    app.render()
+
+
+def test_idle_table_draws_nothing_until_something_changes(app):
+    table = start(app)
+    play_until(table, _movement)
+    for _ in range(40):
+        app.step()  # the dice finish rolling
+    assert not table.animating and not table.rolling()
+    before = app.frames_drawn
+    for _ in range(5):
+        app.step()
+    assert app.frames_drawn == before
