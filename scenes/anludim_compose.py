@@ -293,9 +293,8 @@ class Composer:
         """A seat's laid combinations as groups of played cards, the professor on the one it holds."""
         combos = sv["combos"]
         if not combos:
-            if mine:
-                ui.text(self.surf, self.tr("anludim.ui.no_combos"), (area.left, area.top + self.px(8)), self.fs(14),
-                        ui.PARCHMENT_DIM, italic=True)
+            ui.text(self.surf, self.tr("anludim.ui.no_combos"), (area.left, area.top + self.px(8 if mine else 4)),
+                    self.fs(14 if mine else 13), ui.PARCHMENT_DIM, italic=True)
             return
         ch = min(area.height - (self.px(40) if mine else self.px(4)), self.px(60 if mine else 40))
         if mine:
@@ -507,8 +506,9 @@ class Composer:
             fresh = k >= len(entries) - 4
             if not fresh and colour == ui.PARCHMENT:
                 colour = ui.PARCHMENT_DIM
-            for row in ui.wrap(self.t.render(e), rect.width - self.px(24), size):
-                rows.append((row, colour, key in STRONG_KEYS))
+            strong = key in STRONG_KEYS
+            for row in ui.wrap(self.t.render(e), rect.width - self.px(28), size, bold=strong):
+                rows.append((row, colour, strong))
         fit_rows = max(0, (rect.bottom - self.px(8) - top) // step)
         for i, (row, colour, bold) in enumerate(rows[-fit_rows:] if fit_rows else []):
             rich(self.surf, row, (rect.left + self.px(12), top + i * step), size, colour, self.syms, bold=bold)
@@ -717,3 +717,44 @@ class Composer:
             hint = self.tr("anludim.ui.keep_hint", name=self.t.seat_name(keeper), limit=limit)
             ui.text(self.surf, hint, (cx, rect.bottom - self.px(14)), self.fs(15), ui.PARCHMENT_DIM,
                     anchor="midbottom", italic=True)
+
+
+def draw_public(table: Any, surface: pygame.Surface, rect: Rect, view: dict[str, Any]) -> None:
+    """The curtain's picture from the public view: each coven (blazon, total, hand size, professors
+    held, who plays) on the left, the log with drawn colour symbols on the right."""
+    symbols = {c["symbol"]: (tuple(c["rgb"]), c["shape"]) for c in view["content"]["colours"]}
+    half = rect.width // 2 - 10
+    left = Rect(rect.left, rect.top, half, rect.height)
+    ui.panel(surface, left, 200)
+    tr = table.app.tr
+    ui.text(surface, tr("curtain.seats"), (left.left + 16, left.top + 12), 18, ui.GOLD, bold=True)
+    to_act = set(view.get("to_act") or [])
+    row_h = min(64, (left.height - 56) // max(1, len(view["seats"])))
+    for i, sv in enumerate(view["seats"]):
+        y = left.top + 48 + i * row_h
+        c = table.seat_colour(i)
+        surface.blit(P.blazon(sv["blazon"] == "gold", c.rgb, c.symbol, 34), (left.left + 16, y))
+        ui.text(surface, fit(table.seat_name(i), half - 260, 18, True), (left.left + 58, y), 18, ui.PARCHMENT,
+                bold=True)
+        info = tr("anludim.ui.total", total=sv["total"]) + " · " + tr("anludim.ui.tip.hand_size", count=sv["hand_size"])
+        ui.text(surface, info, (left.left + 58, y + 24), 14, ui.PARCHMENT_DIM)
+        x = left.right - 16
+        if i in to_act:
+            r = ui.text(surface, tr("curtain.to_act"), (x, y + 2), 15, ui.GOLD, anchor="topright")
+            x = r.left - 12
+        for prof in view["professors"]:
+            if prof["seat"] == i:
+                name = table.app.strings.text(prof["name"])
+                word = (name.split() or ["?"])[-1].split("'")[-1]
+                img = P.professor(prof["id"], word[:1].upper() or "?", 14)
+                x -= img.get_width() + 4
+                surface.blit(img, (x, y + 2))
+    right = Rect(rect.left + half + 20, rect.top, half, rect.height)
+    ui.panel(surface, right, 200)
+    ui.text(surface, tr("table.log"), (right.left + 16, right.top + 12), 18, ui.GOLD, bold=True)
+    rows: list[str] = []
+    for e in (view.get("log") or [])[-14:]:
+        rows += ui.wrap(table.render(e), right.width - 36, 16)
+    fit_rows = max(0, (right.height - 56) // 23)
+    for k, row in enumerate(rows[-fit_rows:] if fit_rows else []):
+        rich(surface, row, (right.left + 16, right.top + 48 + k * 23), 16, ui.PARCHMENT, symbols)

@@ -335,8 +335,10 @@ class AnludimTable(TableScene):
             ui.text(surface, row, (box.left + 12, box.top + 7 + 21 * i), 15, ui.PARCHMENT)
 
     def draw_public(self, surface: pygame.Surface, rect: pygame.Rect, public_view: dict[str, Any]) -> None:
-        """The curtain: public seats and log (the default picture)."""
-        super().draw_public(surface, rect, public_view)
+        """The curtain: covens, professors held and the log, from the public view only."""
+        from scenes.anludim_compose import draw_public
+
+        draw_public(self, surface, rect, public_view)
 
     # -- end ---------------------------------------------------------------------------------------
 
