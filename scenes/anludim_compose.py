@@ -395,6 +395,10 @@ class Composer:
         else:
             self.name_line(prof["seat"], (x, hy - 2), self.fs(14), ui.PARCHMENT, max_w=rect.width - self.px(40))
         cards = prof.get("cards") or []
+        if not cards:
+            hint = Rect(x, rect.top + self.px(120), rect.width - self.px(14), rect.bottom - self.px(6) - rect.top
+                        - self.px(120))
+            ui.text_block(self.surf, self.tr(f"anludim.kind_hint.{prof['kind']}"), hint, self.fs(12), ui.GREY)
         if cards:
             area = Rect(x, rect.top + self.px(122), rect.width - self.px(16), rect.bottom - self.px(8)
                         - rect.top - self.px(122))
@@ -446,10 +450,15 @@ class Composer:
         ui.panel(self.surf, rect, 215)
         v = self.view
         x, y = rect.left + self.px(12), rect.top + self.px(8)
-        ui.text(self.surf, self.tr("anludim.ui.round", round=v["round"]), (x, y), self.fs(18), ui.GOLD, bold=True)
+        title = ui.text(self.surf, self.tr("anludim.ui.round", round=v["round"]), (x, y), self.fs(18), ui.GOLD,
+                        bold=True)
         if v.get("expert"):
-            ui.text(self.surf, self.tr("anludim.ui.expert"), (rect.right - self.px(12), y + self.px(3)), self.fs(13),
-                    ui.GOLD, anchor="topright", italic=True)
+            ui.text(self.surf, self.tr("anludim.ui.expert"), (title.right + self.px(10), title.bottom - self.px(3)),
+                    self.fs(13), ui.GOLD, anchor="bottomleft", italic=True)
+        label = self.tr("curtain.pause")
+        bw = self.button_width(label, self.fs(14), False)
+        self.button(Rect(rect.right - self.px(10) - bw, y, bw, self.px(26)), label, ("menu",), size=self.fs(14))
+        self.hits[-1].tip = self.tr("anludim.ui.tip.menu")
         phase = self.tr(v["phase_label"])
         if v.get("phase") not in ("round_over", "game_over"):
             phase = self.tr("anludim.ui.whose_turn", name=self.t.seat_name(v["current"]), phase=phase)

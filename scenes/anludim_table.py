@@ -241,7 +241,11 @@ class AnludimTable(TableScene):
             self.on_button(*data)
 
     def on_button(self, name: str, arg: Any = None) -> None:
-        if name == "lay":
+        if name == "menu":
+            from scenes.pause import PauseMenu
+
+            self.stack.push(PauseMenu(self.app, self))
+        elif name == "lay":
             self.lay(arg)
         elif name == "clear":
             self.sel.cards, self.sel.onto, self.sel.keep = [], -1, []

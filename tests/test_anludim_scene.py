@@ -288,3 +288,67 @@ def test_a_whole_three_seat_game_by_clicks(app, expert) -> None:
     assert table.session.state.results and table.view["winner"] is not None
     humans = {seat for seat, _ in table.session.actions if seat in (0, 1)}
     assert humans == {0, 1} and any(seat == 2 for seat, _ in table.session.actions)
+
+
+def test_expert_moves_laid_cards_into_a_higher_kind_by_clicks(app) -> None:
+    import rules
+
+    seats = [SeatInfo("Ana", 0), SeatInfo("Bo", 1), SeatInfo("Cy", 2, "greedy")]
+    session = Session(rules.engine("anludim"), app.content("anludim"), "test", seats, 1, {"expert": True})
+    bots = [session.engine.bot("greedy", 7 + i) for i in range(3)]
+    move = None
+    for _ in range(300):
+        state = session.state
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        hand = set(state.table.seats[seat].hand)
+        moves = [a for a in legal if isinstance(a, A.Lay) and any(c not in hand for c, _ in a.cards)]
+        if state.phase == "start" and seat in (0, 1) and moves:
+            move = moves[0]
+            break
+        session.apply(seat, bots[seat].choose(state.view(seat), legal))
+    assert move is not None
+    table = AnludimTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    reach_table(app, table)
+    seat = table.me
+    hand = {c["id"] for c in table.view["hand"]}
+    for cid, half in move.cards:
+        kind = "card" if cid in hand else "laid"
+        if table.half_of(cid) != half:
+            pos = point(table, table.find(kind, cid))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 3}))
+            settle(app, 2)
+        click_zone(app, table, kind, cid)
+    assert sorted(table.sel.cards) == sorted(move.cards)
+    assert any(app.tr("anludim.kind.brelans") in text for text in table.label) or table.label
+    click_zone(app, table, "professor", move.professor)
+    public = table.session.view(None)
+    assert next(p for p in public["professors"] if p["id"] == move.professor)["seat"] == seat
+    laid = {c["id"] for combo in public["seats"][seat]["combos"] for c in combo["cards"]}
+    assert {cid for cid, _ in move.cards} <= laid
+
+
+def test_frames_reuse_the_composed_layer_until_something_changes(app) -> None:
+    table = start(app)
+    layer = table.layer
+    assert layer is not None
+    app.render()
+    hit = table.find("card", table.view["hand"][0]["id"])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": point(table, hit), "rel": (0, 0),
+                                                              "buttons": (0, 0, 0)}))
+    settle(app, 2)
+    assert table.layer is layer and table.hover is not None and table.hover.tip  # hover: tooltip, same layer
+    click_zone(app, table, "card", table.view["hand"][0]["id"])
+    assert table.layer is not layer  # the selection changed: composed again
+
+
+def test_every_zone_fits_the_smallest_window(app) -> None:
+    table = start(app)
+    app.set_window_size((1024, 700))
+    settle(app, 2)
+    assert table.layer.get_size() == (1024, 700)
+    screen = pygame.Rect(0, 0, 1024, 700)
+    assert all(screen.contains(h.rect) for h in table.hits)
+    assert table.find("button", ("draw",)) is not None
