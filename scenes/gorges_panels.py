@@ -80,13 +80,13 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     ui.panel(surf, rect, 225)
     banner = Rect(rect.left, rect.top, int(rect.width * 0.31), rect.height)
     gm.season_glyph(surf, season["id"], (banner.left + 28, banner.centery), 15)
-    title = t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"],
-                 turns=season["turns"], total=v["turn"])
+    title = t.tr("gorges.ui.season_short", season=t.tx(season["name"]), turn=season["turn"], turns=season["turns"])
     ui.text(surf, elide(title, banner.width - 60, 17, True), (banner.left + 52, banner.top + 6), 17, ui.GOLD, bold=True)
     sub = t.tx(season["text"]) if v["phase"] not in ("setup", "over") else t.tr(f"gorges.phase.{v['phase']}")
     ui.text(surf, elide(sub, banner.width - 60, 13), (banner.left + 52, banner.top + 31), 13,
             ui.PARCHMENT_DIM if v["phase"] not in ("setup", "over") else ui.GOLD)
-    _hit(t, banner, "tip", tip=t.tx(season["name"]) + "\n" + t.tx(season["text"]))
+    _hit(t, banner, "tip", tip=t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"],
+                                    turns=season["turns"], total=v["turn"]) + "\n" + t.tx(season["text"]))
     phase = v["phase"]
     bar = Rect(banner.right + 6, rect.top + 6, rect.right - banner.right - 14, rect.height - 12)
     current = PHASES.index(phase) if phase in PHASES else (-1 if phase == "setup" else len(PHASES))
@@ -635,9 +635,15 @@ def dice_tray(t: Any, surface: pygame.Surface, rect: Rect, frame: bool = False) 
             gm.die(surface, d["die"], shown, (x, y + row_h // 2 - 1), 17, angle, d["forced"])
             x += 38 if d["die"] == "d66" else 20
         if not fresh:
-            text = elide(t.render(d["entry"]), rect.right - x - 8, 12)
+            full = t.render(d["entry"])
+            text = elide(full, rect.right - x - 8, 12)
             ui.text(surface, text, (x + 4, y + row_h // 2), 12, ui.PARCHMENT if k == 0 else ui.PARCHMENT_DIM,
                     anchor="midleft")
+            if not frame:
+                p = d["entry"].get("params") or {}
+                detail = p.get("detail")
+                tip = full + ("\n" + t.tx(detail.get("text", detail)) if isinstance(detail, dict) else "")
+                _hit(t, Rect(rect.left + 6, y, rect.width - 12, row_h), "tip", tip=tip)
         y += row_h
     if queued:
         ui.text(surface, elide(t.tr("gorges.ui.queued", dice=", ".join(queued)), rect.width - 20, 12),
@@ -667,7 +673,7 @@ class _Spin:
 
 def designer_picker(t: Any, surface: pygame.Surface, lay: Any) -> None:
     """Designer mode: choose the next d3, d6 or d66 result (d66 faces show the event they select)."""
-    box = Rect(0, 0, 360, 300)
+    box = Rect(0, 0, 360, 330)
     box.bottomright = (lay.dice.right, lay.dice.top - 6)
     ui.panel(surface, box, 248, ui.GOLD)
     _hit(t, box, "block")
@@ -691,6 +697,9 @@ def designer_picker(t: Any, surface: pygame.Surface, lay: Any) -> None:
             button(t, surface, r, str(v), "force", (t.designer_die, v), size=18)
         ui.text_block(surface, t.tr("gorges.ui.designer_hint"), Rect(box.left + 12, box.top + 134, box.width - 24, 150),
                       13, ui.PARCHMENT_DIM)
+    if not t.view.get("options", {}).get("designer_mode"):
+        ui.text_block(surface, t.tr("gorges.ui.designer_off"), Rect(box.left + 12, box.bottom - 44, box.width - 24, 40),
+                      12, (240, 150, 120))
 
 
 # -- overlays over the island ---------------------------------------------------------------------
@@ -834,22 +843,23 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
 
 def aftermath(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     """After a battle: the spoils, the shameful defeat, the beaten army's fate and the wounds, roll by roll."""
-    need = 110 + sum(24 + (20 if e.get("key") == "gorges.log.table" else 0) for e in t.aftermath[-14:])
+    shown = t.aftermath[:1] + t.aftermath[1:][-12:]  # the battle itself, then what followed
+    need = 110 + sum(24 + (20 if e.get("key") == "gorges.log.table" else 0) for e in shown)
     box = Rect(0, 0, min(rect.width, 660), min(rect.height, need))
     box.center = rect.center
     _hit(t, rect, "block", "aftermath")
     ui.panel(surf, box, 248, ui.GOLD)
     ui.text(surf, t.tr("gorges.ui.aftermath"), (box.centerx, box.top + 10), 20, ui.GOLD, bold=True, anchor="midtop")
     y = box.top + 46
-    for e in t.aftermath[-14:]:
+    for i, e in enumerate(shown):
         p = e.get("params") or {}
         x = box.left + 16
         if e.get("key") in ("gorges.log.roll", "gorges.log.table"):
             gm.die(surf, p.get("die", "d6"), p.get("natural", p.get("result", 1)), (x + 10, y + 10), 18, 0.0,
                    bool(p.get("forced")))
             x += 40 if p.get("die") == "d66" else 28
-        used = ui.text_block(surf, t.render(e), Rect(x, y, box.right - x - 16, 44), 14,
-                             ui.GOLD if e.get("key") == "gorges.log.table" else ui.PARCHMENT)
+        used = ui.text_block(surf, t.render(e), Rect(x, y, box.right - x - 16, 44), 16 if i == 0 else 14,
+                             ui.GOLD if e.get("key") == "gorges.log.table" else ui.PARCHMENT, bold=i == 0)
         y += max(22, used + 2)
         if e.get("key") == "gorges.log.table" and isinstance(p.get("detail"), dict):
             used = ui.text_block(surf, t.tx(p["detail"].get("text", p["detail"])), Rect(x, y, box.right - x - 16, 40), 12,
