@@ -287,10 +287,14 @@ class App:
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE:
-            if event.w < MIN_SIZE[0] or event.h < MIN_SIZE[1]:
-                self.set_window_size((event.w, event.h))
+            current = pygame.display.get_surface()
+            if event.w < MIN_SIZE[0] or event.h < MIN_SIZE[1] or (
+                    current is not None and current.get_size() != (event.w, event.h)
+                    and not getattr(self.settings, "fullscreen", False)):
+                self.set_window_size((event.w, event.h))  # clamp, or follow where SDL did not
             else:
-                self.settings.window_size = (event.w, event.h)
+                if not getattr(self.settings, "fullscreen", False):
+                    self.settings.window_size = (event.w, event.h)
                 self._resized()
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):

@@ -282,3 +282,25 @@ def test_a_save_made_on_other_content_asks_before_replaying(anludim_playable) ->
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
     assert len(table.session.actions) == 1
     assert app.tr("load.content_changed_ok") in app.toasts.texts()
+
+
+def test_resizing_lays_the_menu_out_again() -> None:
+    app = make_app("en")
+    before = app.stack.top.buttons["quit"].rect.copy()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, {"w": 1600, "h": 900, "size": (1600, 900)}))
+    settle(app)
+    after = app.stack.top.buttons["quit"].rect
+    assert app.screen.get_size() == (1600, 900) and after.centerx > before.centerx
+    assert app.settings.window_size == (1600, 900)
+
+
+def test_a_steady_message_costs_no_frames() -> None:
+    app = make_app("en")
+    app.toast("hello")
+    settle(app, 3)
+    for item in app.toasts.items:
+        item.age = 1.0  # past the fade-in, long before the fade-out
+    settle(app, 2)
+    before = app.frames_drawn
+    settle(app, 4)
+    assert app.frames_drawn == before and app.toasts.texts() == ["hello"]
