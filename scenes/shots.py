@@ -187,7 +187,11 @@ _DEMO_DIR: list[Any] = []
 def _demo_folder() -> str:
     """One temporary folder per process for the demo saves (removed at exit)."""
     if not _DEMO_DIR:
-        _DEMO_DIR.append(tempfile.TemporaryDirectory(prefix="guildhall-shots-"))
+        import atexit
+
+        folder = tempfile.TemporaryDirectory(prefix="guildhall-shots-")
+        atexit.register(folder.cleanup)
+        _DEMO_DIR.append(folder)
     return _DEMO_DIR[0].name
 
 
