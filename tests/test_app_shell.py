@@ -304,3 +304,25 @@ def test_a_steady_message_costs_no_frames() -> None:
     before = app.frames_drawn
     settle(app, 4)
     assert app.frames_drawn == before and app.toasts.texts() == ["hello"]
+
+
+def test_typed_names_and_pin_reach_the_session(anludim_playable) -> None:
+    from game.hotseat import check_pin
+
+    app = make_app("en")
+    click_button(app, "game_anludim")
+    scene = app.stack.top
+    name = scene.entries[("name", 0)]
+    click(app, name.rect.center)
+    for _ in range(len("Player 1")):
+        key(app, pygame.K_BACKSPACE, steps=1)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": "Zoé"}))
+    settle(app)
+    click(app, scene.entries[("pin", 1)].rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": "4321"}))
+    settle(app)
+    assert scene.seats[0]["name"] == "Zoé" and scene.seats[1]["pin"] == "4321"
+    click_button(app, "start")
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert table.session.seats[0].name == "Zoé"
+    assert check_pin("4321", table.session.seats[1].pin_hash) and table.session.seats[0].pin_hash is None
