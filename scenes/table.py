@@ -208,8 +208,9 @@ class TableScene(Scene):
         try:
             action = self.session.bot_action(seat)
             self.session.apply(seat, action)
-        except Exception:
+        except Exception:  # a broken bot: say so and leave the table usable (Esc: save and quit)
             self.animating = False
+            self.dirty = True
             self.app.log_exception("bot")
             self.app.toast(self.app.tr("table.bot_failed", name=self.seat_name(seat)), "error")
             return
