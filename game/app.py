@@ -78,6 +78,7 @@ class App:
     def __init__(self, settings: Any = None, content_root: str | Path | None = None,
                  log_dir: str | Path | None = None) -> None:
         self.settings = settings if settings is not None else load_settings()
+        self._settings_at_start = self._settings_snapshot()
         self.strings = Strings(getattr(self.settings, "language", "fr"))
         self.stack = SceneStack()
         self.content_root = content_root
@@ -237,12 +238,17 @@ class App:
             if drawn and self.frames_drawn == 1 and exit_early:
                 break
         save = getattr(self.settings, "save", None)
-        if save:
+        if save and self._settings_snapshot() != self._settings_at_start:
             try:
                 save()
             except Exception:
                 self.log_exception("settings.save")
         return 0
+
+    def _settings_snapshot(self) -> Any:
+        """What would be written: exiting writes the settings only when they changed."""
+        to_json = getattr(self.settings, "to_json", None)
+        return to_json() if to_json else None
 
     def busy(self) -> bool:
         """True when something animates or waits to be drawn (no sleeping then)."""

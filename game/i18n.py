@@ -11,16 +11,11 @@ resolving parameter values of the forms `{"seat": i}`, `{"key", "params"}` and `
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
-
-import yaml
-
-try:
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 STRINGS_DIR = Path(__file__).resolve().parent / "strings"
 LANGUAGES = ("fr", "en")
@@ -46,8 +41,7 @@ class Strings:
         """All entries of one catalog file (read once)."""
         if area not in self._files:
             path = self.folder / f"{area}.yaml"
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) if path.exists() else {}
-            self._files[area] = data or {}
+            self._files[area] = read_catalog(path) if path.exists() else {}
         return self._files[area]
 
     def _area(self, key: str) -> str:
@@ -93,3 +87,39 @@ class Strings:
         if isinstance(value, list):
             return ", ".join(str(self._param(v, names)) for v in value)
         return value
+
+
+def _cache_file(path: Path) -> Path | None:
+    try:
+        from game.paths import cache_dir
+
+        stat = path.stat()
+    except (ImportError, OSError):
+        return None
+    return cache_dir() / f"strings-{path.stem}-{stat.st_mtime_ns}-{stat.st_size}.json"
+
+
+def read_catalog(path: Path) -> dict[str, dict[str, str]]:
+    """Parse one catalog file. A JSON copy in the cache folder, keyed by the file's mtime and
+    size, spares start-up the YAML import; it is rewritten whenever the YAML changes."""
+    cache = _cache_file(path)
+    if cache is not None and cache.is_file():
+        try:
+            return json.loads(cache.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+    import yaml
+
+    text = path.read_text(encoding="utf-8")
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            for old in cache.parent.glob(f"strings-{path.stem}-*.json"):
+                old.unlink(missing_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, cache)
+        except OSError:
+            pass
+    return data

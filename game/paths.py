@@ -46,3 +46,9 @@ def log_dir() -> Path:
     """The folder of log files."""
     root = home()
     return root / "logs" if root else Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """The folder of caches that can be thrown away (e.g. string catalogs parsed to JSON)."""
+    root = home()
+    return root / "cache" if root else Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
