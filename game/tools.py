@@ -145,7 +145,8 @@ def _bench_text(r: dict[str, Any]) -> str:
     lines = [f"start-up {r['startup_s'] * 1000:.0f} ms, bare pygame-ce + pygame-gui window "
              f"{r['bare_startup_s'] * 1000:.0f} ms, ratio {r['startup_ratio']:.2f}"]
     for scene, f in r["frames"].items():
-        lines.append(f"frame {scene}: median {f['median_ms']:.2f} ms, p95 {f['p95_ms']:.2f} ms")
+        lines.append(f"frame {scene}: median {f['median_ms']:.2f} ms, p95 {f['p95_ms']:.2f} ms, "
+                     f"full rebuild {f['rebuild_median_ms']:.2f} ms")
     for game, e in r["engines"].items():
         lines.append(f"engine {game}: {e['actions_per_second']:.0f} actions/s")
     lines.append(f"python-chess random playouts: {r['python_chess_moves_per_second']:.0f} moves/s")
