@@ -43,6 +43,16 @@ def fit(value: str, width: int, size: int, bold: bool = False) -> str:
     return value + "…"
 
 
+def short_name(name: str, width: int, size: int) -> str:
+    """A seat name for a narrow column: "Player 3" becomes "P3" when it does not fit, others are cut."""
+    if ui.font(size).size(name)[0] <= width:
+        return name
+    words = name.split()
+    if len(words) > 1 and words[-1].isdigit():
+        return words[0][:1] + words[-1]
+    return fit(name, width, size)
+
+
 def seat_badge(surface: pygame.Surface, look: Look, seat: int, centre: tuple[int, int], r: int) -> None:
     c = look.colour(seat)
     ui.seat_symbol(surface, c.symbol, centre, r, c.rgb)
@@ -67,7 +77,7 @@ def reputation_board(surface: pygame.Surface, rect: pygame.Rect, view: dict[str,
         cx = rect.left + label_w + 8 + col_w * s + col_w // 2
         seat_badge(surface, look, s, (cx, head_y + 8), 8)
         size = 11 if ui.font(11).size(look.name(s))[0] <= col_w - 2 else 10
-        blit_label(surface, fit(look.name(s), col_w - 2, size), (cx, head_y + 19), size, ui.PARCHMENT_DIM,
+        blit_label(surface, short_name(look.name(s), col_w - 2, size), (cx, head_y + 19), size, ui.PARCHMENT_DIM,
                    anchor="midtop")
     y = head_y + 38
     rep = view["reputation"]
