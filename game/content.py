@@ -247,6 +247,36 @@ def validate_file(model: type, data: Any, file: str, marks: Marks) -> tuple[Any,
         return None, problems
 
 
+def salvage(model: type, data: Any) -> tuple[Any, dict[str, list[int]], set[str]] | None:
+    """Validate again without the list items that failed, so cross-references can still be checked.
+
+    Returns (object, kept indices per top-level list, ids of the dropped items), or None when the
+    errors are not all inside items of top-level lists.
+    """
+    try:
+        model.model_validate(data)
+        return None
+    except ValidationError as exc:
+        locs = [err["loc"] for err in exc.errors()]
+    if not isinstance(data, dict):
+        return None
+    drop: dict[str, set[int]] = {}
+    for loc in locs:
+        if len(loc) < 2 or not isinstance(loc[1], int) or not isinstance(data.get(loc[0]), tuple):
+            return None
+        drop.setdefault(loc[0], set()).add(loc[1])
+    trimmed, kept, dropped_ids = dict(data), {}, set()
+    for key, bad in drop.items():
+        kept[key] = [i for i in range(len(data[key])) if i not in bad]
+        trimmed[key] = tuple(data[key][i] for i in kept[key])
+        dropped_ids |= {str(data[key][i]["id"]) for i in bad
+                        if isinstance(data[key][i], dict) and "id" in data[key][i]}
+    try:
+        return model.model_validate(trimmed), kept, dropped_ids
+    except ValidationError:
+        return None
+
+
 # -- the entry point ---------------------------------------------------------------------------
 
 def schema(game_id: str) -> Any:
@@ -263,6 +293,8 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
         raise ContentError([Problem(str(folder), 1, 1, "", "expected a content folder, got nothing")])
     files: dict[str, Any] = {}
     all_marks: dict[str, Marks] = {}
+    kept: dict[str, dict[str, list[int]]] = {}  # files validated without their failing items
+    dropped_ids: set[str] = set()
     for name, model in module.FILES.items():
         path = folder / name
         if not path.is_file():
@@ -275,19 +307,36 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
             continue
         obj, found = validate_file(model, data, name, marks)
         problems.extend(found)
+        if obj is None and (rescued := salvage(model, data)) is not None:
+            obj, kept[name], ids = rescued
+            dropped_ids |= ids
         if obj is not None:
             files[name] = obj
     for path in sorted(folder.glob("*.yaml")):
         if path.name not in module.FILES:
             hint = did_you_mean(path.name, module.FILES)
             problems.append(Problem(path.name, 1, 1, "", f"unexpected file{hint}"))
-    if problems:
+    if len(files) < len(module.FILES):
         raise ContentError(problems)
+    partial = bool(problems)
 
     def report(file: str, path: tuple[Any, ...], message: str) -> None:
-        problems.append(locate(file, tuple(path), message, all_marks.get(file, {})))
+        path = tuple(path)
+        if partial:  # keep only what the failing items cannot have caused
+            if any(repr(i) in message for i in dropped_ids):
+                return
+            if file in kept and path and path[0] in kept[file]:
+                if len(path) < 2 or not isinstance(path[1], int):
+                    return
+                path = (path[0], kept[file][path[0]][path[1]]) + path[2:]
+        problems.append(locate(file, path, message, all_marks.get(file, {})))
 
-    content = module.build(files, report)
+    try:
+        content = module.build(files, report)
+    except Exception:
+        if not partial:
+            raise
+        content = None  # partial content may break a game's assumptions; its problems stand
     if problems:
         raise ContentError(problems)
     return content

@@ -135,3 +135,21 @@ def test_no_unsafe_yaml_tags(fake_game):
     root = fake_game("cards.yaml", "cards: !!python/object/apply:os.system ['echo hi']\n")
     (problem,) = _problems(root)
     assert problem.startswith("cards.yaml:1:8:")
+
+
+def test_schema_and_cross_reference_problems_come_together(fake_game):
+    root = fake_game("cards.yaml", """
+        cards:
+          - id: a1
+            value: one
+            colour: red
+            name: {fr: Un, en: One}
+          - id: a2
+            value: 2
+            colour: bleu
+            name: {fr: Deux, en: Two}
+        """)
+    assert _problems(root) == [
+        "cards.yaml:3:12: cards[0].value: expected an integer, got 'one'",
+        "cards.yaml:8:13: cards[1].colour: expected a colour id, got 'bleu' (did you mean 'blue'?)",
+    ]
