@@ -171,8 +171,34 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         gm.ghost(surf, _ghost_spot(isl, v["crown"]), max(8, int(s * 0.24)))
     for tid in v["map"]:
         _hex_hit(t, isl, tid, tid in lit)
+    _challenge_marks(t, surf, isl)
     _armies(t, surf, isl)  # tokens' zones above their hexes
     legend(t, surf, rect)
+
+
+def challenge_text(t: Any, ch: dict[str, Any]) -> str:
+    """"Ana challenges Bo for Red Ford (accepted)" from a challenge of the view."""
+    return t.tr("gorges.ui.challenge_line", seat=t.seat_name(ch["challenger"]), target=t.seat_name(ch["target"]),
+                territory=t.place(ch["territory"]), status=t.tr(f"gorges.ui.status.{ch['status']}"))
+
+
+def _challenge_marks(t: Any, surf: pygame.Surface, isl: gm.Island) -> None:
+    """This turn's challenges: crossed swords on the territory at stake, with a tooltip."""
+    by_place: dict[str, list[dict[str, Any]]] = {}
+    for ch in t.view.get("challenges") or []:
+        by_place.setdefault(ch["territory"], []).append(ch)
+    r = max(7, int(isl.size * 0.23))
+    for tid, chs in by_place.items():
+        if tid not in isl.centres:
+            continue
+        x, y = isl.centre(tid)
+        for i, ch in enumerate(chs):
+            c = (int(x - isl.size * 0.5) + i * (2 * r + 2), int(y + isl.size * 0.05))
+            rgb, _ = t.colour_of(ch["challenger"])
+            gm.swords(surf, c, r, rgb, ch["status"])
+            box = Rect(0, 0, 2 * r + 2, 2 * r + 4)
+            box.center = c
+            _hit(t, box, "tip", tip=challenge_text(t, ch))
 
 
 def _ghost_spot(isl: gm.Island, tid: str) -> tuple[int, int]:
@@ -198,6 +224,9 @@ def _hex_hit(t: Any, isl: gm.Island, tid: str, lit: bool) -> None:
         lines.append(t.tr("gorges.ui.coast"))
     for aid in terr["armies"]:
         lines.append("• " + t.army_name(aid))
+    for ch in v.get("challenges") or []:
+        if ch["territory"] == tid:
+            lines.append(challenge_text(t, ch))
     box = Rect(0, 0, int(s * 1.7), int(s * 1.9))
     box.center = (x, y)
     _hit(t, box, "hex", tid, "\n".join(lines), True)

@@ -330,3 +330,23 @@ def season_glyph(surface: pygame.Surface, season: str, centre: tuple[int, int], 
             dx, dy = r * math.cos(a), r * math.sin(a)
             pygame.draw.line(surface, (210, 230, 250), (x - dx, y - dy), (x + dx, y + dy), 3)
         pygame.draw.circle(surface, (210, 230, 250), centre, max(2, r // 4))
+
+
+def swords(surface: pygame.Surface, centre: tuple[int, int], r: int, rgb: Colour, status: str) -> None:
+    """A challenge over a territory: crossed swords on a shield of the challenger's colour.
+
+    `status`: pending (plain), accepted (gold rim), refused (a red bar), fought or cancelled (faded)."""
+    x, y = centre
+    faded = status in ("fought", "cancelled")
+    shield = [(x - r, y - r), (x + r, y - r), (x + r, y + r // 3), (x, y + r + 2), (x - r, y + r // 3)]
+    fill = tuple(int(c * 0.5 + 50) for c in rgb) if faded else rgb
+    pygame.draw.polygon(surface, fill, shield)
+    pygame.draw.polygon(surface, ui.GOLD if status == "accepted" else ui.INK, shield, 3 if status == "accepted" else 1)
+    steel = (240, 240, 236)
+    k = r - 3
+    pygame.draw.line(surface, steel, (x - k, y - k), (x + k, y + k // 2 + 2), 3)
+    pygame.draw.line(surface, steel, (x + k, y - k), (x - k, y + k // 2 + 2), 3)
+    pygame.draw.line(surface, ui.INK, (x - k, y + 1), (x - 2, y + 1), 2)
+    pygame.draw.line(surface, ui.INK, (x + 2, y + 1), (x + k, y + 1), 2)
+    if status == "refused":
+        pygame.draw.line(surface, (200, 40, 30), (x - r - 2, y + r + 2), (x + r + 2, y - r - 2), 4)
