@@ -113,8 +113,8 @@ class Island:
         size = max(10, int(self.size * 0.25))
         for tid in land:
             x, y = _moved([self.centres[tid]], shift)[0]
-            lines = ui.wrap(names(tid), int(self.size * 1.45), size, bold=True)[:2]
-            top = y - self.size * 0.08 - (len(lines) - 1) * size * 0.55
+            lines = ui.wrap(names(tid), int(self.size * 1.45), size, bold=True)[:3]
+            top = y - self.size * 0.08 - (len(lines) - 1) * size * 0.55 - (size * 0.3 if len(lines) > 2 else 0)
             for i, line in enumerate(lines):
                 img = ui.font(size, bold=True).render(line, True, (250, 244, 226))
                 shade = ui.font(size, bold=True).render(line, True, (30, 22, 14))
