@@ -1,10 +1,16 @@
 """The table of L'Île des Gorges Tranchées: the island, the phase bar, dice, log, standings and orders.
 
 Layout (scales with the window): a top bar with the season banner and the phase bar; the hex
-island on the left (the dice tray over its sea, bottom right); on the right the standings (turn
-order, relic points, lands, events, army-sheet buttons), the orders panel of the general who must
-act, and the campaign log. Set-up (races), the battle-result form and the aftermath of a battle
-open as panels over the island.
+island on the left (flags with the owner's symbol, buildings, army tokens marked G/1/2/R for their
+hero, the Crown's ghost and its walk this turn, crossed swords for this turn's challenges); on the
+right the standings (turn order, relic points, lands, events, army-sheet buttons), the orders
+panel of the general who must act, the dice tray and the campaign log. Set-up (races), the
+battle-result form and the aftermath of a battle open as panels over the island; the army sheet
+(`scenes.gorges_sheet`) opens over everything.
+
+Orders: click an army (token or button), then a lit hex (move, or the territory at stake for a
+challenge); when two kinds of move or two generals fit one hex, buttons ask which. Everything
+else the engine offers is a button of the orders panel (paged when long). Right click clears.
 
 The scene reads only `self.view` (everything is public: no curtain), the engine's enumeration
 of the acting seat's legal actions (to highlight where an army may go, what may be built, whom
@@ -17,8 +23,9 @@ Drawing: the island's static map (sea, terrain, coast, names) is one cached surf
 language is composed into one cached layer; a frame blits that layer and draws the hover mark,
 the tooltip and the rolling dice (which animate briefly, then the loop idles).
 
-Designer mode (the app setting, or the campaign's option): a button over the dice tray opens a
-picker to choose the next d3, d6 or d66 result (the engine's `force_next_roll`, logged).
+Designer mode (the app setting, or the campaign's option): a button on the dice tray opens a
+picker to choose the next d3, d6 or d66 result (the engine's `force_next_roll`, logged); the
+engine refuses it, with its reason shown, when the campaign was started without the option.
 """
 
 from __future__ import annotations
@@ -37,8 +44,10 @@ from sprites import gorges_map as gm
 
 ROLL_S = 0.7
 ROLL_KEYS = ("gorges.log.roll", "gorges.log.table", "gorges.log.search")
-AFTERMATH_STOP = {"gorges.roll.order", "gorges.roll.crown_direction", "gorges.log.turn", "gorges.log.season", "gorges.log.hostage", "gorges.log.reinforcement_leaves",
-                  "gorges.log.over", "gorges.log.returns", "gorges.log.battle_cancelled"}
+# log entries (or rolls "for" these) that end a battle's aftermath: the turn moves on
+AFTERMATH_STOP = {"gorges.roll.order", "gorges.roll.crown_direction", "gorges.log.turn", "gorges.log.season",
+                  "gorges.log.hostage", "gorges.log.reinforcement_leaves", "gorges.log.over", "gorges.log.returns",
+                  "gorges.log.battle_cancelled"}
 
 
 def _what(entry: dict[str, Any]) -> str | None:
@@ -119,7 +128,9 @@ class GorgesTable(TableScene):
         self.log_scroll = 0
         self.designer_open = False
         self.designer_die = "d6"
-        self.sheet_seat: int | None = None
+        self.capital_mode = False  # Ogres: the next hex clicked receives the capital
+        self.show_legend = False
+        self._was_rolling = False
         super().__init__(app, session)
 
     # -- view helpers ------------------------------------------------------------------------------
@@ -303,8 +314,6 @@ class GorgesTable(TableScene):
         self._was_rolling = rolling
         self.animating = self.pending_bot is not None or rolling
 
-    _was_rolling = False
-
     def rolling(self) -> bool:
         return self.clock < self.roll_until
 
@@ -373,7 +382,7 @@ class GorgesTable(TableScene):
             return {challenge["territory"]}
         if kind == "movement" and self.sel_army:
             return set(self.moves_of(self.sel_army))
-        if kind == "movement" and self.sel_army is None and getattr(self, "capital_mode", False):
+        if kind == "movement" and self.sel_army is None and self.capital_mode:
             return {a.to for a in self.legal_of(A.MoveCapital)}
         if kind == "challenge" and self.sel_army:
             return set(self.stakes_of(self.sel_army))
@@ -399,7 +408,7 @@ class GorgesTable(TableScene):
         if kind in ("capital", "territory"):
             self.act(A.Choose(tid))
             return
-        if kind == "movement" and getattr(self, "capital_mode", False):
+        if kind == "movement" and self.capital_mode:
             self.capital_mode = False
             self.act(A.MoveCapital(tid))
             return
@@ -429,9 +438,6 @@ class GorgesTable(TableScene):
     def _changed(self) -> None:
         self.layer = None
         self.dirty = True
-
-    capital_mode = False
-    show_legend = False
 
     # -- events ----------------------------------------------------------------------------------
 
