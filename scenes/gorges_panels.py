@@ -194,8 +194,8 @@ def _challenge_marks(t: Any, surf: pygame.Surface, isl: gm.Island) -> None:
         x, y = isl.centre(tid)
         for i, ch in enumerate(chs):
             c = (int(x - isl.size * 0.5) + i * (2 * r + 2), int(y + isl.size * 0.05))
-            rgb, _ = t.colour_of(ch["challenger"])
-            gm.swords(surf, c, r, rgb, ch["status"])
+            rgb, sym = t.colour_of(ch["challenger"])
+            gm.swords(surf, c, r, rgb, sym, ch["status"])
             box = Rect(0, 0, 2 * r + 2, 2 * r + 4)
             box.center = c
             _hit(t, box, "tip", tip=challenge_text(t, ch))

@@ -332,16 +332,16 @@ def season_glyph(surface: pygame.Surface, season: str, centre: tuple[int, int], 
         pygame.draw.circle(surface, (210, 230, 250), centre, max(2, r // 4))
 
 
-def swords(surface: pygame.Surface, centre: tuple[int, int], r: int, rgb: Colour, status: str) -> None:
-    """A challenge over a territory: crossed swords on a shield of the challenger's colour.
+def swords(surface: pygame.Surface, centre: tuple[int, int], r: int, rgb: Colour, symbol: str, status: str) -> None:
+    """A challenge over a territory: crossed swords over the challenger's symbol in his colour.
 
-    `status`: pending (plain), accepted (gold rim), refused (a red bar), fought or cancelled (faded)."""
+    `status`: pending (plain), accepted (gold ring), refused (a red bar), fought or cancelled (faded)."""
     x, y = centre
     faded = status in ("fought", "cancelled")
-    shield = [(x - r, y - r), (x + r, y - r), (x + r, y + r // 3), (x, y + r + 2), (x - r, y + r // 3)]
     fill = tuple(int(c * 0.5 + 50) for c in rgb) if faded else rgb
-    pygame.draw.polygon(surface, fill, shield)
-    pygame.draw.polygon(surface, ui.GOLD if status == "accepted" else ui.INK, shield, 3 if status == "accepted" else 1)
+    if status == "accepted":
+        pygame.draw.circle(surface, ui.GOLD, centre, r + 4, 3)
+    ui.seat_symbol(surface, symbol, centre, r + 1, fill, ui.INK)  # type: ignore[arg-type]
     steel = (240, 240, 236)
     k = r - 3
     pygame.draw.line(surface, steel, (x - k, y - k), (x + k, y + k // 2 + 2), 3)
