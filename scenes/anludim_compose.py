@@ -134,10 +134,11 @@ class Composer:
     def button_width(self, label: str, size: int, primary: bool) -> int:
         return ui.font(size, primary).size(label)[0] + self.px(30)
 
-    def mini(self, card: dict[str, Any], size: tuple[int, int], half: int | None = None) -> pygame.Surface:
+    def mini(self, card: dict[str, Any], size: tuple[int, int], half: int | None = None,
+             fanned: bool = False) -> pygame.Surface:
         h = card["half"] if half is None else half
         value, colour = card["halves"][h]
-        return P.mini(value, self.paints.get(colour, ((150, 150, 150), "circle")), size)
+        return P.mini(value, self.paints.get(colour, ((150, 150, 150), "circle")), size, fanned)
 
     def double(self, card: dict[str, Any], active: int, size: tuple[int, int]) -> pygame.Surface:
         halves = tuple((v, self.paints.get(c, ((150, 150, 150), "circle"))) for v, c in card["halves"])
@@ -299,18 +300,38 @@ class Composer:
         ch = min(area.height - (self.px(40) if mine else self.px(4)), self.px(60 if mine else 40))
         if mine:
             ch = min(ch, area.height - self.px(48))
-        cw = int(ch * 0.72)
-        r = max(8, int(ch * 0.36))
+        ch, cw, r, step = self.combo_metrics(combos, ch, area.width)
         gap = self.px(14)
-        widths = [len(c["cards"]) * (cw + 2) + 2 * r + self.px(6) for c in combos]
-        squeeze = 1.0
-        if sum(widths) + gap * (len(combos) - 1) > area.width:
-            squeeze = max(0.3, (area.width - gap * len(combos) - len(combos) * (2 * r + 6 + cw))
-                          / max(1, sum(len(c["cards"]) - 1 for c in combos) * (cw + 2)))
+        fanned = step < cw + 2
+        clip = self.surf.get_clip()
+        self.surf.set_clip(area.inflate(self.px(6), self.px(8)).clip(clip))
+        try:
+            self._groups(sv, combos, area, mine, ch, cw, r, step, gap, fanned)
+        finally:
+            self.surf.set_clip(clip)
+
+    def combo_metrics(self, combos: list[dict[str, Any]], ch: int, width: int) -> tuple[int, int, int, int]:
+        """Card height, width, professor radius and fan step that fit the groups in `width`."""
+        links = sum(len(c["cards"]) - 1 for c in combos)
+        gap = self.px(14)
+        while True:
+            cw = int(ch * 0.72)
+            r = max(8, int(ch * 0.36))
+            fixed = sum(cw + 2 * r + self.px(6) + gap for _ in combos)
+            step = cw + 2
+            if links and fixed + links * step > width:
+                step = max(int(ch * 0.36) + 8, (width - fixed) // links)
+            if fixed + links * step <= width + gap or ch <= self.px(24):
+                return ch, cw, r, step
+            ch -= 2
+
+    def _groups(self, sv: dict[str, Any], combos: list[dict[str, Any]], area: Rect, mine: bool, ch: int, cw: int,
+                r: int, step: int, gap: int, fanned: bool) -> None:
         x = area.left
         expert = bool(self.view.get("expert"))
         for combo in combos:
-            step = max(self.px(8), int((cw + 2) * min(1.0, squeeze)))
+            if x + cw > area.right:
+                break
             top = area.top + (self.px(22) if mine else 0)
             group = Rect(x, top, step * (len(combo["cards"]) - 1) + cw + 2 * r + self.px(6), ch)
             onto = mine and self.sel.onto == combo["index"]
@@ -324,7 +345,7 @@ class Composer:
             picked = set(self.sel.ids())
             for card in combo["cards"]:
                 half = self.t.half_of(card["id"]) if mine else card["half"]
-                img = self.mini(card, (cw, ch), half)
+                img = self.mini(card, (cw, ch), half, fanned)
                 lift = self.px(6) if mine and card["id"] in picked else 0
                 rect = Rect((cx, top - lift), img.get_size())
                 self.surf.blit(img, rect)
@@ -344,8 +365,6 @@ class Composer:
             if mine:
                 self.take_back(combo, Rect(x, top + ch + self.px(8), group.width, self.px(24)))
             x = group.right + gap
-            if x > area.right:
-                break
 
     def combo_header(self, combo: dict[str, Any], rect: Rect, expert: bool, onto: bool) -> None:
         label = self.t.kind_name(combo["kind"])
@@ -406,7 +425,7 @@ class Composer:
             cw = int(ch * 0.72)
             step = min(cw + 2, (area.width - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw
             for k, card in enumerate(cards):
-                self.surf.blit(self.mini(card, (cw, ch)), (area.left + k * step, area.top))
+                self.surf.blit(self.mini(card, (cw, ch), fanned=step < cw + 2), (area.left + k * step, area.top))
         can_lay = bool(self.sel.cards) and self.t.my_turn()
         self.hits.insert(0, self.Hit(Rect(rect), "professor", prof["id"], self.prof_tip(prof), can_lay))
 

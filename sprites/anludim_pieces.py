@@ -112,8 +112,9 @@ def flip_badge(r: int) -> pygame.Surface:
 
 
 @functools.lru_cache(maxsize=512)
-def mini(value: int, paint: Paint, size: tuple[int, int]) -> pygame.Surface:
-    """A laid card, showing only the half it is played with."""
+def mini(value: int, paint: Paint, size: tuple[int, int], corner: bool = False) -> pygame.Surface:
+    """A laid card, showing only the half it is played with (`corner`: value and symbol along the
+    left edge, for cards fanned over each other)."""
     w, h = size
     rgb, shape = paint
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -122,9 +123,15 @@ def mini(value: int, paint: Paint, size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(surf, _mix(rgb, CARD_EDGE, 0.3), rect, 2, border_radius=5)
     ink = _mix(rgb, (20, 12, 8), 0.5)
     fs = max(11, int(min(w * 0.55, h * 0.42)))
+    r = max(4, min(w, h) // 6)
+    if corner:
+        fs = max(11, int(h * 0.36))
+        num = ui.font(fs, bold=True).render(str(value), True, ink)
+        surf.blit(num, num.get_rect(topleft=(3, max(1, h // 14))))
+        symbol(surf, shape, (3 + num.get_width() // 2, h - r - max(3, h // 10)), r, rgb)
+        return surf
     num = ui.font(fs, bold=True).render(str(value), True, ink)
     surf.blit(num, num.get_rect(midtop=(w // 2, max(1, h // 14))))
-    r = max(4, min(w, h) // 6)
     symbol(surf, shape, (w // 2, h - r - max(3, h // 10)), r, rgb)
     return surf
 
