@@ -130,7 +130,7 @@ def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int, edita
     y = head.top + int(150 * k)
     for n in g.get("notes") or []:
         pen = _Pen(surf, pygame.Rect(head.left, y, head.width, int(40 * k)), k)
-        pen.line(t.tr("gorges.ui.general_note") + " " + note_text(t, n), 13, RED_INK, bullet="dot")
+        pen.line(t.tr("gorges.ui.general_note") + " " + note_text(t, n, seat), 13, RED_INK, bullet="dot")
         y = pen.y
     armies = [a for a in v["armies"].values() if a["seat"] == seat]
     armies.sort(key=lambda a: ("G", "L1", "L2", "R").index(a["slot"]) if a["slot"] in ("G", "L1", "L2", "R") else 9)
@@ -147,7 +147,7 @@ def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int, edita
     return zones
 
 
-def note_text(t: Any, n: dict[str, Any]) -> str:
+def note_text(t: Any, n: dict[str, Any], owner: int | None = None) -> str:
     value = n.get("value")
     extra = ""
     if isinstance(value, dict):
@@ -160,6 +160,9 @@ def note_text(t: Any, n: dict[str, Any]) -> str:
         who = " — " + t.tr("gorges.ui.against", name=t.seat_name(int(against.split(":", 1)[1])))
     elif against.startswith("race:"):
         who = " — " + t.tr("gorges.ui.against", name=t.race_name(against.split(":", 1)[1]))
+    origin = n.get("origin")
+    if owner is not None and isinstance(origin, int) and origin != owner:
+        who += " (" + t.tr("gorges.ui.note_from", name=t.seat_name(origin)) + ")"
     return f"{t.tx(n['name'])}{extra}{who}: {t.tx(n['text'])}"
 
 
@@ -263,7 +266,7 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
         pen.line(t.tr("gorges.ui.extra_points", n=army["extra_points"]), 14, RED_INK, bold=True)
         shown = True
     for n in army.get("notes") or []:
-        pen.line(note_text(t, n), 13, INK, bullet="dot")
+        pen.line(note_text(t, n, army["seat"]), 13, INK, bullet="dot")
         shown = True
     if not shown:
         pen.line(t.tr("gorges.ui.nothing"), 12, INK_SOFT, italic=True)

@@ -712,6 +712,14 @@ def shot_sheet(app: Any, game: str | None, seed: int) -> Any:
         return sum(len(a["regiments"]) * 3 + len(a["hero"]["items"]) * 2 + len(a["notes"]) for a in armies)
 
     seat = max(range(len(session.seats)), key=richness)
+    names = {"G": ("Ost de la Dent Noire", "Brakk"), "L1": ("Chiens du Gué", "Orla"), "L2": ("Gueux du Cap", "Vask")}
+    for army in session.state.armies_of(seat, on_map=False):
+        if army.slot in names:  # sample names a general would give at the table
+            session.apply(seat, A.Rename(army.id, "army", names[army.slot][0]))
+            session.apply(seat, A.Rename(army.id, "hero", names[army.slot][1]))
+        for reg in army.regiments[:1]:
+            session.apply(seat, A.Rename(army.id, f"regiment:{reg.number}", "Lanciers"))
+    table.refresh()
     table.open_sheet(seat)
     return app.stack.top
 
