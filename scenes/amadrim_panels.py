@@ -186,14 +186,14 @@ def seat_status(view: dict[str, Any], seat: int) -> str:
 
 
 def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look,
-                 highlight: int | None = None) -> list[tuple[pygame.Rect, str]]:
+                 highlight: int | None = None) -> list[tuple[pygame.Rect, tuple[int, str]]]:
     """Each guild's sheet: status, cubes, cities, captures, resources and market markers.
 
-    Returns (rectangle, tooltip text) pairs for the resource chips.
+    Returns (rectangle, (seat, colour id)) for the resource chips (see `resource_tip`).
     """
     ui.panel(surface, rect, 225)
     blit_label(surface, fit(look.tr("amadrim.ui.stock_title"), rect.width - 24, 16, True), (rect.left + 12, rect.top + 6), 16, ui.GOLD, True)
-    tips: list[tuple[pygame.Rect, str]] = []
+    tips: list[tuple[pygame.Rect, tuple[int, str]]] = []
     seats = view["seats"]
     top = rect.top + 30
     block_h = (rect.bottom - 6 - top) // max(1, seats)
@@ -247,7 +247,13 @@ def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
                 pygame.draw.rect(surface, ui.GOLD if on else (58, 45, 30), (px, cy + r + 4, pip, pip))
             if view["majority"].get(col["id"]) == s:
                 pygame.draw.circle(surface, ui.GOLD, (x + r + 2, cy), r + 2, 2)
-            tip = look.tr("amadrim.ui.tip.resource", resource=look.text(col["resource"]), colour=look.text(col["name"]),
-                          count=count, step=step, steps=steps)
-            tips.append((pygame.Rect(x, cy - r - 2, chip_w, 2 * r + 12), tip))
+            tips.append((pygame.Rect(x, cy - r - 2, chip_w, 2 * r + 12), (s, col["id"])))
     return tips
+
+
+def resource_tip(view: dict[str, Any], look: Look, seat: int, colour_id: str) -> str:
+    """The tooltip of a resource chip on a stock sheet (built only when hovered)."""
+    col = next(c for c in view["colours"] if c["id"] == colour_id)
+    return look.tr("amadrim.ui.tip.resource", resource=look.text(col["resource"]), colour=look.text(col["name"]),
+                   count=view["stock"][seat][colour_id], step=view["market"][seat][colour_id],
+                   steps=len(view["market_values"]))

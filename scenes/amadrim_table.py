@@ -108,7 +108,7 @@ class AmadrimTable(TableScene):
         self.highlights: set[Cell] = set()
         self.paths: dict[Cell, tuple[Cell, ...]] = {}  # move end cell -> the path shown on hover
         self.zones: list[Zone] = []
-        self.tips: list[tuple[pygame.Rect, str]] = []
+        self.tips: list[tuple[pygame.Rect, tuple[int, str]]] = []  # resource chips: (seat, colour id)
         self.mouse: tuple[int, int] = (-1, -1)
         self.hover_cell: Cell | None = None
         self.hover_zone: tuple[str, Any] | None = None  # (name, arg) of the zone under the mouse
@@ -527,7 +527,7 @@ class AmadrimTable(TableScene):
         panels.totals_chart(layer, lay.chart, view, look)
         panels.levels_legend(layer, lay.legend, view, look)
         self.draw_map(layer, view)
-        lines = [self.render(e) for e in view["log"][-30:]]
+        lines = [self.render(e) for e in view["log"][-12:]]  # more than the panel ever shows
         draw_log_panel(layer, lay.log, lines, self.app.tr("table.log"), 14)
         self.draw_control(layer, view)
         highlight = view["current"] if view["phase"] in ("actions", "setup") else self.unveiled
@@ -844,9 +844,9 @@ class AmadrimTable(TableScene):
         return tr("amadrim.ui.tip.merchant", id=unit["id"], owner=owner)
 
     def tooltip_lines(self) -> list[str]:
-        for rect, text in self.tips:
+        for rect, (seat, colour_id) in self.tips:
             if rect.collidepoint(self.mouse):
-                return [text]
+                return [panels.resource_tip(self.view, self.look(), seat, colour_id)]
         kind = self.kind_under_mouse()
         if kind is not None:
             return [self.app.tr(f"amadrim.kind.{kind}"),
