@@ -352,3 +352,45 @@ def test_every_zone_fits_the_smallest_window(app) -> None:
     screen = pygame.Rect(0, 0, 1024, 700)
     assert all(screen.contains(h.rect) for h in table.hits)
     assert table.find("button", ("draw",)) is not None
+
+
+def test_expert_adds_to_a_laid_combination_picked_by_its_label(app) -> None:
+    from rules.anludim import combos
+    from scenes import anludim_table as T
+
+    seats = [SeatInfo("Ana", 0), SeatInfo("Bo", 1), SeatInfo("Cy", 2, "greedy")]
+    import rules
+
+    session = Session(rules.engine("anludim"), app.content("anludim"), "test", seats, 1, {"expert": True})
+    found = []
+
+    def stop(s) -> bool:
+        if s.phase != "start" or s.current not in (0, 1):
+            return False
+        me = s.table.seats[s.current]
+        for i, c in enumerate(me.combos):
+            if c.professor is not None or c.kind != "couleur":
+                continue
+            colour = s.table.halves(c.cards)[0][1]
+            others = [s.table.halves(o.cards) for ss, j, o in s.table.combos_of("couleur") if (ss, j) != (s.current, i)]
+            for cid in me.hand:
+                for h, half in enumerate(s.content.cards[cid]):
+                    if half[1] == colour and combos.beats("couleur", s.table.halves(c.cards) + [half], others):
+                        found.append((i, cid, h))
+                        return True
+        return False
+
+    T._play(session, 1, stop)
+    assert found
+    table = AnludimTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    reach_table(app, table)
+    index, cid, half = found[0]
+    click_zone(app, table, "onto", index)
+    assert table.sel.onto == index
+    select(app, table, [(cid, half)])
+    assert table.label[0] == app.tr("anludim.ui.onto_label", kind=app.tr("anludim.kind.couleur"))
+    click_zone(app, table, "button", ("lay", "arcaniste"))
+    seat, action = next((s, a) for s, a in reversed(table.session.actions) if isinstance(a, A.Lay))
+    assert action == A.Lay("arcaniste", ((cid, half),), index)
