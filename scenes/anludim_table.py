@@ -338,6 +338,25 @@ class AnludimTable(TableScene):
         for i, row in enumerate(rows):
             ui.text(surface, row, (box.left + 12, box.top + 7 + 21 * i), 15, ui.PARCHMENT)
 
+    def draw_since(self, surface: pygame.Surface) -> None:
+        """The shell's "since your last turn" box, with the colour symbols of card labels drawn."""
+        from scenes.anludim_compose import rich
+
+        w, h = surface.get_size()
+        width = min(680, w - 80)
+        rows = [row for e in self.since for row in ui.wrap("• " + self.render(e), width - 40, 18)]
+        box = Rect(0, 0, width, 96 + 26 * max(1, len(rows)))
+        box.center = (w // 2, h // 2)
+        ui.dim(surface, 110)
+        ui.panel(surface, box, 245, ui.GOLD)
+        ui.text(surface, self.app.tr("table.since_title"), (box.centerx, box.top + 14), 22, ui.GOLD, bold=True,
+                anchor="midtop")
+        symbols = self.symbols()
+        for i, row in enumerate(rows or [self.app.tr("table.since_nothing")]):
+            rich(surface, row, (box.left + 20, box.top + 52 + 26 * i), 18, ui.PARCHMENT, symbols)
+        ui.text(surface, self.app.tr("table.since_close"), (box.centerx, box.bottom - 28), 15, ui.PARCHMENT_DIM,
+                anchor="midtop", italic=True)
+
     def draw_public(self, surface: pygame.Surface, rect: pygame.Rect, public_view: dict[str, Any]) -> None:
         """The curtain: covens, professors held and the log, from the public view only."""
         from scenes.anludim_compose import draw_public
