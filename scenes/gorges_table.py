@@ -622,6 +622,7 @@ class GorgesTable(TableScene):
         if self.designer_open:
             panels.designer_picker(self, layer, lay)
         self.layer = layer.convert() if pygame.display.get_surface() else layer
+        self.hover = self.hit_at(self.mouse)  # zones moved: hover what is under the pointer now
 
     def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         self.ensure_layer()
