@@ -109,6 +109,8 @@ def test_army_then_lit_territory_moves_it(app):
     aid = next(a for a in table.selectable_armies() if table.moves_of(a))
     click_zone(app, table, "army", aid)
     assert table.sel_army == aid
+    app.render()
+    assert table.hover is None or table.hover in table.hits  # never a zone of an older layer
     lit = table.highlights()
     assert lit and lit == set(table.moves_of(aid))
     dest = sorted(lit)[0]
