@@ -16,8 +16,10 @@ import pygame
 from scenes import ui
 from sprites.amadrim_pieces import (
     blit_label,
+    hex_rgb,
     mix,
     resource_chip,
+    unit_sprite,
 )
 
 LINES = ("business", "kills", "town", "magic")
@@ -153,11 +155,13 @@ def totals_chart(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
 # -- mage levels (legend) ----------------------------------------------------------------------------
 
 def levels_legend(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look) -> None:
-    """The six colours: mage level number, colour name and symbol, resource name."""
+    """The six colours (mage level number, colour name and symbol, resource name), then the two
+    kinds of unit as they are drawn on the map."""
     ui.panel(surface, rect, 225)
-    blit_label(surface, fit(look.tr("amadrim.ui.levels"), rect.width - 24, 16, True), (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
+    blit_label(surface, fit(look.tr("amadrim.ui.levels"), rect.width - 24, 16, True), (rect.left + 12, rect.top + 8),
+               16, ui.GOLD, True)
     colours = view["colours"]
-    step = max(18, (rect.height - 36) // max(1, len(colours)))
+    step = max(18, (rect.height - 36) // (len(colours) + 1))
     r = max(7, min(11, step // 2 - 2))
     for i, c in enumerate(colours):
         y = rect.top + 34 + i * step + step // 2
@@ -165,6 +169,17 @@ def levels_legend(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, An
         blit_label(surface, str(c["level"]), (rect.left + 42, y), 14, ui.GOLD, True, anchor="midleft")
         text = look.tr("amadrim.ui.level_line", colour=look.text(c["name"]), resource=look.text(c["resource"]))
         blit_label(surface, fit(text, rect.width - 70, 13), (rect.left + 60, y), 13, ui.PARCHMENT, anchor="midleft")
+    y = rect.top + 34 + len(colours) * step + step // 2
+    size = max(18, min(28, step))
+    grey = (150, 140, 126)
+    x = rect.left + 10
+    for kind in ("merchant", "mage"):
+        level_rgb = hex_rgb(colours[1]["hex"]) if kind == "mage" else None
+        sprite = unit_sprite(size, kind, grey, "circle", 2 if kind == "mage" else 0, level_rgb)
+        surface.blit(sprite, sprite.get_rect(midleft=(x, y)))
+        text = fit(look.tr(f"amadrim.ui.legend.{kind}"), rect.right - 10 - (x + size + 4), 12)
+        label_rect = blit_label(surface, text, (x + size + 4, y), 12, ui.PARCHMENT_DIM, anchor="midleft")
+        x = label_rect.right + 12
 
 
 # -- stock sheets ------------------------------------------------------------------------------------

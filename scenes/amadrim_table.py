@@ -775,7 +775,10 @@ class AmadrimTable(TableScene):
                 pieces.blit_label(surface, self.app.tr(f"amadrim.unit.{zone.arg}"), zone.rect.center, 13,
                                   ui.PARCHMENT if zone.enabled else ui.GREY, anchor="center")
             elif zone.name == "end":
-                self.draw_button(surface, zone, self.app.tr("amadrim.action.end_actions"))
+                text = self.app.tr("amadrim.action.end_actions")
+                if ui.font(15, True).size(text)[0] > zone.rect.width - 16:
+                    text = self.app.tr("amadrim.ui.end_short")
+                self.draw_button(surface, zone, text)
         rows = self.action_rows()
         hint_rect = pygame.Rect(box.left + 16, rows[-1].bottom + 8, box.width - 32, box.bottom - 62 - rows[-1].bottom - 8)
         self.wrap_text(surface, self.action_hint(view), hint_rect, 14, ui.PARCHMENT, True)
