@@ -91,6 +91,7 @@ class Composer:
         self.paints = table.paints()
         self.syms = table.symbols()
         self.live = {p["professor"]: p for p in table.live()} if table.me is not None else {}
+        self.fresh = self.fresh_lays()
 
     # -- small helpers -------------------------------------------------------------------------------
 
@@ -151,6 +152,27 @@ class Composer:
 
     def prof_token(self, prof: dict[str, Any], r: int, dim: bool = False) -> pygame.Surface:
         return P.professor(prof["id"], self.initial(self.t.tx(prof["name"])), r, dim)
+
+    def fresh_lays(self) -> set[str]:
+        """Professors called during the last turn and this one (their combinations glow), from the log."""
+        names = {p["name"]["fr"]: p["id"] for p in self.view["professors"]}
+        turns = 0
+        out: set[str] = set()
+        for e in reversed(self.view.get("log") or []):
+            key = e.get("key")
+            if key == "anludim.log.turn":
+                turns += 1
+                if turns == 2:
+                    break
+            elif key in ("anludim.log.round_start",):
+                break
+            elif key == "anludim.log.lay":
+                prof = (e.get("params") or {}).get("professor")
+                if isinstance(prof, dict) and "text" in prof:
+                    pid = names.get(prof["text"].get("fr"))
+                    if pid:
+                        out.add(pid)
+        return out
 
     # -- layout ------------------------------------------------------------------------------------------
 
@@ -338,6 +360,9 @@ class Composer:
             if mine:
                 self.combo_header(combo, Rect(x, area.top, group.width, self.px(20)), expert, onto)
             pygame.draw.rect(self.surf, (30, 22, 15), group.inflate(self.px(8), self.px(8)), border_radius=7)
+            if combo["professor"] in self.fresh and not onto:
+                pygame.draw.rect(self.surf, (236, 200, 110), group.inflate(self.px(8), self.px(8)), 2,
+                                 border_radius=7)
             if onto:
                 pygame.draw.rect(self.surf, ui.GOLD, group.inflate(self.px(8), self.px(8)), 2, border_radius=7)
             self.hit(group, "tip", tip=self.combo_tip(sv, combo))
