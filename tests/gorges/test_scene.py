@@ -5,6 +5,7 @@ messages, and a whole campaign played by bots to the end screen."""
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
@@ -345,6 +346,12 @@ def test_f5_replays_the_campaign_on_reloaded_content(app):
 def test_idle_table_draws_nothing_until_something_changes(app):
     table = start(app)
     play_until(table, _movement)
+    app.settings.animation_speed = 1.0
+    rolls = sum(1 for e in table.log if e["key"] in ("gorges.log.roll", "gorges.log.table"))
+    _click_act(app, table, A.Done())  # the next general rolls his armies' moves
+    assert sum(1 for e in table.log if e["key"] in ("gorges.log.roll", "gorges.log.table")) > rolls
+    assert table.rolling() and table.animating  # the dice tumble for a moment
+    time.sleep(0.75)
     for _ in range(40):
         app.step()  # the dice finish rolling
     assert not table.animating and not table.rolling()
