@@ -33,6 +33,7 @@ class Strings:
         self.lang = lang if lang in LANGUAGES else "fr"
         self.folder = folder
         self._files: dict[str, dict[str, dict[str, str]]] = {}
+        self._areas = {path.stem for path in folder.glob("*.yaml")}
 
     def set_language(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else "fr"
@@ -46,7 +47,7 @@ class Strings:
 
     def _area(self, key: str) -> str:
         head = key.split(".", 1)[0]
-        return head if head != "core" and (self.folder / f"{head}.yaml").exists() else "core"
+        return head if head in self._areas else "core"
 
     def has(self, key: str) -> bool:
         return key in self.table(self._area(key))
