@@ -40,7 +40,7 @@ class FallbackSettings:
         self.language = "fr"
         self.window_size = DEFAULT_SIZE
         self.fullscreen = False
-        self.sand_timer_s = 300
+        self.sand_timer_s = 0
         self.animation_speed = 1.0
         self.designer_mode = False
 
@@ -166,7 +166,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(400, 40)
-        pygame.display.set_caption("Guildhall")
+        pygame.display.set_caption(self.tr("app.title"))
         if getattr(self.settings, "fullscreen", False):
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:

@@ -35,7 +35,7 @@ class Settings:
     language: str = "fr"
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
-    sand_timer_s: int = 300
+    sand_timer_s: int = 0  # 0: the length the game's content sets (Amadrim: tables.yaml)
     animation_speed: float = 1.0
     designer_mode: bool = False
     path: Path | None = field(default=None, compare=False, repr=False)
@@ -102,7 +102,7 @@ def _bool(value: Any) -> bool | None:
 
 
 def _sand_timer(value: Any) -> int | None:
-    ok = isinstance(value, int) and not isinstance(value, bool) and 10 <= value <= 3600
+    ok = isinstance(value, int) and not isinstance(value, bool) and (value == 0 or 10 <= value <= 3600)
     return value if ok else None
 
 

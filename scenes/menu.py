@@ -56,9 +56,9 @@ class MainMenu(UIScene):
         self.button("quit", (x, y, side_w, 50), self.tr("menu.quit"), "@danger")
         y += 90
         half = (side_w - 12) // 2
-        self.button("lang_fr", (x, y, half, 40), "Français",
+        self.button("lang_fr", (x, y, half, 40), self.tr("language.fr"),
                     "@selected" if self.app.strings.lang == "fr" else "@choice")
-        self.button("lang_en", (x + half + 12, y, half, 40), "English",
+        self.button("lang_en", (x + half + 12, y, half, 40), self.tr("language.en"),
                     "@selected" if self.app.strings.lang == "en" else "@choice")
 
     def update(self, dt: float) -> None:
@@ -118,7 +118,7 @@ class MainMenu(UIScene):
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
-        ui.text(surface, "Guildhall", (w // 2, 30), 54, ui.GOLD, bold=True, anchor="midtop")
+        ui.text(surface, self.tr("app.title"), (w // 2, 30), 54, ui.GOLD, bold=True, anchor="midtop")
         ui.ornament(surface, (w // 2, 104), 460)
         ui.text(surface, self.tr("menu.subtitle"), (w // 2, 114), 18, ui.PARCHMENT_DIM,
                 anchor="midtop", italic=True)

@@ -33,10 +33,12 @@ class SettingsScene(UIScene):
         yes, no = self.tr("common.yes"), self.tr("common.no")
         size = tuple(getattr(s, "window_size", (1280, 800)))
         return [
-            ("settings.language", [("Français", "fr"), ("English", "en")], self.app.strings.lang),
+            ("settings.language", [(self.tr("language.fr"), "fr"), (self.tr("language.en"), "en")],
+             self.app.strings.lang),
             ("settings.window", [(f"{w}×{h}", (w, h)) for w, h in SIZES], size),
             ("settings.fullscreen", [(yes, True), (no, False)], bool(s.fullscreen)),
-            ("settings.sand_timer", [(mmss(t), t) for t in TIMERS], int(s.sand_timer_s)),
+            ("settings.sand_timer", [(self.tr("settings.sand_timer.game"), 0)] + [(mmss(t), t) for t in TIMERS],
+             int(s.sand_timer_s)),
             ("settings.animation", [(f"{v:g}×", v) for v in SPEEDS], float(s.animation_speed)),
             ("settings.designer", [(yes, True), (no, False)], bool(s.designer_mode)),
         ]

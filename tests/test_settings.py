@@ -31,7 +31,7 @@ def test_missing_file_gives_defaults(home):
     s = load_settings()
     assert s == Settings()
     assert (s.language, s.window_size, s.fullscreen) == ("fr", (1280, 800), False)
-    assert (s.sand_timer_s, s.animation_speed, s.designer_mode) == (300, 1.0, False)
+    assert (s.sand_timer_s, s.animation_speed, s.designer_mode) == (0, 1.0, False)
 
 
 def test_round_trip_through_the_config_dir(home):
