@@ -80,6 +80,7 @@ class EndScene(UIScene):
         ui.text(surface, self.tr("end.chart"), (rect.left + 20, rect.top + 16), 20, ui.GOLD, bold=True)
         plot = pygame.Rect(rect.left + 56, rect.top + 64, rect.width - 90, rect.height - 110)
         top = max(1, max(max(row) for row in self.history if row))
+        top = -(-top // 4) * 4  # a multiple of 4, so the quarter lines fall on whole numbers
         for k in range(5):
             y = plot.bottom - plot.height * k // 4
             pygame.draw.line(surface, (70, 56, 40), (plot.left, y), (plot.right, y))
