@@ -359,3 +359,23 @@ def test_idle_table_draws_nothing_until_something_changes(app):
     for _ in range(5):
         app.step()
     assert app.frames_drawn == before
+
+
+def test_six_generals_fit_the_smallest_window():
+    import rules
+
+    app = make_app("fr", size=(1024, 700))
+    seats = [SeatInfo(n, i) for i, n in enumerate(("Ana", "Bo", "Cy", "Dom", "Eve", "Fay"))]
+    session = Session(rules.engine("gorges"), app.content("gorges"), "test", seats, 3, {"designer_mode": True})
+    table = GorgesTable(app, session)
+    app.stack.push(table)
+    play_until(table, _movement, seed=2)
+    settle(app)
+    screen = pygame.Rect(0, 0, 1024, 700)
+    table.ensure_layer()
+    assert all(screen.contains(h.rect) for h in table.hits if h.kind not in ("hex", "tip", "block"))
+    buttons = [h for h in table.hits if h.kind in ("act", "army", "page") and table.lay.prompt.contains(h.rect)]
+    assert buttons
+    for i, a in enumerate(buttons):
+        assert not any(a.rect.colliderect(b.rect) for b in buttons[i + 1:]), a
+    assert table.find("sheet", 5) is not None
