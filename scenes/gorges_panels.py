@@ -857,7 +857,6 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     ui.text(surf, t.tr("gorges.ui.slain"), (x, y + 13), 13, ui.PARCHMENT_DIM, anchor="midleft")
     x += ui.font(13).size(t.tr("gorges.ui.slain"))[0] + 10
     for aid in slain_ok:
-        label = ("☑ " if aid in t.form.slain else "☐ ") + t.army_name(aid)
         label = ("[x] " if aid in t.form.slain else "[ ] ") + t.army_name(aid)
         wbtn = min(300, ui.font(13).size(label)[0] + 24)
         button(t, surf, Rect(x, y, wbtn, 26), label, "form", ("slain", aid), selected=aid in t.form.slain, size=13)
