@@ -728,7 +728,7 @@ class Composer:
         res = v["round_results"][-1]
         pygame.draw.rect(self.surf, ui.INK, rect, border_radius=10)
         ui.panel(self.surf, rect, 255, ui.GOLD)
-        self.hit(rect, "block")
+        self.hit(rect, "block", enabled=False)
         cx = rect.centerx
         y = rect.top + self.px(14)
         ui.text(self.surf, self.tr("anludim.ui.round_over_title", round=res["round"]), (cx, y), self.fs(26), ui.GOLD,

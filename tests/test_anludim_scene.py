@@ -394,3 +394,28 @@ def test_expert_adds_to_a_laid_combination_picked_by_its_label(app) -> None:
     click_zone(app, table, "button", ("lay", "arcaniste"))
     seat, action = next((s, a) for s, a in reversed(table.session.actions) if isinstance(a, A.Lay))
     assert action == A.Lay("arcaniste", ((cid, half),), index)
+
+
+def test_discarding_an_item_before_the_main_action(app) -> None:
+    table = start(app, kinds=("human", "human", "human"), seed=5)
+    lay = a_lay(table)
+    select(app, table, lay.cards)
+    click_zone(app, table, "professor", lay.professor)
+    for _ in range(3):
+        reach_table(app, table)
+        if table.me == 0 and table.view["phase"] == "start":
+            break
+        if table.view["phase"] == "after_main":
+            click_zone(app, table, "button", ("end_turn",))
+        else:
+            click_zone(app, table, "button", ("draw",))
+    reach_table(app, table)
+    assert table.me == 0 and table.view["phase"] == "start"
+    item = table.view["seats"][0]["items"][0]
+    hand = len(table.view["hand"])
+    click_zone(app, table, "my_item", (item["item"], item["value"]))
+    assert table.sel.item == (item["item"], item["value"])
+    click_zone(app, table, "button", ("discard_item",))
+    assert table.view["phase"] == "main" and len(table.view["hand"]) == hand + 1
+    assert len(table.view["seats"][0]["items"]) == 0
+    assert table.find("button", ("discard_item",)) is None  # once per turn
