@@ -633,6 +633,10 @@ class GorgesTable(TableScene):
         hover = self.hover
         if hover is not None and hover.enabled and hover.kind not in ("tip", "hex", "block"):
             pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=6)
+        if hover is not None and hover.kind == "army" and self.lay is not None:
+            for hit in self.hits:  # a button names an army: ring its token on the island too
+                if hit.kind == "army" and hit.data == hover.data and self.lay.map.contains(hit.rect):
+                    pygame.draw.circle(surface, (255, 255, 255), hit.rect.center, hit.rect.width // 2 + 7, 2)
         if hover is not None and hover.kind == "hex" and self.island is not None:
             pygame.draw.polygon(surface, (255, 240, 190), self.island.corners(self.island.centres[hover.data], 0.97), 3)
         if hover is not None and hover.tip:
