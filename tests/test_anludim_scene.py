@@ -243,6 +243,21 @@ def _visible(view, cid) -> bool:
     return any(c["id"] == cid for c in public)
 
 
+def lay_by_clicks(app, table: AnludimTable, lay: A.Lay) -> None:
+    """Pick the target combination (expert `onto`), flip and click each card (hand or laid), call."""
+    hand = {c["id"] for c in table.view["hand"]}
+    if lay.onto != -1:
+        click_zone(app, table, "onto", lay.onto)
+    for cid, half in lay.cards:
+        kind = "card" if cid in hand else "laid"
+        if table.half_of(cid) != half:
+            pos = point(table, table.find(kind, cid))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 3}))
+            settle(app, 2)
+        click_zone(app, table, kind, cid)
+    click_zone(app, table, "professor", lay.professor)
+
+
 def drive_one(app, table: AnludimTable) -> None:
     """The person to act chooses like the greedy bot would, and does it by clicking."""
     reach_table(app, table)
@@ -253,11 +268,7 @@ def drive_one(app, table: AnludimTable) -> None:
     action = bot.choose(table.view, table.session.state.legal_actions(seat))
     before = len(table.session.actions)
     if isinstance(action, A.Lay):
-        if any(cid not in {c["id"] for c in table.view["hand"]} for cid, _ in action.cards) or action.onto != -1:
-            click_zone(app, table, "button", ("draw",) if table.view["phase"] != "after_main" else ("end_turn",))
-        else:
-            select(app, table, action.cards)
-            click_zone(app, table, "professor", action.professor)
+        lay_by_clicks(app, table, action)
     elif isinstance(action, A.Draw):
         click_zone(app, table, "button", ("draw",))
     elif isinstance(action, A.TakeFaceUp):
