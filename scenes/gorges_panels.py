@@ -617,17 +617,22 @@ def journal(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     size, step = 13, 18
     log = t.log
     end = max(0, len(log) - t.log_scroll * 3)
-    rows: list[tuple[str, tuple[int, int, int]]] = []
+    groups: list[list[tuple[str, tuple[int, int, int]]]] = []
     for e in log[max(0, end - 30):end]:
         colour = (232, 206, 140) if e.get("key") in ("gorges.log.roll", "gorges.log.table", "gorges.log.search") else ui.PARCHMENT
         if e.get("key") in ("gorges.log.turn", "gorges.log.season"):
             colour = ui.GOLD
         if e.get("key") == "gorges.log.forced":
             colour = (240, 150, 120)
-        for i, row in enumerate(ui.wrap(t.render(e), rect.width - 28, size)):
-            rows.append((("   " if i else "") + row, colour))
+        groups.append([(("   " if i else "") + row, colour)
+                       for i, row in enumerate(ui.wrap(t.render(e), rect.width - 28, size))])
     fit = max(0, (rect.height - 34) // step)
-    for i, (row, colour) in enumerate(rows[-fit:] if fit else []):
+    rows: list[tuple[str, tuple[int, int, int]]] = []
+    for group in reversed(groups):  # whole entries only, newest at the bottom
+        if len(rows) + len(group) > fit:
+            break
+        rows = group + rows
+    for i, (row, colour) in enumerate(rows):
         ui.text(surf, row, (rect.left + 12, rect.top + 28 + i * step), size, colour)
     if t.log_scroll:
         ui.text(surf, t.tr("gorges.ui.scrolled"), (rect.right - 12, rect.top + 8), 12, ui.PARCHMENT_DIM, anchor="topright")
