@@ -141,9 +141,9 @@ class Composer:
         value, colour = card["halves"][h]
         return P.mini(value, self.paints.get(colour, ((150, 150, 150), "circle")), size, fanned)
 
-    def double(self, card: dict[str, Any], active: int, size: tuple[int, int]) -> pygame.Surface:
+    def double(self, card: dict[str, Any], active: int, size: tuple[int, int], fanned: bool = False) -> pygame.Surface:
         halves = tuple((v, self.paints.get(c, ((150, 150, 150), "circle"))) for v, c in card["halves"])
-        return P.card(halves, active, size)  # type: ignore[arg-type]
+        return P.card(halves, active, size, fanned)  # type: ignore[arg-type]
 
     def initial(self, name: str) -> str:
         word = name.split()[-1] if name.split() else "?"
@@ -703,7 +703,7 @@ class Composer:
             if picked:
                 glow = r.inflate(self.px(8), self.px(8))
                 pygame.draw.rect(self.surf, ui.GOLD, glow, border_radius=12)
-            self.surf.blit(self.double(card, active, (cw, ch)), r)
+            self.surf.blit(self.double(card, active, (cw, ch), step < cw * 0.8), r)
             value, colour = card["halves"][active]
             tip = self.tr("anludim.ui.tip.card", card=self.t.card_text(card["halves"]),
                           half=self.t.card_text([[value, colour]]))

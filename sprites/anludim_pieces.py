@@ -44,7 +44,8 @@ def symbol(surface: pygame.Surface, shape: str, centre: tuple[int, int], r: int,
     ui.seat_symbol(surface, shape, centre, r, colour, outline)
 
 
-def _half(surf: pygame.Surface, rect: pygame.Rect, value: int, paint: Paint, big: int, dim: bool) -> None:
+def _half(surf: pygame.Surface, rect: pygame.Rect, value: int, paint: Paint, big: int, dim: bool,
+          fanned: bool = False) -> None:
     rgb, shape = paint
     band = _mix(rgb, CREAM, 0.72 if not dim else 0.85)
     pygame.draw.rect(surf, band, rect, border_radius=6)
@@ -54,6 +55,11 @@ def _half(surf: pygame.Surface, rect: pygame.Rect, value: int, paint: Paint, big
     sym_r = max(5, big // 3)
     gap = max(3, big // 8)
     total = num.get_width() + gap + sym_r * 2
+    if fanned:  # value and symbol stacked along the left edge, where overlapping cards leave room
+        num_rect = num.get_rect(midleft=(rect.left + 3, rect.centery - sym_r // 2 - 2))
+        surf.blit(num, num_rect)
+        symbol(surf, shape, (rect.left + 5 + sym_r, min(rect.bottom - sym_r - 4, num_rect.bottom + 2)), sym_r, rgb)
+        return
     x = rect.centerx - total // 2
     surf.blit(num, num.get_rect(midleft=(x, rect.centery)))
     symbol(surf, shape, (x + num.get_width() + gap + sym_r, rect.centery), sym_r, rgb)
@@ -64,9 +70,11 @@ def _half(surf: pygame.Surface, rect: pygame.Rect, value: int, paint: Paint, big
 
 
 @functools.lru_cache(maxsize=512)
-def card(halves: tuple[tuple[int, Paint], tuple[int, Paint]], active: int, size: tuple[int, int]) -> pygame.Surface:
+def card(halves: tuple[tuple[int, Paint], tuple[int, Paint]], active: int, size: tuple[int, int],
+         fanned: bool = False) -> pygame.Surface:
     """A double apprentice card: two halves stacked, the active one bright and framed in gold
-    (`active` -1: both halves alike, for face-up cards)."""
+    (`active` -1: both halves alike, for face-up cards; `fanned`: values drawn near the left edge,
+    for a hand so large that the cards overlap)."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     body = surf.get_rect()
@@ -79,7 +87,7 @@ def card(halves: tuple[tuple[int, Paint], tuple[int, Paint]], active: int, size:
         top = pad if i == 0 else mid + pad // 2
         rect = pygame.Rect(pad, top, w - 2 * pad, mid - pad - pad // 2)
         lit = active < 0 or i == active
-        _half(surf, rect, value, paint, big if lit else int(big * 0.8), not lit)
+        _half(surf, rect, value, paint, big if lit else int(big * 0.8), not lit, fanned)
         if active < 0:
             continue
         if i != active:
