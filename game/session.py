@@ -120,6 +120,29 @@ class Session:
         """What `seat` may see (None: the public view)."""
         return self.state.view(seat)
 
+    # What scenes may ask besides views: public facts and one seat's own choices. Scenes go
+    # through these and never hold the state, so no hidden data can reach a drawing.
+
+    def to_act(self) -> list[int]:
+        """Seats that must act now."""
+        return self.state.to_act()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What `seat` may do now (its own choices only)."""
+        return self.state.legal_actions(seat)
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def outcome(self) -> dict[str, Any]:
+        """Final scores and ranking (public)."""
+        return self.state.outcome()
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The public event log."""
+        return self.state.log
+
     def is_human(self, seat: int) -> bool:
         """True when a person plays `seat`."""
         return self.seats[seat].is_human

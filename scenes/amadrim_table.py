@@ -263,7 +263,7 @@ class AmadrimTable(TableScene):
         self.store_timer()  # kept current, so any save has the time left
         if self.timer.expired():
             seat = self.timer_key[1] if self.timer_key else None
-            action = time_up_action(self.timer, self.session.state, seat) if seat is not None else None
+            action = time_up_action(self.timer, self.session, seat) if seat is not None else None
             if action is not None:
                 self.app.toast(self.app.tr("amadrim.ui.time_up", name=self.seat_name(seat)), "info")
                 self.try_act(action, seat)
@@ -964,7 +964,7 @@ def _mid_game(state: Any) -> bool:
 def shot_table(app: Any, game: str | None, seed: int) -> AmadrimTable:
     """Mid-game, action phase, a mage selected with its moves highlighted."""
     session = bot_session(app, seed or 1, _mid_game)
-    view = session.view(session.state.to_act()[0])
+    view = session.view(session.to_act()[0])
     seat = view["current"]
     table = open_unveiled(app, session, seat)
     for u in view["units"]:
@@ -986,7 +986,7 @@ def shot_programming(app: Any, game: str | None, seed: int) -> AmadrimTable:
         return state.phase == "programming" and state.turn >= 3
 
     session = bot_session(app, seed or 1, stop)
-    seat = session.state.to_act()[0]
+    seat = session.to_act()[0]
     clock = [0.0]
     table = open_unveiled(app, session, seat)
     table.clock = lambda: clock[0]

@@ -367,7 +367,7 @@ class AnludimTable(TableScene):
 
     def advance(self) -> None:
         """As the shell's, but the end of the game opens Anludim's own summary (rounds and totals)."""
-        if self.session.state.is_over() and not self.ended:
+        if self.session.is_over() and not self.ended:
             self.pending_bot = None
             self.animating = False
             self.refresh()
@@ -486,7 +486,7 @@ def _shot_table(app: Any, game: str | None, seed: int) -> Any:
     _play(session, seed, busy, hoard=True)
     table = _open(app, session)
     if isinstance(table, AnludimTable) and table.me is not None:
-        lays = sorted((a for a in session.state.legal_actions(table.me) if isinstance(a, A.Lay)),
+        lays = sorted((a for a in session.legal_actions(table.me) if isinstance(a, A.Lay)),
                       key=lambda a: (abs(len(a.cards) - 3), a.professor))
         if lays:
             table.sel.cards = list(lays[0].cards)

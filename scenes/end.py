@@ -18,7 +18,7 @@ class EndScene(UIScene):
         super().__init__(app)
         self.table = table
         try:
-            self.outcome = dict(table.session.state.outcome())
+            self.outcome = dict(table.session.outcome())
         except Exception:
             app.log_exception("outcome")
             self.outcome = {}

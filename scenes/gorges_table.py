@@ -145,7 +145,7 @@ class GorgesTable(TableScene):
     @property
     def log(self) -> list[dict[str, Any]]:
         """The public log (the engine protocol's `state.log`)."""
-        return self.session.state.log
+        return self.session.log
 
     @property
     def prompt(self) -> dict[str, Any] | None:
@@ -228,9 +228,9 @@ class GorgesTable(TableScene):
         """New view: legal actions of the acting person, dice from the new log entries, layer again."""
         seat = self.acting()
         self.legal = []
-        if seat is not None and self.session.is_human(seat) and not self.session.state.is_over():
+        if seat is not None and self.session.is_human(seat) and not self.session.is_over():
             try:
-                self.legal = list(self.session.state.legal_actions(seat))
+                self.legal = list(self.session.legal_actions(seat))
             except Exception:
                 self.app.log_exception("gorges.legal")
         kind = (self.prompt or {}).get("kind")

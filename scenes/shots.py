@@ -114,11 +114,8 @@ class DemoSession:
         self._view = {"to_act": [2], "log": log, "score_history": [[0, 0, 0, 0], [3, 5, 2, 4], [7, 9, 6, 5],
                                                                     [12, 11, 9, 10], [16, 13, 15, 12]]}
 
-        class _State:
-            def outcome(self) -> dict[str, Any]:
-                return {"scores": [16, 13, 15, 12], "ranking": [0, 2, 1, 3], "winners": [0]}
-
-        self.state = _State()
+    def outcome(self) -> dict[str, Any]:
+        return {"scores": [16, 13, 15, 12], "ranking": [0, 2, 1, 3], "winners": [0]}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self._view
