@@ -45,10 +45,42 @@ def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 
          colour: tuple[int, int, int] = PARCHMENT, bold: bool = False, anchor: str = "topleft",
          italic: bool = False) -> pygame.Rect:
     """Draw one line of text; `anchor` is a pygame.Rect attribute name ("center", "midtop", ...)."""
-    img = font(size, bold, italic).render(value, True, colour)
+    img = render_line(value, size, colour, bold, italic)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
+
+
+#: Symbols the games put in text (colour-blind marks) that Noto Sans lacks: drawn as shapes.
+GLYPH_SHAPES = {"▲": "triangle", "●": "circle", "■": "square", "◆": "diamond", "✚": "cross",
+                "★": "star", "♣": "club", "♦": "diamond", "✦": "star"}
+
+
+def render_line(value: str, size: int, colour: tuple[int, int, int], bold: bool = False,
+                italic: bool = False) -> pygame.Surface:
+    """One line of text as a surface; symbols of GLYPH_SHAPES are drawn as shapes in `colour`."""
+    f = font(size, bold, italic)
+    if not any(ch in GLYPH_SHAPES for ch in value):
+        return f.render(value, True, colour)
+    parts: list[str] = []
+    for ch in value:
+        if ch in GLYPH_SHAPES or not parts or parts[-1] in GLYPH_SHAPES:
+            parts.append(ch)
+        else:
+            parts[-1] += ch
+    sym_w = max(8, int(size * 0.8))
+    width = sum(sym_w if p in GLYPH_SHAPES else f.size(p)[0] for p in parts)
+    out = pygame.Surface((max(1, width), f.get_linesize()), pygame.SRCALPHA)
+    x = 0
+    for part in parts:
+        if part in GLYPH_SHAPES:
+            centre = (x + sym_w // 2, out.get_height() // 2 + 1)
+            seat_symbol(out, GLYPH_SHAPES[part], centre, max(3, int(size * 0.3)), colour, colour)
+            x += sym_w
+        else:
+            out.blit(f.render(part, True, colour), (x, 0))
+            x += f.size(part)[0]
+    return out
 
 
 def wrap(value: str, width: int, size: int = 20, bold: bool = False) -> list[str]:
@@ -89,7 +121,7 @@ def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int
     for line in wrap(value, rect.width, size, bold):
         if y + step > rect.bottom + step // 2:
             break
-        img = f.render(line, True, colour)
+        img = render_line(line, size, colour, bold)
         x = rect.left if align == "left" else rect.centerx - img.get_width() // 2
         surface.blit(img, (x, y))
         y += step
@@ -193,6 +225,12 @@ def seat_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], r
             rad = r if i % 2 == 0 else r * 0.45
             a = -math.pi / 2 + i * math.pi / 5
             pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
+    elif symbol == "club":
+        k = max(2, int(r * 0.5))
+        for dx, dy in ((0, -k), (-k, k // 3), (k, k // 3)):
+            pygame.draw.circle(surface, colour, (x + dx, y + dy), k)
+        pygame.draw.polygon(surface, colour, [(x, y), (x - k // 2, y + r), (x + k // 2, y + r)])
+        return
     else:  # cross
         k = max(2, r // 3)
         pts = [(x - k, y - r), (x + k, y - r), (x + k, y - k), (x + r, y - k), (x + r, y + k),
