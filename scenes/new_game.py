@@ -66,6 +66,8 @@ class NewGameScene(UIScene):
         return cls(app, game_id, engine, content, seed)
 
     def _default(self, option: dict[str, Any]) -> Any:
+        if option["id"] == "designer_mode":  # the setting turns on the game's designer tools
+            return bool(getattr(self.app.settings, "designer_mode", False))
         if "choices" in option and option["choices"]:
             return option.get("default", option["choices"][0])
         return bool(option.get("default", False))
