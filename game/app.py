@@ -98,7 +98,7 @@ class App:
 
     # -- text ---------------------------------------------------------------------------------
 
-    def tr(self, key: str, **params: Any) -> str:
+    def tr(self, key: str, /, **params: Any) -> str:
         """Catalog text of `key` in the current language."""
         return self.strings.tr(key, **params)
 

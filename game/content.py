@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 from pydantic import ValidationError
 
-from rules.core.content import did_you_mean
+from rules.core.content import Message, did_you_mean, msg, shown
 
 try:
     from yaml import CSafeLoader as _Loader
@@ -31,19 +32,45 @@ Marks = dict[tuple[Any, ...], tuple[int, int]]
 KEY = object()  # marks[(KEY, *path)] is where the key itself is written; marks[path] its value
 
 
+@lru_cache(maxsize=1)
+def _english() -> Any:
+    from game.i18n import Strings
+
+    return Strings("en")
+
+
+def render(message: Message | str, strings: Any = None) -> str:
+    """A problem's message in the language of `strings` (English when None)."""
+    if isinstance(message, str):
+        return message
+    return (strings or _english()).render(message)
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One located content problem."""
+    """One located content problem; `message` in English, `entry` the translatable original."""
 
     file: str
     line: int
     column: int
     path: str
     message: str
+    entry: Any = field(default=None, compare=False)
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, strings: Any = None) -> str:
+        """`file:line:column: key.path: message`, the message in the language of `strings`."""
         where = f"{self.path}: " if self.path else ""
-        return f"{self.file}:{self.line}:{self.column}: {where}{self.message}"
+        body = render(self.entry, strings) if self.entry is not None else self.message
+        return f"{self.file}:{self.line}:{self.column}: {where}{body}"
+
+
+def problem(file: str, line: int, column: int, path: str, message: Message | str) -> Problem:
+    """A Problem from a translatable message (or plain text)."""
+    entry = None if isinstance(message, str) else message
+    return Problem(file, line, column, path, render(message), entry)
 
 
 class ContentError(Exception):
@@ -82,8 +109,7 @@ def _build(node: yaml.Node, path: tuple[Any, ...], marks: Marks, file: str,
     marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
     if node.tag not in _PLAIN_TAGS:
         line, col = node.start_mark.line + 1, node.start_mark.column + 1
-        problems.append(Problem(file, line, col, _dotted(path),
-                                f"expected plain YAML data, got the tag {node.tag!r}"))
+        problems.append(problem(file, line, col, _dotted(path), msg("content.tag", tag=repr(node.tag))))
         return None
     if isinstance(node, yaml.MappingNode):
         _scalars.flatten_mapping(node)
@@ -93,12 +119,12 @@ def _build(node: yaml.Node, path: tuple[Any, ...], marks: Marks, file: str,
             key = _scalars.construct_object(key_node, deep=True)
             if not isinstance(key, str | int | bool | float | type(None)):
                 line, col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
-                problems.append(Problem(file, line, col, _dotted(path), "expected a plain key"))
+                problems.append(problem(file, line, col, _dotted(path), msg("content.plain_key")))
                 continue
             if key in seen:
                 line, col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
-                problems.append(Problem(file, line, col, _dotted(path + (key,)),
-                                        f"duplicate key, first defined on line {seen[key]}"))
+                problems.append(problem(file, line, col, _dotted(path + (key,)),
+                                        msg("content.duplicate_key", line=seen[key])))
                 continue
             seen[key] = key_node.start_mark.line + 1
             marks[(KEY,) + path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
@@ -117,7 +143,7 @@ def read_yaml(path: Path, problems: list[Problem]) -> tuple[Any, Marks]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        problems.append(Problem(name, 1, 1, "", f"cannot read the file: {exc}"))
+        problems.append(problem(name, 1, 1, "", msg("content.unreadable", error=str(exc))))
         return None, marks
     try:
         node = yaml.compose(text, Loader=_Loader)
@@ -125,10 +151,10 @@ def read_yaml(path: Path, problems: list[Problem]) -> tuple[Any, Marks]:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or exc.context or "syntax error"
-        problems.append(Problem(name, line, col, "", f"YAML syntax error: {what}"))
+        problems.append(problem(name, line, col, "", msg("content.syntax", error=what)))
         return None, marks
     except yaml.YAMLError as exc:
-        problems.append(Problem(name, 1, 1, "", f"YAML error: {exc}"))
+        problems.append(problem(name, 1, 1, "", msg("content.syntax", error=str(exc))))
         return None, marks
     if node is None:
         return None, {(): (1, 1)}
@@ -137,7 +163,7 @@ def read_yaml(path: Path, problems: list[Problem]) -> tuple[Any, Marks]:
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problems.append(Problem(name, line, col, "", f"cannot read value: {exc.problem}"))
+        problems.append(problem(name, line, col, "", msg("content.bad_value", error=exc.problem)))
         return None, marks
 
 
@@ -150,57 +176,51 @@ def _dotted(path: tuple[Any, ...]) -> str:
     return out
 
 
-def locate(file: str, path: tuple[Any, ...], message: str, marks: Marks, at_key: bool = False) -> Problem:
+def locate(file: str, path: tuple[Any, ...], message: Message | str, marks: Marks,
+           at_key: bool = False) -> Problem:
     """A problem at the value of `path` (or its key), else at the deepest known parent."""
     if at_key and (KEY, *path) in marks:
         line, col = marks[(KEY, *path)]
-        return Problem(file, line, col, _dotted(path), message)
+        return problem(file, line, col, _dotted(path), message)
     probe = tuple(path)
     while probe not in marks and probe:
         probe = probe[:-1]
     line, col = marks.get(probe, (1, 1))
-    return Problem(file, line, col, _dotted(path), message)
+    return problem(file, line, col, _dotted(path), message)
 
 
 _EXPECTED = {
-    "int_type": "an integer", "int_parsing": "an integer", "int_from_float": "an integer",
-    "string_type": "text", "bool_type": "true or false", "bool_parsing": "true or false",
-    "float_type": "a number", "float_parsing": "a number", "tuple_type": "a list",
-    "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping",
-    "model_attributes_type": "a mapping", "none_required": "nothing (null)",
+    "int_type": "integer", "int_parsing": "integer", "int_from_float": "integer",
+    "string_type": "text", "bool_type": "bool", "bool_parsing": "bool",
+    "float_type": "number", "float_parsing": "number", "tuple_type": "list",
+    "list_type": "list", "dict_type": "mapping", "model_type": "mapping",
+    "model_attributes_type": "mapping", "none_required": "null",
 }
+_BOUNDS = {"greater_than_equal": ("≥", "ge"), "greater_than": (">", "gt"),
+           "less_than_equal": ("≤", "le"), "less_than": ("<", "lt")}
 
 
-def _short(value: Any) -> str:
-    text = repr(list(value) if isinstance(value, tuple) else value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> str:
-    """Turn one pydantic error into `expected ..., got ...`."""
+def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Message:
+    """Turn one pydantic error into a translatable `expected ..., got ...`."""
     kind, ctx, given = error["type"], error.get("ctx") or {}, error.get("input")
     if kind == "missing":
-        return "expected this key, got nothing (it is required)"
+        return msg("content.missing_key")
     if kind == "extra_forbidden":
         key = error["loc"][-1] if error["loc"] else "?"
-        hint = did_you_mean(key, allowed_keys or [])
-        return f"unknown key {key!r}{hint}"
+        return msg("content.unknown_key", key=repr(key), hint=did_you_mean(key, allowed_keys or []))
     if kind in _EXPECTED:
-        return f"expected {_EXPECTED[kind]}, got {_short(given)}"
+        return msg("content.expected", what=msg(f"content.what.{_EXPECTED[kind]}"), got=shown(given))
     if kind in ("literal_error", "enum"):
-        return f"expected one of {ctx.get('expected')}, got {_short(given)}"
-    bounds = {"greater_than_equal": ("≥", "ge"), "greater_than": (">", "gt"),
-              "less_than_equal": ("≤", "le"), "less_than": ("<", "lt")}
-    if kind in bounds:
-        sign, name = bounds[kind]
-        return f"expected a number {sign} {ctx.get(name)}, got {_short(given)}"
+        return msg("content.expected_one_of", choices=ctx.get("expected"), got=shown(given))
+    if kind in _BOUNDS:
+        sign, name = _BOUNDS[kind]
+        return msg("content.expected_bound", sign=sign, bound=ctx.get(name), got=shown(given))
     if kind in ("too_short", "too_long"):
         n = ctx.get("min_length" if kind == "too_short" else "max_length")
-        word = "at least" if kind == "too_short" else "at most"
-        return f"expected {word} {n} items, got {ctx.get('actual_length')}"
+        return msg(f"content.{kind}", n=n, got=ctx.get("actual_length"))
     if kind == "value_error":
-        return str(ctx.get("error") or error["msg"]).removeprefix("Value error, ")
-    return f"{error['msg'][0].lower()}{error['msg'][1:]}, got {_short(given)}"
+        return msg("content.note", text=str(ctx.get("error") or error["msg"]).removeprefix("Value error, "))
+    return msg("content.other", text=error["msg"], got=shown(given))
 
 
 def _allowed_keys(model: type, loc: tuple[Any, ...]) -> list[str]:
@@ -290,7 +310,7 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
     folder = content_dir(game_id, root)
     problems: list[Problem] = []
     if not folder.is_dir():
-        raise ContentError([Problem(str(folder), 1, 1, "", "expected a content folder, got nothing")])
+        raise ContentError([problem(str(folder), 1, 1, "", msg("content.no_folder"))])
     files: dict[str, Any] = {}
     all_marks: dict[str, Marks] = {}
     kept: dict[str, dict[str, list[int]]] = {}  # files validated without their failing items
@@ -298,7 +318,7 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
     for name, model in module.FILES.items():
         path = folder / name
         if not path.is_file():
-            problems.append(Problem(name, 1, 1, "", "expected this file, got nothing (it is missing)"))
+            problems.append(problem(name, 1, 1, "", msg("content.missing_file")))
             continue
         before = len(problems)
         data, marks = read_yaml(path, problems)
@@ -315,15 +335,15 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
     for path in sorted(folder.glob("*.yaml")):
         if path.name not in module.FILES:
             hint = did_you_mean(path.name, module.FILES)
-            problems.append(Problem(path.name, 1, 1, "", f"unexpected file{hint}"))
+            problems.append(problem(path.name, 1, 1, "", msg("content.unexpected_file", hint=hint)))
     if len(files) < len(module.FILES):
         raise ContentError(problems)
     partial = bool(problems)
 
-    def report(file: str, path: tuple[Any, ...], message: str) -> None:
+    def report(file: str, path: tuple[Any, ...], message: Message | str) -> None:
         path = tuple(path)
         if partial:  # keep only what the failing items cannot have caused
-            if any(repr(i) in message for i in dropped_ids):
+            if any(repr(i) in render(message) for i in dropped_ids):
                 return
             if file in kept and path and path[0] in kept[file]:
                 if len(path) < 2 or not isinstance(path[1], int):

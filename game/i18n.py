@@ -52,7 +52,7 @@ class Strings:
     def has(self, key: str) -> bool:
         return key in self.table(self._area(key))
 
-    def tr(self, key: str, **params: Any) -> str:
+    def tr(self, key: str, /, **params: Any) -> str:
         """The text of `key` in the current language, with `{placeholders}` filled."""
         entry = self.table(self._area(key)).get(key)
         if entry is None:

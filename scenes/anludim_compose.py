@@ -101,7 +101,7 @@ class Composer:
     def fs(self, v: float) -> int:
         return max(11, round(v * self.s))
 
-    def tr(self, key: str, **params: Any) -> str:
+    def tr(self, key: str, /, **params: Any) -> str:
         return self.t.app.tr(key, **params)
 
     def hit(self, rect: Rect, kind: str, data: Any = None, tip: str = "", enabled: bool = True) -> None:

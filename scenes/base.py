@@ -110,7 +110,7 @@ class UIScene(Scene):
 
     # -- helpers ----------------------------------------------------------------------------------
 
-    def tr(self, key: str, **params: Any) -> str:
+    def tr(self, key: str, /, **params: Any) -> str:
         return self.app.tr(key, **params)
 
     def button(self, name: str, rect: pygame.Rect | tuple[int, int, int, int], text: str,

@@ -36,7 +36,9 @@ class ErrorsOverlay(UIScene):
         for p in self.problems:
             where = html.escape(f"{p.file}:{p.line}:{p.column}:" if hasattr(p, "file") else "")
             path = html.escape(f" {p.path}:" if getattr(p, "path", "") else "")
-            message = html.escape(getattr(p, "message", str(p)))
+            entry = getattr(p, "entry", None)
+            text = self.app.strings.render(entry) if entry else getattr(p, "message", str(p))
+            message = html.escape(text)
             rows.append(f"<font color='#d6a84c'><b>{where}</b></font>{path} {message}")
         pygame_gui.elements.UITextBox("<br>".join(rows) or html.escape(self.tr("errors.none")),
                                       pygame.Rect(box.left + 24, box.top + 100, box.width - 48, box.height - 184),

@@ -139,7 +139,7 @@ class GorgesTable(TableScene):
         """Bilingual content text in the current language."""
         return self.app.strings.text(value)
 
-    def tr(self, key: str, **params: Any) -> str:
+    def tr(self, key: str, /, **params: Any) -> str:
         return self.app.tr(key, **params)
 
     @property

@@ -6,8 +6,10 @@ Each game declares, in `rules/<id>/content.py`:
   YAML sequences arrive as tuples, so use `tuple[...]` fields;
 - `build(files, report) -> Content`: assembles the validated files into the game's content
   object, checking cross-references; each problem goes to
-  `report(file_name, key_path_tuple, message)` and is then located by `game.content` at the
-  offending key's line and column. Use `unknown(what, value, choices)` for unknown ids.
+  `report(file_name, key_path_tuple, msg(catalog_key, **params))` and is then located by
+  `game.content` at the offending key's line and column, and shown in the reader's language
+  (English in the command line). Use `unknown(what_key, value, choices)` for unknown ids and
+  `shown(value)` to quote a YAML value.
 """
 
 from __future__ import annotations
@@ -40,19 +42,37 @@ class Text(Model):
         return {"text": {"fr": self.fr, "en": self.en}}
 
 
+Message = dict[str, Any]
+
+
 class Report(Protocol):
-    def __call__(self, file: str, path: tuple[Any, ...], message: str) -> None: ...
+    def __call__(self, file: str, path: tuple[Any, ...], message: Message) -> None: ...
 
 
-def did_you_mean(value: object, choices: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' when a close match exists, else ''."""
+def msg(key: str, /, **params: Any) -> Message:
+    """A content problem people read in their language: a catalog key and its parameters.
+
+    Values shown as written in the YAML go through `shown()`; a parameter may itself be a
+    message (translated in place), as in log entries.
+    """
+    return {"key": key, "params": params}
+
+
+def shown(value: object) -> str:
+    """A YAML value as quoted in a message (lists as lists, long values cut)."""
+    text = repr(list(value) if isinstance(value, tuple) else value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def did_you_mean(value: object, choices: Iterable[str]) -> Message | str:
+    """The ' (did you mean 'x'?)' hint when a close match exists, else ''."""
     if not isinstance(value, str):
         return ""
     close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return msg("content.did_you_mean", id=repr(close[0])) if close else ""
 
 
-def unknown(what: str, value: object, choices: Iterable[str]) -> str:
-    """The message for an unknown id: expected a <what> id, got 'x' (did you mean 'y'?)."""
-    choices = list(choices)
-    return f"expected {what} id, got {value!r}{did_you_mean(value, choices)}"
+def unknown(what: str, value: object, choices: Iterable[str]) -> Message:
+    """An unknown id: expected <what> id, got 'x' (did you mean 'y'?); `what` is a catalog key."""
+    return msg("content.unknown_id", what=msg(what), got=shown(value),
+               hint=did_you_mean(value, list(choices)))
