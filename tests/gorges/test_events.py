@@ -54,11 +54,15 @@ def test_33_swift_riders_keep_the_highest_of_2d3():
     assert _allowances(st) == {"0.G": 3, "0.L1": 2, "0.L2": 3}
 
 
-def test_13_traitors_give_minus_one_to_saves():
+def test_13_traitors_give_minus_one_to_fortification_saves_only():
+    # "Toutes vos sauvegardes de fortification subissent un malus de -1": only saves a
+    # fortification helps (like 65), not a bare territory's save.
     st = event(13)
-    arrange(st, owner={"gue-rouge": 0})
-    mods = save_modifiers(st, 0, 1, "gue-rouge")
-    assert {"key": "event", "value": -1} in mods
+    arrange(st, owner={"gue-rouge": 0, "cap-du-pendu": 0})
+    assert all(m["key"] != "event" for m in save_modifiers(st, 0, 1, "cap-du-pendu"))
+    st.building["lande-grise"] = "fortress"  # next to cap-du-pendu
+    mods = save_modifiers(st, 0, 1, "cap-du-pendu")
+    assert {"key": "event", "value": -1} in mods and {"key": "fortress", "value": 2} in mods
 
 
 def test_65_strong_walls_add_one_only_when_fortified():
