@@ -187,3 +187,10 @@ def test_lizardmen_wizards_reminder_on_their_fortified_land():
     scenario(st, battles_phase(st))
     sides = st.view(None)["battle"]["sides"]
     assert sides[1]["reminders"] and not sides[0]["reminders"]
+
+
+def test_wood_elves_forest_protects_like_a_fortress_even_under_a_captured_city():
+    st = set_up(("wood_elves", "skaven"))
+    arrange(st, owner={"bois-des-noyes": 0}, building={"bois-des-noyes": "city"})
+    mods = save_modifiers(st, 0, 1, "bois-des-noyes")
+    assert {"key": "fortress", "value": 1} in mods and {"key": "city", "value": 2} in mods

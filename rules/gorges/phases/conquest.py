@@ -49,7 +49,9 @@ def _fortification(st: Any, defender: int, tid: str) -> tuple[int, int]:
         b = st.building[t]
         if b == "city":
             city = city_value
-        elif b == "fortress" or (b == "mine" and mines) or \
+        # A forest of the Wood Elves protects like a fortress whatever stands on it (even a
+        # city they took), so this is not an `elif` of the city.
+        if b == "fortress" or (b == "mine" and mines) or \
                 (terrain is not None and st.content.territories[t].terrain == terrain.terrain):
             fort = fortress_value
     return fort, city
