@@ -77,12 +77,14 @@ def beats(kind: str, cards: Sequence[Half], current: Iterable[Sequence[Half]] | 
 
 
 def _as_many(current) -> list[list[Half]]:
-    if not current:
+    """One combination or an iterable of them (any iterable: read once) as a list of them."""
+    items = list(current) if current is not None else []
+    if not items:
         return []
-    first = next(iter(current))
+    first = items[0]
     if first and isinstance(first[0], int):
-        return [list(current)]
-    return [list(c) for c in current]
+        return [items]
+    return [list(c) for c in items]
 
 
 def describe(cards: Sequence[Half]) -> list[tuple[str, bool]]:

@@ -155,3 +155,14 @@ def test_more_cards_of_a_colour_always_beat_fewer(a):
     cards = [(v, R) for v, _ in a]
     if len(cards) >= 3:
         assert combos.compare("couleur", cards, cards[:-1]) > 0
+
+
+def test_beats_accepts_any_iterable_of_combinations():
+    # `current` is typed Iterable: a generator must not lose its first combination.
+    table = [spread(8, 9), spread(5, 6)]
+    assert not combos.beats("suite", spread(6, 7), (c for c in table))
+    assert not combos.beats("suite", spread(6, 7), iter(table))
+    assert combos.beats("suite", spread(9, 10), (c for c in table))
+    assert combos.beats("suite", spread(6, 7), (c for c in []))
+    # one combination given as lists (JSON) still counts as one
+    assert not combos.beats("suite", spread(6, 7), [[8, R], [9, B]])
