@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from rules.core.content import Model, Report, Text, unknown
+from rules.core.content import Model, Report, Text, msg, shown, unknown
 
 KINDS = ("suite", "couleur", "paires", "brelans", "assemblee")
 Kind = Literal["suite", "couleur", "paires", "brelans", "assemblee"]
@@ -145,7 +145,8 @@ class AnludimContent:
 def _unique(ids: list[str], file: str, key: str, report: Report) -> None:
     for name, count in Counter(ids).items():
         if count > 1:
-            report(file, (key, ids.index(name), "id"), f"expected unique ids, got {name!r} {count} times")
+            report(file, (key, ids.index(name), "id"),
+                   msg("anludim.content.unique_ids", id=shown(name), count=count))
 
 
 def _check_cards(files: dict, report: Report) -> None:
@@ -154,10 +155,10 @@ def _check_cards(files: dict, report: Report) -> None:
     for i, card in enumerate(files["cards.yaml"].cards):
         for h, (value, colour) in enumerate(card.halves):
             if colour not in colours:
-                report("cards.yaml", ("cards", i, "halves", h, 1), unknown("a colour", colour, colours))
+                report("cards.yaml", ("cards", i, "halves", h, 1), unknown("anludim.content.what.colour", colour, colours))
             if not rules.values.min <= value <= rules.values.max:
                 report("cards.yaml", ("cards", i, "halves", h, 0),
-                       f"expected a value in {rules.values.min}..{rules.values.max}, got {value}")
+                       msg("anludim.content.value_range", min=rules.values.min, max=rules.values.max, got=value))
 
 
 def _check_professors(files: dict, report: Report) -> None:
@@ -165,11 +166,12 @@ def _check_professors(files: dict, report: Report) -> None:
     professors = files["professors.yaml"].professors
     for i, prof in enumerate(professors):
         if prof.item not in items:
-            report("professors.yaml", ("professors", i, "item"), unknown("an item", prof.item, items))
+            report("professors.yaml", ("professors", i, "item"), unknown("anludim.content.what.item", prof.item, items))
     kinds = [p.kind for p in professors]
     for i, kind in enumerate(kinds):
         if kinds.index(kind) != i:
-            report("professors.yaml", ("professors", i, "kind"), f"expected one professor per kind, got {kind!r} twice")
+            report("professors.yaml", ("professors", i, "kind"),
+                   msg("anludim.content.professor_per_kind", kind=shown(kind)))
 
 
 def _check_removed(files: dict, report: Report) -> None:
@@ -179,11 +181,12 @@ def _check_removed(files: dict, report: Report) -> None:
         for j, r in enumerate(rem.items):
             where = ("removed", i, "items", j)
             if r.item not in items:
-                report("items.yaml", where + ("item",), unknown("an item", r.item, items))
+                report("items.yaml", where + ("item",), unknown("anludim.content.what.item", r.item, items))
                 continue
             taken[(r.item, r.value)] += 1
             if taken[(r.item, r.value)] > items[r.item][r.value]:
-                report("items.yaml", where + ("value",), f"expected an item of the pile, got {r.item} {r.value} once too often")
+                report("items.yaml", where + ("value",),
+                       msg("anludim.content.removed_too_often", item=r.item, value=r.value))
 
 
 def build(files: dict, report: Report) -> AnludimContent | None:
