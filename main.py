@@ -53,7 +53,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _play(content: str | None = None) -> int:
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.app import run_app
+
+    return run_app(content_root=content)
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:  # the double-click path: straight to the window, no argument parsing
+        return _play()
     args = _parser().parse_args(argv)
     command = args.command or "play"
     if command == "setup":
@@ -61,10 +71,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return setup(ROOT, dev=args.dev)
     if command == "play":
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        from game.app import run_app
-
-        return run_app(content_root=args.content)
+        return _play(args.content)
     from game import tools
 
     return tools.run(command, args)

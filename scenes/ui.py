@@ -138,18 +138,25 @@ def background(size: tuple[int, int]) -> pygame.Surface:
         t = y / 63
         column.set_at((0, y), [int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)])
     surf = pygame.transform.smoothscale(column, size)
-    small = pygame.Surface((32, 20), pygame.SRCALPHA)
-    for x in range(32):
-        for y in range(20):
-            d = max(abs(x - 15.5) / 16, abs(y - 9.5) / 10)
-            small.set_at((x, y), (0, 0, 0, int(110 * max(0.0, d - 0.6) / 0.4)))
-    surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
+    surf.blit(pygame.transform.smoothscale(_vignette(), size), (0, 0))
     frame = pygame.Rect(12, 12, w - 24, h - 24)
     pygame.draw.rect(surf, GOLD_DARK, frame, 1, border_radius=6)
     pygame.draw.rect(surf, (70, 54, 30), frame.inflate(-8, -8), 1, border_radius=4)
     for cx, cy in (frame.topleft, frame.topright, frame.bottomleft, frame.bottomright):
         _diamond(surf, (cx, cy), 6, GOLD)
     return surf.convert() if pygame.display.get_surface() else surf
+
+
+@functools.lru_cache(maxsize=1)
+def _vignette() -> pygame.Surface:
+    """A small transparent-to-dark frame, scaled up over the backdrop."""
+    small = pygame.Surface((32, 20), pygame.SRCALPHA)
+    for x in range(32):
+        for y in range(20):
+            d = max(abs(x - 15.5) / 16, abs(y - 9.5) / 10)
+            if d > 0.6:
+                small.set_at((x, y), (0, 0, 0, int(110 * (d - 0.6) / 0.4)))
+    return small
 
 
 def _diamond(surf: pygame.Surface, centre: tuple[int, int], r: int, colour: Any) -> None:
