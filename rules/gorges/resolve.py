@@ -144,7 +144,12 @@ def _next_battle(st, seat, effect, item, ctx):
     army: Army | None = ctx.get("army")
     opponent: Army | None = ctx.get("opponent")
     if effect.target == "opponent":
-        if opponent is None or army is None:
+        if army is None:
+            return
+        if opponent is None:
+            # Drawn outside a battle (event 62): whoever this army fights next gets it, so the
+            # note stays on this army for its next battle instead of being lost.
+            army.notes.append(note(item, value, "any", seat))
             return
         against = f"seat:{army.seat}"
         opponent.notes.append(note(item, value, against, seat))

@@ -262,6 +262,14 @@ def test_62_unexpected_victory_rolls_war_spoils():
     assert st.armies["0.L2"].extra_points == 250
 
 
+def test_62_unexpected_victory_keeps_infamy_for_the_armys_next_battle():
+    st = event(62)
+    force(st, "d6", 1)  # Infamy: no opponent yet, the next one gets Hatred
+    answer(st, "0.L2")
+    notes = st.armies["0.L2"].notes
+    assert [n["name"]["en"] for n in notes] == ["Infamy"] and notes[0]["against"] == "any"
+
+
 def test_63_treasure_chest_gives_1d3_relics():
     st = set_up()
     st.order = [0, 1]
