@@ -204,7 +204,7 @@ class LoseRenown(Model):
 class PushBack(Model):
     """The army (`who`) is pushed back to the nearest territory of its general."""
     type: Literal["push_back"]
-    who: Literal["beaten", "attacker", "a", "b"] = "beaten"
+    who: Literal["beaten", "a", "b"] = "beaten"
 
 
 class Destroy(Model):

@@ -95,3 +95,9 @@ def test_an_unknown_terrain_gets_a_hint(copy):
 def test_an_unknown_capital_is_reported(copy):
     _edit(copy, "island.yaml", "capitals: [lande-grise", "capitals: [lande-grisse")
     assert "did you mean 'lande-grise'" in _errors(copy)
+
+
+def test_push_back_names_only_armies_the_rules_know(copy):
+    # `who: attacker` used to validate, then crashed (KeyError) when the entry was applied.
+    _edit(copy, "tables.yaml", "{type: push_back, who: beaten}", "{type: push_back, who: attacker}")
+    assert "who" in _errors(copy)
