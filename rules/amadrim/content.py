@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import Field
 
-from rules.core.content import Model, Report, Text, unknown
+from rules.core.content import Model, Report, Text, msg, shown, unknown
 
 SCORE_LINES = ("business", "kills", "town", "magic")
 
@@ -141,8 +141,8 @@ def build(files: dict[str, Any], report: Report) -> Content:
     options: OptionsFile = files["options.yaml"]
     quadrants = files["map.yaml"].quadrants.across * files["map.yaml"].quadrants.down
     if tables.cities_per_seat > quadrants:
-        report("tables.yaml", ("cities_per_seat",), f"expected at most {quadrants} (one city per "
-               f"quadrant), got {tables.cities_per_seat}")
+        report("tables.yaml", ("cities_per_seat",),
+               msg("amadrim.content.cities_per_seat", max=quadrants, got=tables.cities_per_seat))
     _check_options(options, report)
     return Content(
         colours=colours, **grid,
@@ -165,19 +165,21 @@ def _colours(model: ColoursFile, report: Report) -> tuple[ColourModel, ...]:
         for key in ("id", "letter"):
             value = getattr(colour, key)
             if (key, value) in seen:
-                report("colours.yaml", ("colours", i, key), f"duplicate {key} {value!r}")
+                report("colours.yaml", ("colours", i, key),
+                       msg("amadrim.content.duplicate_id" if key == "id" else "amadrim.content.duplicate_letter",
+                           value=shown(value)))
             seen[(key, value)] = i  # type: ignore[index]
     ordered = tuple(sorted(model.colours, key=lambda c: c.level))
     if [c.level for c in ordered] != list(range(1, len(ordered) + 1)):
-        report("colours.yaml", ("colours",), "expected levels 1, 2, ... once each, "
-               f"got {[c.level for c in model.colours]}")
+        report("colours.yaml", ("colours",),
+               msg("amadrim.content.levels_once", got=str([c.level for c in model.colours])))
     return ordered
 
 
 def _colour_index(value: str, ids: list[str], file: str, path: tuple[Any, ...], report: Report) -> int:
     if value in ids:
         return ids.index(value)
-    report(file, path, unknown("a colour", value, ids))
+    report(file, path, unknown("amadrim.content.what.colour", value, ids))
     return 0
 
 
@@ -187,8 +189,8 @@ def _grid(model: MapFile, ids: list[str], colours: tuple[ColourModel, ...],
     width, height = qw * model.quadrants.across, qh * model.quadrants.down
     for key, line, size in (("columns", model.columns, qw), ("rows", model.rows, qh)):
         if len(line) != size:
-            report("map.yaml", (key,), f"expected {size} colours (one per {key[:-1]} of a quadrant), "
-                   f"got {len(line)}")
+            report("map.yaml", (key,), msg("amadrim.content.column_colours" if key == "columns"
+                                            else "amadrim.content.row_colours", n=size, got=len(line)))
     cols = [_colour_index(v, ids, "map.yaml", ("columns", i), report) for i, v in enumerate(model.columns)]
     rows = [_colour_index(v, ids, "map.yaml", ("rows", i), report) for i, v in enumerate(model.rows)]
     return {
@@ -204,14 +206,14 @@ def _regions(lines: tuple[str, ...], width: int, height: int, colours: tuple[Col
              report: Report) -> tuple[tuple[int, ...], ...]:
     letters = {c.letter: i for i, c in enumerate(colours)}
     if len(lines) != height:
-        report("map.yaml", ("regions",), f"expected {height} rows, got {len(lines)}")
+        report("map.yaml", ("regions",), msg("amadrim.content.region_rows", n=height, got=len(lines)))
     out = []
     for y in range(height):
         line = lines[y] if y < len(lines) else ""
         if y < len(lines) and len(line) != width:
-            report("map.yaml", ("regions", y), f"expected {width} cells, got {len(line)}")
+            report("map.yaml", ("regions", y), msg("amadrim.content.region_cells", n=width, got=len(line)))
         for ch in set(line) - set(letters):
-            report("map.yaml", ("regions", y), unknown("a colour letter", ch, letters))
+            report("map.yaml", ("regions", y), unknown("amadrim.content.what.colour_letter", ch, letters))
         out.append(tuple(letters.get(line[x], 0) if x < len(line) else 0 for x in range(width)))
     return tuple(out)
 
@@ -220,11 +222,11 @@ def _neutral(sites: dict[int, tuple[Cell, ...]], width: int, height: int,
              report: Report) -> dict[int, tuple[Cell, ...]]:
     for count, cells in sites.items():
         if len(set(cells)) != len(cells):
-            report("map.yaml", ("neutral_cities", count), "expected distinct cells, got a repeat")
+            report("map.yaml", ("neutral_cities", count), msg("amadrim.content.neutral_repeat"))
         for i, (x, y) in enumerate(cells):
             if not (0 < x < width - 1 and 0 < y < height - 1):
                 report("map.yaml", ("neutral_cities", count, i),
-                       f"expected a cell off the map's edge, got [{x}, {y}]")
+                       msg("amadrim.content.neutral_edge", x=x, y=y))
     return dict(sites)
 
 
@@ -232,7 +234,7 @@ def _cost(cost: dict[str, int], ids: list[str], path: tuple[Any, ...], report: R
     out = [0] * len(ids)
     for colour, amount in cost.items():
         if amount < 0:
-            report("tables.yaml", path + (colour,), f"expected a number ≥ 0, got {amount}")
+            report("tables.yaml", path + (colour,), msg("amadrim.content.negative_cost", got=amount))
         out[_colour_index(colour, ids, "tables.yaml", path + (colour,), report)] = amount
     return tuple(out)
 
@@ -240,14 +242,15 @@ def _cost(cost: dict[str, int], ids: list[str], path: tuple[Any, ...], report: R
 def _level_up(table: dict[int, dict[str, int]], ids: list[str], report: Report) -> dict[int, tuple[int, ...]]:
     expected = set(range(2, len(ids) + 1))
     if set(table) != expected:
-        report("tables.yaml", ("level_up",), f"expected levels {sorted(expected)}, got {sorted(table)}")
+        report("tables.yaml", ("level_up",), msg("amadrim.content.level_up_levels",
+                                                 expected=str(sorted(expected)), got=str(sorted(table))))
     return {level: _cost(cost, ids, ("level_up", level), report) for level, cost in table.items()}
 
 
 def _tie_break(lines: tuple[str, ...], report: Report) -> tuple[str, ...]:
     for i, line in enumerate(lines):
         if line not in SCORE_LINES:
-            report("tables.yaml", ("tie_break", i), unknown("a score line", line, SCORE_LINES))
+            report("tables.yaml", ("tie_break", i), unknown("amadrim.content.what.score_line", line, SCORE_LINES))
     return lines
 
 
@@ -256,10 +259,11 @@ def _check_options(options: OptionsFile, report: Report) -> None:
         option: ChoiceOption = getattr(options, name)
         for i, choice in enumerate(option.choices):
             if choice not in known:
-                report("options.yaml", (name, "choices", i), unknown("a reading", choice, known))
+                report("options.yaml", (name, "choices", i), unknown("amadrim.content.what.reading", choice, known))
         if option.default not in option.choices:
-            report("options.yaml", (name, "default"), unknown("one of the choices", option.default,
+            report("options.yaml", (name, "default"), unknown("amadrim.content.what.choice", option.default,
                                                               option.choices))
     if options.max_turns.default not in options.max_turns.choices:
         report("options.yaml", ("max_turns", "default"),
-               f"expected one of {list(options.max_turns.choices)}, got {options.max_turns.default}")
+               msg("amadrim.content.max_turns_default", choices=str(list(options.max_turns.choices)),
+                   got=options.max_turns.default))
