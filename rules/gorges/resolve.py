@@ -358,7 +358,11 @@ def _lose_item(st, seat, effect, item, ctx):
     if enemy is None:
         return
     if st.roll(enemy, "d6", "gorges.roll.steal") >= effect.steal_on:
-        thief = ctx.get("opponent") or st.armies.get(f"{enemy}.G")
+        thief = ctx.get("opponent")
+        if thief is None or thief.slot == REINFORCEMENT or not thief.hero.available():
+            # A reinforcement has no legendary hero (and a hostage hero holds nothing): the
+            # enemy's General adds it to his army list.
+            thief = st.armies[f"{enemy}.G"]
         thief.hero.items.append(dict(lost))
         st.say("gorges.log.item_stolen", army=thief.id, value=lost["value"])
 

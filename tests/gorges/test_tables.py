@@ -174,6 +174,16 @@ def test_wound_5_item_lost_and_stolen_on_a_six():
     assert st.armies["0.G"].hero.items == [] and st.armies["1.L1"].hero.items[0]["value"] == 40
 
 
+def test_wound_5_an_item_stolen_by_a_reinforcement_goes_to_the_enemy_general():
+    from rules.gorges.records import REINFORCEMENT, Army
+    st = set_up()
+    st.armies["1.R"] = Army("1.R", 1, REINFORCEMENT, st.generals[1].capital)
+    st.armies["0.G"].hero.items.append({"value": 40, "kind": "item", "source": {}})
+    force(st, "d6", 5, 6)
+    scenario(st, wound(st, st.armies["0.G"], 1, st.armies["1.R"]))
+    assert st.armies["1.R"].hero.items == [] and st.armies["1.G"].hero.items[0]["value"] == 40
+
+
 def test_wound_5_item_lost_for_good_below_six():
     st = set_up()
     st.armies["0.G"].hero.items.append({"value": 40, "kind": "item", "source": {}})
