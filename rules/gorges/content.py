@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import Field
 
-from rules.core.content import Model, Report, Text, unknown
+from rules.core.content import Model, Report, Text, msg, shown, unknown
 from rules.core.dice import d66_values
 from rules.gorges.effects import Ability, Effect
 from rules.gorges.island import Island
@@ -171,13 +171,13 @@ def _check_table(name: str, table: Table, report: Report) -> dict[int, int]:
     for i, e in enumerate(table.entries):
         for j, face in enumerate(e.rolls):
             if not 1 <= face <= 6:
-                report("tables.yaml", (name, "entries", i, "rolls", j), f"expected a face 1-6, got {face}")
+                report("tables.yaml", (name, "entries", i, "rolls", j), msg("gorges.content.face_range", got=face))
             elif face in faces:
-                report("tables.yaml", (name, "entries", i, "rolls", j), f"face {face} is already used")
+                report("tables.yaml", (name, "entries", i, "rolls", j), msg("gorges.content.face_used", face=face))
             faces[face] = i
     missing = sorted(set(range(1, 7)) - set(faces))
     if missing:
-        report("tables.yaml", (name, "entries"), f"expected every face 1-6, missing {missing}")
+        report("tables.yaml", (name, "entries"), msg("gorges.content.faces_missing", missing=str(missing)))
     return faces
 
 
@@ -185,13 +185,13 @@ def _check_events(events: EventsFile, report: Report) -> dict[int, Event]:
     out: dict[int, Event] = {}
     for i, e in enumerate(events.events):
         if e.roll not in d66_values():
-            report("events.yaml", ("events", i, "roll"), f"expected a d66 result 11-66, got {e.roll}")
+            report("events.yaml", ("events", i, "roll"), msg("gorges.content.d66_range", got=e.roll))
         elif e.roll in out:
-            report("events.yaml", ("events", i, "roll"), f"roll {e.roll} is already used")
+            report("events.yaml", ("events", i, "roll"), msg("gorges.content.roll_used", roll=e.roll))
         out[e.roll] = e
     missing = [v for v in d66_values() if v not in out]
     if missing:
-        report("events.yaml", ("events",), f"expected all 36 d66 results, missing {missing}")
+        report("events.yaml", ("events",), msg("gorges.content.d66_missing", missing=str(missing)))
     return out
 
 
@@ -201,25 +201,26 @@ def _check_island(f: IslandFile, report: Report) -> tuple[Island, dict[str, Terr
     coords: dict[tuple[int, int], str] = {}
     for i, t in enumerate(f.territories):
         if t.id in territories:
-            report("island.yaml", ("territories", i, "id"), f"duplicate territory id {t.id!r}")
+            report("island.yaml", ("territories", i, "id"), msg("gorges.content.duplicate_territory", id=shown(t.id)))
         if (t.q, t.r) in coords:
-            report("island.yaml", ("territories", i), f"hex ({t.q}, {t.r}) already holds {coords[(t.q, t.r)]!r}")
+            report("island.yaml", ("territories", i),
+                   msg("gorges.content.hex_taken", q=t.q, r=t.r, other=shown(coords[(t.q, t.r)])))
         if t.terrain not in terrains:
-            report("island.yaml", ("territories", i, "terrain"), unknown("a terrain", t.terrain, terrains))
+            report("island.yaml", ("territories", i, "terrain"), unknown("gorges.content.what.terrain", t.terrain, terrains))
         territories[t.id] = t
         coords[(t.q, t.r)] = t.id
     island = Island({tid: (t.q, t.r) for tid, t in territories.items()})
     if territories and not island.connected():
-        report("island.yaml", ("territories",), "expected one island, got land in several pieces")
+        report("island.yaml", ("territories",), msg("gorges.content.island_pieces"))
     seen: set[str] = set()
     for i, c in enumerate(f.capitals):
         if c not in territories:
-            report("island.yaml", ("capitals", i), unknown("a territory", c, territories))
+            report("island.yaml", ("capitals", i), unknown("gorges.content.what.territory", c, territories))
         elif c in seen:
-            report("island.yaml", ("capitals", i), f"capital {c!r} listed twice")
+            report("island.yaml", ("capitals", i), msg("gorges.content.capital_twice", id=shown(c)))
         seen.add(c)
     if f.crown_start not in territories:
-        report("island.yaml", ("crown_start",), unknown("a territory", f.crown_start, territories))
+        report("island.yaml", ("crown_start",), unknown("gorges.content.what.territory", f.crown_start, territories))
     return island, territories
 
 
@@ -228,18 +229,19 @@ def _check_refs(files: dict[str, Any], terrains: set[str], report: Report) -> No
         for j, ab in enumerate(race.abilities):
             if ab.type in ("terrain_fortress", "forest_travel") and ab.terrain not in terrains:
                 report("races.yaml", ("races", i, "abilities", j, "terrain"),
-                       unknown("a terrain", ab.terrain, terrains))
+                       unknown("gorges.content.what.terrain", ab.terrain, terrains))
     ids = [r.id for r in files["races.yaml"].races]
     for i, rid in enumerate(ids):
         if rid in ids[:i]:
-            report("races.yaml", ("races", i, "id"), f"duplicate race id {rid!r}")
+            report("races.yaml", ("races", i, "id"), msg("gorges.content.duplicate_race", id=shown(rid)))
     camp = files["campaign.yaml"]
     for name in ("turns_per_season", "points_cap_percent", "relic_edge_points"):
         opt = getattr(camp, name)
         if opt.default not in opt.choices:
-            report("campaign.yaml", (name, "default"), f"expected one of {list(opt.choices)}, got {opt.default}")
+            report("campaign.yaml", (name, "default"),
+                   msg("gorges.content.default_choice", choices=str(list(opt.choices)), got=opt.default))
     if min(camp.turns_per_season.choices) < 1:
-        report("campaign.yaml", ("turns_per_season", "choices"), "expected at least 1 turn a season")
+        report("campaign.yaml", ("turns_per_season", "choices"), msg("gorges.content.turns_min"))
 
 
 def build(files: dict[str, Any], report: Report) -> Content | None:

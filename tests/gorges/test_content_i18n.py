@@ -1,0 +1,76 @@
+"""Gorges content problems read in English on the command line and in French in the overlay."""
+
+import ast
+import re
+import shutil
+import string
+from pathlib import Path
+
+import pytest
+
+from game.content import ContentError, content_dir, load
+from game.i18n import Strings
+
+SOURCE = Path(__file__).resolve().parents[2] / "rules" / "gorges" / "content.py"
+
+
+def _problems(tmp_path, file, old, new):
+    shutil.copytree(content_dir("gorges"), tmp_path / "gorges")
+    path = tmp_path / "gorges" / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load("gorges", tmp_path)
+    return err.value.problems
+
+
+def test_an_unknown_territory_reads_in_english_and_in_french(tmp_path):
+    [p] = _problems(tmp_path, "island.yaml", "crown_start: clairiere-maudite", "crown_start: clairiere-maudit")
+    english, french = str(p), p.text(Strings("fr"))
+    assert english == ("island.yaml:15:14: crown_start: "
+                       "expected a territory id, got 'clairiere-maudit' (did you mean 'clairiere-maudite'?)")
+    assert french == ("island.yaml:15:14: crown_start: attendu : identifiant de territoire, "
+                      "trouvé : 'clairiere-maudit' (vouliez-vous dire 'clairiere-maudite' ?)")
+    assert english != french and p.text(Strings("en")) == english
+
+
+def test_a_table_face_used_twice_reads_in_both_languages(tmp_path):
+    shutil.copytree(content_dir("gorges"), tmp_path / "gorges")
+    path = tmp_path / "gorges" / "tables.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "rolls: [2]" in text
+    path.write_text(text.replace("rolls: [2]", "rolls: [1]", 1), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load("gorges", tmp_path)
+    english = [str(p) for p in err.value.problems]
+    french = [p.text(Strings("fr")) for p in err.value.problems]
+    assert any(e.endswith("face 1 is already used") for e in english)
+    assert any(f.endswith("la face 1 est déjà utilisée") for f in french)
+    assert any(e.endswith("expected every face 1-6, missing [2]") for e in english)
+    assert any(f.endswith("attendu : toutes les faces de 1 à 6, il manque [2]") for f in french)
+
+
+def _placeholders(text):
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_content_key_is_in_both_languages():
+    used = set(re.findall(r"[\"'](gorges\.content\.[a-z_.]+)[\"']", SOURCE.read_text(encoding="utf-8")))
+    catalog = {k: v for k, v in Strings("fr").table("gorges").items() if k.startswith("gorges.content.")}
+    assert used and used <= set(catalog)
+    for key, entry in catalog.items():
+        assert entry.get("fr") and entry.get("en") and entry["fr"] != entry["en"], key
+        assert _placeholders(entry["fr"]) == _placeholders(entry["en"]), key
+
+
+def test_no_plain_english_message_is_left():
+    for call in ast.walk(ast.parse(SOURCE.read_text(encoding="utf-8"))):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+            continue
+        if call.func.id == "report":
+            assert len(call.args) == 3 and isinstance(call.args[2], ast.Call), call.lineno
+            assert getattr(call.args[2].func, "id", None) in ("msg", "unknown"), call.lineno
+        if call.func.id in ("msg", "unknown"):
+            key = call.args[0]
+            assert isinstance(key, ast.Constant) and key.value.startswith("gorges.content."), call.lineno
