@@ -387,12 +387,9 @@ def screenshot(scene_name: str, out: str | Path, game: str | None = None, seed: 
                content_root: str | Path | None = None, language: str | None = None,
                size: tuple[int, int] = DEFAULT_SIZE) -> int:
     """Render one scene from `scenes.shots` into a PNG (headless-friendly); returns an exit code."""
-    settings = FallbackSettings()
-    settings.window_size = size
-    if language:
-        settings.language = language
-    app = App(settings=settings, content_root=content_root)
-    app.open_window()
+    from game.screens import headless_app
+
+    app = headless_app(size, content_root=content_root, lang=language)
     from scenes import shots
 
     scene = shots.make(app, scene_name, game=game, seed=seed)

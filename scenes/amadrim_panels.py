@@ -35,14 +35,7 @@ class Look:
     colour: Callable[[int], Any]     # -> catalog.SeatColour (rgb, symbol)
 
 
-def fit(value: str, width: int, size: int, bold: bool = False) -> str:
-    """`value` cut with an ellipsis to fit `width` pixels."""
-    f = ui.font(size, bold)
-    if f.size(value)[0] <= width:
-        return value
-    while value and f.size(value + "…")[0] > width:
-        value = value[:-1]
-    return value + "…"
+fit = ui.fit  # shared text fitting (scenes/ui.py)
 
 
 def short_name(name: str, width: int, size: int) -> str:

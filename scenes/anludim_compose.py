@@ -61,14 +61,7 @@ def rich(surf: pygame.Surface, value: str, pos: tuple[int, int], size: int, colo
     return rect
 
 
-def fit(value: str, width: int, size: int, bold: bool = False) -> str:
-    """`value` cut with an ellipsis to fit `width` pixels."""
-    f = ui.font(size, bold)
-    if f.size(value)[0] <= width:
-        return value
-    while value and f.size(value + "…")[0] > width:
-        value = value[:-1]
-    return value + "…"
+fit = ui.fit  # shared text fitting (scenes/ui.py)
 
 
 class Composer:

@@ -36,15 +36,7 @@ from sprites import anludim_pieces as P
 Rect = pygame.Rect
 
 
-@dataclass
-class Hit:
-    """A clickable or hoverable zone of the composed table."""
-
-    rect: pygame.Rect
-    kind: str
-    data: Any = None
-    tip: str = ""
-    enabled: bool = True
+Hit = ui.Hit  # a clickable zone (scenes/ui.py)
 
 
 @dataclass

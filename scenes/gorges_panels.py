@@ -47,14 +47,7 @@ def button(t: Any, surf: pygame.Surface, rect: Rect, label: str, kind: str, data
         _hit(t, rect, kind, data, tip or (label if text != label else ""), enabled)
 
 
-def elide(value: str, width: int, size: int, bold: bool = False) -> str:
-    """`value` cut with an ellipsis to fit `width` pixels."""
-    f = ui.font(size, bold)
-    if f.size(value)[0] <= width:
-        return value
-    while value and f.size(value + "…")[0] > width:
-        value = value[:-1]
-    return value + "…"
+elide = ui.fit  # shared text fitting (scenes/ui.py)
 
 
 def tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int]) -> None:

@@ -56,15 +56,7 @@ def _what(entry: dict[str, Any]) -> str | None:
     return what.get("key") if isinstance(what, dict) else None
 
 
-@dataclass
-class Hit:
-    """A clickable or hoverable zone of the composed table."""
-
-    rect: pygame.Rect
-    kind: str
-    data: Any = None
-    tip: str = ""
-    enabled: bool = True
+Hit = ui.Hit  # a clickable zone (scenes/ui.py)
 
 
 @dataclass

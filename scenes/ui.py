@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -81,6 +82,27 @@ def render_line(value: str, size: int, colour: tuple[int, int, int], bold: bool 
             out.blit(f.render(part, True, colour), (x, 0))
             x += f.size(part)[0]
     return out
+
+
+def fit(value: str, width: int, size: int, bold: bool = False) -> str:
+    """`value` cut with an ellipsis to fit `width` pixels."""
+    f = font(size, bold)
+    if f.size(value)[0] <= width:
+        return value
+    while value and f.size(value + "…")[0] > width:
+        value = value[:-1]
+    return value + "…"
+
+
+@dataclass
+class Hit:
+    """A clickable or hoverable zone of a composed (hand-drawn) table."""
+
+    rect: pygame.Rect
+    kind: str
+    data: Any = None
+    tip: str = ""
+    enabled: bool = True
 
 
 def wrap(value: str, width: int, size: int = 20, bold: bool = False) -> list[str]:
