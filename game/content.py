@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from rules.core.content import Message, did_you_mean, msg, shown
+from rules.core.content import ContentValueError, Message, did_you_mean, msg, shown
 
 try:
     from yaml import CSafeLoader as _Loader
@@ -219,7 +219,10 @@ def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Me
         n = ctx.get("min_length" if kind == "too_short" else "max_length")
         return msg(f"content.{kind}", n=n, got=ctx.get("actual_length"))
     if kind == "value_error":
-        return msg("content.note", text=str(ctx.get("error") or error["msg"]).removeprefix("Value error, "))
+        cause = ctx.get("error")
+        if isinstance(cause, ContentValueError):
+            return cause.message
+        return msg("content.note", text=str(cause or error["msg"]).removeprefix("Value error, "))
     return msg("content.other", text=error["msg"], got=shown(given))
 
 

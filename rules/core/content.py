@@ -58,6 +58,14 @@ def msg(key: str, /, **params: Any) -> Message:
     return {"key": key, "params": params}
 
 
+class ContentValueError(ValueError):
+    """Raised by a model's own validator: carries a translatable message instead of text."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(message["key"])
+
+
 def shown(value: object) -> str:
     """A YAML value as quoted in a message (lists as lists, long values cut)."""
     text = repr(list(value) if isinstance(value, tuple) else value)

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from rules.core.content import Model
+from rules.core.content import ContentValueError, Model, msg, shown
 
 DICE_RE = re.compile(r"^d(3|6)(?:\+(\d+))?(?:x(\d+))?$")
 
@@ -23,7 +23,7 @@ def parse_dice(expr: str) -> tuple[int, int, int]:
     """(sides, plus, times) of a dice expression like "d6x50" or "d3+1"."""
     m = DICE_RE.match(expr)
     if m is None:
-        raise ValueError(f"expected a dice expression like 'd6', 'd3+1' or 'd6x50', got {expr!r}")
+        raise ContentValueError(msg("gorges.content.dice_expression", got=shown(expr)))
     return int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 1)
 
 

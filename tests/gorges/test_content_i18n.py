@@ -74,3 +74,12 @@ def test_no_plain_english_message_is_left():
         if call.func.id in ("msg", "unknown"):
             key = call.args[0]
             assert isinstance(key, ast.Constant) and key.value.startswith("gorges.content."), call.lineno
+
+
+def test_a_bad_dice_expression_from_a_validator_reads_in_both_languages(tmp_path):
+    [p] = _problems(tmp_path, "tables.yaml", "{type: extra_points, dice: d6x50}",
+                    "{type: extra_points, dice: 3d}")
+    assert str(p).endswith("expected a dice expression like 'd6', 'd3+1' or 'd6x50', got '3d'")
+    assert p.text(Strings("fr")).endswith(
+        "attendu : une expression de dés comme 'd6', 'd3+1' ou 'd6x50', trouvé : '3d'")
+    assert str(p).startswith("tables.yaml:18:")
