@@ -269,3 +269,31 @@ def test_a_turn_runs_the_nine_phases_in_order():
 def test_step_is_passive():
     st = set_up()
     step(st)
+
+
+def test_the_flow_calls_the_nine_phases_in_the_rulebook_order(monkeypatch):
+    """1 Crown, 2 events, 3 search, 4 mines, 5 movement, 6 construction, 7 challenges,
+    8 conquest, 9 battles: recorded from the flow's own calls, every turn."""
+    from rules.gorges import flow
+
+    calls = []
+
+    def spy(name, fn, generator):
+        def plain(st, *args):
+            calls.append((st.turn, name))
+            return fn(st, *args)
+
+        def gen(st, *args):
+            calls.append((st.turn, name))
+            return (yield from fn(st, *args))
+        return gen if generator else plain
+
+    names = [("move_crown", False), ("events_phase", True), ("search_phase", False),
+             ("mines_phase", True), ("movement_phase", True), ("construction_phase", True),
+             ("challenges_phase", True), ("conquest_phase", True), ("battles_phase", True)]
+    for name, generator in names:
+        monkeypatch.setattr(flow, name, spy(name, getattr(flow, name), generator))
+    st = set_up(turns_per_season=1)
+    run_until(st, lambda s: s.is_over(), limit=20_000)
+    assert [c for _, c in calls] == [n for n, _ in names] * 4
+    assert [t for t, _ in calls] == [t for t in (1, 2, 3, 4) for _ in names]
