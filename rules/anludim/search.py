@@ -2,14 +2,15 @@
 
 `candidates(kind, cards)` returns a bounded pool of valid combinations of `kind` that the
 given cards can form, each a tuple of (card id, half). The pool always contains, for each kind,
-the strongest combinations the cards can make (greedy for multi-pair/brelan sets) and short,
-weak ones, so `legal_actions` can offer "the strongest few that take the professor" plus a
+the strongest combinations the cards can make (for multi-pair/brelan sets an exact search,
+`_best_union`, bounded for huge hands) and short, weak ones, so `legal_actions` can offer "the strongest few that take the professor" plus a
 cheap one. `pick` chooses the few to offer among those that beat the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from rules.anludim.combos import Half
 
@@ -91,7 +92,8 @@ def _group(entries: list[tuple[str, str, int]], size: int, used: set[str]) -> li
 
 
 def _sets(by_value: dict[int, list[tuple[str, str, int]]], size: int) -> list[Scored]:
-    """Paires (size 2) or brelans (size 3): each single group, and greedy unions from the top."""
+    """Paires (size 2) or brelans (size 3): each single group, greedy unions from the top, and
+    the strongest union (`_best_union`: the greedy one misses it when a card is needed by two values)."""
     out: list[Scored] = []
     union: list[tuple[str, int]] = []
     values: tuple[int, ...] = ()
@@ -108,7 +110,58 @@ def _sets(by_value: dict[int, list[tuple[str, str, int]]], size: int) -> list[Sc
             used.update(cid for cid, _ in group)
             if len(union) > size:
                 out.append(((len(union), values), tuple(union)))
+    best = _best_union(by_value, size)
+    if best is not None and len(best[1]) > size and all(sp[0] < best[0] for sp in out):
+        out.append(best)
     return out
+
+
+SEARCH_NODES = 4000  # bound on the exact search of `_best_union` (huge hands only)
+
+
+def _groups_of(entries: list[tuple[str, str, int]], size: int) -> list[tuple[tuple[str, int], ...]]:
+    """Every set of `size` cards of `entries` in different colours (one per set of cards)."""
+    out, seen = [], set()
+    for combo in combinations(entries, size):
+        if len({c for c, _cid, _h in combo}) < size or len({cid for _c, cid, _h in combo}) < size:
+            continue
+        key = frozenset(cid for _c, cid, _h in combo)
+        if key not in seen:
+            seen.add(key)
+            out.append(tuple((cid, h) for _c, cid, h in combo))
+    return out
+
+
+def _best_union(by_value: dict[int, list[tuple[str, str, int]]], size: int) -> Scored | None:
+    """The strongest union of groups of different values (most groups, then highest values):
+    a depth-first branch and bound over the values, highest first."""
+    values = [v for v in sorted(by_value, reverse=True) if _group(by_value[v], size, set()) is not None]
+    groups = {v: _groups_of(by_value[v], size) for v in values}
+    best: list = [(), ()]  # (group values, played)
+    nodes = [0]
+
+    def better(chosen: tuple[int, ...], rest: int) -> bool:
+        bound = chosen + tuple(values[rest:])
+        return (len(bound), bound) > (len(best[0]), best[0])
+
+    def dfs(i: int, chosen: tuple[int, ...], played: tuple, used: frozenset) -> None:
+        nodes[0] += 1
+        if (len(chosen), chosen) > (len(best[0]), best[0]):
+            best[:] = [chosen, played]
+        if i == len(values) or nodes[0] > SEARCH_NODES or not better(chosen, i):
+            return
+        value = values[i]
+        for group in groups[value]:
+            if not used.intersection(cid for cid, _ in group):
+                dfs(i + 1, chosen + (value,), played + group, used | {cid for cid, _ in group})
+        if better(chosen, i + 1):
+            dfs(i + 1, chosen, played, used)
+
+    dfs(0, (), (), frozenset())
+    if not best[0]:
+        return None
+    counts = tuple(v for v in best[0] for _ in range(size))
+    return (len(counts), counts), best[1]
 
 
 def _assemblees(by_value: dict[int, list[tuple[str, str, int]]]) -> list[Scored]:
