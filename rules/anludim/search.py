@@ -3,8 +3,9 @@
 `candidates(kind, cards)` returns a bounded pool of valid combinations of `kind` that the
 given cards can form, each a tuple of (card id, half). The pool always contains, for each kind,
 the strongest combinations the cards can make (for multi-pair/brelan sets an exact search,
-`_best_union`, bounded for huge hands) and short, weak ones, so `legal_actions` can offer "the strongest few that take the professor" plus a
-cheap one. `pick` chooses the few to offer among those that beat the table.
+`_best_union`, bounded for huge hands) and short, weak ones, so `legal_actions` can offer
+"the strongest few that take the professor" plus a cheap one. `pick` chooses the few to offer
+among those that beat the table.
 """
 
 from __future__ import annotations

@@ -166,3 +166,10 @@ def test_beats_accepts_any_iterable_of_combinations():
     assert combos.beats("suite", spread(6, 7), (c for c in []))
     # one combination given as lists (JSON) still counts as one
     assert not combos.beats("suite", spread(6, 7), [[8, R], [9, B]])
+
+
+def test_couleur_examples_read_as_three_single_cards():
+    # "121 < 122 < 131" and "131 < 763" also read as three cards each: the next card decides.
+    assert combos.compare("couleur", mono(1, 2, 1), mono(1, 2, 2)) < 0
+    assert combos.compare("couleur", mono(1, 2, 2), mono(1, 3, 1)) < 0
+    assert combos.compare("couleur", mono(1, 3, 1), mono(7, 6, 3)) < 0
