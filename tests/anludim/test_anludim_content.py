@@ -23,6 +23,14 @@ def test_each_value_colour_on_exactly_two_halves():
     assert set(counts.values()) == {2}
 
 
+def test_thirteen_cards_numbered_1_to_13_in_each_of_five_colours():
+    # "65 cartes apprenti numérotées de 1 à 13, réparties en 5 couleurs": by its first half,
+    # each card is one (value, colour) of the 13 x 5.
+    colours = [c.id for c in CONTENT.colours]
+    firsts = Counter(halves[0] for halves in CONTENT.cards.values())
+    assert set(firsts) == {(v, c) for v in range(1, 14) for c in colours} and set(firsts.values()) == {1}
+
+
 def test_no_card_repeats_a_value_or_a_colour():
     for cid, ((v1, c1), (v2, c2)) in CONTENT.cards.items():
         assert v1 != v2 and c1 != c2, cid
