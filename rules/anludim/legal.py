@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 LAYS_PER_PROFESSOR = 3
 EXPERT_LAYS_PER_PROFESSOR = 2
 KEEP_CHOICES = 40
+KEEP_LIMIT = 50000  # combinations looked at to spread the keep choices
 
 
 def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
@@ -57,10 +58,22 @@ def _optionals(state: AnludimState, seat: int) -> list[A.Action]:
 
 
 def _keeps(state: AnludimState, seat: int) -> list[A.Action]:
+    """Up to KEEP_CHOICES keeps of the full number of cards, spread over the whole hand: every
+    card is in at least one (runs of neighbours), the rest evenly spaced among all choices."""
     s = state.table.seats[seat]
     k = min(state.content.blazon(s.gold).keep, len(s.hand))
     hand = sorted(s.hand)
-    return [A.Keep(c) for c in islice(combinations(hand, k), KEEP_CHOICES)]
+    every = list(islice(combinations(hand, k), KEEP_LIMIT))
+    if len(every) <= KEEP_CHOICES:
+        return [A.Keep(c) for c in every]
+    out = list(dict.fromkeys(tuple(sorted(hand[(i + j) % len(hand)] for j in range(k))) for i in range(len(hand))))
+    step = len(every) / KEEP_CHOICES
+    for i in range(KEEP_CHOICES):
+        if len(out) >= KEEP_CHOICES:
+            break
+        if every[int(i * step)] not in out:
+            out.append(every[int(i * step)])
+    return [A.Keep(c) for c in out[:KEEP_CHOICES]]
 
 
 def lays(state: AnludimState, seat: int) -> list[A.Action]:

@@ -394,3 +394,19 @@ def test_rulebook_dim_example_three_sevens_call_the_seer():
 def test_only_the_seat_to_act_has_legal_actions():
     state = new(3)
     assert state.legal_actions(0) and state.legal_actions(1) == [] and state.legal_actions(2) == []
+
+
+def test_listed_keeps_cover_the_whole_hand():
+    # The keep choices used to be the first 40 combinations in id order: with a 12-card hand every
+    # one of them kept the lowest card, so a bot choosing among them never dropped it.
+    state = new(4)
+    _end_round_with(state, 1, {0: [("coffre", 5)], 2: [("coffre", 3)]})
+    seat = state.to_act()[0]
+    set_hand(state, seat, list(state.table.deck[:12]))
+    keeps = state.legal_actions(seat)
+    assert 1 < len(keeps) <= 40 and all(isinstance(a, Keep) and len(a.cards) == 3 for a in keeps)
+    assert len(set(keeps)) == len(keeps)
+    assert set().union(*(a.cards for a in keeps)) == set(state.table.seats[seat].hand)
+    assert not set.intersection(*(set(a.cards) for a in keeps))
+    for keep in keeps:
+        assert set(keep.cards) <= set(state.table.seats[seat].hand)
