@@ -108,6 +108,11 @@ class UIScene(Scene):
     def draw_over(self, surface: pygame.Surface) -> None:
         """Hand-drawn content over the widgets (a transparent layer); cached until `invalidate()`."""
 
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        """The widgets, between the two cached layers (pygame-gui's by default)."""
+        if self.ui is not None:
+            self.ui.draw_ui(surface)
+
     # -- helpers ----------------------------------------------------------------------------------
 
     def tr(self, key: str, /, **params: Any) -> str:
@@ -173,7 +178,6 @@ class UIScene(Scene):
             self._over = pygame.Surface(size, pygame.SRCALPHA).convert_alpha()
             self.draw_over(self._over)
         surface.blit(self._under, (0, 0))
-        if self.ui is not None:
-            self.ui.draw_ui(surface)
+        self.draw_widgets(surface)
         if self._over is not None:
             surface.blit(self._over, (0, 0))

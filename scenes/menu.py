@@ -14,16 +14,79 @@ import pygame
 from game import catalog
 from scenes import ui
 from scenes.base import UIScene
+from scenes.drawn import DrawnButton
 
 
 class MainMenu(UIScene):
-    """The first scene."""
+    """The first scene. Its buttons are drawn by hand (scenes/drawn.py): no pygame-gui manager
+    to build before the first frame."""
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.cards: dict[str, pygame.Rect] = {}
         self.latest_save: Any = None
         self.saves_checked = False  # looked up after the first frame, so start-up shows the menu sooner
+        self.pressed: DrawnButton | None = None
+        self.mouse: tuple[int, int] = (-1, -1)
+
+    # -- hand-drawn buttons instead of a pygame-gui manager ----------------------------------------
+
+    def enter(self) -> None:
+        self.rebuild()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        self.buttons = {}
+        self.build()
+        self._hover(self.mouse)
+        self.invalidate()
+
+    def exit(self) -> None:
+        self.buttons = {}
+
+    def button(self, name: str, rect: Any, text: str, class_id: str | None = None,
+               enabled: bool = True, tooltip: str | None = None) -> Any:
+        self.buttons[name] = DrawnButton(pygame.Rect(rect), text, class_id, enabled, tooltip)
+        return self.buttons[name]
+
+    def _at(self, pos: tuple[int, int]) -> DrawnButton | None:
+        return next((b for b in self.buttons.values() if b.rect.collidepoint(pos)), None)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.mouse = pos
+        for b in self.buttons.values():
+            hovered = b.rect.collidepoint(pos)
+            if hovered != b.hovered:
+                b.hovered = hovered
+                self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self._at(event.pos)
+            return self.pressed is not None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            target, self.pressed = self._at(event.pos), None
+            if target is not None and target.is_enabled:
+                self.on_button(target)
+            return target is not None
+        if event.type == pygame.KEYDOWN:
+            return self.handle_key(event)
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)  # backdrop and titles (cached), then the cards' emblems and pitches
+        tip = next((b for b in self.buttons.values() if b.hovered and b.tooltip), None)
+        if tip is not None:
+            img = ui.render_line(tip.tooltip, 16, ui.PARCHMENT)
+            box = img.get_rect(midtop=(tip.rect.centerx, tip.rect.bottom + 8)).inflate(20, 12)
+            pygame.draw.rect(surface, ui.INK, box, border_radius=6)
+            pygame.draw.rect(surface, ui.GOLD_DARK, box, 1, border_radius=6)
+            surface.blit(img, img.get_rect(center=box.center))
 
     def build(self) -> None:
         w, h = self.app.size
@@ -131,6 +194,10 @@ class MainMenu(UIScene):
     def draw_over(self, surface: pygame.Surface) -> None:
         for info in catalog.GAMES:
             self._draw_card(surface, info, self.cards.get(info.id))
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        for b in self.buttons.values():
+            b.draw(surface)
 
     def _draw_card(self, surface: pygame.Surface, info: catalog.GameInfo, rect: pygame.Rect | None) -> None:
         """Emblem, seat range and pitch over a game's button."""

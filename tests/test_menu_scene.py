@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game import catalog
@@ -80,3 +81,17 @@ def test_rules_screen_shows_each_game(app) -> None:
     assert app.stack.top.shown == "ambre"
     assert "Obéron" in app.stack.top.box.html_text
     settle(app)
+
+
+def test_menu_buttons_are_drawn_by_hand_and_light_up_under_the_mouse(app) -> None:
+    menu = app.stack.top
+    assert menu.ui is None  # no pygame-gui manager to build before the first frame
+    quit_button = menu.buttons["quit"]
+    before = app.screen.get_at(quit_button.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": quit_button.rect.center,
+                                                              "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app)
+    assert quit_button.hovered and app.screen.get_at(quit_button.rect.center) != before
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": (5, 5), "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app)
+    assert not quit_button.hovered and app.screen.get_at(quit_button.rect.center) == before
