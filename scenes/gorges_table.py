@@ -532,6 +532,10 @@ class GorgesTable(TableScene):
             self.pending, self.sel_army, self.capital_mode = [], None, False
             self._changed()
 
+    def captures_keys(self) -> bool:
+        form = getattr(self, "form", None)
+        return form is not None and form.editing is not None
+
     def type_points(self, event: pygame.event.Event) -> bool:
         """Digits typed into the points box being edited (Backspace erases, Enter/Tab/Esc leave)."""
         f = self.form

@@ -230,7 +230,13 @@ class TableScene(Scene):
 
     # -- events ----------------------------------------------------------------------------------
 
+    def captures_keys(self) -> bool:
+        """True while the table is typing into a field of its own: keys (Esc included) go there first."""
+        return False
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.captures_keys() and self.handle_table(event, self.view):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 from scenes.pause import PauseMenu

@@ -14,7 +14,7 @@ from game.session import SeatInfo, Session
 from rules.gorges import actions as A
 from scenes.gorges_sheet import ArmySheet
 from scenes.gorges_table import GorgesTable
-from tests.ui_helpers import click, make_app, settle
+from tests.ui_helpers import click, key, make_app, settle
 
 
 @pytest.fixture
@@ -379,3 +379,19 @@ def test_six_generals_fit_the_smallest_window():
     for i, a in enumerate(buttons):
         assert not any(a.rect.colliderect(b.rect) for b in buttons[i + 1:]), a
     assert table.find("sheet", 5) is not None
+
+
+def test_esc_while_typing_points_leaves_the_box_not_the_table(app):
+    table = start(app, seed=2)
+    play_until(table, _battle, seed=3)
+    settle(app)
+    click_zone(app, table, "form", ("edit", 0))
+    for ch in "150":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.key.key_code(ch), "mod": 0,
+                                                              "unicode": ch, "scancode": 0}))
+    settle(app)
+    assert table.form.editing == 0
+    key(app, pygame.K_ESCAPE)
+    assert table.form.editing is None and app.stack.top is table and table.form.points[0] == 150
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is not table  # with no box being typed in, Esc opens the pause menu
