@@ -278,13 +278,7 @@ class AnludimTable(TableScene):
 
     def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            hit = self.hit_at(event.pos)
-            if hit is not self.hover:
-                self.hover = hit
-                self.dirty = True
-            elif hit is not None and hit.tip:
-                self.dirty = True  # the tooltip follows the pointer
+            self.track_hover(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self.mouse = event.pos

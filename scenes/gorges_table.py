@@ -453,13 +453,7 @@ class GorgesTable(TableScene):
 
     def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            hit = self.hit_at(event.pos)
-            if hit is not self.hover:
-                self.hover = hit
-                self.dirty = True
-            elif hit is not None and hit.tip:
-                self.dirty = True
+            self.track_hover(event.pos)
             return False
         if event.type == pygame.MOUSEWHEEL:
             if self.lay and self.lay.log.collidepoint(self.mouse):

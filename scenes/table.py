@@ -230,6 +230,17 @@ class TableScene(Scene):
 
     # -- events ----------------------------------------------------------------------------------
 
+    def track_hover(self, pos: tuple[int, int]) -> None:
+        """The pointer moved over a hand-composed table (subclasses give `hit_at(pos)` and keep
+        `hover`): remember the zone under it; redraw when it changes or its tooltip follows."""
+        self.mouse = pos
+        hit = self.hit_at(pos)
+        if hit is not getattr(self, "hover", None):
+            self.hover = hit
+            self.dirty = True
+        elif hit is not None and hit.tip:
+            self.dirty = True
+
     def captures_keys(self) -> bool:
         """True while the table is typing into a field of its own: keys (Esc included) go there first."""
         return False
