@@ -41,17 +41,18 @@ def check_content(args: Any) -> int:
     unknown = [g for g in games if g not in rules.IMPLEMENTED]
     if unknown:
         return _fail(args, f"unknown game {unknown[0]!r}; known: {', '.join(rules.IMPLEMENTED)}")
-    report: dict[str, list[str]] = {}
+    report: dict[str, list[Any]] = {}
     for game_id in games:
         try:
             load(game_id, args.content)
             report[game_id] = []
         except ContentError as exc:
-            report[game_id] = [f"{game_id}/{p}" for p in exc.problems]
+            report[game_id] = list(exc.problems)
     count = sum(len(v) for v in report.values())
-    lines = [line for problems in report.values() for line in problems]
+    lines = [f"{game_id}/{p}" for game_id, problems in report.items() for p in problems]
     summary = f"{count} problem(s) in {len(games)} game(s)" if count else f"content ok: {', '.join(games)}"
-    _emit(args, {"games": games, "problems": report, "count": count}, "\n".join(lines + [summary]))
+    structured = {game_id: [p.to_json() for p in problems] for game_id, problems in report.items()}
+    _emit(args, {"games": games, "problems": structured, "count": count}, "\n".join(lines + [summary]))
     return 1 if count else 0
 
 
