@@ -399,4 +399,4 @@ def screenshot(scene_name: str, out: str | Path, game: str | None = None, seed: 
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(out))
     pygame.display.quit()
-    return 0
+    return 1 if app.errors_logged else 0  # a scene that failed to draw is not a good screenshot

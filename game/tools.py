@@ -123,12 +123,16 @@ def screenshot(args: Any) -> int:
     from game.screens import render_to_file
 
     try:
-        render_to_file(args.scene, args.out, size=(width, height), game=args.game,
-                       seed=args.seed, lang=args.lang, content_root=args.content)
+        code = render_to_file(args.scene, args.out, size=(width, height), game=args.game,
+                              seed=args.seed, lang=args.lang, content_root=args.content)
     except KeyError as exc:
         return _fail(args, f"unknown scene {exc.args[0]!r}")
-    _emit(args, {"scene": args.scene, "out": args.out}, f"saved {args.out}")
-    return 0
+    if code:
+        from game.paths import log_dir
+
+        print(f"drawing {args.scene} failed; the traceback is in {log_dir() / 'guildhall.log'}", file=sys.stderr)
+    _emit(args, {"scene": args.scene, "out": args.out, "ok": not code}, f"saved {args.out}")
+    return 1 if code else 0
 
 
 # -- bench -----------------------------------------------------------------------------------

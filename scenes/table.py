@@ -53,8 +53,8 @@ class TableScene(Scene):
 
     @property
     def names(self) -> list[str]:
-        """Seat names in seat order (for `strings.render`)."""
-        return [s.name for s in self.session.seats]
+        """Seat names in seat order (for `strings.render`), capped at 40 characters."""
+        return [s.name if len(s.name) <= 40 else s.name[:39] + "…" for s in self.session.seats]
 
     def seat_name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"
