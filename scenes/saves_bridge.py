@@ -152,9 +152,13 @@ def _load(app: Any, entry: Any) -> Any:
     if save.get("content_digest") == digest:
         return Session.from_save(save, engine, content, digest, **kwargs)
 
-    def replay() -> None:
+    def replay() -> None:  # into a new save: the original, made on other content, stays as it is
+        from game.saves import make_name
+
+        fresh_kwargs = dict(kwargs, save_name=make_name(game_id, datetime.now(UTC)))
         try:
-            session, report = Session.replay(save, engine, content, digest, tolerant=True, **kwargs)
+            session, report = Session.replay(save, engine, content, digest, tolerant=True, **fresh_kwargs)
+            session.autosave()
         except Exception as exc:
             _explain(app, exc)
             return
