@@ -41,17 +41,18 @@ def check_content(args: Any) -> int:
     unknown = [g for g in games if g not in rules.IMPLEMENTED]
     if unknown:
         return _fail(args, f"unknown game {unknown[0]!r}; known: {', '.join(rules.IMPLEMENTED)}")
-    report: dict[str, list[str]] = {}
+    report: dict[str, list[Any]] = {}
     for game_id in games:
         try:
             load(game_id, args.content)
             report[game_id] = []
         except ContentError as exc:
-            report[game_id] = [f"{game_id}/{p}" for p in exc.problems]
+            report[game_id] = list(exc.problems)
     count = sum(len(v) for v in report.values())
-    lines = [line for problems in report.values() for line in problems]
+    lines = [f"{game_id}/{p}" for game_id, problems in report.items() for p in problems]
     summary = f"{count} problem(s) in {len(games)} game(s)" if count else f"content ok: {', '.join(games)}"
-    _emit(args, {"games": games, "problems": report, "count": count}, "\n".join(lines + [summary]))
+    structured = {game_id: [p.to_json() for p in problems] for game_id, problems in report.items()}
+    _emit(args, {"games": games, "problems": structured, "count": count}, "\n".join(lines + [summary]))
     return 1 if count else 0
 
 
@@ -122,12 +123,16 @@ def screenshot(args: Any) -> int:
     from game.screens import render_to_file
 
     try:
-        render_to_file(args.scene, args.out, size=(width, height), game=args.game,
-                       seed=args.seed, lang=args.lang, content_root=args.content)
+        code = render_to_file(args.scene, args.out, size=(width, height), game=args.game,
+                              seed=args.seed, lang=args.lang, content_root=args.content)
     except KeyError as exc:
         return _fail(args, f"unknown scene {exc.args[0]!r}")
-    _emit(args, {"scene": args.scene, "out": args.out}, f"saved {args.out}")
-    return 0
+    if code:
+        from game.paths import log_dir
+
+        print(f"drawing {args.scene} failed; the traceback is in {log_dir() / 'guildhall.log'}", file=sys.stderr)
+    _emit(args, {"scene": args.scene, "out": args.out, "ok": not code}, f"saved {args.out}")
+    return 1 if code else 0
 
 
 # -- bench -----------------------------------------------------------------------------------
