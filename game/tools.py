@@ -71,10 +71,11 @@ def _options(pairs: list[str]) -> dict[str, Any] | None:
 
 
 def simulate(args: Any) -> int:
-    """Bot self-play: wins per seat, draws, errors, mean actions, speed."""
+    """Bot self-play over every core: wins per seat with intervals, lengths, entries; A/B; report."""
     import rules
     from game.content import ContentError, load
-    from game.simulate import run_games
+    from game.lab import LabRequest, content_root, describe, run_lab
+    from game.simulate import Plan
 
     if args.game not in rules.IMPLEMENTED:
         return _fail(args, f"unknown game {args.game!r}; known: {', '.join(rules.IMPLEMENTED)}")
@@ -85,26 +86,62 @@ def simulate(args: Any) -> int:
     bad = [s for s in seats if s not in engine.bots]
     if bad:
         return _fail(args, f"unknown bot {bad[0]!r}; {args.game} has: {', '.join(engine.bots)}")
-    if args.games < 1:
-        return _fail(args, "--games must be at least 1")
+    if args.games < 1 or (args.workers is not None and args.workers < 1):
+        return _fail(args, "--games and --workers must be at least 1")
+    roots = [content_root(args.game, args.content), content_root(args.game, args.against)]
+    for root in roots[: 2 if args.against else 1]:
+        try:
+            load(args.game, root)
+        except ContentError as exc:
+            return _fail(args, str(exc))
+    plan = Plan(engine=args.game, seats=tuple(seats), games=args.games, seed=args.seed,
+                options=_options(args.option), rotate=args.rotate, content_root=roots[0])
+    request = LabRequest(plan, against=roots[1], workers=args.workers)
+    doc = _with_progress(args, lambda progress: run_lab(request, progress))
+    result = _simulate_json(doc)
+    strings = _strings(args.lang)
+    text = describe(doc, strings)
+    if args.report:
+        from game.labreport import write_report
+
+        path = write_report(doc, args.report, strings)
+        result["report"] = str(path)
+        text += "\n\n" + strings.tr("lab.report.written", path=path)
+    _emit(args, result, text)
+    return 1 if result["errors"] or (doc.get("b") or {}).get("errors") else 0
+
+
+def _with_progress(args: Any, job: Any) -> Any:
+    """Run `job(progress)` with a progress bar and time left on stderr (none with --json)."""
+    if args.json:
+        return job(None)
+    from tqdm import tqdm
+
+    bar = tqdm(total=args.games * (2 if args.against else 1), unit="game", file=sys.stderr,
+               desc=args.game, dynamic_ncols=True)
+
+    def progress(done: int, _total: int) -> None:
+        bar.update(done - bar.n)
+
     try:
-        content = load(args.game, args.content)
-    except ContentError as exc:
-        return _fail(args, str(exc))
-    result = run_games(engine, content, seats, args.games, args.seed, _options(args.option))
-    _emit(args, result, _simulate_text(result))
-    return 1 if result["errors"] else 0
+        return job(progress)
+    finally:
+        bar.close()
 
 
-def _simulate_text(r: dict[str, Any]) -> str:
-    lines = [f"{r['game']}: {r['games']} games, seed {r['seed']}, seats {','.join(r['seats'])}"]
-    for seat, (bot, wins) in enumerate(zip(r["seats"], r["wins"])):
-        lines.append(f"  seat {seat + 1} ({bot}): {wins} wins ({100 * wins / r['games']:.1f}%)")
-    lines.append(f"  draws {r['draws']}, errors {r['errors']}, mean actions {r['mean_actions']:.1f}, "
-                 f"{r['actions_per_second']:.0f} actions/s")
-    for sample in r.get("error_samples", []):
-        lines.append(f"  error: {sample}")
-    return "\n".join(lines)
+def _simulate_json(doc: dict[str, Any]) -> dict[str, Any]:
+    """Side A's figures at the top level (the fields of DESIGN.md), side B and the A/B lines nested."""
+    result = dict(doc["a"])
+    if "b" in doc:
+        result["against"] = doc["b"]
+        result["compare"] = doc["compare"]
+    return result
+
+
+def _strings(lang: str) -> Any:
+    from game.i18n import Strings
+
+    return Strings(lang)
 
 
 # -- screenshot ------------------------------------------------------------------------------
