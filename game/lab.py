@@ -25,6 +25,7 @@ class LabRequest:
     plan: Plan
     against: str | None = None
     workers: int | None = None
+    names: tuple[str | None, str | None] = (None, None)  # the folders as the designer named them
 
 
 def content_root(game_id: str, folder: str | None) -> str | None:
@@ -58,7 +59,7 @@ def run_lab(request: LabRequest, progress: Callable[[int, int], None] | None = N
         started = time.perf_counter()
         records[name] = play_records(plan, workers, tick, cancelled)
         side = summary(plan, records[name], time.perf_counter() - started, workers)
-        side["content"] = plan.content_root
+        side["content"] = request.names[n] or plan.content_root
         side["stats"] = labstats.analyse(records[name])
         doc[name] = side
         if cancelled is not None and cancelled():
@@ -159,13 +160,19 @@ def _side_text(side: dict[str, Any], strings: Any, game_title: str | None) -> st
     lines.append("  " + strings.tr("lab.margin", **_dist(st["margin"])))
     if st["lines"]:
         lines.append(strings.tr("lab.section.lines"))
-        lines.append("  " + ", ".join(f"{k} {pct(v)}" for k, v in st["lines"].items()))
+        lines.append("  " + ", ".join(f"{line_text(k, st, strings)} {pct(v)}" for k, v in st["lines"].items()))
     if st["entries"]:
         lines.append(strings.tr("lab.section.entries"))
         lines.append("  " + strings.tr("lab.caveat"))
         for e in st["entries"]:
             lines.append("  " + entry_text(e, strings))
     return "\n".join(lines)
+
+
+def line_text(line: str, stats: dict[str, Any], strings: Any) -> str:
+    """A scoring line's name (the engine's label, or its id)."""
+    label = (stats.get("line_labels") or {}).get(line)
+    return label_text(label, strings) if label is not None else line
 
 
 def entry_text(e: dict[str, Any], strings: Any) -> str:

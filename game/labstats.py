@@ -128,8 +128,10 @@ def analyse(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     out["turns"] = distribution(turns) if turns else None
     out["margin"] = distribution([_margin(r["scores"]) for r in done])
     out["lines"] = _lines(done)
+    out["line_labels"] = next((r["line_labels"] for r in done if r.get("line_labels")), {})
     out["entries"] = _entries(done)
     out["history"] = _history(done, seats)
+    out["history_unit"] = next((r["history_unit"] for r in done if r.get("history_unit")), "turn")
     out["length_histogram"] = _histogram([r["actions"] for r in done])
     return out
 
@@ -193,13 +195,16 @@ def _entries(done: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _history(done: Sequence[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
-    """Per turn, each seat's mean score with its interval (games that lasted that long)."""
-    longest = max((len(r.get("history") or []) for r in done), default=0)
+    """Per turn, each seat's mean score with its interval; a game that ended keeps its final
+    scores for the later turns (so the curves do not follow only the longest games)."""
+    histories = [r["history"] for r in done if r.get("history")]
+    longest = max((len(h) for h in histories), default=0)
     out = []
     for t in range(longest):
-        rows = [r["history"][t] for r in done if len(r.get("history") or []) > t]
+        rows = [h[min(t, len(h) - 1)] for h in histories]
         cells = [mean_interval([row[s] for row in rows]) for s in range(seats)]
-        out.append({"turn": t, "games": len(rows), "mean": [round(c[0], 3) for c in cells],
+        out.append({"turn": t, "games": sum(len(h) > t for h in histories),
+                    "mean": [round(c[0], 3) for c in cells],
                     "lo": [round(c[1], 3) for c in cells], "hi": [round(c[2], 3) for c in cells]})
     return out
 

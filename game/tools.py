@@ -96,7 +96,7 @@ def simulate(args: Any) -> int:
             return _fail(args, str(exc))
     plan = Plan(engine=args.game, seats=tuple(seats), games=args.games, seed=args.seed,
                 options=_options(args.option), rotate=args.rotate, content_root=roots[0])
-    request = LabRequest(plan, against=roots[1], workers=args.workers)
+    request = LabRequest(plan, against=roots[1], workers=args.workers, names=(args.content, args.against))
     doc = _with_progress(args, lambda progress: run_lab(request, progress))
     result = _simulate_json(doc)
     strings = _strings(args.lang)

@@ -24,5 +24,6 @@ def lab_facts(state: Any) -> dict[str, Any]:
                     entries.add(params["seat"], "action", {"key": f"amadrim.kind.{kind}"})
     lines = [{k: v for k, v in rep.items() if k != "total"} for rep in outcome.get("reputation") or []]
     history = [[0] * seats] + [list(row) for row in outcome.get("totals_by_turn") or []]
-    return {**entries.facts(), "lines": lines or None, "history": history,
+    labels = {line: {"key": f"amadrim.score.{line}"} for line in (lines[0] if lines else {})}
+    return {**entries.facts(), "lines": lines or None, "line_labels": labels, "history": history,
             "first": state.first_player, "turns": outcome.get("turns")}

@@ -1,5 +1,5 @@
 """Anludim's `lab_facts` (see rules/core/lab.py): items collected and professors called, per seat;
-rounds won after each round; the first seat of the first round."""
+rounds won after each round (`history_unit`: "round"); the first seat of the first round."""
 
 from __future__ import annotations
 
@@ -24,4 +24,4 @@ def lab_facts(state: Any) -> dict[str, Any]:
             won[result["winner"]] += 1
         history.append(list(won))
     first = next((i["params"]["seat"]["seat"] for i in state.log if i["key"] == "anludim.log.turn"), 0)
-    return {**entries.facts(), "history": history, "first": first, "turns": state.turn}
+    return {**entries.facts(), "history": history, "history_unit": "round", "first": first, "turns": state.turn}

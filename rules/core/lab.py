@@ -5,8 +5,10 @@
 - `entries`: per seat, the sorted ids of the content entries that seat used (cards, items,
   professors, events or table entries rolled, races...); `entry_labels`: id -> a log parameter
   naming it (`{"text": {fr, en}}` or `{"key": catalog key}`);
-- `lines`: per seat, {scoring line: points} when the score is a sum of lines;
-- `history`: per turn (or round), every seat's score, from the start;
+- `lines`: per seat, {scoring line: points} when the score is a sum of lines; `line_labels`:
+  line -> a log parameter naming it;
+- `history`: per turn (or round), every seat's score, from the start; `history_unit`: "turn"
+  (default) or "round";
 - `first`: the seat that acted first; `turns`: the number of turns (or rounds) played.
 
 `Entries` collects the first two from the public log.
