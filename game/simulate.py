@@ -18,11 +18,42 @@ import itertools
 import os
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 MAX_ACTIONS = 200_000
+
+
+class LazyView(Mapping):
+    """A seat's view computed on first read: a bot that never reads it (random play) costs no
+    view. `state.view` is a pure function of the state, so computing it or not changes nothing;
+    reading it after the action was applied is refused (it would describe a later state)."""
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self._state, self._seat = state, seat
+        self._view: dict[str, Any] | None = None
+        self._sealed = False
+
+    def _data(self) -> dict[str, Any]:
+        if self._view is None:
+            if self._sealed:
+                raise RuntimeError("a bot read its view after its action was applied")
+            self._view = self._state.view(self._seat)
+        return self._view
+
+    def seal(self) -> None:
+        """The action is about to be applied: the view may no longer be computed."""
+        self._sealed = True
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data())
+
+    def __len__(self) -> int:
+        return len(self._data())
 
 
 def play_one(engine: Any, content: Any, bots: list[Any], seed: int,
@@ -38,7 +69,10 @@ def play_one(engine: Any, content: Any, bots: list[Any], seed: int,
         legal = state.legal_actions(seat)
         if not legal:
             raise RuntimeError(f"seat {seat} must act but has no legal action")
-        state.apply(seat, bots[seat].choose(state.view(seat), legal))
+        view = LazyView(state, seat)
+        action = bots[seat].choose(view, legal)
+        view.seal()
+        state.apply(seat, action)
         count += 1
         if count > MAX_ACTIONS:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
