@@ -3,7 +3,8 @@
     python main.py                         play
     python main.py setup [--dev]           create .venv and install what the app (and tests) need
     python main.py check-content [GAME]    validate YAML, exit 1 on errors
-    python main.py simulate GAME --games N --seed S --seats random,greedy,...
+    python main.py simulate GAME --games N --seed S --seats random,greedy,... [--rotate]
+                   [--against DIR] [--report DIR] [--workers N] [--lang fr|en]
     python main.py screenshot SCENE --out FILE.png [--game GAME --seed S]
     python main.py bench                   start-up, frame times, engine speed
 
@@ -41,6 +42,11 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", default="random,random", help="bot per seat, comma-separated")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a game option, e.g. expert=true (repeatable)")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    sim.add_argument("--rotate", action="store_true", help="play every order of the bots in turn")
+    sim.add_argument("--against", metavar="DIR", help="A/B: the same seeds on this second content")
+    sim.add_argument("--report", metavar="DIR", help="write a Markdown report with PNG charts")
+    sim.add_argument("--lang", choices=("fr", "en"), default="en", help="language of the text and report")
     shot = sub.add_parser("screenshot", parents=[common], help="render a scene to a PNG",
                           description="Render one scene headless into a PNG.", epilog=_screenshot_epilog,
                           formatter_class=_LazyHelp)
