@@ -56,6 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="shorter measurements")
     desktop = sub.add_parser("desktop", parents=[common], help="(Linux) install the desktop entry")
     desktop.add_argument("--remove", action="store_true", help="remove the entry and its icons")
+    package = sub.add_parser("package", parents=[common], help="one-folder desktop build (PyInstaller)")
+    package.add_argument("--dist", metavar="DIR", help="where the bundle goes (default: dist/)")
     return parser
 
 
@@ -82,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
         from game import desktop
 
         return desktop.run(args)
+    if command == "package":
+        from game import package
+
+        return package.run(args)
     from game import tools
 
     return tools.run(command, args)

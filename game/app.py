@@ -437,7 +437,12 @@ class App:
 
 
 def run_app(content_root: str | Path | None = None) -> int:
-    """Build the app, open the window on the main menu and run it; returns the exit code."""
+    """Build the app, open the window on the main menu and run it; returns the exit code.
+    A bundle plays (and designers edit) its copy of the content in the user's data folder."""
+    from game import bundle
+
+    if content_root is None and bundle.frozen():
+        content_root = bundle.prepare_user_content()
     app = App(content_root=content_root)
     try:
         return app.run()
