@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -24,6 +23,11 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+try:
+    import resource
+except ImportError:  # Windows: no getrusage
+    resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -170,5 +174,13 @@ def run_bench(content_root: str | None = None, quick: bool = False) -> dict[str,
     seconds = 0.5 if quick else 2.0
     result["engines"] = {g: measure_engine(g, seconds, content_root) for g in rules.IMPLEMENTED}
     result["python_chess_moves_per_second"] = measure_chess(seconds)
-    result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    result["peak_rss_mb"] = peak_rss_mb()
     return result
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB (0.0 where the OS does not tell: Windows)."""
+    if resource is None:
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB on Linux, bytes on macOS
+    return round(peak / (2**20 if sys.platform == "darwin" else 1024), 1)
