@@ -120,3 +120,19 @@ def test_the_icon_is_drawn_round_on_transparency():
     assert surface.get_size() == (48, 48)
     assert surface.get_at((0, 0)).a == 0 and surface.get_at((24, 24)).a == 255
     assert os.environ.get("SDL_VIDEO_X11_WMCLASS") == "guildhall"  # set when the window opened
+
+
+def test_a_save_problem_told_to_the_player_is_also_in_the_log():
+    from game.saves import SaveError
+    from scenes import saves_bridge
+
+    app = make_app("en", menu=False)
+    app.attach_log()
+    try:
+        raise SaveError("session.saves.engine_error", error="boom")
+    except SaveError as exc:
+        saves_bridge._explain(app, exc)
+    text = app.log_file().read_text(encoding="utf-8")
+    assert "WARNING guildhall.saves: SaveError shown to the player" in text
+    assert "Traceback" in text and "session.saves.engine_error" in text
+    assert app.toasts.items  # and the player was told, in words
