@@ -167,6 +167,8 @@ def run(args: Any) -> int:
         files = remove() if args.remove else install()
     except OSError as exc:
         return fail(f"desktop entry: {exc}", 1)
+    except ImportError as exc:  # the system's python3 before setup: no pygame to draw the icon
+        return fail(f"{exc.name} is missing: run `python3 main.py setup` (it installs the entry)", 1)
     verb = "removed" if args.remove else "installed"
     if args.json:
         print(json.dumps({verb: [str(p) for p in files]}))

@@ -135,3 +135,12 @@ def test_the_window_carries_the_entry_class_and_the_title(tmp_path):
             app.terminate()
             app.wait(timeout=10)
     assert os.path.exists(tmp_path / "home")
+
+
+def test_desktop_before_setup_says_to_run_setup(monkeypatch, capsys):
+    def no_pygame():
+        raise ImportError("No module named 'pygame'", name="pygame")
+
+    monkeypatch.setattr(desktop, "install", no_pygame)
+    assert main.main(["desktop"]) == 1
+    assert "pygame is missing: run `python3 main.py setup`" in capsys.readouterr().err
