@@ -448,22 +448,3 @@ def run_app(content_root: str | Path | None = None) -> int:
         return app.run()
     finally:
         pygame.display.quit()
-
-
-def screenshot(scene_name: str, out: str | Path, game: str | None = None, seed: int = 0,
-               content_root: str | Path | None = None, language: str | None = None,
-               size: tuple[int, int] = DEFAULT_SIZE) -> int:
-    """Render one scene from `scenes.shots` into a PNG (headless-friendly); returns an exit code."""
-    from game.screens import headless_app
-
-    app = headless_app(size, content_root=content_root, lang=language)
-    from scenes import shots
-
-    scene = shots.make(app, scene_name, game=game, seed=seed)
-    if scene is not app.stack.top:
-        app.stack.push(scene)
-    surface = app.render()
-    Path(out).parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(out))
-    pygame.display.quit()
-    return 0

@@ -6,7 +6,7 @@ end, confirm, table (a fresh game of `game` with its table unveiled for the firs
 
 Game tables add theirs: a factory `f(app, game, seed) -> Scene` registered in `SHOTS[name]`, either
 by importing this module and assigning, or by defining `SHOTS = {name: f}` in the table's own module
-(`scenes.<id>_table`), which `make` reads when `game` is given or the name starts with `<id>_`.
+(`scenes.<id>.table`), which `make` reads when `game` is given or the name starts with `<id>_`.
 """
 
 from __future__ import annotations

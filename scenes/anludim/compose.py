@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from scenes import ui
-from sprites import anludim_pieces as P
+from sprites.anludim import pieces as P
 
 Rect = pygame.Rect
 HIGHLIGHT_TURN_KEYS = ("anludim.log.turn", "anludim.log.round_start")
@@ -68,9 +68,6 @@ class Composer:
     """Draws one frame of the table; see the module docstring."""
 
     def __init__(self, table: Any, size: tuple[int, int]) -> None:
-        from scenes.anludim_table import Hit
-
-        self.Hit = Hit
         self.t = table
         self.view = table.view
         self.sel = table.sel
@@ -98,7 +95,7 @@ class Composer:
         return self.t.app.tr(key, **params)
 
     def hit(self, rect: Rect, kind: str, data: Any = None, tip: str = "", enabled: bool = True) -> None:
-        self.hits.append(self.Hit(Rect(rect), kind, data, tip, enabled))
+        self.hits.append(ui.Hit(Rect(rect), kind, data, tip, enabled))
 
     def seat_paint(self, seat: int) -> tuple[P.Colour, str]:
         c = self.t.seat_colour(seat)
@@ -445,7 +442,7 @@ class Composer:
             for k, card in enumerate(cards):
                 self.surf.blit(self.mini(card, (cw, ch), fanned=step < cw + 2), (area.left + k * step, area.top))
         can_lay = bool(self.sel.cards) and self.t.my_turn()
-        self.hits.insert(0, self.Hit(Rect(rect), "professor", prof["id"], self.prof_tip(prof), can_lay))
+        self.hits.insert(0, ui.Hit(Rect(rect), "professor", prof["id"], self.prof_tip(prof), can_lay))
 
     def prof_tip(self, prof: dict[str, Any]) -> str:
         text = self.tr("anludim.ui.tip.professor", professor=self.t.tx(prof["name"]),

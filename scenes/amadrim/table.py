@@ -45,10 +45,10 @@ from rules.amadrim.actions import (
 )
 from rules.amadrim.board import board_from_view, cell_label
 from rules.amadrim.placement import problem as placement_problem
-from scenes import amadrim_panels as panels
 from scenes import ui
+from scenes.amadrim import panels
 from scenes.table import TableScene, draw_log_panel
-from sprites import amadrim_pieces as pieces
+from sprites.amadrim import pieces
 from sprites.hourglass import Hourglass
 
 TIMER_EXTRA = "amadrim.sand_timer"
