@@ -75,3 +75,20 @@ def test_the_bundle_window_shows_the_menu(dist, tmp_path):
             app.wait(timeout=10)
     log = (tmp_path / "home" / "logs" / "guildhall.log").read_text(encoding="utf-8")
     assert "(bundle) starting" in log and "pygame-gui 0." in log  # metadata was bundled
+
+
+def test_the_bundle_loads_every_games_content_and_draws_its_table(dist, tmp_path):
+    """Modules imported by name (rules.<id>, scenes.<id>.table) and pydantic are in the bundle."""
+    import rules
+
+    env = dict(os.environ, GUILDHALL_HOME=str(tmp_path / "home"), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    exe = str(package.executable(dist))
+    check = subprocess.run([exe, "check-content", "--json"], env=env, capture_output=True, text=True,
+                           timeout=120)
+    assert check.returncode == 0 and '"count": 0' in check.stdout, check.stdout + check.stderr
+    for game in rules.IMPLEMENTED:
+        out = tmp_path / f"{game}.png"
+        shot = subprocess.run([exe, "screenshot", f"{game}_table", "--out", str(out)], env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert shot.returncode == 0 and out.stat().st_size > 10_000, shot.stderr
