@@ -92,3 +92,14 @@ def test_the_bundle_loads_every_games_content_and_draws_its_table(dist, tmp_path
         shot = subprocess.run([exe, "screenshot", f"{game}_table", "--out", str(out)], env=env,
                               capture_output=True, text=True, timeout=120)
         assert shot.returncode == 0 and out.stat().st_size > 10_000, shot.stderr
+
+
+def test_a_linux_bundle_adds_itself_to_the_menu(dist, tmp_path):
+    from game import desktop
+
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "xdg"), SDL_VIDEODRIVER="dummy")
+    exe = package.executable(dist)
+    assert subprocess.run([str(exe), "desktop"], env=env, capture_output=True, timeout=120).returncode == 0
+    entry = (tmp_path / "xdg" / "applications" / "guildhall.desktop").read_text(encoding="utf-8")
+    fields = dict(line.split("=", 1) for line in entry.splitlines() if "=" in line)
+    assert desktop.unquote_exec(fields["Exec"]) == [str(exe)] and fields["Path"] == str(exe.parent)
