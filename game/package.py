@@ -8,6 +8,8 @@ Noto Sans fonts come with pygame-gui's PyInstaller hook (pygame-ce's hook brings
 Modules imported by name (`rules.<game>`, game tables) are collected as submodules. After the
 build, `verify()` checks that every one of those files is in the bundle, so a missing font or
 catalog fails the build instead of falling back silently (`Font(None)`) on a player's machine.
+pygame-gui's Chinese, Japanese and Korean fonts (39 MB, loaded only for those UI locales; Guildhall
+speaks French and English) are removed from the bundle.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ DATA = (("content", "content"), ("game/strings", "game/strings"), ("scenes/theme
 PACKAGES = ("game", "rules", "scenes", "sprites")
 METADATA = ("pygame-ce", "pygame-gui", "PyYAML", "pydantic", "platformdirs")  # versions in the log
 EXCLUDE = ("tkinter", "chess", "pytest", "_pytest", "hypothesis", "PyInstaller", "numpy", "PIL")
+#: pygame-gui fonts for UI locales the app never uses (zh, ja, ko), removed after the build
+UNUSED_FONTS = ("NotoSansJP-*", "NotoSansKR-*", "NotoSansSC-*")
 #: files that must be inside the bundle (relative to its data folder)
 REQUIRED = ("content/anludim/README.md", "game/strings/core.yaml", "scenes/theme.json",
             "pygame_gui/data/NotoSans-Regular.ttf", "pygame_gui/data/NotoSans-Bold.ttf",
@@ -110,6 +114,9 @@ def build(dist: Path | None = None, work: Path | None = None) -> dict[str, Any]:
                               "bundle": str(dist / NAME), "executable": str(executable(dist))}
     if code != 0:
         return result
+    for pattern in UNUSED_FONTS:
+        for font in (data_folder(dist) / "pygame_gui" / "data").glob(pattern):
+            font.unlink()
     result["missing"] = verify(dist)
     result["size_mb"] = round(sum(f.stat().st_size for f in (dist / NAME).rglob("*") if f.is_file()) / 2**20, 1)
     if result["missing"]:
