@@ -33,7 +33,7 @@ def _fields(text: str) -> dict[str, str]:
 def test_entry_names_the_venv_python_main_py_and_the_checkout():
     fields = _fields(desktop.entry_text())
     assert desktop.unquote_exec(fields["Exec"]) == [sys.executable, str(ROOT / "main.py")]
-    assert fields["Path"] == str(ROOT)
+    assert fields["Path"] == str(ROOT) and fields["TryExec"] == sys.executable
     assert fields["Categories"] == "Game;BoardGame;"
     assert fields["Icon"] == "guildhall" and fields["Terminal"] == "false"
     assert fields["Comment"] != fields["Comment[fr]"] and "joueurs" in fields["Comment[fr]"]
