@@ -6,6 +6,7 @@
     python main.py simulate GAME --games N --seed S --seats random,greedy,...
     python main.py screenshot SCENE --out FILE.png [--game GAME --seed S]
     python main.py bench                   start-up, frame times, engine speed
+    python main.py fuzz GAME --games N     random games, protocol invariants after every action
 
 Every tool takes --content DIR and --json. Exit codes: 0 ok, 1 problems found, 2 bad command line.
 Only the standard library is imported here; everything else is imported by the command that needs it.
@@ -48,6 +49,14 @@ def _parser() -> argparse.ArgumentParser:
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--lang", choices=("fr", "en"), default=None)
     shot.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
+    fuzz = sub.add_parser("fuzz", parents=[common], help="random games with the protocol's invariants checked")
+    fuzz.add_argument("game")
+    fuzz.add_argument("--games", type=int, default=100)
+    fuzz.add_argument("--seed", type=int, default=1)
+    fuzz.add_argument("--check-every", type=int, default=0, metavar="K",
+                      help="full checks after every K-th action (default: 2 random actions per game)")
+    fuzz.add_argument("--full-every", type=int, default=1, metavar="M",
+                      help="full checks in one game out of M (default: every game)")
     bench = sub.add_parser("bench", parents=[common], help="measure start-up, frames, engines")
     bench.add_argument("--quick", action="store_true", help="shorter measurements")
     return parser
