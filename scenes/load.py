@@ -159,13 +159,19 @@ class LoadScene(UIScene):
             name = ui.fit(str(seat.get("name", "?"))[:64], 180, 17)
             r = ui.text(surface, name, (sx + 22, y + 32), 17, ui.PARCHMENT)
             sx = r.right + 18
-        detail = self.tr("load.actions", n=entry.actions)
+        detail = actions_text(self.app, entry.actions)
         if entry.turn is not None:
             detail = self.tr("load.turn", turn=entry.turn) + " · " + detail
         if entry.over:
             detail += " · " + self.tr("load.over")
         ui.text(surface, detail, (row.right - 16, y + 2), 17, ui.PARCHMENT_DIM, anchor="topright")
         ui.text(surface, _date(entry.date), (row.right - 16, y + 32), 17, ui.PARCHMENT_DIM, anchor="topright")
+
+
+def actions_text(app: Any, n: int) -> str:
+    """"1 action", "2 actions" (French: "0 action" too)."""
+    one = n == 1 or (n == 0 and app.strings.lang == "fr")
+    return app.tr("load.actions_one" if one else "load.actions", n=n)
 
 
 def _date(value: str | None) -> str:
@@ -209,6 +215,10 @@ class GenerationsOverlay(UIScene):
         box = self.box()
         return pygame.Rect(box.left + 30, box.top + 100, box.width - 60, box.height - 190)
 
+    def row_h(self) -> int:
+        """Row height: every version fits (at least 32 px a row)."""
+        return max(32, min(GEN_H, self.rows_rect().height // max(1, len(self.items))))
+
     def build(self) -> None:
         box = self.box()
         chosen = self.items[self.selected] if self.selected is not None else None
@@ -241,7 +251,7 @@ class GenerationsOverlay(UIScene):
     def handle(self, event: pygame.event.Event) -> bool:
         rows = self.rows_rect()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and rows.collidepoint(event.pos):
-            index = (event.pos[1] - rows.top) // GEN_H
+            index = (event.pos[1] - rows.top) // self.row_h()
             if 0 <= index < len(self.items):
                 self.selected = int(index)
                 self.rebuild()
@@ -257,8 +267,9 @@ class GenerationsOverlay(UIScene):
         ui.text(surface, ui.fit(self.tr("load.history_hint"), box.width - 60, 16), (box.centerx, box.top + 62), 16,
                 ui.PARCHMENT_DIM, anchor="midtop", italic=True)
         rows = self.rows_rect()
+        step = self.row_h()
         for i, gen in enumerate(self.items):
-            row = pygame.Rect(rows.left, rows.top + i * GEN_H, rows.width, GEN_H - 6)
+            row = pygame.Rect(rows.left, rows.top + i * step, rows.width, step - 6)
             if row.bottom > rows.bottom:
                 break
             selected = i == self.selected
@@ -271,7 +282,7 @@ class GenerationsOverlay(UIScene):
                 ui.text(surface, ui.fit(reason, row.width - 200, 16), (row.left + 170, row.centery), 16, ui.RED,
                         anchor="midleft")
                 continue
-            detail = self.tr("load.actions", n=gen.actions)
+            detail = actions_text(self.app, gen.actions)
             if gen.turn is not None:
                 detail = self.tr("load.turn", turn=gen.turn) + " · " + detail
             ui.text(surface, detail, (row.left + 170, row.centery), 17, ui.PARCHMENT, anchor="midleft")
