@@ -20,6 +20,8 @@ from scenes.base import UIScene, oid
 class CurtainScene(UIScene):
     """Hide the table until `seat` is at the computer."""
 
+    scoped_messages = True  # a wrong code or a refused start leaves with this screen
+
     def __init__(self, app: Any, table: Any, seat: int, public_view: dict[str, Any]) -> None:
         super().__init__(app)
         self.table = table

@@ -176,8 +176,12 @@ def _load(app: Any, entry: Any) -> Any:
 
 
 def _explain(app: Any, exc: Exception) -> None:
+    import logging
+
     from game import content as loader
 
+    if isinstance(exc, loader.ContentError) or hasattr(exc, "to_json"):  # told to the player; logged for support
+        logging.getLogger("guildhall.saves").warning("%s shown to the player", type(exc).__name__, exc_info=exc)
     if isinstance(exc, loader.ContentError):
         app.show_problems(None, exc.problems)
         return

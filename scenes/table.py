@@ -36,6 +36,8 @@ BOT_PAUSE_S = 0.8
 class TableScene(Scene):
     """Base of the game tables."""
 
+    scoped_messages = True  # its messages (refusals, hints) leave when the situation changes
+
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app)
         self.session = session
@@ -193,11 +195,17 @@ class TableScene(Scene):
             self.unveiled = nxt.seat
         self.refresh()
 
+    def clear_messages(self) -> None:
+        """The situation changed (a new click, an action applied, another seat): this table's
+        refusals and hints leave the screen."""
+        self.app.toasts.clear(self)
+
     def show_curtain(self, seat: int) -> None:
         """Hide the table and ask to pass the computer to `seat`."""
         from game import hotseat
         from scenes.curtain import CurtainScene
 
+        self.clear_messages()
         self.since = []
         self.curtain = CurtainScene(self.app, self, seat, hotseat.curtain_view(self.session))
         self.stack.push(self.curtain)
@@ -208,6 +216,7 @@ class TableScene(Scene):
 
         self.since = hotseat.summary_for(self.session, seat)[-8:]
         self.session.note_reveal(seat)
+        self.clear_messages()
         self.unveiled = seat
         self.curtain = None
         self.refresh()
@@ -219,6 +228,7 @@ class TableScene(Scene):
         seat = self.unveiled if seat is None else seat
         if seat is None:
             return False
+        self.clear_messages()
         try:
             self.session.apply(seat, action)
         except ActionError as err:
@@ -230,7 +240,8 @@ class TableScene(Scene):
         return True
 
     def after_apply(self) -> None:
-        """An action was applied: tell about a failed autosave, then go on."""
+        """An action was applied: earlier messages leave, a failed autosave is told, then go on."""
+        self.clear_messages()
         error = getattr(self.session, "last_save_error", None)
         if error is not None and hasattr(error, "to_json"):
             self.app.toast(self.render(error.to_json()), "error")
@@ -304,6 +315,8 @@ class TableScene(Scene):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             if self.pending_bot is not None and event.type != pygame.MOUSEMOTION:
                 return True  # a bot is about to play: clicks wait
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clear_messages()  # a new selection: the message about the previous one leaves
         return bool(self.handle_table(event, self.view))
 
     # -- drawing ---------------------------------------------------------------------------------

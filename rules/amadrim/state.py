@@ -121,6 +121,20 @@ class AmadrimState(HiddenResults):
         if sum(self.revealed) > shown:  # a secret programming was turned face up
             self.mark_hidden("reveal")
 
+    # -- phase transitions: the phase modules never import each other; they ask the state -----
+
+    def begin_actions(self) -> None:
+        """Every seat has locked its programming: the action phase starts."""
+        action_phase.start(self)
+
+    def end_turn(self) -> None:
+        """The last programming is played out: score the turn (and maybe start the next one)."""
+        scoring.end_turn(self)
+
+    def begin_programming(self) -> None:
+        """A new turn: secret programming starts."""
+        programming.start(self)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (None: the table's public view)."""
         from rules.amadrim.view import build_view
