@@ -159,19 +159,13 @@ class LoadScene(UIScene):
             name = ui.fit(str(seat.get("name", "?"))[:64], 180, 17)
             r = ui.text(surface, name, (sx + 22, y + 32), 17, ui.PARCHMENT)
             sx = r.right + 18
-        detail = actions_text(self.app, entry.actions)
+        detail = self.tr("load.actions", n=entry.actions)
         if entry.turn is not None:
             detail = self.tr("load.turn", turn=entry.turn) + " · " + detail
         if entry.over:
             detail += " · " + self.tr("load.over")
         ui.text(surface, detail, (row.right - 16, y + 2), 17, ui.PARCHMENT_DIM, anchor="topright")
         ui.text(surface, _date(entry.date), (row.right - 16, y + 32), 17, ui.PARCHMENT_DIM, anchor="topright")
-
-
-def actions_text(app: Any, n: int) -> str:
-    """"1 action", "2 actions" (French: "0 action" too)."""
-    one = n == 1 or (n == 0 and app.strings.lang == "fr")
-    return app.tr("load.actions_one" if one else "load.actions", n=n)
 
 
 def _date(value: str | None) -> str:
@@ -282,7 +276,7 @@ class GenerationsOverlay(UIScene):
                 ui.text(surface, ui.fit(reason, row.width - 200, 16), (row.left + 170, row.centery), 16, ui.RED,
                         anchor="midleft")
                 continue
-            detail = actions_text(self.app, gen.actions)
+            detail = self.tr("load.actions", n=gen.actions)
             if gen.turn is not None:
                 detail = self.tr("load.turn", turn=gen.turn) + " · " + detail
             ui.text(surface, detail, (row.left + 170, row.centery), 17, ui.PARCHMENT, anchor="midleft")
