@@ -116,6 +116,9 @@ class MainMenu(UIScene):
         for name in ("load", "settings", "rules"):
             y += 68
             self.button(name, (x, y, side_w, 50), self.tr(f"menu.{name}"))
+        if getattr(self.app.settings, "designer_mode", False):  # the designer's lab (scenes/lab.py)
+            y += 68
+            self.button("lab", (x, y, side_w, 50), self.tr("lab.title"))
         y += 68
         self.button("quit", (x, y, side_w, 50), self.tr("menu.quit"), "@danger")
         y += 90
@@ -162,6 +165,10 @@ class MainMenu(UIScene):
             from scenes.rules_ref import RulesScene
 
             self.stack.push(RulesScene(self.app))
+        elif name == "lab":
+            from scenes.lab import LabScene
+
+            self.stack.push(LabScene(self.app))
         elif name == "quit":
             self.app.running = False
         elif name in ("lang_fr", "lang_en"):
