@@ -75,7 +75,10 @@ class NewGameScene(UIScene):
         return bool(option.get("default", False))
 
     def _seat(self, i: int) -> dict[str, Any]:
-        return {"name": self.tr("newgame.default_name", n=i + 1), "colour": i, "kind": HUMAN, "pin": ""}
+        """Seat `i` as last time: the name typed at the previous new game, else the default name."""
+        remembered = list(getattr(self.app.settings, "player_names", None) or [])
+        name = remembered[i] if i < len(remembered) and remembered[i] else catalog.default_name(self.app.strings, i)
+        return {"name": name, "colour": i, "kind": HUMAN, "pin": ""}
 
     # -- layout --------------------------------------------------------------------------------------
 
@@ -94,6 +97,8 @@ class NewGameScene(UIScene):
         self.colour_rects = {}
         for i in range(self.count):
             self._seat_row(i, left, y + i * row_h, seats_w)
+        rows_end = y + self.count * row_h + 16
+        self.bots_box = pygame.Rect(left, rows_end, seats_w, max(0, h - 110 - rows_end - 12)) if self.bots else None
         opt_x = left + seats_w + 40
         opt_w = w - opt_x - left
         self._options(opt_x, 132, opt_w)
@@ -120,7 +125,8 @@ class NewGameScene(UIScene):
         self.entries[("name", i)] = name
         kx = x + 54 + name_w + 10
         self.button(f"kind_{i}", (kx, y, kind_w, 44), self._kind_label(seat["kind"]), "@choice",
-                    enabled=bool(self.bots) or seat["kind"] != HUMAN)
+                    enabled=bool(self.bots) or seat["kind"] != HUMAN,
+                    tooltip=None if seat["kind"] == HUMAN else self._bot_about(seat["kind"]))
         if seat["kind"] == HUMAN:
             pin = pygame_gui.elements.UITextEntryLine(pygame.Rect(kx + kind_w + 10, y + 2, pin_w, 40),
                                                       self.ui, object_id=oid(None, f"#pin_{i}"),
@@ -134,8 +140,15 @@ class NewGameScene(UIScene):
     def _kind_label(self, kind: str) -> str:
         if kind == HUMAN:
             return self.tr("newgame.human")
+        return self.tr("newgame.bot", name=self._bot_name(kind))
+
+    def _bot_name(self, kind: str) -> str:
         key = f"bot.{kind}"
-        return self.tr("newgame.bot", name=self.tr(key) if self.app.strings.has(key) else kind)
+        return self.tr(key) if self.app.strings.has(key) else kind
+
+    def _bot_about(self, kind: str) -> str | None:
+        key = f"bot.{kind}.about"
+        return self.tr(key) if self.app.strings.has(key) else None
 
     def _options(self, x: int, y: int, width: int) -> None:
         self.option_label_pos = []
@@ -161,7 +174,9 @@ class NewGameScene(UIScene):
         seed.set_text_length_limit(9)
         seed.set_text(str(self.seed))
         self.entries[("seed", 0)] = seed
-        self.button("reseed", (x + width - 110, y, 110, 40), self.tr("newgame.reseed"), "@choice")
+        self.button("reseed", (x + width - 110, y, 110, 40), self.tr("newgame.reseed"), "@choice",
+                    tooltip=self.tr("newgame.reseed_tip"))
+        self.seed_note = pygame.Rect(x, y + 48, width, 60)
 
     def _text_of(self, value: Any) -> str:
         if isinstance(value, dict):
@@ -227,7 +242,11 @@ class NewGameScene(UIScene):
     def _next_kind(self, i: int) -> None:
         kinds = [HUMAN, *self.bots]
         current = self.seats[i]["kind"]
-        self.seats[i]["kind"] = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else HUMAN
+        new = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else HUMAN
+        self.seats[i]["kind"] = new
+        name = self.seats[i]["name"].strip()
+        if not name or catalog.is_default_name(self.app.strings, name, i):  # "Joueur 3" becomes "Robot 3"
+            self.seats[i]["name"] = catalog.default_name(self.app.strings, i, new)
 
     def _next_option(self, option_id: str) -> None:
         option = next(o for o in self.option_defs if o["id"] == option_id)
@@ -248,7 +267,7 @@ class NewGameScene(UIScene):
         out = []
         for i in range(self.count):
             seat = self.seats[i]
-            name = seat["name"].strip() or self.tr("newgame.default_name", n=i + 1)
+            name = seat["name"].strip() or catalog.default_name(self.app.strings, i, seat["kind"])
             pin = seat["pin"].strip() if seat["kind"] == HUMAN else ""
             if pin and (len(pin) != 4 or not pin.isdigit()):
                 self.app.toast(self.tr("newgame.pin_invalid", name=name), "error")
@@ -259,6 +278,17 @@ class NewGameScene(UIScene):
             return None
         return out
 
+    def remember_names(self) -> None:
+        """Keep the names typed (not the default ones) for the next new game."""
+        names = []
+        for i, seat in enumerate(self.seats[: max(self.count, len(self.seats))]):
+            name = seat["name"].strip()
+            typed = seat["kind"] == HUMAN and name and not catalog.is_default_name(self.app.strings, name, i)
+            names.append(name if typed else "")
+        while names and not names[-1]:
+            names.pop()
+        self.app.settings.player_names = names
+
     def start(self) -> None:
         """Build the session and open the game's table."""
         seats = self.seat_infos()
@@ -266,6 +296,7 @@ class NewGameScene(UIScene):
             return
         from scenes import saves_bridge
 
+        self.remember_names()
         try:
             session = saves_bridge.new_session(self.app, self.game_id, seats, int(self.seed),
                                                dict(self.options))
@@ -286,6 +317,16 @@ class NewGameScene(UIScene):
         ui.panel(surface, pygame.Rect(left + seats_w + 24, 120, w - left - seats_w - 24 - left + 16, h - 230), 150)
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        note = getattr(self, "seed_note", None)
+        if note is not None:
+            ui.text_block(surface, self.tr("newgame.seed_help"), note, 15, ui.PARCHMENT_DIM)
+        about = [self._bot_about(k) for k in self.bots]
+        box = getattr(self, "bots_box", None)
+        if box is not None and any(about):
+            y = box.top + ui.text_block(surface, self.tr("newgame.bots_title"), box, 16, ui.GOLD, bold=True) + 4
+            for line in filter(None, about):
+                y += ui.text_block(surface, line, pygame.Rect(box.left, y, box.width, box.bottom - y), 15,
+                                   ui.PARCHMENT_DIM) + 4
         for i, rect in self.colour_rects.items():
             c = catalog.colour(self.seats[i]["colour"])
             ui.seat_symbol(surface, c.symbol, rect.center, 14, c.rgb)

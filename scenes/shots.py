@@ -161,6 +161,9 @@ def _new_game(app: Any, game: str | None, seed: int) -> Scene:
     if game and catalog.available(game):
         scene = NewGameScene.open(app, game, seed=seed or 1234)
         if scene is not None:
+            if scene.bots and scene.count + 1 in scene.seat_range:  # show a bot seat too
+                scene.count += 1
+                scene._next_kind(scene.count - 1)
             return scene
         return app.stack.top
     scene = NewGameScene(app, "guildes", DemoEngine(), None, seed=seed or 4242)
