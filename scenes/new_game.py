@@ -47,6 +47,7 @@ class NewGameScene(UIScene):
         self.entries: dict[Any, pygame_gui.elements.UITextEntryLine] = {}
         self.colour_rects: dict[int, pygame.Rect] = {}
         self.option_label_pos: list[tuple[str, tuple[int, int]]] = []
+        self.option_lines: list[tuple[list[str], tuple[int, int]]] = []  # wrapped option labels, drawn
 
     @classmethod
     def open(cls, app: Any, game_id: str, seed: int | None = None) -> NewGameScene | None:
@@ -86,7 +87,7 @@ class NewGameScene(UIScene):
         w, h = self.app.size
         self.entries = {}
         left = max(40, (w - 1160) // 2)
-        seats_w = min(700, int(w * 0.56))
+        seats_w = self._seats_width(w)
         y = 132
         self._label(self.tr("newgame.seats"), (left, y, 200, 36), "@heading")
         for i, n in enumerate(self.seat_range):
@@ -106,6 +107,11 @@ class NewGameScene(UIScene):
         self.button("back", (left, bottom, 180, 50), self.tr("common.back"))
         self.button("start", (w - left - 240, bottom, 240, 54), self.tr("newgame.start"), "@primary")
 
+    @staticmethod
+    def _seats_width(w: int) -> int:
+        """The seats panel's width: half the window (at most 700); the options take the rest."""
+        return min(700, int(w * 0.5))
+
     def _label(self, text: str, rect: tuple[int, int, int, int], cls: str | None = None) -> Any:
         return pygame_gui.elements.UILabel(pygame.Rect(rect), text, self.ui, object_id=oid(cls))
 
@@ -124,6 +130,8 @@ class NewGameScene(UIScene):
         name.set_text(seat["name"])
         self.entries[("name", i)] = name
         kx = x + 54 + name_w + 10
+        if seat["kind"] != HUMAN:  # no code for a bot: its kind takes the room
+            kind_w = rest - name_w
         self.button(f"kind_{i}", (kx, y, kind_w, 44), self._kind_label(seat["kind"]), "@choice",
                     enabled=bool(self.bots) or seat["kind"] != HUMAN,
                     tooltip=None if seat["kind"] == HUMAN else self._bot_about(seat["kind"]))
@@ -150,33 +158,42 @@ class NewGameScene(UIScene):
         key = f"bot.{kind}.about"
         return self.tr(key) if self.app.strings.has(key) else None
 
+    OPTION_FONT = 16
+    VALUE_W = 120
+
     def _options(self, x: int, y: int, width: int) -> None:
+        """One row per option: its label wrapped on the left (drawn, never cut), its value button
+        on the right; then the game number, explained."""
         self.option_label_pos = []
+        self.option_lines = []
         self._label(self.tr("newgame.options"), (x, y, width, 36), "@heading")
         y += 48
         if not self.option_defs:
             self._label(self.tr("newgame.no_options"), (x, y, width, 30))
             y += 44
+        label_w = width - self.VALUE_W - 14
+        line_h = ui.font(self.OPTION_FONT).get_linesize()
         for option in self.option_defs:
-            self._label(self._text_of(option.get("label", option["id"])), (x, y, width, 30))
-            y += 32
+            lines = ui.wrap(self._text_of(option.get("label", option["id"])), label_w, self.OPTION_FONT)
+            row_h = max(38, line_h * len(lines) + 2)
+            self.option_lines.append((lines, (x, y + (row_h - line_h * len(lines)) // 2)))
             value = self.options[option["id"]]
             text = self._choice_text(option, value) if "choices" in option else self.tr(
                 "common.yes" if value else "common.no")
-            self.button(f"opt_{option['id']}", (x, y, width, 40), text, "@choice")
-            y += 52
-        y += 12
+            self.button(f"opt_{option['id']}", (x + width - self.VALUE_W, y + (row_h - 36) // 2, self.VALUE_W, 36),
+                        text, "@choice")
+            y += row_h + 6
         self._label(self.tr("newgame.seed"), (x, y, width, 30), "@heading")
-        y += 36
-        seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, width - 120, 40), self.ui,
+        y += 34
+        seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, width - self.VALUE_W - 14, 40), self.ui,
                                                    object_id=oid(None, "#seed"))
         seed.set_allowed_characters("numbers")
         seed.set_text_length_limit(9)
         seed.set_text(str(self.seed))
         self.entries[("seed", 0)] = seed
-        self.button("reseed", (x + width - 110, y, 110, 40), self.tr("newgame.reseed"), "@choice",
+        self.button("reseed", (x + width - self.VALUE_W, y, self.VALUE_W, 40), self.tr("newgame.reseed"), "@choice",
                     tooltip=self.tr("newgame.reseed_tip"))
-        self.seed_note = pygame.Rect(x, y + 48, width, 60)
+        self.seed_note = pygame.Rect(x, y + 46, width, 44)
 
     def _text_of(self, value: Any) -> str:
         if isinstance(value, dict):
@@ -311,15 +328,19 @@ class NewGameScene(UIScene):
         ui.title(surface, self.tr("newgame.title", game=self.tr(self.info.title_key)), y=36, size=38)
         w, h = surface.get_size()
         left = max(40, (w - 1160) // 2)
-        seats_w = min(700, int(w * 0.56))
+        seats_w = self._seats_width(w)
         panel = pygame.Rect(left - 16, 120, seats_w + 24, h - 230)
         ui.panel(surface, panel, 150)
         ui.panel(surface, pygame.Rect(left + seats_w + 24, 120, w - left - seats_w - 24 - left + 16, h - 230), 150)
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        for lines, (x, y) in self.option_lines:
+            for line in lines:
+                ui.text(surface, line, (x, y), self.OPTION_FONT, ui.PARCHMENT)
+                y += ui.font(self.OPTION_FONT).get_linesize()
         note = getattr(self, "seed_note", None)
         if note is not None:
-            ui.text_block(surface, self.tr("newgame.seed_help"), note, 15, ui.PARCHMENT_DIM)
+            ui.text_block(surface, self.tr("newgame.seed_help"), note, 14, ui.PARCHMENT_DIM)
         about = [self._bot_about(k) for k in self.bots]
         box = getattr(self, "bots_box", None)
         if box is not None and any(about):
