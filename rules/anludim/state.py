@@ -35,7 +35,9 @@ class AnludimState:
         self.results: list[dict[str, Any]] = []
         self.pending: dict[int, int] = {}
         self.winner: int | None = None
-        rounds.start_round(self, {seats - 1: content.rules.first_round_parchments})
+        rules = content.rules  # "À 2 joueurs, aucun parchemin n'est distribué": none below the minimum
+        first = {seats - 1: rules.first_round_parchments} if seats >= rules.first_round_parchments_min_seats else {}
+        rounds.start_round(self, first)
 
     # -- protocol ----------------------------------------------------------------------------
 
@@ -101,8 +103,13 @@ class AnludimState:
             self.end_turn(seat)
 
     def end_turn(self, seat: int) -> None:
-        """Take the top item of each professor's pile, check the round end, pass the turn."""
+        """Take the top item of each professor's pile, check the round end, pass the turn.
+
+        "Une manche s'arrête immédiatement" (round_end_check: each_item, the default): the end is
+        checked after every item taken, so an item after the third pile emptied is not collected;
+        `end_of_turn` collects every professor's item first, then checks."""
         table = self.table
+        at_once = self.content.rules.round_end_check == "each_item"
         for combo in table.seats[seat].combos:
             if combo.professor is None:
                 continue
@@ -112,6 +119,8 @@ class AnludimState:
                 table.seats[seat].items.append((item, value))
                 self.log.append(entry("anludim.log.collect", seat=seat_ref(seat),
                                       item=self.content.items[item].name.to_json(), value=value))
+                if at_once and rounds.check_end(self, seat):
+                    return
         if rounds.check_end(self, seat):
             return
         self.current, self.turn = (seat + 1) % self.n, self.turn + 1
