@@ -293,7 +293,7 @@ class TableScene(Scene):
         """"<name> is thinking..." at the top while a bot's pause runs."""
         c = self.seat_colour(seat)
         label = self.app.tr("table.bot_thinking", name=self.seat_name(seat))
-        img = ui.font(20, bold=True).render(label, True, ui.PARCHMENT)
+        img = ui.render_line(label, 20, ui.PARCHMENT, bold=True)  # draws the bot mark
         box = img.get_rect(midtop=(surface.get_width() // 2, 22)).inflate(64, 18)
         ui.panel(surface, box, 235, c.rgb)
         ui.seat_symbol(surface, c.symbol, (box.left + 20, box.centery), 9, c.rgb)

@@ -253,7 +253,7 @@ def _keep(state: AnludimState, seat: int, action: A.Keep) -> None:
         raise IllegalAction("anludim.illegal.keep_not_in_hand")
     if len(action.cards) > limit:
         raise IllegalAction("anludim.illegal.keep_too_many", limit=limit, count=len(action.cards))
-    state.table.discard += [c for c in hand if c not in action.cards]
+    state.table.thrown += [c for c in hand if c not in action.cards]  # not on the discard while others choose
     hand[:] = [c for c in hand if c in action.cards]
     state.log.append(entry("anludim.log.keep", seat=seat_ref(seat), count=len(hand)))
     state.keep_queue.pop(0)

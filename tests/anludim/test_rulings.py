@@ -57,3 +57,23 @@ def test_the_older_reading_collects_every_item_first():
     items = state.table.seats[0].items
     assert ("talisman", 4) in items and any(i == "fiole" for i, _ in items)
     assert state.results[-1]["reason"] == "piles"
+
+
+def test_hands_thrown_between_rounds_stay_unseen_until_the_next_round():
+    from rules.anludim.actions import Keep
+    from tests.anludim.test_anludim_rules import _end_round_with
+
+    state = ENGINE.new_game(CONTENT, 3, 1)
+    _end_round_with(state, 0, {1: [("coffre", 3)]})
+    assert state.phase == "round_over"
+    before = state.view(None)
+    first = state.to_act()[0]
+    state.apply(first, Keep(tuple(state.table.seats[first].hand[:1])))
+    after = state.view(state.to_act()[0])
+    assert after["discard_top"] == before["discard_top"]
+    assert after["discard_count"] == before["discard_count"]
+    assert sorted(state.table.all_cards()) == sorted(CONTENT.cards)
+    while state.phase == "round_over":
+        seat = state.to_act()[0]
+        state.apply(seat, Keep(()))
+    assert state.table.thrown == [] and sorted(state.table.all_cards()) == sorted(CONTENT.cards)
