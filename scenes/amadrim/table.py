@@ -275,8 +275,9 @@ class AmadrimTable(TableScene):
             seat = self.timer_key[1] if self.timer_key else None
             action = time_up_action(self.timer, self.session, seat) if seat is not None else None
             if action is not None:
-                self.app.toast(self.app.tr("amadrim.ui.time_up", name=self.seat_name(seat)), "info")
-                self.try_act(action, seat)
+                message = self.app.tr("amadrim.ui.time_up", name=self.seat_name(seat))
+                if self.try_act(action, seat):  # said after: acting clears the table's earlier messages
+                    self.app.toast(message, "info")
 
     # -- zones of the control panel -------------------------------------------------------------------
 
