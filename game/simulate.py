@@ -39,6 +39,7 @@ def run_games(engine: Any, content: Any, seats: list[str], games: int, seed: int
     wins = [0] * len(seats)
     draws = errors = total_actions = 0
     samples: list[str] = []
+    outcomes: list[dict[str, Any]] = []
     started = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
@@ -53,17 +54,20 @@ def run_games(engine: Any, content: Any, seats: list[str], games: int, seed: int
                                f"({last.filename.rsplit('/', 1)[-1]}:{last.lineno})")
             continue
         total_actions += count
-        winners = state.outcome().get("winners", [])
+        outcomes.append(state.outcome())
+        winners = outcomes[-1].get("winners", [])
         if len(winners) == 1:
             wins[winners[0]] += 1
         else:
             draws += 1
     elapsed = max(time.perf_counter() - started, 1e-9)
     finished = games - errors
+    stats = getattr(engine, "game_stats", None)  # optional per-game figures (turns, deciding lines…)
+    extra = {"game_stats": stats(outcomes)} if stats is not None and outcomes else {}
     return {
         "game": engine.id, "games": games, "seed": seed, "seats": seats, "options": options or {},
         "wins": wins, "win_rates": [round(w / games, 4) for w in wins], "draws": draws,
         "errors": errors, "error_samples": samples,
         "mean_actions": total_actions / finished if finished else 0.0,
-        "actions_per_second": total_actions / elapsed, "elapsed_s": round(elapsed, 3),
+        "actions_per_second": total_actions / elapsed, "elapsed_s": round(elapsed, 3), **extra,
     }

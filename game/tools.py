@@ -82,7 +82,8 @@ def simulate(args: Any) -> int:
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     if len(seats) not in engine.seats:
         return _fail(args, f"{args.game} takes {engine.seats.start}-{engine.seats.stop - 1} seats")
-    bad = [s for s in seats if s not in engine.bots]
+    known = (*engine.bots, *getattr(engine, "probes", ()))  # probes: test-only bots, never offered
+    bad = [s for s in seats if s not in known]
     if bad:
         return _fail(args, f"unknown bot {bad[0]!r}; {args.game} has: {', '.join(engine.bots)}")
     if args.games < 1:
@@ -102,6 +103,8 @@ def _simulate_text(r: dict[str, Any]) -> str:
         lines.append(f"  seat {seat + 1} ({bot}): {wins} wins ({100 * wins / r['games']:.1f}%)")
     lines.append(f"  draws {r['draws']}, errors {r['errors']}, mean actions {r['mean_actions']:.1f}, "
                  f"{r['actions_per_second']:.0f} actions/s")
+    for key, value in (r.get("game_stats") or {}).items():
+        lines.append(f"  {key}: {value}")
     for sample in r.get("error_samples", []):
         lines.append(f"  error: {sample}")
     return "\n".join(lines)

@@ -37,12 +37,31 @@ class AmadrimEngine(Engine):
         return AmadrimState(content, count, seed, resolve_options(content, options))
 
     def bot(self, name: str, seed: int) -> Any:
-        from rules.amadrim.bots import GreedyBot, RandomBot
+        from rules.amadrim.bots import PROBES, GreedyBot, RandomBot
 
-        bots = {"random": RandomBot, "greedy": GreedyBot}
+        bots = {"random": RandomBot, "greedy": GreedyBot, **PROBES}
         if name not in bots:
             raise KeyError(name)
         return bots[name](seed)
+
+    @property
+    def probes(self) -> tuple[str, ...]:
+        """Test-only bots registered by tests (never offered to players)."""
+        from rules.amadrim.bots import PROBES
+
+        return tuple(PROBES)
+
+    def game_stats(self, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
+        """Figures for `simulate`: mean turns, and how often each line is the winner's largest."""
+        lines = ("business", "kills", "town", "magic")
+        decided = dict.fromkeys(lines, 0)
+        for out in outcomes:
+            rep = out["reputation"][out["ranking"][0]]
+            decided[max(lines, key=lambda k: rep[k])] += 1
+        n = len(outcomes)
+        return {"mean_turns": round(sum(o["turns"] for o in outcomes) / n, 2),
+                "min_turns": min(o["turns"] for o in outcomes),
+                "winner_largest_line": {k: round(v / n, 3) for k, v in decided.items()}}
 
     def options(self, content: Content) -> list[dict[str, Any]]:
         """The options of options.yaml: choice options list their choices, on/off ones a bool."""
@@ -54,6 +73,10 @@ class AmadrimEngine(Engine):
             {"id": "city_defence", "label": "amadrim.option.city_defence",
              "choices": list(opts.city_defence.choices), "default": opts.city_defence.default,
              "choice_labels": [f"amadrim.option.city_defence.{c}" for c in opts.city_defence.choices]},
+            *[{"id": oid, "label": f"amadrim.option.{oid}", "choices": list(getattr(opts, oid).choices),
+               "default": getattr(opts, oid).default,
+               "choice_labels": [f"amadrim.option.{oid}.{c}" for c in getattr(opts, oid).choices]}
+              for oid in ("unplayed_cubes", "monopoly")],
             {"id": "neutral_cities", "label": "amadrim.option.neutral_cities",
              "default": opts.neutral_cities.default},
             {"id": "max_turns", "label": "amadrim.option.max_turns",

@@ -59,6 +59,7 @@ class TablesFile(Model):
     sand_timer_s: int = Field(ge=1)
     supply: dict[str, int] | None = None
     tie_break: tuple[str, ...] = ()
+    pawns: int | None = Field(default=None, ge=1)
 
 
 class ChoiceOption(Model):
@@ -80,6 +81,8 @@ class OptionsFile(Model):
     city_defence: ChoiceOption
     neutral_cities: BoolOption
     max_turns: IntChoiceOption
+    unplayed_cubes: ChoiceOption = ChoiceOption(default="binding", choices=("binding", "forfeit"))
+    monopoly: ChoiceOption = ChoiceOption(default="as_majority", choices=("as_majority", "extra_step"))
 
 
 FILES = {
@@ -90,7 +93,8 @@ FILES = {
 }
 
 #: Readings the rules know for each choice option (content may offer a subset).
-KNOWN_CHOICES = {"attack_reach": ("eight", "four"), "city_defence": ("owner", "any_guild")}
+KNOWN_CHOICES = {"attack_reach": ("eight", "four"), "city_defence": ("owner", "any_guild"),
+                 "unplayed_cubes": ("binding", "forfeit"), "monopoly": ("as_majority", "extra_step")}
 
 Cell = tuple[int, int]
 
@@ -118,6 +122,7 @@ class Content:
     supply: tuple[int, ...] | None
     tie_break: tuple[str, ...]
     options: OptionsFile
+    pawns: int | None = None                  # pawns per guild (None = unlimited)
 
     @property
     def colour_ids(self) -> tuple[str, ...]:
@@ -156,6 +161,7 @@ def build(files: dict[str, Any], report: Report) -> Content:
         supply=None if tables.supply is None else _cost(tables.supply, ids, ("supply",), report),
         tie_break=_tie_break(tables.tie_break, report),
         options=options,
+        pawns=tables.pawns,
     )
 
 

@@ -367,7 +367,8 @@ class AmadrimTable(TableScene):
     def on_motion(self, pos: tuple[int, int]) -> None:
         self.mouse = pos
         cell = self.layout.geo.cell_at(pos) if self.layout else None
-        zone = next(((z.name, z.arg) for z in self.zones if z.rect.collidepoint(pos)), None)
+        hit = self.zone_at(pos)
+        zone = (hit.name, hit.arg) if hit is not None else None
         tip = any(r.collidepoint(pos) for r, _ in self.tips) or self.layout is not None and \
             self.layout.control.collidepoint(pos)
         if cell != self.hover_cell or zone != self.hover_zone or tip:
@@ -377,10 +378,10 @@ class AmadrimTable(TableScene):
             self.dirty = True
 
     def zone_at(self, pos: tuple[int, int]) -> Zone | None:
-        for zone in self.zones:
-            if zone.rect.collidepoint(pos):
-                return zone
-        return None
+        """The zone under `pos`; where zones overlap the most specific (smallest) wins, so the
+        merchant / mage buttons inside the "create" row are hit before the row itself."""
+        hits = [z for z in self.zones if z.rect.collidepoint(pos)]
+        return min(hits, key=lambda z: z.rect.width * z.rect.height) if hits else None
 
     def clear_selection(self) -> None:
         self.selected_unit = self.selected_kind = None

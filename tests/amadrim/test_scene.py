@@ -271,8 +271,9 @@ def test_a_short_game_with_bots_reaches_the_end_screen(app) -> None:
         elif table.programming_seat() is not None:
             click(app, zone(table, "add", "create").rect.center)
             click(app, zone(table, "lock").rect.center)
-        elif table.my_turn_to_act():
-            click(app, zone(table, "end").rect.center)
+        elif table.my_turn_to_act():  # binding programming: the create cube must be played
+            click(app, zone(table, "unit_kind", "mage").rect.center)
+            click(app, cell_pos(table, min(table.highlights)))
         else:
             settle(app, 2)
     assert top_name(app) == "EndScene"
