@@ -57,7 +57,9 @@ class AmadrimEngine(Engine):
         decided = dict.fromkeys(lines, 0)
         for out in outcomes:
             rep = out["reputation"][out["ranking"][0]]
-            decided[max(lines, key=lambda k: rep[k])] += 1
+            top = max(rep[k] for k in lines)
+            for k in lines:  # a tie for the largest line counts for each tied line
+                decided[k] += rep[k] == top
         n = len(outcomes)
         return {"mean_turns": round(sum(o["turns"] for o in outcomes) / n, 2),
                 "min_turns": min(o["turns"] for o in outcomes),
