@@ -75,10 +75,6 @@ class AmadrimEngine(Engine):
             {"id": "city_defence", "label": "amadrim.option.city_defence",
              "choices": list(opts.city_defence.choices), "default": opts.city_defence.default,
              "choice_labels": [f"amadrim.option.city_defence.{c}" for c in opts.city_defence.choices]},
-            *[{"id": oid, "label": f"amadrim.option.{oid}", "choices": list(getattr(opts, oid).choices),
-               "default": getattr(opts, oid).default,
-               "choice_labels": [f"amadrim.option.{oid}.{c}" for c in getattr(opts, oid).choices]}
-              for oid in ("unplayed_cubes", "monopoly")],
             {"id": "neutral_cities", "label": "amadrim.option.neutral_cities",
              "default": opts.neutral_cities.default},
             {"id": "max_turns", "label": "amadrim.option.max_turns",
@@ -88,7 +84,11 @@ class AmadrimEngine(Engine):
 
 def resolve_options(content: Content, options: dict[str, Any] | None) -> dict[str, Any]:
     """Content defaults overridden by `options`; a bad id or value raises ValueError."""
+    from rules.amadrim.content import RULE_CHOICES
+
     offered = {o["id"]: o for o in ENGINE.options(content)}
+    for oid, choices in RULE_CHOICES.items():  # readings of tables.yaml, not offered at new game
+        offered[oid] = {"id": oid, "choices": list(choices), "default": getattr(content, oid)}
     out = {oid: o["default"] for oid, o in offered.items()}
     for oid, value in (options or {}).items():
         if oid not in offered:

@@ -149,7 +149,7 @@ def _affords(stock: list[int], cost: tuple[int, ...]) -> bool:
 def legal(ctx: Any, seat: int) -> list[Action]:
     """Every concrete action for the remaining cubes (moves: one shortest path per end cell).
 
-    "End" is offered only when the programming does not bind (option `unplayed_cubes: forfeit`)
+    "End" is offered only when the programming does not bind (`unplayed_cubes: forfeit`)
     or when no cube has a use left (then the engine ends the seat's actions by itself)."""
     board, out = ctx.board, []
     if ctx.remaining[CREATE] and ctx.pawns_left[seat] != 0:

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -60,6 +60,8 @@ class TablesFile(Model):
     supply: dict[str, int] | None = None
     tie_break: tuple[str, ...] = ()
     pawns: int | None = Field(default=None, ge=1)
+    unplayed_cubes: Literal["binding", "forfeit"] = "binding"
+    monopoly: Literal["as_majority", "extra_step"] = "as_majority"
 
 
 class ChoiceOption(Model):
@@ -81,8 +83,6 @@ class OptionsFile(Model):
     city_defence: ChoiceOption
     neutral_cities: BoolOption
     max_turns: IntChoiceOption
-    unplayed_cubes: ChoiceOption = ChoiceOption(default="binding", choices=("binding", "forfeit"))
-    monopoly: ChoiceOption = ChoiceOption(default="as_majority", choices=("as_majority", "extra_step"))
 
 
 FILES = {
@@ -93,8 +93,9 @@ FILES = {
 }
 
 #: Readings the rules know for each choice option (content may offer a subset).
-KNOWN_CHOICES = {"attack_reach": ("eight", "four"), "city_defence": ("owner", "any_guild"),
-                 "unplayed_cubes": ("binding", "forfeit"), "monopoly": ("as_majority", "extra_step")}
+KNOWN_CHOICES = {"attack_reach": ("eight", "four"), "city_defence": ("owner", "any_guild")}
+#: Readings set in tables.yaml (not offered at new game; `new_game(options=...)` may override).
+RULE_CHOICES = {"unplayed_cubes": ("binding", "forfeit"), "monopoly": ("as_majority", "extra_step")}
 
 Cell = tuple[int, int]
 
@@ -123,6 +124,8 @@ class Content:
     tie_break: tuple[str, ...]
     options: OptionsFile
     pawns: int | None = None                  # pawns per guild (None = unlimited)
+    unplayed_cubes: str = "binding"           # binding | forfeit (see README, ruling 7)
+    monopoly: str = "as_majority"             # as_majority | extra_step (ruling 15)
 
     @property
     def colour_ids(self) -> tuple[str, ...]:
@@ -162,6 +165,8 @@ def build(files: dict[str, Any], report: Report) -> Content:
         tie_break=_tie_break(tables.tie_break, report),
         options=options,
         pawns=tables.pawns,
+        unplayed_cubes=tables.unplayed_cubes,
+        monopoly=tables.monopoly,
     )
 
 

@@ -93,8 +93,7 @@ def test_illegal_actions_carry_catalog_keys():
 
 def test_options_are_offered_from_content():
     opts = ENGINE.options(content())
-    assert [o["id"] for o in opts] == ["attack_reach", "city_defence", "unplayed_cubes", "monopoly",
-                                      "neutral_cities", "max_turns"]
+    assert [o["id"] for o in opts] == ["attack_reach", "city_defence", "neutral_cities", "max_turns"]
     for o in opts:
         assert o["label"] in CATALOG
         assert ("choices" in o and o["default"] in o["choices"]) or isinstance(o["default"], bool)
