@@ -46,6 +46,7 @@ class FallbackSettings:
         self.sand_timer_s = 0
         self.animation_speed = 1.0
         self.designer_mode = False
+        self.player_names: list[str] = []
 
     def save(self) -> None:
         """Nothing to save to."""

@@ -91,8 +91,13 @@ def figure_name(figure: list[Any], strings: Any) -> str:
     if kind == "seat":
         return strings.tr("lab.figure.seat", n=figure[1])
     if kind == "bot":
-        return strings.tr("lab.figure.bot", bot=figure[1])
+        return strings.tr("lab.figure.bot", bot=bot_text(figure[1], strings))
     return strings.tr(f"lab.figure.{kind}")
+
+
+def bot_text(bot: str, strings: Any) -> str:
+    """A bot's name in the strings' language ("glouton" for greedy), or its id."""
+    return strings.tr(f"bot.{bot}") if strings.has(f"bot.{bot}") else bot
 
 
 def label_text(label: Any, strings: Any) -> str:
@@ -125,6 +130,17 @@ def headline(doc: dict[str, Any], strings: Any) -> str:
     return strings.tr(key, significant=len(hits), total=len(lines), figures=", ".join(hits))
 
 
+def key_lines(doc: dict[str, Any], strings: Any, count: int = 4) -> list[str]:
+    """The A/B lines most worth reading first: significant ones, then the closest to being so."""
+    lines = sorted(doc.get("compare") or [], key=lambda g: (not g["significant"], g["needed"] or 10**12))
+    out = []
+    for line in lines[:count]:
+        a, b, diff, lo, hi = line_values(line)
+        out.append(strings.tr("lab.ab.line", figure=figure_name(line["figure"], strings), a=a, b=b, diff=diff,
+                              lo=lo, hi=hi, verdict=strings.render(line["verdict"])))
+    return out
+
+
 def describe(doc: dict[str, Any], strings: Any, game_title: str | None = None) -> str:
     """The whole document as readable text."""
     out = [_side_text(doc["a"], strings, game_title)]
@@ -148,7 +164,8 @@ def _side_text(side: dict[str, Any], strings: Any, game_title: str | None) -> st
     lines += [f"  {strings.tr('lab.seat', n=i + 1)}: {rate_text(r, strings)}" for i, r in enumerate(st["seats"])]
     if len(st["bots"]) > 1:
         lines.append(strings.tr("lab.section.bots"))
-        lines += [f"  {strings.tr('lab.bot', bot=b)}: {rate_text(r, strings)}" for b, r in st["bots"].items()]
+        lines += [f"  {strings.tr('lab.bot', bot=bot_text(b, strings))}: {rate_text(r, strings)}"
+                  for b, r in st["bots"].items()]
     lines.append(strings.tr("lab.draws", rate=pct(st["draws"]["rate"])))
     fp = st["first_player"]
     lines.append(strings.tr("lab.first_player", rate=rate_text(fp, strings), fair=pct(fp["fair"])))
@@ -198,3 +215,82 @@ def _ab_text(doc: dict[str, Any], strings: Any) -> str:
                                        diff=diff, lo=lo, hi=hi, verdict=strings.render(line["verdict"])))
     lines.append(headline(doc, strings))
     return "\n".join(lines)
+
+
+# -- a run in the background (the Lab screen) ------------------------------------------------------
+
+def lab_dir() -> Path:
+    """Where the Lab screen writes its reports and content copies (next to the saves folder)."""
+    from game import paths
+
+    return paths.data_dir().parent / "lab"
+
+
+def _job_main(request: LabRequest, folder: str, lang: str, queue: Any, cancel: Any) -> None:
+    """The background process: run, write the report, send messages to the screen."""
+    try:
+        def progress(done: int, total: int) -> None:
+            queue.put(("progress", done, total))
+
+        doc = run_lab(request, progress, cancel.is_set)
+        if doc.get("cancelled"):
+            queue.put(("cancelled",))
+            return
+        from game.i18n import Strings
+        from game.labreport import write_report
+
+        strings = Strings(lang)
+        path = write_report(doc, folder, strings)
+        queue.put(("done", {"report": str(path), "folder": folder, "headline": {
+            lang_: headline(doc, Strings(lang_)) for lang_ in ("fr", "en")},
+            "lines": {lang_: key_lines(doc, Strings(lang_)) for lang_ in ("fr", "en")},
+            "errors": doc["a"]["errors"] + (doc.get("b") or {}).get("errors", 0)}))
+    except Exception as exc:  # shown on the screen, never a traceback
+        queue.put(("error", f"{type(exc).__name__}: {exc}"))
+
+
+class LabJob:
+    """A lab run in a separate process: `poll()` returns the messages that arrived (progress,
+    done, cancelled, error); `cancel()` asks it to stop; the app never waits for it."""
+
+    def __init__(self, request: LabRequest, folder: str | Path, lang: str) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        self.queue = context.Queue()
+        self.cancel_event = context.Event()
+        self.folder = str(folder)
+        self.process = context.Process(target=_job_main, name="guildhall-lab",
+                                       args=(request, self.folder, lang, self.queue, self.cancel_event))
+        self.process.start()
+        self.finished = False
+
+    def poll(self) -> list[tuple[Any, ...]]:
+        """Messages received since the last call (never blocks)."""
+        import queue as queue_module
+
+        out = []
+        while True:
+            try:
+                message = self.queue.get_nowait()
+            except queue_module.Empty:
+                break
+            out.append(message)
+            if message[0] in ("done", "cancelled", "error"):
+                self.finished = True
+        if not self.finished and not self.process.is_alive() and self.process.exitcode not in (None, 0):
+            self.finished = True
+            out.append(("error", f"exit code {self.process.exitcode}"))
+        return out
+
+    def cancel(self) -> None:
+        """Ask the run to stop after the games under way."""
+        self.cancel_event.set()
+
+    def stop(self) -> None:
+        """Stop now (the screen is closing): cancel, then end the process if it does not stop soon."""
+        self.cancel_event.set()
+        self.process.join(timeout=2.0)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout=2.0)
