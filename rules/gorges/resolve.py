@@ -159,7 +159,10 @@ def _next_battle(st, seat, effect, item, ctx):
     elif effect.against == "same_race" and opponent is not None:
         against = f"race:{st.generals[opponent.seat].race}"
     target = army.notes if army is not None else st.generals[seat].notes
-    target.append(note(item, value, against, seat))
+    kept = note(item, value, against, seat)
+    if ctx.get("event") and army is None:
+        kept["until"] = "next_event"
+    target.append(kept)
     yield from ()
 
 

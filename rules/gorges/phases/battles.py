@@ -97,7 +97,7 @@ def check(st: Any, ch: dict[str, Any], action: Action) -> None:
     if a < 0 or b < 0:
         raise IllegalAction("gorges.illegal.negative_points")
     cap = st.options["points_cap_percent"]
-    if cap and a and b and max(a, b) * 100 > min(a, b) * (100 + cap):
+    if a and b and max(a, b) * 100 > min(a, b) * (100 + cap):  # 0 %: equal points
         raise IllegalAction("gorges.illegal.points_cap", cap=cap, points=[a, b])
     if action.storm_of_magic and st.season_effect("storm_relics") is None:
         raise IllegalAction("gorges.illegal.no_storm_this_season")
@@ -138,7 +138,8 @@ def resolve(st: Any, ch: dict[str, Any], result: BattleResult):
     yield from apply_effects(st, winner, spoils, {"army": wa, "opponent": la, "enemy": loser})
     _, shame = st.roll_table(loser, "defeats")
     yield from apply_effects(st, loser, shame, {"army": la, "opponent": wa, "enemy": winner})
-    if st.owner[ch["territory"]] != winner:
+    if st.owner[ch["territory"]] in (None, loser):
+        # The stake is the two generals' own land: a third general's territory stays his.
         moves.claim(st, winner, ch["territory"], "battle")
     _, fate = st.roll_table(winner, "fate")
     yield from apply_effects(st, winner, fate, {"beaten": la})
