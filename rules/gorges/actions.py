@@ -66,6 +66,7 @@ class Challenge(Action):
     target: int
     army: str
     territory: str
+    allies: tuple[str, ...] = ()  # armies of allied generals fighting alongside
 
 
 @action("answer")
@@ -74,6 +75,7 @@ class Answer(Action):
 
     accept: bool
     army: str | None = None
+    allies: tuple[str, ...] = ()  # armies of allied generals defending alongside
 
 
 @action("offer_relics")
@@ -91,6 +93,15 @@ class BattleResult(Action):
     points: tuple[int, int] = (0, 0)
     slain: tuple[str, ...] = ()
     storm_of_magic: bool = False
+
+
+@action("ally")
+class Ally(Action):
+    """Offer (or accept) an alliance with general `other`, or end it (`on` false). Both must agree:
+    the alliance stands once each has offered it to the other. Any time; not a prompt answer."""
+
+    other: int
+    on: bool = True
 
 
 @action("done")
@@ -131,4 +142,4 @@ class SetProfile(Action):
 
 
 CODEC = ActionCodec(Rename, SetProfile, Choose, Move, RerollMovement, SwapArmies, MoveCapital, Build, Challenge, Answer,
-                    OfferRelics, BattleResult, Done, ForceNextRoll)
+                    OfferRelics, BattleResult, Done, ForceNextRoll, Ally)

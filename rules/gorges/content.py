@@ -45,7 +45,7 @@ class SaveRules(Model):
     fortress: int
     city: int
     per_relic_point: int
-    max_relic_points: int = Field(ge=0)
+    max_relic_points: int | None = Field(default=None, ge=0)  # None: no limit (the rulebook)
 
 
 class TablesFile(Model):

@@ -118,6 +118,7 @@ class General:
     won_this_turn: bool = False
     won_last_turn: bool = False
     accepted: int = 0
+    second_agreed: bool = False  # the table agreed this turn that he may take up a second challenge
     challenged: bool = False
     hostages: list[str] = field(default_factory=list)
 
@@ -127,5 +128,6 @@ class General:
                 "notes": [dict(n) for n in self.notes], "extra_points": self.extra_points,
                 "built_this_season": self.built_this_season, "used": sorted(self.used),
                 "won_this_turn": self.won_this_turn, "won_last_turn": self.won_last_turn,
-                "accepted_challenges": self.accepted, "challenged": self.challenged,
+                "accepted_challenges": self.accepted, "second_agreed": self.second_agreed,
+                "challenged": self.challenged,
                 "hostages": list(self.hostages)}

@@ -75,3 +75,226 @@ def test_points_cap_zero_means_equal_points():
     assert exc.value.key == "gorges.illegal.points_cap"
     force(st, "d6", 2, 2, 1)
     st.apply(0, BattleResult(0, (1000, 1000)))
+
+
+# -- 2. departures: the rulebook's reading by default, today's behaviour an option ----------------
+
+def _variant(**changes):
+    """CONTENT with some races' abilities, a table entry or the save rules replaced."""
+    import dataclasses
+
+    from tests.gorges.helpers import CONTENT
+    return dataclasses.replace(CONTENT, **changes)
+
+
+def _with_ability(race: str, kind: str, **fields):
+    from tests.gorges.helpers import CONTENT
+    r = CONTENT.races[race]
+    abilities = tuple(a.model_copy(update=fields) if a.type == kind else a for a in r.abilities)
+    return _variant(races={**CONTENT.races, race: r.model_copy(update={"abilities": abilities})})
+
+
+def _on(content, races, **options):
+    from rules.gorges import ENGINE
+    from rules.gorges.actions import Choose
+    from tests.gorges.helpers import CONTENT
+    options.setdefault("designer_mode", True)
+    st = ENGINE.new_game(content, len(races), 0, options)
+    for seat, race in enumerate(races):
+        st.apply(seat, Choose(race))
+        st.apply(seat, Choose(CONTENT.capitals[seat]))
+    return st
+
+
+def test_a_capital_may_be_at_stake_and_taken():
+    """Condition 2 has no exception (event 21's « autre que sa capitale » implies it)."""
+    from rules.gorges.phases import challenges
+    from rules.gorges.phases.conquest import conquest_phase
+    st = set_up()
+    arrange(st, owner={"marais-puant": 1}, armies={"0.G": "plaine-des-os"})
+    assert "plaine-des-os" in challenges.stakes(st, 0, 1, st.armies["0.G"])
+    st.order = [0, 1]
+    st.challenges = [{"challenger": 0, "target": 1, "army": "0.G", "territory": "plaine-des-os",
+                      "status": "refused", "defender_army": None}]
+    force(st, "d6", 1)  # the save fails
+    scenario(st, conquest_phase(st))
+    finish(st)
+    assert st.owner["plaine-des-os"] == 0
+    assert st.generals[1].capital == "marais-puant"  # the nearest territory left becomes the capital
+    assert any(e["key"] == "gorges.log.capital_lost" for e in st.log)
+
+
+def test_protected_capitals_option_keeps_todays_behaviour():
+    from rules.gorges import armies as moves
+    st = set_up(capitals_protected=True)
+    moves.claim(st, 0, "plaine-des-os", "battle")
+    assert st.owner["plaine-des-os"] == 1 and st.generals[1].capital == "plaine-des-os"
+
+
+def test_defeat_5_strikes_a_regiment_of_any_of_the_generals_armies():
+    from rules.gorges.records import Regiment
+    from rules.gorges.resolve import apply_effects
+    from tests.gorges.helpers import CONTENT
+    st = set_up()
+    st.armies["0.L2"].regiments = [Regiment(1)]  # the beaten army (0.G) has none
+    scenario(st, apply_effects(st, 0, CONTENT.entry("defeats", 5),
+                               {"army": st.armies["0.G"], "opponent": st.armies["1.G"], "enemy": 1}))
+    finish(st)
+    assert st.armies["0.L2"].regiments == [] and st.armies["0.G"].notes == []
+
+
+def test_defeat_5_scope_army_looks_only_at_the_beaten_army():
+    from rules.gorges.records import Regiment
+    from rules.gorges.resolve import apply_effects
+    from tests.gorges.helpers import CONTENT
+    entry = CONTENT.entry("defeats", 5)
+    effects = tuple(e.model_copy(update={"scope": "army"}) for e in entry.effects)
+    entry = entry.model_copy(update={"effects": effects})
+    st = set_up()
+    st.armies["0.L2"].regiments = [Regiment(1)]
+    scenario(st, apply_effects(st, 0, entry, {"army": st.armies["0.G"], "opponent": st.armies["1.G"], "enemy": 1}))
+    finish(st)
+    assert len(st.armies["0.L2"].regiments) == 1
+    assert st.armies["0.G"].notes[0]["name"]["en"] == "Green officers"  # result 4 instead
+
+
+def _refused_save(st, relics):
+    from rules.gorges.phases.conquest import conquest_phase
+    st.order = [0, 1]
+    arrange(st, owner={"roches-hurlantes": 1}, armies={"0.G": "roches-hurlantes"})
+    st.challenges = [{"challenger": 0, "target": 1, "army": "0.G", "territory": "roches-hurlantes",
+                      "status": "refused", "defender_army": None}]
+    st.generals[1].relics = relics
+    scenario(st, conquest_phase(st))
+
+
+def test_relic_points_offered_for_a_save_have_no_limit():
+    from rules.gorges.actions import OfferRelics
+    st = set_up()
+    _refused_save(st, 8)
+    assert st.prompt.context["max"] == 8
+    assert OfferRelics(8) in st.legal_actions(1)
+
+
+def test_a_designer_may_cap_the_relic_points_offered():
+    st = _on(_variant(save=__import__("tests.gorges.helpers", fromlist=["CONTENT"]).CONTENT.save.model_copy(
+        update={"max_relic_points": 5})), ("empire", "skaven"))
+    _refused_save(st, 8)
+    assert st.prompt.context["max"] == 5
+
+
+def test_daemons_swap_after_a_challenge_and_the_army_now_there_fights():
+    from rules.gorges.actions import Answer, Challenge, SwapArmies
+    from rules.gorges.phases import challenges
+    st = set_up(("daemons", "empire"))
+    arrange(st, owner={"roches-hurlantes": 1}, armies={"0.G": "roches-hurlantes", "0.L1": "gue-rouge"})
+    st.order = [0, 1]
+    for g in st.generals:
+        g.event = 26
+    scenario(st, challenges.challenges_phase(st))
+    st.apply(0, Challenge(1, "0.G", "roches-hurlantes"))
+    st.apply(1, Answer(True, "1.G"))
+    st.apply(0, SwapArmies("0.G", "0.L1"))  # « même après avoir lancé un défi »
+    assert st.armies["0.L1"].location == "roches-hurlantes"
+    assert st.challenges[0]["army"] == "0.L1"
+
+
+def test_daemons_once_a_turn_option():
+    from rules.gorges.actions import SwapArmies
+    from rules.gorges.phases import movement
+    st = _on(_with_ability("daemons", "swap_armies", any_time=False), ("daemons", "empire"))
+    st.order = [0]
+    st.generals[0].event = 26
+    st.armies["0.L1"].location = "gue-rouge"
+    scenario(st, movement.movement_phase(st))
+    st.apply(0, SwapArmies("0.G", "0.L1"))
+    assert not [a for a in st.legal_actions(0) if isinstance(a, SwapArmies)]
+
+
+def test_tomb_kings_bring_an_army_home_when_challenged():
+    from rules.gorges.actions import Challenge, Choose
+    from rules.gorges.phases import challenges
+    st = set_up(("empire", "tomb_kings"))
+    arrange(st, owner={"roches-hurlantes": 1},
+            armies={"0.G": "roches-hurlantes", "1.G": "gue-rouge", "1.L1": "gue-rouge", "1.L2": "val-du-rhum"})
+    st.order = [0, 1]
+    for g in st.generals:
+        g.event = 26
+    scenario(st, challenges.challenges_phase(st))
+    st.apply(0, Challenge(1, "0.G", "roches-hurlantes"))
+    assert st.prompt.kind == "army" and st.to_act() == [1] and st.prompt.context["recall"] == "roches-hurlantes"
+    st.apply(1, Choose("1.L2"))
+    assert st.armies["1.L2"].location == "roches-hurlantes"
+    assert st.prompt.kind == "answer"
+
+
+def test_dark_elves_first_mine_option():
+    from rules.gorges.phases.production import mines_phase
+    st = _on(_with_ability("dark_elves", "slave_mines", choose=False), ("dark_elves", "skaven"))
+    arrange(st, owner={"gue-rouge": 0, "pic-du-corbeau": 0},
+            building={"gue-rouge": "mine", "pic-du-corbeau": "mine"})
+    st.generals[0].won_last_turn = True
+    st.order = [0]
+    st.generals[0].event = 26
+    force(st, "d6", 1, 3, 1)  # first mine: 1+1 = gold (3x50); the second caves in
+    scenario(st, mines_phase(st))
+    finish(st)
+    assert st.building["gue-rouge"] == "mine" and st.building["pic-du-corbeau"] is None
+
+
+# -- alliances -------------------------------------------------------------------------------------
+
+def test_an_alliance_needs_both_generals():
+    from rules.gorges.actions import Ally
+    st = set_up(("empire", "skaven", "dwarfs"))
+    st.apply(0, Ally(2))
+    assert not st.allied(0, 2) and st.view()["alliance_offers"] == [[0, 2]]
+    st.apply(2, Ally(0))
+    assert st.allied(0, 2) and st.view()["alliances"] == [[0, 2]]
+    st.apply(2, Ally(0, False))
+    assert not st.allied(0, 2)
+    with pytest.raises(IllegalAction):
+        st.apply(1, Ally(1))
+
+
+def test_allied_armies_sharing_a_territory_do_not_roll_and_may_not_challenge_each_other():
+    from rules.gorges.actions import Ally
+    from rules.gorges.phases import challenges
+    from rules.gorges.phases.conquest import conquest_phase
+    st = set_up(("empire", "skaven"))
+    st.apply(0, Ally(1))
+    st.apply(1, Ally(0))
+    st.order = [0, 1]
+    arrange(st, owner={"roches-hurlantes": 1}, armies={"0.G": "roches-hurlantes", "1.G": "roches-hurlantes"})
+    assert not challenges.may_target(st, 0, 1)
+    n = len(st.log)
+    scenario(st, conquest_phase(st))
+    finish(st)
+    assert not [e for e in st.log[n:] if e["key"] == "gorges.log.no_challenge"]
+
+
+def test_allies_launch_and_accept_a_challenge_together():
+    from rules.gorges.actions import Ally, Answer, Challenge
+    from rules.gorges.phases import challenges
+    st = set_up(("empire", "skaven", "dwarfs", "orcs_goblins"))
+    for a, b in ((0, 2), (1, 3)):
+        st.apply(a, Ally(b))
+        st.apply(b, Ally(a))
+    arrange(st, owner={"roches-hurlantes": 1}, armies={"0.G": "roches-hurlantes"})
+    st.order = [0, 1, 2, 3]
+    for g in st.generals:
+        g.event = 26
+    scenario(st, challenges.challenges_phase(st))
+    with pytest.raises(IllegalAction):
+        st.apply(0, Challenge(1, "0.G", "roches-hurlantes", ("1.L1",)))  # not an ally's army
+    st.apply(0, Challenge(1, "0.G", "roches-hurlantes", ("2.L1",)))
+    st.apply(1, Answer(True, "1.G", ("3.G",)))
+    assert challenges.engaged(st) == {"0.G", "1.G", "2.L1", "3.G"}
+    from rules.gorges.phases.battles import battles_phase
+    st.challenges = [c for c in st.challenges if c["status"] == "accepted"]
+    scenario(st, battles_phase(st))
+    assert st.view()["battle"]["allies"] == [["2.L1"], ["3.G"]]
+    force(st, "d6", 2, 2, 1, 6, 2)  # spoils, defeat, fate; the allied hero's wound: lesson (+1 …)
+    st.apply(0, BattleResult(0, (0, 0), ("2.L1",)))
+    finish(st)
+    assert any(e["key"] == "gorges.log.wound" and e["params"]["army"]["army"] == "2.L1" for e in st.log)

@@ -66,21 +66,27 @@ def briefing(st: Any, ch: dict[str, Any]) -> dict[str, Any]:
     storm = st.season_effect("storm_relics")
     return {"challenger": ch["challenger"], "defender": ch["target"], "territory": ch["territory"],
             "sides": [_side(st, att, dfd, ch["territory"]), _side(st, dfd, att, ch["territory"])],
+            "allies": [list(ch.get("allies", ())), list(ch.get("defender_allies", ()))],
             "points_cap_percent": st.options["points_cap_percent"],
             "season": {"name": season.name.model_dump(), "text": season.text.model_dump()},
             "storm_of_magic_relics": None if storm is None else
             {"participants": storm.participants, "winner": storm.winner}}
 
 
+def _fighting(ch: dict[str, Any]) -> list[str]:
+    """The leading armies, then the allied armies fighting alongside."""
+    return [ch["army"], ch["defender_army"], *ch.get("allies", ()), *ch.get("defender_allies", ())]
+
+
 def _slain_options(st: Any, ch: dict[str, Any]) -> list[str]:
-    return [a for a in (ch["army"], ch["defender_army"])
+    return [a for a in _fighting(ch) if a in st.armies
             if st.armies[a].slot != "R" and st.armies[a].hero.available()
             and not st.armies[a].hero.misses_next_battle]
 
 
 def legal(st: Any, ch: dict[str, Any]) -> list[Action]:
     """Winner × slain heroes (points not recorded), and Storm of Magic when the season rewards it."""
-    heroes = _slain_options(st, ch)
+    heroes = _slain_options(st, ch)[:2]
     subsets = [()] + [(h,) for h in heroes] + ([tuple(heroes)] if len(heroes) == 2 else [])
     storms = (False, True) if st.season_effect("storm_relics") is not None else (False,)
     return [BattleResult(w, (0, 0), s, storm) for w in (ch["challenger"], ch["target"])
@@ -126,6 +132,7 @@ def resolve(st: Any, ch: dict[str, Any], result: BattleResult):
            points=list(result.points), storm=result.storm_of_magic)
     st.history.append({"turn": st.turn, "season": st.season, "territory": ch["territory"],
                        "winner": winner, "loser": loser, "armies": [wa.id, la.id],
+                       "allies": [a for a in _fighting(ch)[2:]],
                        "points": list(result.points), "slain": list(result.slain),
                        "storm_of_magic": result.storm_of_magic})
     wa.wins += 1
@@ -143,9 +150,10 @@ def resolve(st: Any, ch: dict[str, Any], result: BattleResult):
         moves.claim(st, winner, ch["territory"], "battle")
     _, fate = st.roll_table(winner, "fate")
     yield from apply_effects(st, winner, fate, {"beaten": la})
+    winners = {wa.id, *(ch.get("allies", ()) if wa.id == ch["army"] else ch.get("defender_allies", ()))}
     for aid in result.slain:
         hero_army = st.armies[aid]
-        other = wa if hero_army is la else la
+        other = la if aid in winners else wa
         yield from wound(st, hero_army, other.seat, other)
     yield from _siege(st, winner, loser)
     moves.enforce_home(st, winner)

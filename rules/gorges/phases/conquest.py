@@ -103,7 +103,8 @@ def save_roll(st: Any, ch: dict[str, Any]):
 
 
 def _offer(st: Any, defender: int, attacker: int):
-    top = min(st.generals[defender].relics, st.content.save.max_relic_points)
+    cap = st.content.save.max_relic_points
+    top = st.generals[defender].relics if cap is None else min(st.generals[defender].relics, cap)
     if top <= 0:
         return 0
     offer = yield Prompt(defender, "offer_relics", context={"attacker": attacker, "max": top},
@@ -154,7 +155,7 @@ def _crowded(st: Any):
 def _roll_pair(st: Any, tid: str, first: int, second: int):
     one = next((a for a in st.armies_at(tid) if a.seat == first), None)
     two = next((a for a in st.armies_at(tid) if a.seat == second), None)
-    if one is None or two is None or _challenged(st, first, second, tid):
+    if one is None or two is None or _challenged(st, first, second, tid) or st.allied(first, second):
         return
     # A is the intruder: the army whose general does not own the land; if neither owns it,
     # the army of the later general in turn order (`second`).
