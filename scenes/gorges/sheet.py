@@ -313,6 +313,9 @@ class ArmySheet(Scene):
         return sheet, buttons
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT and self.editing is not None:
+            self.type_text(event.text)
+            return True
         if event.type == pygame.KEYDOWN and self.editing is not None:
             self.type_name(event)
             return True
@@ -332,6 +335,8 @@ class ArmySheet(Scene):
         local = (event.pos[0] - sheet.left, event.pos[1] - sheet.top)
         zone = next(((aid, target) for r, aid, target in self.zones_at if r.collidepoint(local)), None)
         self.editing = None if zone is None else (*zone, self.current_name(*zone))
+        if self.editing is not None:
+            pygame.key.start_text_input()  # letters arrive as TEXTINPUT, accents and dead keys included
         self.dirty = True
         return True
 
@@ -344,8 +349,19 @@ class ArmySheet(Scene):
         reg = next((r for r in army.get("regiments") or [] if f"regiment:{r['number']}" == target), {})
         return reg.get("name") or ""
 
+    def type_text(self, text: str) -> None:
+        """Text typed (TEXTINPUT: "É", "ï", a dead key's result...) joins the name being edited."""
+        assert self.editing is not None
+        aid, target, name = self.editing
+        text = "".join(ch for ch in text if ch.isprintable())
+        self.editing = (aid, target, (name + text)[:60])
+        self.dirty = True
+
     def type_name(self, event: pygame.event.Event) -> None:
-        """Typing a name: letters add, Backspace erases, Enter gives it (the engine's `rename`), Esc cancels."""
+        """Keys while naming: Backspace erases, Enter gives it (the engine's `rename`), Esc cancels.
+
+        Letters come from TEXTINPUT events (`type_text`), never from KEYDOWN: a KEYDOWN carries no
+        text for a composed or AltGr character, so "Épées" would lose its "É" and "é"."""
         assert self.editing is not None
         aid, target, text = self.editing
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -358,8 +374,6 @@ class ArmySheet(Scene):
             self.editing = None
         elif event.key == pygame.K_BACKSPACE:
             self.editing = (aid, target, text[:-1])
-        elif event.unicode and event.unicode.isprintable():
-            self.editing = (aid, target, (text + event.unicode)[:60])
         self.dirty = True
 
     def press(self, name: str) -> None:
