@@ -38,6 +38,8 @@ class GorgesEngine(Engine):
             {"id": "second_challenge", "label": "gorges.option.second_challenge", "default": False},
             {"id": "capitals_protected", "label": "gorges.option.capitals_protected", "default": False},
             {"id": "designer_mode", "label": "gorges.option.designer_mode", "default": False},
+            # How the table shows phases 1-4 (the rules ignore it): every roll at once, or one by one.
+            {"id": "auto_roll", "label": "gorges.option.auto_roll", "default": False},
         ]
 
     def resolve_options(self, content: Any, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -78,8 +78,12 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             ui.PARCHMENT_DIM if v["phase"] not in ("setup", "over") else ui.GOLD)
     _hit(t, banner, "tip", tip=t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"],
                                     turns=season["turns"], total=v["turn"]) + "\n" + t.tx(season["text"]))
-    phase = v["phase"]
-    bar = Rect(banner.right + 6, rect.top + 6, rect.right - banner.right - 14, rect.height - 12)
+    phase = t.shown_phase()
+    tools = Rect(rect.right - 8 - 2 * 104, rect.top + 6, 2 * 104, rect.height - 12)
+    for i, (label, kind) in enumerate(((t.tr("gorges.ui.alliances_button"), "diplomacy"), (t.tr("gorges.ui.menu"), "menu"))):
+        button(t, surf, Rect(tools.left + i * 104 + 4, tools.top + 4, 98, tools.height - 8), label, kind, size=14,
+               selected=kind == "diplomacy" and t.diplomacy_open, tip=t.tr(f"gorges.ui.{kind}_tip"))
+    bar = Rect(banner.right + 6, rect.top + 6, tools.left - banner.right - 10, rect.height - 12)
     current = PHASES.index(phase) if phase in PHASES else (-1 if phase == "setup" else len(PHASES))
     labels = [t.tr(f"gorges.ui.phase.{pid}") for pid in PHASES]
     size = 13
@@ -163,6 +167,8 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     for tid in v["map"]:
         _hex_hit(t, isl, tid, tid in lit)
     _challenge_marks(t, surf, isl)
+    from scenes.gorges.overlays import alliance_links
+    alliance_links(t, surf, isl)
     _armies(t, surf, isl)  # tokens' zones above their hexes
     legend(t, surf, rect)
 
@@ -422,6 +428,10 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
     if ch:
         out.append(t.tr("gorges.ui.challenge_is", seat=t.seat_name(ch["challenger"]),
                         army=t.army_name(ch["army"], capital=False), territory=t.place(ch["territory"])))
+    if ctx.get("recall"):
+        out.append(t.tr("gorges.ui.recall_to", to=t.place(ctx["recall"])))
+    if ctx.get("slaves"):
+        out.append(t.tr("gorges.ui.slaves_mine"))
     if p["kind"] == "offer_relics":
         out.append(t.tr("gorges.ui.offer_is", attacker=t.seat_name(ctx.get("attacker", 0)), max=ctx.get("max", 0)))
     if p["kind"] == "accept_offer":
@@ -438,9 +448,7 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
 
 
 def _army_label(t: Any, aid: str) -> str:
-    a = t.view["armies"][aid]
-    where = t.place(a["location"]) if a["location"] else t.tr("gorges.ui.off_map")
-    return f"{t.army_name(aid, short=True)} · {where}"
+    return t.army_label(aid)
 
 
 def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, Any]]]:
@@ -470,9 +478,14 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
     if kind == "challenge":
         return _challenges(t)
     if kind == "answer":
+        out.extend(_ally_toggles(t, p))
         for a in t.legal_of(A.Answer):
             label = t.tr("gorges.ui.accept_with", army=_army_label(t, a.army)) if a.accept else t.tr("gorges.ui.refuse")
             out.append((label, "act", a, {"wide": True}))
+        return out
+    if kind == "second_challenge":
+        out.append((t.tr("gorges.ui.yes_all"), "act", A.Choose("yes"), {"wide": True}))
+        out.append((t.tr("gorges.ui.no_not_all"), "act", A.Choose("no"), {"wide": True}))
         return out
     if kind == "offer_relics":
         for a in t.legal_of(A.OfferRelics):
@@ -541,6 +554,7 @@ def _challenges(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
     for aid in t.selectable_armies():
         out.append((_army_label(t, aid), "army", aid, {"wide": True, "selected": aid == t.sel_army}))
     if t.sel_army:
+        out.extend(_ally_toggles(t, t.prompt or {}))
         for a in t.legal_of(A.Challenge):
             if a.army == t.sel_army:
                 label = t.tr("gorges.ui.challenge_button", name=t.seat_name(a.target), territory=t.place(a.territory))
@@ -550,6 +564,13 @@ def _challenges(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
                     {"wide": True}))
     out.append((t.tr("gorges.ui.no_challenge"), "act", A.Done(), {"primary": True, "wide": True}))
     return out
+
+
+def _ally_toggles(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, Any]]]:
+    """Allied armies that may join the challenge or the defence: one toggle each."""
+    allies = (p.get("context") or {}).get("ally_armies") or []
+    return [(t.tr("gorges.ui.with_ally", army=_army_label(t, aid)), "ally_toggle", aid,
+             {"wide": True, "selected": aid in t.ally_pick}) for aid in allies]
 
 
 def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, Any, dict[str, Any]]]) -> None:
@@ -601,33 +622,44 @@ def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, 
 
 # -- journal --------------------------------------------------------------------------------------
 
-def journal(t: Any, surf: pygame.Surface, rect: Rect) -> None:
-    """The campaign log, newest at the bottom; the wheel scrolls back."""
-    ui.panel(surf, rect, 220)
+JOURNAL_ENTRIES = 400  # how far back the journal reads (the export has everything)
+
+
+def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None:
+    """The campaign log, newest at the bottom; the wheel scrolls back two rows a notch, down to the
+    first entry and never past it (no blank space); "Enlarge" shows it over the island."""
+    ui.panel(surf, rect, 240 if big else 220, ui.GOLD if big else ui.GOLD_DARK)
     ui.text(surf, t.tr("gorges.ui.log"), (rect.left + 12, rect.top + 6), 15, ui.GOLD, bold=True)
-    size, step = 13, 18
-    log = t.log
-    end = max(0, len(log) - t.log_scroll * 3)
-    groups: list[list[tuple[str, tuple[int, int, int]]]] = []
-    for e in log[max(0, end - 30):end]:
+    label = t.tr("gorges.ui.journal_small" if big else "gorges.ui.journal_big")
+    bw = ui.font(12).size(label)[0] + 20
+    size, step = (14, 20) if big else (13, 18)
+    rows: list[tuple[str, tuple[int, int, int]]] = []
+    for e in t.shown_log()[-JOURNAL_ENTRIES:]:
         colour = (232, 206, 140) if e.get("key") in ("gorges.log.roll", "gorges.log.table", "gorges.log.search") else ui.PARCHMENT
         if e.get("key") in ("gorges.log.turn", "gorges.log.season"):
             colour = ui.GOLD
         if e.get("key") == "gorges.log.forced":
             colour = (240, 150, 120)
-        groups.append([(("   " if i else "") + row, colour)
-                       for i, row in enumerate(ui.wrap(t.render(e), rect.width - 28, size))])
-    fit = max(0, (rect.height - 34) // step)
-    rows: list[tuple[str, tuple[int, int, int]]] = []
-    for group in reversed(groups):  # whole entries only, newest at the bottom
-        if len(rows) + len(group) > fit:
-            break
-        rows = group + rows
-    for i, (row, colour) in enumerate(rows):
+        rows.extend((("   " if i else "") + row, colour)
+                    for i, row in enumerate(ui.wrap(t.render(e), rect.width - 28, size)))
+    fit = max(1, (rect.height - 34) // step)
+    t.log_max = max(0, len(rows) - fit)
+    t.log_scroll = min(t.log_scroll, t.log_max)
+    end = len(rows) - t.log_scroll
+    for i, (row, colour) in enumerate(rows[max(0, end - fit):end]):
         ui.text(surf, row, (rect.left + 12, rect.top + 28 + i * step), size, colour)
+    if t.log_max:  # where we are: a thin bar on the right
+        track = Rect(rect.right - 6, rect.top + 30, 3, rect.height - 38)
+        pygame.draw.rect(surf, (70, 56, 38), track)
+        h = max(12, track.height * fit // max(1, len(rows)))
+        top = track.top + (track.height - h) * (t.log_max - t.log_scroll) // t.log_max
+        pygame.draw.rect(surf, ui.GOLD_DARK, Rect(track.left, top, 3, h))
+    _hit(t, rect, "block" if big else "tip", tip="")
     if t.log_scroll:
-        ui.text(surf, t.tr("gorges.ui.scrolled"), (rect.right - 12, rect.top + 8), 12, ui.PARCHMENT_DIM, anchor="topright")
-    _hit(t, rect, "tip", tip="")
+        ui.text(surf, t.tr("gorges.ui.scrolled"), (rect.right - bw - 20, rect.top + 8), 12, ui.PARCHMENT_DIM,
+                anchor="topright")
+    button(t, surf, Rect(rect.right - bw - 8, rect.top + 4, bw, 22), label, "journal_big", size=12,
+           selected=big)
 
 
 # -- dice -----------------------------------------------------------------------------------------
@@ -865,31 +897,78 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
            ("submit",), enabled=t.my_turn(), primary=can, size=17)
 
 
-def aftermath(t: Any, surf: pygame.Surface, rect: Rect) -> None:
-    """After a battle: the spoils, the shameful defeat, the beaten army's fate and the wounds, roll by roll."""
-    shown = t.aftermath[:1] + t.aftermath[1:][-12:]  # the battle itself, then what followed
-    need = 110 + sum(24 + (20 if e.get("key") == "gorges.log.table" else 0) for e in shown)
-    box = Rect(0, 0, min(rect.width, 660), min(rect.height, need))
+def _block_height(value: str, width: int, size: int, bold: bool = False) -> int:
+    """The height `ui.text_block` will use for `value` in `width`."""
+    step = int(ui.font(size, bold).get_linesize() * 1.25 / 1.2)
+    return step * max(1, len(ui.wrap(value, width, size, bold)))
+
+
+def _aftermath_rows(t: Any, width: int) -> list[tuple[dict[str, Any], int]]:
+    """Each line of the aftermath with the height it takes (text, then its table entry's meaning)."""
+    rows = []
+    for i, e in enumerate(t.aftermath):
+        p = e.get("params") or {}
+        x = 28 if e.get("key") in ("gorges.log.roll", "gorges.log.table") else 0
+        h = max(22, _block_height(t.render(e), width - x, 16 if i == 0 else 14, i == 0) + 2)
+        if e.get("key") == "gorges.log.table" and isinstance(p.get("detail"), dict):
+            h += _block_height(t.tx(p["detail"].get("text", p["detail"])), width - x, 12) + 4
+        rows.append((e, h))
+    return rows
+
+
+def aftermath_pages(t: Any, rect: Rect) -> tuple[Rect, list[list[int]]]:
+    """The box and the pages (indices of aftermath lines) so that every line is shown."""
+    box = Rect(0, 0, min(rect.width, 680), rect.height)
+    room = box.height - 46 - 60
+    rows = _aftermath_rows(t, box.width - 32)
+    pages: list[list[int]] = [[]]
+    used = 0
+    for i, (_e, h) in enumerate(rows):
+        if pages[-1] and used + h > room:
+            pages.append([])
+            used = 0
+        pages[-1].append(i)
+        used += h
+    need = 46 + 60 + max(sum(rows[i][1] for i in page) for page in pages)
+    box.height = min(rect.height, need) if len(pages) == 1 else rect.height
     box.center = rect.center
-    _hit(t, rect, "block", "aftermath")
+    return box, pages
+
+
+def aftermath(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    """After a battle: every line, roll by roll (spoils, shameful defeat, fate, wounds...), paged
+    when they do not fit; "Continue" on the last page lets the campaign go on."""
+    box, pages = aftermath_pages(t, rect)
+    t.after_page = max(0, min(t.after_page, len(pages) - 1))
+    _hit(t, Rect((0, 0), surf.get_size()), "block", "aftermath")
     ui.panel(surf, box, 248, ui.GOLD)
     ui.text(surf, t.tr("gorges.ui.aftermath"), (box.centerx, box.top + 10), 20, ui.GOLD, bold=True, anchor="midtop")
+    if len(pages) > 1:
+        ui.text(surf, t.tr("gorges.ui.after_page", n=t.after_page + 1, of=len(pages)), (box.right - 16, box.top + 16),
+                13, ui.PARCHMENT_DIM, anchor="topright")
     y = box.top + 46
-    for i, e in enumerate(shown):
+    for i in pages[t.after_page]:
+        e = t.aftermath[i]
         p = e.get("params") or {}
         x = box.left + 16
         if e.get("key") in ("gorges.log.roll", "gorges.log.table"):
             gm.die(surf, p.get("die", "d6"), p.get("natural", p.get("result", 1)), (x + 10, y + 10), 18, 0.0,
                    bool(p.get("forced")))
             x += 40 if p.get("die") == "d66" else 28
-        used = ui.text_block(surf, t.render(e), Rect(x, y, box.right - x - 16, 44), 16 if i == 0 else 14,
+        used = ui.text_block(surf, t.render(e), Rect(x, y, box.right - x - 16, 200), 16 if i == 0 else 14,
                              ui.GOLD if e.get("key") == "gorges.log.table" else ui.PARCHMENT, bold=i == 0)
         y += max(22, used + 2)
         if e.get("key") == "gorges.log.table" and isinstance(p.get("detail"), dict):
-            used = ui.text_block(surf, t.tx(p["detail"].get("text", p["detail"])), Rect(x, y, box.right - x - 16, 40), 12,
+            used = ui.text_block(surf, t.tx(p["detail"].get("text", p["detail"])), Rect(x, y, box.right - x - 16, 200), 12,
                                  ui.PARCHMENT_DIM)
             y += used + 4
-        if y > box.bottom - 56:
-            break
-    button(t, surf, Rect(box.centerx - 100, box.bottom - 44, 200, 32), t.tr("gorges.ui.continue"), "aftermath_close",
-           primary=True)
+    last = t.after_page >= len(pages) - 1
+    by = box.bottom - 44
+    if len(pages) > 1:
+        button(t, surf, Rect(box.left + 16, by, 150, 32), "« " + t.tr("gorges.ui.after_prev"), "after_page", -1,
+               enabled=t.after_page > 0, size=14)
+    if last:
+        button(t, surf, Rect(box.centerx - 100, by, 200, 32), t.tr("gorges.ui.continue"), "aftermath_close", primary=True)
+    else:
+        button(t, surf, Rect(box.right - 216, by, 200, 32), t.tr("gorges.ui.after_next") + " »", "after_page", 1,
+               primary=True)

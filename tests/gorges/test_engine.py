@@ -68,7 +68,7 @@ def test_malformed_json_is_invalid(data):
 
 def test_options_offered_and_checked():
     opts = {o["id"]: o for o in ENGINE.options(CONTENT)}
-    assert set(opts) == {"turns_per_season", "points_cap_percent", "relic_edge_points", "second_challenge", "capitals_protected",
+    assert set(opts) == {"turns_per_season", "points_cap_percent", "relic_edge_points", "second_challenge", "capitals_protected", "auto_roll",
                          "designer_mode"}
     assert opts["turns_per_season"]["default"] == 3 and opts["points_cap_percent"]["default"] == 25
     assert opts["designer_mode"]["default"] is False

@@ -24,12 +24,12 @@ def app():
     return app
 
 
-def start(app, kinds=("human", "human", "human"), seed=4, designer=True) -> GorgesTable:
+def start(app, kinds=("human", "human", "human"), seed=4, designer=True, auto_roll=True) -> GorgesTable:
     import rules
 
     seats = [SeatInfo(n, i, k) for i, (n, k) in enumerate(zip(("Ana", "Bo", "Cy"), kinds, strict=False))]
     session = Session(rules.engine("gorges"), app.content("gorges"), "test", seats, seed,
-                      {"designer_mode": designer})
+                      {"designer_mode": designer, "auto_roll": auto_roll})
     table = GorgesTable(app, session)
     app.stack.push(table)
     settle(app)

@@ -27,7 +27,8 @@ def challenges_phase(st: Any):
         while True:
             if len(legal(st, seat)) == 1:
                 break
-            action = yield Prompt(seat, "challenge", legal_fn=lambda s, seat=seat: legal(s, seat),
+            action = yield Prompt(seat, "challenge", context={"ally_armies": ally_armies(st, seat, -1)},
+                                  legal_fn=lambda s, seat=seat: legal(s, seat),
                                   check_fn=lambda s, a, seat=seat: check(s, seat, a))
             if isinstance(action, SwapArmies):
                 movement.swap(st, seat, st.armies[action.first], st.armies[action.second])
@@ -151,7 +152,8 @@ def issue(st: Any, seat: int, action: Challenge):
     if not defenders(st, action.target):
         answer = Answer(False)
     else:
-        answer = yield Prompt(action.target, "answer", context={"challenge": dict(ch)},
+        answer = yield Prompt(action.target, "answer",
+                              context={"challenge": dict(ch), "ally_armies": ally_armies(st, action.target, seat)},
                               legal_fn=lambda s, t=action.target: answers(s, t),
                               check_fn=lambda s, a, t=action.target: check_answer(s, t, a))
     ch["status"] = "accepted" if answer.accept else "refused"

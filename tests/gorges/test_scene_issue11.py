@@ -1,0 +1,134 @@
+"""Issue 11 at the table, with real pygame events (SDL dummy driver): phases 1-4 step by step, the
+after-battle screen paged so every line is read, the journal's scrolling, alliances, the Menu button."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from rules.gorges import actions as A
+from tests.gorges.test_scene import _battle, _movement, click_zone, play_until, start
+from tests.ui_helpers import make_app, settle
+
+
+@pytest.fixture
+def app():
+    app = make_app("fr")
+    app.settings.animation_speed = 50.0
+    return app
+
+
+def test_phases_1_to_4_wait_for_continue_after_each_roll(app):
+    table = start(app, auto_roll=False)
+    play_until(table, _movement)
+    settle(app)
+    assert table.steps, "the first turn's rolls are shown one by one"
+    first = table.steps[0][0]
+    assert first["params"]["what"]["key"] == "gorges.roll.crown_direction"
+    assert table.find("step_next") is not None
+    n = len(table.steps)
+    # the orders wait: a click on an army does nothing while a roll is shown
+    aid = table.selectable_armies()[0]
+    hit = table.find("army", aid)
+    before = len(table.session.actions)
+    from tests.ui_helpers import click
+    click(app, hit.rect.center)
+    assert table.sel_army is None and len(table.session.actions) == before
+    clicks = 0
+    while table.steps:
+        click_zone(app, table, "step_next")
+        clicks += 1
+    assert clicks == n
+    click_zone(app, table, "army", aid)
+    assert table.sel_army == aid
+
+
+def test_a_step_shows_the_event_and_its_full_text(app):
+    table = start(app, auto_roll=False)
+    play_until(table, _movement)
+    settle(app)
+    while table.steps and table.steps[0][0]["params"]["what"].get("key") != "gorges.roll.event":
+        click_zone(app, table, "step_next")
+    step = table.steps[0]
+    assert any(e["key"] == "gorges.log.event" for e in step[1:])
+
+
+def test_auto_roll_skips_the_steps(app):
+    table = start(app, auto_roll=False)
+    play_until(table, _movement)
+    settle(app)
+    click_zone(app, table, "auto_roll")
+    assert table.auto_roll and not table.steps
+    assert table.find("step_next") is None
+
+
+def test_the_after_battle_screen_pages_every_line_before_the_turn_goes_on(app):
+    table = start(app, seed=2)
+    play_until(table, _battle, seed=3)
+    settle(app)
+    click_zone(app, table, "form", ("winner", table.view["battle"]["challenger"]))
+    click_zone(app, table, "form", ("submit",))
+    assert table.aftermath
+    # a long aftermath (many wounds): forty more lines of the campaign log
+    table.aftermath = table.aftermath + [e for e in table.log if e["key"] == "gorges.log.table"][:40]
+    table._changed()
+    settle(app)
+    from scenes.gorges.panels import aftermath_pages
+    _, pages = aftermath_pages(table, table.lay.overlay)
+    assert len(pages) > 1
+    assert sorted(i for page in pages for i in page) == list(range(len(table.aftermath)))
+    for _ in range(len(pages) - 1):
+        assert table.find("aftermath_close") is None  # no way on before the last page
+        click_zone(app, table, "after_page", 1)
+    click_zone(app, table, "aftermath_close")
+    assert not table.aftermath
+
+
+def test_the_journal_scrolls_back_to_the_first_entry_and_no_further(app):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    table.ensure_layer()
+    pos = table.lay.log.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app)
+    for _ in range(200):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": 1, "flipped": False}))
+    settle(app)
+    assert table.log_max > 0 and table.log_scroll == table.log_max
+    for _ in range(300):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": -1, "flipped": False}))
+    settle(app)
+    assert table.log_scroll == 0
+
+
+def test_the_journal_enlarges_to_many_lines(app):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    click_zone(app, table, "journal_big")
+    assert table.journal_big
+    rect = table.lay.map.inflate(-16, -16)
+    assert (rect.height - 34) // 20 > 7
+    click_zone(app, table, "journal_big")
+    assert not table.journal_big
+
+
+def test_two_generals_make_an_alliance_shown_on_the_map(app):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    click_zone(app, table, "diplomacy")
+    click_zone(app, table, "act_as", (A.Ally(1), 0))
+    assert table.view["alliance_offers"] == [[0, 1]]
+    click_zone(app, table, "act_as", (A.Ally(0), 1))
+    assert table.view["alliances"] == [[0, 1]]
+    click_zone(app, table, "diplomacy")
+    assert any(h.kind == "tip" and "alliés" in h.tip for h in table.hits)
+
+
+def test_the_menu_button_opens_the_pause_menu(app):
+    from scenes.pause import PauseMenu
+    table = start(app)
+    click_zone(app, table, "menu")
+    assert isinstance(app.stack.top, PauseMenu)
