@@ -87,12 +87,14 @@ class OfferRelics(Action):
 
 @action("battle_result")
 class BattleResult(Action):
-    """The players' report of a battle: winner's seat, points played, slain heroes, Storm of Magic."""
+    """The players' report of a battle: winner's seat (-1 with `draw`), points played, slain heroes,
+    Storm of Magic."""
 
     winner: int
     points: tuple[int, int] = (0, 0)
     slain: tuple[str, ...] = ()
     storm_of_magic: bool = False
+    draw: bool = False
 
 
 @action("ally")

@@ -406,7 +406,7 @@ def orders(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     used = ui.text_block(surf, t.tr(f"gorges.prompt.{p['kind']}"), Rect(x, y, rect.width - 24, 40), 15, ui.GOLD)
     y += used + 2
     for line in context_lines(t, p):
-        used = ui.text_block(surf, line, Rect(x, y, rect.width - 24, 36), 13, ui.PARCHMENT_DIM)
+        used = ui.text_block(surf, line, Rect(x, y, rect.width - 24, 72), 13, ui.PARCHMENT_DIM)
         y += used
     if not t.my_turn():
         if not t.session.is_human(seat):
@@ -420,8 +420,11 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
     ctx = p.get("context") or {}
     out: list[str] = []
     if ctx.get("why"):
-        out.append(t.tr("gorges.ui.why", what=t.tx(ctx["why"].get("text", ctx["why"]))
-                        if isinstance(ctx["why"], dict) else str(ctx["why"])))
+        name = ctx["why"].get("text", ctx["why"]) if isinstance(ctx["why"], dict) else ctx["why"]
+        out.append(t.tr("gorges.ui.why", what=t.tx(name) if isinstance(name, dict) else str(name)))
+        full = t.why_text(name) if isinstance(name, dict) else ""
+        if full:
+            out.append(full)  # the event's (or ability's) whole text, not only its name
     if "victim" in ctx:
         out.append(t.tr("gorges.ui.victim", name=t.seat_name(int(ctx["victim"]))))
     ch = ctx.get("challenge")
@@ -434,6 +437,14 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
         out.append(t.tr("gorges.ui.slaves_mine"))
     if p["kind"] == "offer_relics":
         out.append(t.tr("gorges.ui.offer_is", attacker=t.seat_name(ctx.get("attacker", 0)), max=ctx.get("max", 0)))
+        if ctx.get("territory"):
+            total = sum(m["value"] for m in ctx.get("modifiers") or [])
+            out.append(t.tr("gorges.ui.save_for", territory=t.place(ctx["territory"]), target=ctx.get("target", 6),
+                            need=max(1, ctx.get("target", 6) - total)))
+            for m in ctx.get("modifier_texts") or []:
+                out.append("• " + t.app.strings.render(m))
+            if not ctx.get("modifier_texts"):
+                out.append("• " + t.tr("gorges.ui.no_modifier"))
     if p["kind"] == "accept_offer":
         out.append(t.tr("gorges.ui.accept_is", defender=t.seat_name(ctx.get("defender", 0)), n=ctx.get("points", 0)))
     if p["kind"] == "movement" and t.sel_army:
@@ -457,7 +468,9 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
     out: list[tuple[str, str, Any, dict[str, Any]]] = []
     if t.pending:
         for what, action in t.pending:
-            if what == "move":
+            if what == "move" and action.mode == "raid":
+                label = t.raid_label(action)
+            elif what == "move":
                 label = t.tr("gorges.ui.move_by", mode=t.tr(f"gorges.mode.{action.mode}"), to=t.place(action.to))
             else:
                 label = t.tr("gorges.ui.challenge_button", name=t.seat_name(action.target), territory=t.place(action.territory))
@@ -805,7 +818,9 @@ def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], 
     button(t, surf, Rect(rect.right - 74, rect.top + 6, 66, 24), t.tr("gorges.ui.sheet"), "sheet", seat, size=13)
     y = rect.top + 32
     lines = [t.army_name(side["army"])]
-    lines.append(t.tr("gorges.ui.hero_present") if side.get("hero_present") else t.tr("gorges.ui.hero_absent"))
+    hero = t.hero_label(side["army"])
+    lines.append(t.tr("gorges.ui.hero_named_present", hero=hero) if side.get("hero_present")
+                 else t.tr("gorges.ui.hero_named_absent", hero=hero))
     prof = t.profile_text(side.get("hero_profile_next_battle") or {})
     if prof:
         lines.append(t.tr("gorges.ui.hero_profile", changes=prof))
@@ -877,22 +892,23 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     for i, side in enumerate(b["sides"][:2]):
         _side_block(t, surf, Rect(rect.left + 14 + i * (w + gap), top, w, bottom - top), side, i)
     legal = t.legal_of(A.BattleResult)
-    slain_ok = sorted({h for a in legal for h in a.slain}, key=lambda a: [s["army"] for s in b["sides"]].index(a)
-                      if a in [s["army"] for s in b["sides"]] else 9)
+    slain_ok = list(b.get("heroes") or [])
     storm_ok = any(a.storm_of_magic for a in legal)
     y = bottom + 8
     x = rect.left + 14
     ui.text(surf, t.tr("gorges.ui.slain"), (x, y + 13), 13, ui.PARCHMENT_DIM, anchor="midleft")
     x += ui.font(13).size(t.tr("gorges.ui.slain"))[0] + 10
     for aid in slain_ok:
-        label = ("[x] " if aid in t.form.slain else "[ ] ") + t.army_name(aid)
+        label = ("[x] " if aid in t.form.slain else "[ ] ") + t.hero_label(aid)
         wbtn = min(300, ui.font(13).size(label)[0] + 24)
         button(t, surf, Rect(x, y, wbtn, 26), label, "form", ("slain", aid), selected=aid in t.form.slain, size=13)
         x += wbtn + 6
     if storm_ok:
         label = ("[x] " if t.form.storm else "[ ] ") + t.tr("gorges.ui.storm")
         button(t, surf, Rect(rect.right - 230, y, 216, 26), label, "form", ("storm",), selected=t.form.storm, size=13)
-    can = t.my_turn() and t.form.winner is not None
+    button(t, surf, Rect(rect.left + 14, rect.bottom - 52, 170, 40), t.tr("gorges.ui.draw"), "form", ("draw",),
+           selected=t.form.draw, size=15, tip=t.tr("gorges.ui.draw_tip"))
+    can = t.my_turn() and (t.form.winner is not None or t.form.draw)
     button(t, surf, Rect(rect.centerx - 180, rect.bottom - 52, 360, 40), t.tr("gorges.ui.record_result"), "form",
            ("submit",), enabled=t.my_turn(), primary=can, size=17)
 

@@ -68,6 +68,7 @@ class BattleForm:
     """What the players enter after a battle fought on the real table."""
 
     winner: int | None = None
+    draw: bool = False
     points: list[int] = field(default_factory=lambda: [0, 0])
     editing: int | None = None  # the side whose points the keyboard types
     slain: list[str] = field(default_factory=list)
@@ -118,6 +119,7 @@ class GorgesTable(TableScene):
         self.aftermath: list[dict[str, Any]] = []
         self.aftermath_live = False
         self.after_page = 0
+        self.after_end = 0  # log index of the aftermath's last line
         self.dice: list[dict[str, Any]] = []
         self.log_seen: int | None = None
         self.clock = 0.0
@@ -204,6 +206,25 @@ class GorgesTable(TableScene):
         name = (army.get("hero") or {}).get("name")
         who = self.tr(f"gorges.ui.hero_of.{army.get('slot', 'G')}", seat=self.seat_name(army.get("seat", 0)))
         return f"{name} ({who})" if name else who
+
+    def raid_label(self, action: Any) -> str:
+        """"Raid on X: the army is lost on 1 on the d6 (risk: 1 in 6)", from the race's ability."""
+        seat = self.view["armies"][action.army]["seat"]
+        race = self.session.content.races.get(self.view["generals"][seat]["race"] or "")
+        raid = next((a for a in race.abilities if a.type == "raid"), None) if race else None
+        lost = list(raid.lost) if raid else []
+        return self.tr("gorges.ui.raid_move", to=self.place(action.to), lost="-".join(map(str, lost)) or "—",
+                       n=len(lost))
+
+    def why_text(self, name: Any) -> str:
+        """The full text of the event, race or table entry named `name` (a prompt's "why")."""
+        content = self.session.content
+        pools = [*content.events.values(), *content.races.values(),
+                 *(e for table in content.tables.values() for e in table.entries)]
+        for item in pools:
+            if item.name.model_dump() == name:
+                return self.tx(item.text)
+        return ""
 
     def colour_of(self, seat: int | None) -> tuple[tuple[int, int, int], str]:
         if seat is None:
@@ -302,6 +323,7 @@ class GorgesTable(TableScene):
                 self.aftermath_live = False
             if self.aftermath_live:
                 self.aftermath.append(e)
+                self.after_end = self._at
             else:
                 self._step_entry(e)
         if fresh:
@@ -322,6 +344,8 @@ class GorgesTable(TableScene):
 
     def shown_log(self) -> list[dict[str, Any]]:
         """The log as far as the organiser has followed it (up to the roll shown now)."""
+        if self.aftermath:
+            return self.log[:self.after_end + 1]
         return self.log[:self.step_end[0] + 1] if self.steps else self.log
 
     def step_started(self) -> None:
@@ -331,7 +355,9 @@ class GorgesTable(TableScene):
 
     def shown_phase(self) -> str:
         """The phase of the roll shown now, else the campaign's phase."""
-        if self.steps and not self.aftermath:
+        if self.aftermath:
+            return "battles"
+        if self.steps:
             phase = overlays.step_phase(self, self.steps[0][0])
             if phase:
                 return phase
@@ -491,6 +517,10 @@ class GorgesTable(TableScene):
                 self._changed()
                 return
             mode = modes[0] if modes else "normal"
+            if mode == "raid":  # a raid risks the army: say so before it sails (or digs)
+                self.pending = [("move", A.Move(self.sel_army, tid, "raid"))]
+                self._changed()
+                return
             self.act(A.Move(self.sel_army, tid, mode))
             return
         if kind == "challenge" and self.sel_army:
@@ -637,6 +667,8 @@ class GorgesTable(TableScene):
             self.force_die(*data)
         elif kind == "aftermath_close":
             self.aftermath, self.aftermath_live = [], False
+            if self.steps:
+                self.step_started()
             self._changed()
         elif kind == "form":
             self.on_form(*data)
@@ -668,7 +700,9 @@ class GorgesTable(TableScene):
         """The battle-result form: winner, points, slain heroes, Storm of Magic, then record."""
         f = self.form
         if what == "winner":
-            f.winner = arg
+            f.winner, f.draw = arg, False
+        elif what == "draw":
+            f.winner, f.draw = None, not f.draw
         elif what == "points":
             side, delta = arg
             f.points[side] = max(0, min(99999, f.points[side] + delta))
@@ -682,9 +716,9 @@ class GorgesTable(TableScene):
         elif what == "submit":
             battle = self.view.get("battle") or {}
             winner = f.winner if f.winner is not None else -1
-            order = [s["army"] for s in battle.get("sides", [])]
+            order = [s["army"] for s in battle.get("sides", [])] + [a for side in battle.get("allies", []) for a in side]
             slain = tuple(a for a in order if a in f.slain)
-            if self.act(A.BattleResult(winner, (f.points[0], f.points[1]), slain, f.storm)):
+            if self.act(A.BattleResult(winner, (f.points[0], f.points[1]), slain, f.storm, f.draw)):
                 self.form = BattleForm()
             return
         self._changed()

@@ -298,3 +298,66 @@ def test_allies_launch_and_accept_a_challenge_together():
     st.apply(0, BattleResult(0, (0, 0), ("2.L1",)))
     finish(st)
     assert any(e["key"] == "gorges.log.wound" and e["params"]["army"]["army"] == "2.L1" for e in st.log)
+
+
+# -- 6. battles as people fight them ---------------------------------------------------------------
+
+def _arena_battle(st):
+    arrange(st, owner={"roches-hurlantes": 1}, armies={"0.G": "roches-hurlantes", "1.G": "roches-hurlantes"})
+    st.challenges = [{"challenger": 0, "target": 1, "army": "0.G", "territory": "roches-hurlantes",
+                      "status": "accepted", "defender_army": "1.G"}]
+    scenario(st, battles_phase(st))
+
+
+def test_a_draw_beats_nobody_and_keeps_the_territory():
+    st = set_up(("empire", "skaven"))
+    _arena_battle(st)
+    with pytest.raises(IllegalAction):
+        st.apply(0, BattleResult(0, draw=True))
+    n = len(st.log)
+    st.apply(0, BattleResult(-1, (1500, 1500), draw=True))
+    finish(st)
+    keys = [e["key"] for e in st.log[n:]]
+    assert "gorges.log.battle_draw" in keys and "gorges.log.table" not in keys
+    assert st.owner["roches-hurlantes"] == 1
+    assert st.armies["0.G"].location == st.armies["1.G"].location == "roches-hurlantes"
+    assert st.history[-1]["winner"] is None and st.armies["0.G"].wins == 0
+
+
+def test_points_played_are_written_to_the_log():
+    st = set_up(("empire", "skaven"))
+    _arena_battle(st)
+    force(st, "d6", 2, 2, 1)
+    st.apply(0, BattleResult(0, (2000, 1900)))
+    entry = next(e for e in st.log if e["key"] == "gorges.log.points")
+    assert entry["params"]["points"] == 2000 and entry["params"]["other_points"] == 1900
+
+
+def test_the_save_shows_its_territory_and_modifiers_before_relics_and_logs_each():
+    from rules.gorges.actions import OfferRelics
+    st = set_up()
+    _refused_save(st, 2)
+    st.building["marais-puant"] = "fortress"
+    ctx = st.prompt.context
+    assert ctx["territory"] == "roches-hurlantes" and ctx["target"] == 6
+    st.apply(1, OfferRelics(0))
+    finish(st) if st.prompt is not None else None
+    logged = next(e for e in st.log if e["key"] == "gorges.log.save_modifiers")
+    keys = [m["key"] for m in logged["params"]["modifiers"]]
+    assert keys and all(k.startswith("gorges.save_mod.") for k in keys)
+
+
+def test_save_modifiers_have_reasons():
+    st = set_up()
+    st.order = [0, 1]
+    arrange(st, owner={"roches-hurlantes": 1, "marais-puant": 1, "val-du-rhum": 0},
+            building={"marais-puant": "fortress"}, armies={"0.G": "roches-hurlantes"})
+    st.challenges = [{"challenger": 0, "target": 1, "army": "0.G", "territory": "roches-hurlantes",
+                      "status": "refused", "defender_army": None}]
+    st.generals[1].relics = 1
+    from rules.gorges.phases.conquest import conquest_phase
+    scenario(st, conquest_phase(st))
+    assert {m["key"] for m in st.prompt.context["modifiers"]} == {"adjacent", "fortress"}
+    from game.i18n import Strings
+    texts = [Strings("en").render(m) for m in st.prompt.context["modifier_texts"]]
+    assert "−1: next to one of the attacker's territories" in texts

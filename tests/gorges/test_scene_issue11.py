@@ -132,3 +132,65 @@ def test_the_menu_button_opens_the_pause_menu(app):
     table = start(app)
     click_zone(app, table, "menu")
     assert isinstance(app.stack.top, PauseMenu)
+
+
+def test_a_draw_is_offered_and_recorded(app):
+    table = start(app, seed=2)
+    play_until(table, _battle, seed=3)
+    settle(app)
+    click_zone(app, table, "form", ("draw",))
+    count = len(table.session.actions)
+    click_zone(app, table, "form", ("submit",))
+    seat, action = table.session.actions[count]
+    assert action.draw and action.winner == -1
+    assert any(e["key"] == "gorges.log.battle_draw" for e in table.log)
+
+
+def test_the_briefing_names_the_hero_and_the_slain_ticks_use_it(app):
+    table = start(app, seed=2)
+    play_until(table, _battle, seed=3)
+    battle = table.view["battle"]
+    aid = battle["sides"][0]["army"]
+    table.session.apply(battle["sides"][0]["seat"], A.Rename(aid, "hero", "Brakk"))
+    table.refresh()
+    settle(app)
+    assert "Brakk" in table.hero_label(aid)
+    if aid in battle["heroes"]:
+        click_zone(app, table, "form", ("slain", aid))
+        assert aid in table.form.slain
+
+
+def test_a_raid_click_warns_of_the_risk_before_sailing(app):
+    table = start(app)
+    play_until(table, _movement)
+    state = table.session.state
+    seat = state.prompt.seat
+    state.generals[seat].race = "dark_elves"
+    table.refresh()
+    settle(app)
+    raids = [a for a in table.legal if isinstance(a, A.Move) and a.mode == "raid"
+             and {m for m in table.moves_of(a.army).get(a.to, [])} == {"raid"}]
+    assert raids
+    move = raids[0]
+    click_zone(app, table, "army", move.army)
+    count = len(table.session.actions)
+    click_zone(app, table, "hex", move.to)
+    assert len(table.session.actions) == count  # not yet: the warning first
+    assert table.pending and "6" in table.raid_label(table.pending[0][1])
+    click_zone(app, table, "act", table.pending[0][1])
+    assert table.session.actions[count][1] == move
+
+
+def test_the_accented_name_typed_with_textinput_is_kept(app):
+    from tests.gorges.test_scene import type_text
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    click_zone(app, table, "sheet", 1)
+    sheet = app.stack.top
+    sheet_rect, _ = sheet.layout()
+    rect = next(r for r, aid, tg in sheet.zones_at if aid == "1.L1" and tg == "army")
+    from tests.ui_helpers import click
+    click(app, (sheet_rect.left + rect.centerx, sheet_rect.top + rect.centery))
+    type_text(app, "Épées de Carroburg")
+    assert table.view["armies"]["1.L1"]["name"] == "Épées de Carroburg"
