@@ -122,6 +122,13 @@ class AmadrimTable(TableScene):
 
     # -- look helpers -------------------------------------------------------------------------------
 
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
+        """Messages over the top of the board, clear of the action panel and the guild sheets."""
+        if self.layout is None or self.layout.size != size:
+            return None
+        r = self.layout.geo.rect
+        return r.centerx, r.top + 30, r.width - 30
+
     def look(self) -> panels.Look:
         return panels.Look(self.app.tr, self.app.strings.text, self.seat_name, self.seat_colour)
 

@@ -511,7 +511,7 @@ class Composer:
             pygame.draw.rect(self.surf, ui.GOLD_DARK, pile, 1, border_radius=8)
         ui.text(self.surf, str(count), pile.center, self.fs(22), ui.PARCHMENT, bold=True, anchor="center")
         mine = self.t.my_turn() and v.get("phase") in ("start", "main")
-        tip = self.tr("anludim.ui.tip.draw_pile", count=count, discard=v["discard_count"])
+        tip = self.tr("anludim.ui.tip.draw_pile", count=count, discard=v["discard_count"], draw=v["content"]["rules"]["draw"])
         self.hit(pile, "draw_pile", None, tip, bool(mine))
         ui.text(self.surf, self.tr("anludim.ui.draw_short"), (pile.centerx, pile.bottom + self.px(4)), self.fs(12),
                 ui.PARCHMENT_DIM, anchor="midtop")
@@ -656,7 +656,7 @@ class Composer:
             if not can_draw and not any(v["face_up"]):
                 buttons.append((self.tr("anludim.action.pass_turn"), ("pass",), True, True))
             else:
-                buttons.append((self.tr("anludim.action.draw"), ("draw",), False, can_draw))
+                buttons.append((self.tr("anludim.action.draw", draw=v["content"]["rules"]["draw"]), ("draw",), False, can_draw))
         if phase == "after_main":
             buttons.append((self.tr("anludim.action.end_turn"), ("end_turn",), True, True))
         return segs, buttons
