@@ -100,29 +100,6 @@ def swap_choices(t: Any) -> list[tuple[str, Any, int]]:
     return out
 
 
-def alliance_links(t: Any, surf: pygame.Surface, isl: gm.Island) -> None:
-    """Allied generals: a dashed gold line between their capitals, two linked rings at its middle."""
-    v = t.view
-    caps = {g["seat"]: g["capital"] for g in v["generals"]}
-    for a, b in v.get("alliances") or []:
-        ca, cb = caps.get(a), caps.get(b)
-        if ca not in isl.centres or cb not in isl.centres:
-            continue
-        (x1, y1), (x2, y2) = isl.centre(ca), isl.centre(cb)
-        steps = max(2, int(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 // 12))
-        for i in range(0, steps, 2):
-            p = (x1 + (x2 - x1) * i / steps, y1 + (y2 - y1) * i / steps)
-            q = (x1 + (x2 - x1) * (i + 1) / steps, y1 + (y2 - y1) * (i + 1) / steps)
-            pygame.draw.line(surf, (250, 214, 110), p, q, 3)
-        mx, my = int((x1 + x2) / 2), int((y1 + y2) / 2)
-        for dx, seat in ((-6, a), (6, b)):
-            rgb, _ = t.colour_of(seat)
-            pygame.draw.circle(surf, rgb, (mx + dx, my), 9, 4)
-        pygame.draw.circle(surf, ui.INK, (mx, my), 16, 1)
-        tip = t.tr("gorges.ui.allied", a=t.seat_name(a), b=t.seat_name(b))
-        _hit(t, Rect(mx - 16, my - 12, 32, 24), "tip", tip=tip)
-
-
 # -- phases 1-4 step by step -----------------------------------------------------------------------
 
 PHASE_OF_ROLL = {"gorges.roll.crown_direction": "crown", "gorges.roll.crown_steps": "crown",
