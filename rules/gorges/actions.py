@@ -121,7 +121,9 @@ class ForceNextRoll(Action):
 
 @action("rename")
 class Rename(Action):
-    """Name an army, its hero or one of its renown regiments (`target`: army, hero, regiment:<n>).
+    """Name an army, its hero, one of its renown regiments, the magic item chosen for one of the hero's
+    "worth at most" items, or a regiment's magic standard (`target`: army, hero, regiment:<n>,
+    item:<index>, gift:<regiment>:<index>).
 
     Allowed at any time to the army's general (like notes on an army sheet); not a prompt answer.
     """
@@ -129,6 +131,18 @@ class Rename(Action):
     army: str
     target: str
     name: str
+
+
+@action("note")
+class Note(Action):
+    """Free notes on paper: `target` "army" (the army's notes) or "general" (its general's notes).
+
+    Allowed at any time to the army's general; kept with the campaign; not a prompt answer.
+    """
+
+    army: str
+    text: str
+    target: str = "army"
 
 
 @action("set_profile")
@@ -144,4 +158,4 @@ class SetProfile(Action):
 
 
 CODEC = ActionCodec(Rename, SetProfile, Choose, Move, RerollMovement, SwapArmies, MoveCapital, Build, Challenge, Answer,
-                    OfferRelics, BattleResult, Done, ForceNextRoll, Ally)
+                    OfferRelics, BattleResult, Done, ForceNextRoll, Ally, Note)

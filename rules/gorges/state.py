@@ -12,7 +12,7 @@ from collections.abc import Generator
 from typing import Any
 
 from rules.core import Action, IllegalAction, entry, new_rng, seat_ref
-from rules.gorges.actions import DICE, Ally, ForceNextRoll, Rename, SetProfile, SwapArmies
+from rules.gorges.actions import DICE, Ally, ForceNextRoll, Note, Rename, SetProfile, SwapArmies
 from rules.gorges.content import Content, Entry
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import STAT_MAX, STATS, Army, General
@@ -20,6 +20,7 @@ from rules.gorges.records import STAT_MAX, STATS, Army, General
 Flow = Generator[Prompt, Action, Any]
 
 MAX_NAME = 40
+MAX_NOTE = 400
 PLACE_PARAMS = {"territory", "to", "before", "capital", "start"}
 ARMY_PARAMS = {"army", "first", "second", "a", "b"}
 
@@ -90,6 +91,9 @@ class GorgesState:
             return
         if isinstance(action, SetProfile):
             self._set_profile(seat, action)
+            return
+        if isinstance(action, Note):
+            self._note(seat, action)
             return
         if isinstance(action, Ally):
             self._ally(seat, action)
@@ -187,6 +191,20 @@ class GorgesState:
                  for x in (ch["army"], ch["defender_army"])}
         return (a.id in bound and b.built) or (b.id in bound and a.built)
 
+    def _note(self, seat: int, action: Note) -> None:
+        army = self.armies.get(action.army)
+        if army is None or army.seat != seat:
+            raise IllegalAction("gorges.illegal.no_such_army", army=action.army)
+        text = action.text.strip()
+        if len(text) > MAX_NOTE:
+            raise IllegalAction("gorges.illegal.note_too_long", max=MAX_NOTE)
+        if action.target == "army":
+            army.memo = text
+        elif action.target == "general":
+            self.generals[seat].memo = text
+        else:
+            raise IllegalAction("gorges.illegal.no_such_target", target=action.target)
+
     def _rename(self, seat: int, action: Rename) -> None:
         army = self.armies.get(action.army)
         if army is None or army.seat != seat:
@@ -198,12 +216,31 @@ class GorgesState:
             army.name = name
         elif action.target == "hero":
             army.hero.name = name
+        elif action.target.startswith(("item:", "gift:")):
+            self._name_item(army, action.target, name)
         else:
             number = action.target.removeprefix("regiment:")
             regiment = next((r for r in army.regiments if str(r.number) == number), None)
             if regiment is None:
                 raise IllegalAction("gorges.illegal.no_such_target", target=action.target)
             regiment.name = name
+
+    def _name_item(self, army: Army, target: str, name: str) -> None:
+        """The magic item (or standard) chosen at the table for a "worth at most" item."""
+        parts = target.split(":")
+        try:
+            if any(not p.isdigit() for p in parts[1:]):
+                raise ValueError(target)
+            if parts[0] == "item" and len(parts) == 2:
+                item = army.hero.items[int(parts[1])]
+            elif parts[0] == "gift" and len(parts) == 3:
+                regiment = next(r for r in army.regiments if r.number == int(parts[1]))
+                item = regiment.gifts[int(parts[2])]
+            else:
+                raise ValueError(target)
+        except (ValueError, IndexError, StopIteration):
+            raise IllegalAction("gorges.illegal.no_such_target", target=target) from None
+        item["name"] = name
 
     def _set_profile(self, seat: int, action: SetProfile) -> None:
         army = self.armies.get(action.army)

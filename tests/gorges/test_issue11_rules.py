@@ -361,3 +361,40 @@ def test_save_modifiers_have_reasons():
     from game.i18n import Strings
     texts = [Strings("en").render(m) for m in st.prompt.context["modifier_texts"]]
     assert "−1: next to one of the attacker's territories" in texts
+
+
+# -- 7. paper tools ---------------------------------------------------------------------------------
+
+def test_free_notes_per_general_and_army_are_kept_with_the_campaign():
+    import json
+
+    from rules.gorges import ENGINE
+    from rules.gorges.actions import Note
+    from tests.gorges.helpers import CONTENT
+    st = set_up()
+    st.apply(0, Note("0.L1", "Tient le gué jusqu'à l'hiver"))
+    st.apply(0, Note("0.G", "Promis à Bo : pas d'attaque au printemps", "general"))
+    with pytest.raises(IllegalAction):
+        st.apply(1, Note("0.G", "pas à moi"))
+    view = st.view()
+    assert view["armies"]["0.L1"]["memo"] == "Tient le gué jusqu'à l'hiver"
+    assert view["generals"][0]["memo"].startswith("Promis à Bo")
+    saved = json.dumps([a.to_json() for a in (Note("0.L1", "Tient le gué jusqu'à l'hiver"),)])
+    again = ENGINE.action_from_json(json.loads(saved)[0])
+    assert again == Note("0.L1", "Tient le gué jusqu'à l'hiver") and CONTENT is not None
+
+
+def test_the_magic_item_chosen_is_recorded_on_the_sheet():
+    from rules.gorges.actions import Rename
+    from rules.gorges.records import Regiment
+    st = set_up()
+    st.armies["0.G"].hero.items.append({"value": 40, "kind": "item", "source": {"fr": "x", "en": "x"}})
+    st.armies["0.G"].regiments.append(Regiment(1, [{"kind": "standard", "value": 30, "source": {}}]))
+    st.apply(0, Rename("0.G", "item:0", "Épée de puissance"))
+    st.apply(0, Rename("0.G", "gift:1:0", "Bannière de guerre"))
+    army = st.view()["armies"]["0.G"]
+    assert army["hero"]["items"][0]["name"] == "Épée de puissance"
+    assert army["regiments"][0]["gifts"][0]["name"] == "Bannière de guerre"
+    for bad in ("item:3", "item:-1", "gift:2:0", "item:x"):
+        with pytest.raises(IllegalAction):
+            st.apply(0, Rename("0.G", bad, "?"))

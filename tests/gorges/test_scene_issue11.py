@@ -194,3 +194,38 @@ def test_the_accented_name_typed_with_textinput_is_kept(app):
     click(app, (sheet_rect.left + rect.centerx, sheet_rect.top + rect.centery))
     type_text(app, "Épées de Carroburg")
     assert table.view["armies"]["1.L1"]["name"] == "Épées de Carroburg"
+
+
+def _sheet_click(app, sheet, aid, target):
+    from tests.ui_helpers import click
+    sheet_rect, _ = sheet.layout()
+    rect = next(r for r, a, tg in sheet.zones_at if a == aid and tg == target)
+    click(app, (sheet_rect.left + rect.centerx, sheet_rect.top + rect.centery))
+    assert sheet.editing is not None and sheet.editing[:2] == (aid, target)
+
+
+def test_the_sheet_keeps_notes_the_profile_and_the_item_chosen(app):
+    from tests.gorges.test_scene import type_text
+    table = start(app)
+    play_until(table, _movement)
+    state = table.session.state
+    state.armies["0.G"].hero.items.append({"value": 40, "kind": "item", "source": {"fr": "Mine", "en": "Mine"}})
+    table.refresh()
+    settle(app)
+    click_zone(app, table, "sheet", 0)
+    sheet = app.stack.top
+    _sheet_click(app, sheet, "0.L1", "memo")
+    type_text(app, "Tient le gué")
+    _sheet_click(app, sheet, "0.G", "general_memo")
+    type_text(app, "Promis à Bo")
+    _sheet_click(app, sheet, "0.G", "profile")
+    type_text(app, "4 6 5 4 4 3 6 3 9")
+    _sheet_click(app, sheet, "0.G", "item:0")
+    type_text(app, "Épée de puissance")
+    v = table.view
+    assert v["armies"]["0.L1"]["memo"] == "Tient le gué"
+    assert v["generals"][0]["memo"] == "Promis à Bo"
+    assert v["armies"]["0.G"]["hero"]["base_profile"] == {"M": 4, "WS": 6, "BS": 5, "S": 4, "T": 4, "W": 3,
+                                                          "I": 6, "A": 3, "Ld": 9}
+    assert v["armies"]["0.G"]["hero"]["items"][0]["name"] == "Épée de puissance"
+    assert (0, A.Note("0.L1", "Tient le gué")) in table.session.actions
