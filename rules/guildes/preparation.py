@@ -31,7 +31,8 @@ def power_holder(st, side: str) -> int | None:
 def prepare(st):
     """Choose, reveal, (Dark power), choose the second card."""
     seats = list(range(st.n))
-    firsts = yield from st.ask_all(seats, "first_action", {s: list(ACTION_IDS) for s in seats})
+    firsts = yield from st.ask_all(seats, "first_action", {s: list(ACTION_IDS) for s in seats},
+                                   lambda s, v: setattr(st.guilds[s], "first", v))
     for s in st.order():
         g = st.guilds[s]
         g.first, g.first_revealed = firsts[s], True
@@ -46,7 +47,8 @@ def prepare(st):
             g.first = choice
         st.current = None
     seconds = yield from st.ask_all(seats, "second_action",
-                                    {s: [a for a in ACTION_IDS if a != st.guilds[s].first] + ["x2"] for s in seats})
+                                    {s: [a for a in ACTION_IDS if a != st.guilds[s].first] + ["x2"] for s in seats},
+                                    lambda s, v: setattr(st.guilds[s], "second", v))
     for s in seats:
         st.guilds[s].second = seconds[s]
     st.say("guildes.log.seconds_chosen")

@@ -27,7 +27,8 @@ def set_up(st):
         st.say("guildes.log.dealt", seat=seat_ref(seat), guild=st.name("guild", tile.id),
                mages=[st.name("mage", m.id) for m in g.mages])
     st.phase = "leaders"
-    chosen = yield from st.ask_all(list(range(st.n)), "leader", {g.seat: list(g.offered_leaders) for g in st.guilds})
+    chosen = yield from st.ask_all(list(range(st.n)), "leader", {g.seat: list(g.offered_leaders) for g in st.guilds},
+                                   lambda s, v: setattr(st.guilds[s], "leader", v))
     for g in st.guilds:
         g.leader = chosen.get(g.seat, g.offered_leaders[0])
         st.leader_deck.extend(x for x in g.offered_leaders if x != g.leader)

@@ -199,12 +199,16 @@ class GuildesState:
         _, action = yield Prompt((seat,), kind, {seat: tuple(options)}, context, secret)
         return action.value  # type: ignore[attr-defined]
 
-    def ask_all(self, seats: list[int], kind: str, options: dict[int, list[str]]) -> Flow:
-        """A simultaneous secret choice: every seat answers in any order; returns {seat: value}."""
+    def ask_all(self, seats: list[int], kind: str, options: dict[int, list[str]], record=None) -> Flow:
+        """A simultaneous secret choice: every seat answers in any order; returns {seat: value}.
+
+        `record(seat, value)` keeps each answer as it comes (the view hides it from the others)."""
         chosen: dict[int, str] = {}
         waiting = [s for s in seats if options.get(s)]
         while waiting:
             seat, action = yield Prompt(tuple(waiting), kind, {s: tuple(options[s]) for s in waiting}, {}, True)
             chosen[seat] = action.value  # type: ignore[attr-defined]
+            if record is not None:
+                record(seat, chosen[seat])
             waiting.remove(seat)
         return chosen

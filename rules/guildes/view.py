@@ -11,7 +11,7 @@ appear once both are laid), `dice` (the last roll: dice, forced, why, total), `o
 (designer-forced results waiting), `cards` (static card data: guilds, leaders, mages, items,
 spells, quests, elements, damage die), `log` (public entries), `outcome` (at the end).
 
-Each guild: `seat`, `guild` (tile id), `leader` (id, None until chosen), `offered_leaders` (viewer
+Each guild: `seat`, `guild` (tile id), `leader` (id, None until chosen), `leader_chosen`, `offered_leaders` (viewer
 only), `rubies`, `alignment`, `start_alignment`, `mages` (id, damage, centre, active - None while
 the placement is secret -, used), `hand` (item/spell ids; viewer only, else None), `hand_count`,
 `quests`, `vp_tokens`, `first` and `second` (action cards; None until revealed unless the
@@ -49,7 +49,8 @@ def _guild(st, g, seat: int | None) -> dict[str, Any]:
     mine = seat == g.seat
     known = mine or g.placed
     return {
-        "seat": g.seat, "guild": g.guild, "leader": g.leader,
+        "seat": g.seat, "guild": g.guild, "leader": g.leader if (mine or st.phase != "leaders") else None,
+        "leader_chosen": g.leader is not None,
         "offered_leaders": list(g.offered_leaders) if mine else [],
         "rubies": g.rubies, "alignment": g.alignment, "start_alignment": g.start_alignment,
         "mages": [m.public(known) for m in g.mages],
