@@ -96,10 +96,11 @@ def last_log(st, key: str) -> dict | None:
 
 
 def until(st, wanted: str, seat: int = 0) -> None:
-    """Answer every prompt with its last option (usually the passive one) until `seat` is asked `wanted`."""
+    """Answer every prompt passively (else with its last option) until `seat` is asked `wanted`."""
     while not (kind(st) == wanted and st.prompt.seats == (seat,)):
         assert st.prompt is not None, f"never asked {wanted}"
         who = st.prompt.seats[0]
         legal = st.legal_actions(who)
         options = st.prompt.options.get(who)
-        st.apply(who, Choose(options[-1]) if options else legal[-1])
+        quiet = [o for o in options or () if o in ("keep", "none", "pass", "done", "no", "give_up")]
+        st.apply(who, Choose((quiet or options)[-1]) if options else legal[-1])
