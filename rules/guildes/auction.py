@@ -44,8 +44,8 @@ def allowed(st, seat: int, mid: str) -> bool:
 
 def auction(st):
     """Sell every mage of the auction pile separately."""
-    lots, st.auction = st.auction, []
-    for mid in lots:
+    while st.auction:
+        mid = st.auction.pop(0)
         st.lot = {"mage": mid, "high": None, "bidder": None, "out": []}
         yield from _sell(st, mid)
     st.lot = None
@@ -77,6 +77,7 @@ def _sell(st, mid: str):
                 st.say("guildes.log.bid_pass", seat=seat_ref(seat))
     winner = lot["bidder"]
     if winner is None:
+        st.graveyard.append(mid)
         st.say("guildes.log.lot_destroyed", mage=st.name("mage", mid))
         return
     g = st.guilds[winner]

@@ -64,6 +64,7 @@ def combat_spell(st, seat: int | None, kind: str, element: str):
     if choice == "none":
         return 0
     st.guilds[seat].hand.remove(choice)
+    st.spent.append(choice)
     bonus = sum(e.amount for e in st.content.spells[choice].effects if e.type == kind)
     st.say("guildes.log.spell", seat=seat_ref(seat), spell=st.name("spell", choice))
     return bonus
@@ -78,6 +79,7 @@ def wounds(st, seat: int, mids: list[str]) -> None:
             continue
         if st.dead(g, m):
             g.mages.remove(m)
+            st.graveyard.append(mid)
             st.say("guildes.log.died", seat=seat_ref(seat), mage=st.name("mage", mid), damage=counted("damage", m.damage))
         elif not m.centre:
             m.centre, m.active = True, False

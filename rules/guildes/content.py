@@ -169,7 +169,7 @@ class RulesFile(Model):
     alignment_max: int = Field(ge=1)
     healing_rate: int = Field(ge=1)
     healing_penalty: int = Field(ge=0)
-    quests_in_play: int = Field(ge=1)
+    quests_in_play: dict[int, int]
     max_rounds: int = Field(ge=1)
     monster_dies: Literal["at_least", "more_than"]
     mage_dies: Literal["at_least", "more_than"]
@@ -260,9 +260,11 @@ def _check_rules(files: dict, report: Report) -> None:
     rules = files["rules.yaml"]
     if any(not 0 <= f <= 3 for f in rules.damage_die):
         report("rules.yaml", ("damage_die",), msg("guildes.content.die_faces", got=shown(rules.damage_die)))
-    if rules.quests_in_play > len(files["quests.yaml"].quests):
-        report("rules.yaml", ("quests_in_play",),
-               msg("guildes.content.too_many", got=rules.quests_in_play, max=len(files["quests.yaml"].quests)))
+    for seats in range(2, 6):
+        got = rules.quests_in_play.get(seats)
+        if got is None or not 1 <= got <= len(files["quests.yaml"].quests):
+            report("rules.yaml", ("quests_in_play",) + ((seats,) if got is not None else ()),
+                   msg("guildes.content.quests_in_play", seats=seats, got=shown(got), max=len(files["quests.yaml"].quests)))
     lo, hi = rules.alignment_min, rules.alignment_max
     for i, g in enumerate(files["guilds.yaml"].guilds):
         if not lo <= g.alignment <= hi:

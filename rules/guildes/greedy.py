@@ -1,11 +1,13 @@
 """The `greedy` bot: a short-sighted heuristic that reads only its view and the legal actions.
 
-It quests when its mages should kill the visible quest's monsters (expected damage, 1.5 a die by
-default), otherwise recruits while it has few mages and the rubies to pay, and works the rest of
-the time; its second card is Work (X2 after a first Work). It places every mage active, never
-attacks a guild unless forced, takes the element giving the most dice, spends spells at once, buys
-the items with the most points, hires the mages with the best points and attack, and bids on an
-auctioned mage up to its printed price.
+It values each action card now (`_values`): a quest by its mages' expected damage against the
+visible quest's remaining hit points (the damage die's mean per die), Recruit while it has few
+mages and the rubies, Trade when items are among its guild's objectives, Work (more with a rubies
+objective), its leader's power by its effects; it plays the best as first card and the best of the
+rest (or X2) as second. Its mages are active only when it quests, so passive mages guard the
+guild; it never attacks a guild unless forced, takes the element giving the most dice, spends
+spells at once, buys the items with the most points, hires the mages with the best points and
+attack, and bids on an auctioned mage up to its printed price.
 """
 
 from __future__ import annotations
@@ -98,21 +100,41 @@ class GreedyBot:
             return c["vp"] + c["work_income"] + sum(c["defence"].values()) / 8
         return Choose(max(self._options(view), key=worth))
 
-    def _first_action(self, view, legal):
+    def _objectives(self, view) -> tuple[str, ...]:
         me = self._me(view)
-        if self._quest_odds(view) >= 0.4:
-            return Choose("quest")
-        if me["rubies"] >= 4 and len(me["mages"]) < 5:
-            return Choose("recruit")
-        if any(e["type"] == "gain_rubies" for e in view["cards"]["leaders"][me["leader"]]["effects"]):
-            return Choose("leader")
-        return Choose("work")
+        return tuple(view["cards"]["guilds"][me["guild"]]["objectives"])
+
+    def _values(self, view) -> dict[str, float]:
+        """How much each action card looks worth now (see the module docstring)."""
+        me, obj = self._me(view), self._objectives(view)
+        odds = self._quest_odds(view)
+        power = 0.0
+        for e in view["cards"]["leaders"][me["leader"]]["effects"]:
+            power += {"gain_rubies": 0.8 * e.get("amount", 0), "draw_mage": 4.5, "draw_item": 2.0 * e.get("count", 1),
+                      "gain_vp": 3.0 * e.get("amount", 1), "steal_rubies": 0.7 * e.get("amount", 0),
+                      "shift_alignment": 2.0 if "alignment" in obj else 0.3, "heal": 1.0,
+                      "peek_quests": 0.3}.get(e["type"], 0.0)
+        many = len(me["mages"])
+        return {
+            "quest": 9.0 * min(odds, 1.5) if odds >= 0.4 else 0.0,
+            "recruit": (4.0 + (3.0 if "mages" in obj else 0.0)) if me["rubies"] >= 4 and many < 6 else 0.0,
+            "trade": 3.5 if "items" in obj and me["rubies"] >= 4 else 0.5,
+            "work": 3.0 + (2.0 if "rubies" in obj else 0.0),
+            "leader": power,
+            "combat": 0.0,
+        }
+
+    def _first_action(self, view, legal):
+        values = self._values(view)
+        return Choose(max(self._options(view), key=lambda a: (values.get(a, 0.0), a)))
 
     def _second_action(self, view, legal):
         first = self._me(view)["first"]
-        if first in ("work", "quest"):
-            return Choose("x2")
-        return Choose("work")
+        values = self._values(view)
+        values["x2"] = 0.0 if first in ("quest", "combat") else values.get(first, 0.0) * 0.9 + 0.5
+        if first == "quest":
+            values["quest"] = 0.0
+        return Choose(max(self._options(view), key=lambda a: (values.get(a, 0.0), a)))
 
     def _placement(self, view, legal):
         me = self._me(view)
@@ -134,10 +156,14 @@ class GreedyBot:
         return self._turn_spell(view, legal)
 
     def _trade(self, view, legal):
-        me = self._me(view)
-        if any(m["damage"] for m in me["mages"]) and "heal" in self._options(view):
+        me, options = self._me(view), self._options(view)
+        if "buy" in options and me["rubies"] >= 3 and "items" in self._objectives(view):
+            return Choose("buy")
+        if any(m["damage"] for m in me["mages"]) and "heal" in options:
             return Choose("heal")
-        if "buy" in self._options(view) and me["rubies"] >= 3:
+        if "align" in options and "alignment" in self._objectives(view) and me["rubies"] >= 3:
+            return Choose("align")
+        if "buy" in options and me["rubies"] >= 3:
             return Choose("buy")
         return Choose("pass")
 
@@ -158,7 +184,9 @@ class GreedyBot:
         return "dark" if self._me(view)["alignment"] < 0 else "light"
 
     def _align(self, view, legal):
-        return Choose(f"{self._side(view)}:1")
+        steps = 2 if "alignment" in self._objectives(view) else 1
+        wanted = f"{self._side(view)}:{steps}"
+        return Choose(wanted if wanted in self._options(view) else f"{self._side(view)}:1")
 
     def _leader_x2(self, view, legal):
         return Choose(f"{self._side(view)}:2")

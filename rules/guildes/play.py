@@ -96,7 +96,9 @@ def align(st, seat: int, off: int):
 def buy(st, seat: int, off: int):
     """Look at two item/spell cards (the face-up one first), buy one or none; one is left face up."""
     g = st.guilds[seat]
-    offer = [st.face_up_item] if st.face_up_item is not None else []
+    offer = st.drawn["items"]
+    if st.face_up_item is not None:
+        offer.append(st.face_up_item)
     st.face_up_item = None
     while len(offer) < 2 and st.item_deck:
         offer.append(st.item_deck.pop(0))
@@ -104,7 +106,7 @@ def buy(st, seat: int, off: int):
         return
     price = {cid: max(0, st.content.card(cid).price - off) for cid in offer}
     options = [cid for cid in offer if price[cid] <= g.rubies]
-    choice = yield from st.ask(seat, "buy", options + ["none"], secret=True, offer=offer, prices=price)
+    choice = yield from st.ask(seat, "buy", options + ["none"], secret=True, offer=list(offer), prices=price)
     if choice != "none":
         offer.remove(choice)
         g.rubies -= price[choice]
@@ -114,6 +116,7 @@ def buy(st, seat: int, off: int):
         st.say("guildes.log.bought_nothing", seat=seat_ref(seat))
     st.face_up_item = offer.pop() if offer else None
     st.item_deck.extend(offer)
+    offer.clear()
 
 
 def recruit(st, seat: int, x2: bool):
@@ -133,12 +136,13 @@ def recruit(st, seat: int, x2: bool):
             return
         st.auction.append(mid)
         st.say("guildes.log.to_auction", mage=st.name("mage", mid))
-    drawn = [st.mage_deck.pop(0) for _ in range(2) if st.mage_deck]
+    drawn = st.drawn["mages"]
+    drawn.extend(st.mage_deck.pop(0) for _ in range(2) if st.mage_deck)
     if not drawn:
         return
     st.say("guildes.log.drawn_mages", seat=seat_ref(seat), mages=[st.name("mage", m) for m in drawn])
     options = [m for m in drawn if allowed(st, seat, m) and st.content.mages[m].price <= g.rubies]
-    choice = yield from st.ask(seat, "recruit", options + ["none"], drawn=drawn)
+    choice = yield from st.ask(seat, "recruit", options + ["none"], drawn=list(drawn))
     if choice != "none":
         drawn.remove(choice)
         hire(st, seat, choice)
@@ -147,6 +151,7 @@ def recruit(st, seat: int, x2: bool):
     st.auction.extend(drawn)
     for mid in drawn:
         st.say("guildes.log.to_auction", mage=st.name("mage", mid))
+    drawn.clear()
 
 
 def hire(st, seat: int, mid: str) -> None:
@@ -159,8 +164,9 @@ def hire(st, seat: int, mid: str) -> None:
 
 def change_leader(st, seat: int):
     g, r = st.guilds[seat], st.rules
-    drawn = [st.leader_deck.pop(0) for _ in range(2) if st.leader_deck]
-    choice = yield from st.ask(seat, "new_leader", drawn + ["keep"], secret=True, drawn=drawn)
+    drawn = st.drawn["leaders"]
+    drawn.extend(st.leader_deck.pop(0) for _ in range(2) if st.leader_deck)
+    choice = yield from st.ask(seat, "new_leader", drawn + ["keep"], secret=True, drawn=list(drawn))
     if choice != "keep":
         drawn.remove(choice)
         st.leader_deck.append(g.leader)
@@ -169,6 +175,7 @@ def change_leader(st, seat: int):
         st.say("guildes.log.new_leader", seat=seat_ref(seat), before=st.name("leader", old),
                after=st.name("leader", choice), amount=counted("rubies", r.leader_change_cost))
     st.leader_deck.extend(drawn)
+    drawn.clear()
 
 
 def leader(st, seat: int, x2: bool):

@@ -95,6 +95,7 @@ def cast_turn_spells(st, seat: int):
 def cast(st, seat: int, sid: str):
     """Discard spell `sid` from the hand and apply its non-combat effects."""
     st.guilds[seat].hand.remove(sid)
+    st.spent.append(sid)
     src = st.name("spell", sid)
     st.say("guildes.log.spell", seat=seat_ref(seat), spell=src)
     yield from apply_effects(st, seat, [e for e in st.content.spells[sid].effects

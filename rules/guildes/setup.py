@@ -17,7 +17,7 @@ def set_up(st):
     st.quests = sorted(c.quests)
     for deck in (st.leader_deck, st.mage_deck, st.item_deck, st.quests):
         st.rng.shuffle(deck)
-    st.quests = st.quests[: r.quests_in_play]
+    st.quests = st.quests[: r.quests_in_play[st.n]]
     for seat in range(st.n):
         tile = c.guilds[tiles[seat]]
         g = Guild(seat, tile.id, tile.alignment, tile.alignment, r.starting_rubies)

@@ -49,6 +49,9 @@ class GuildesState:
         self.face_up_item: str | None = None
         self.face_up_mage: str | None = None
         self.auction: list[str] = []
+        self.drawn: dict[str, list[str]] = {"mages": [], "items": [], "leaders": []}   # cards in hand mid-action
+        self.graveyard: list[str] = []      # mages destroyed at auction or dead
+        self.spent: list[str] = []          # spells cast
         self.lot: dict[str, Any] | None = None
         self.quest_damage: dict[str, list[int]] = {}
         self.quest_loot: dict[str, dict[str, Any]] = {}

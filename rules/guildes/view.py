@@ -5,7 +5,8 @@ end), `phase`, `phase_key` (catalog key), `first` (first player), `current` (sea
 action), `to_act`, `prompt` (kind, key, options and context for the viewer only), `guilds` (one per
 seat, below), `quest` (the visible quest: `id`, `damage` per monster, `loot` {rubies, cards}),
 `quests_left`, `peeked` (quest ids only the viewer has seen), `face_up_item`, `face_up_mage`,
-`decks` (card counts: mages, items, leaders), `auction` (mage ids waiting), `lot` (the mage on
+`decks` (card counts: mages, items, leaders), `auction` (mage ids waiting), `drawn_mages` (the two mages a recruiter
+has just drawn, public), `lot` (the mage on
 sale, `high` bid, `bidder`, `out` seats), `fight` (the quest fight or duel under way; duel lines
 appear once both are laid), `dice` (the last roll: dice, forced, why, total), `options`, `forced`
 (designer-forced results waiting), `cards` (static card data: guilds, leaders, mages, items,
@@ -31,12 +32,12 @@ def static_cards(st) -> dict[str, Any]:
     if cached is None:
         c = st.content
         cached = {
-            "guilds": {k: v.model_dump() for k, v in c.guilds.items()},
-            "leaders": {k: v.model_dump() for k, v in c.leaders.items()},
-            "mages": {k: v.model_dump() for k, v in c.mages.items()},
-            "items": {k: v.model_dump() for k, v in c.items.items()},
-            "spells": {k: v.model_dump() for k, v in c.spells.items()},
-            "quests": {k: v.model_dump() for k, v in c.quests.items()},
+            "guilds": {k: v.model_dump(mode="json") for k, v in c.guilds.items()},
+            "leaders": {k: v.model_dump(mode="json") for k, v in c.leaders.items()},
+            "mages": {k: v.model_dump(mode="json") for k, v in c.mages.items()},
+            "items": {k: v.model_dump(mode="json") for k, v in c.items.items()},
+            "spells": {k: v.model_dump(mode="json") for k, v in c.spells.items()},
+            "quests": {k: v.model_dump(mode="json") for k, v in c.quests.items()},
             "elements": list(ELEMENTS),
             "damage_die": list(st.rules.damage_die),
             "alignment": [st.rules.alignment_min, st.rules.alignment_max],
@@ -86,7 +87,7 @@ def build_view(st, seat: int | None) -> dict[str, Any]:
         "peeked": list(me.peeked) if me is not None else [],
         "face_up_item": st.face_up_item, "face_up_mage": st.face_up_mage,
         "decks": {"mages": len(st.mage_deck), "items": len(st.item_deck), "leaders": len(st.leader_deck)},
-        "auction": list(st.auction),
+        "auction": list(st.auction), "drawn_mages": list(st.drawn["mages"]),
         "lot": None if st.lot is None else {k: (list(v) if isinstance(v, list) else v) for k, v in st.lot.items()},
         "fight": _fight(st),
         "dice": [dict(d, dice=list(d["dice"]), forced=list(d["forced"])) for d in st.dice],

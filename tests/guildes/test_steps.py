@@ -14,7 +14,7 @@ def test_set_up_follows_the_rulebook():
     for g in st.guilds:
         assert g.rubies == 5 and len(g.offered_leaders) == 2 and len(g.mages) == 2 and g.leader is None
     assert len({g.guild for g in st.guilds}) == 4
-    assert len(st.quests) == CONTENT.rules.quests_in_play
+    assert len(st.quests) == CONTENT.rules.quests_in_play[4]
     # each seat sees only its own two leaders
     assert st.view(1)["guilds"][0]["offered_leaders"] == [] and st.view(1)["guilds"][1]["offered_leaders"]
     offered = list(st.guilds[2].offered_leaders)
