@@ -65,7 +65,7 @@ def _play(seed, names, burn=False, record=None):
         if record is not None:
             record.append((seat, action.to_json()))
         state.apply(seat, action)
-        views.append(json.dumps(state.view(None), sort_keys=True))
+        views.append(json.dumps({k: v for k, v in state.view(None).items() if k != "cards"}, sort_keys=True))
     return state, views
 
 
