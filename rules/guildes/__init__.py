@@ -16,6 +16,7 @@ from typing import Any
 from rules.core import Engine, seat_count
 from rules.guildes.actions import CODEC
 from rules.guildes.bots import BOTS
+from rules.guildes.flow import game
 from rules.guildes.state import GuildesState
 
 
@@ -40,7 +41,7 @@ class GuildesEngine(Engine):
         opts = {"designer_mode": bool(given.pop("designer_mode", False))}
         if given:
             raise ValueError(f"unknown options: {sorted(given)}")
-        return GuildesState(content, n, seed, opts)
+        return GuildesState(content, n, seed, opts, game)
 
     def bot(self, name: str, seed: int) -> Any:
         if name not in BOTS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rules.core import IllegalAction, seat_ref
 from rules.guildes.actions import Bid, Choose
 from rules.guildes.prompts import Prompt
-from rules.guildes.state import counted
+from rules.guildes.words import counted
 
 
 def minimum(st) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.core import seat_ref
 from rules.guildes.effects import ELEMENTS
 from rules.guildes.powers import spells_of
-from rules.guildes.state import counted
+from rules.guildes.words import counted
 
 
 def _item_bonuses(st, seat: int, kind: str, element: str) -> list[int]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from rules.core import seat_ref
 from rules.guildes.combat import attack_value, choose_element, combat_spell, defence_value, wounds
 from rules.guildes.preparation import placement
-from rules.guildes.state import counted
+from rules.guildes.words import counted
 
 
 def combat(st, seat: int, x2: bool):

@@ -17,7 +17,7 @@ from rules.core import seat_ref
 from rules.guildes.auction import allowed
 from rules.guildes.powers import apply_effects, heal
 from rules.guildes.records import Mage
-from rules.guildes.state import counted
+from rules.guildes.words import counted
 
 
 def work_income(st, seat: int) -> int:

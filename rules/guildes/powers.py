@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.core import seat_ref
 from rules.guildes.records import Mage
-from rules.guildes.state import counted
+from rules.guildes.words import counted
 
 
 def apply_effects(st, seat: int, effects, source: dict):

@@ -13,7 +13,7 @@ from rules.core import IllegalAction, seat_ref
 from rules.guildes.actions import Place
 from rules.guildes.content import ACTION_IDS
 from rules.guildes.prompts import Prompt
-from rules.guildes.state import counted
+from rules.guildes.words import counted
 
 
 def power_holder(st, side: str) -> int | None:

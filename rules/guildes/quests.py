@@ -16,7 +16,7 @@ from rules.core import seat_ref
 from rules.guildes.combat import attack_value, choose_element, combat_spell, defence_value, wounds
 from rules.guildes.powers import apply_effects
 from rules.guildes.setup import reveal_quest
-from rules.guildes.state import counted
+from rules.guildes.words import counted
 
 
 def monster_dead(st, hp: int, damage: int) -> bool:

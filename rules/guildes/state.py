@@ -8,7 +8,7 @@ on inside that same `apply`, every die logged with what it was rolled for.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from rules.core import Action, IllegalAction, entry, new_rng, seat_ref
@@ -16,25 +16,16 @@ from rules.guildes.actions import ForceNextRoll
 from rules.guildes.content import GuildesContent
 from rules.guildes.prompts import Prompt
 from rules.guildes.records import Guild, Mage
+from rules.guildes.words import counted, flag
 
 Flow = Generator[Prompt, tuple[int, Action], Any]
-
-
-def counted(kind: str, n: int) -> dict[str, Any]:
-    """A number of things as a log parameter, with its grammar: "aucun rubis", "1 rubis", "3 rubis"."""
-    form = "zero" if n == 0 else "one" if n == 1 else "many"
-    return {"key": f"guildes.count.{kind}.{form}", "params": {"n": n}}
-
-
-def flag(key: str, on: bool) -> dict[str, Any] | str:
-    """An optional word of a log line (e.g. "forced"): the word when `on`, else nothing."""
-    return {"key": key, "params": {}} if on else ""
 
 
 class GuildesState:
     """One game of Guildes for `n` seats."""
 
-    def __init__(self, content: GuildesContent, seats: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, content: GuildesContent, seats: int, seed: int, options: dict[str, Any],
+                 flow: Callable[[GuildesState], Flow]) -> None:
         self.content = content
         self.rules = content.rules
         self.n = seats
@@ -66,8 +57,7 @@ class GuildesState:
         self.last_quest_done = False
         self.history: list[list[int]] = []
         self.over = False
-        from rules.guildes.flow import game
-        self.flow: Flow = game(self)
+        self.flow: Flow = flow(self)
         self.prompt: Prompt | None = next(self.flow)
 
     # -- protocol ----------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import seat_ref
-from rules.guildes.state import counted
+from rules.guildes.words import counted
 
 
 def income(st) -> None:
