@@ -44,6 +44,7 @@ def combat(st, seat: int, x2: bool):
     if len(d_line) < len(a_line):
         d_line.append("leader")
     st.fight["d_line"], st.fight["a_line"] = d_line, a_line
+    st.mark_hidden("reveal")
     st.say("guildes.log.lines", seat=seat_ref(seat), target=seat_ref(target),
            a=[st.name("mage", m) for m in a_line], d=[_fighter(st, d, m) for m in d_line])
     for i, mid in enumerate(a_line):

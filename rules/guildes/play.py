@@ -101,7 +101,7 @@ def buy(st, seat: int, off: int):
         offer.append(st.face_up_item)
     st.face_up_item = None
     while len(offer) < 2 and st.item_deck:
-        offer.append(st.item_deck.pop(0))
+        offer.append(st.draw_card(st.item_deck))
     if not offer:
         return
     price = {cid: max(0, st.content.card(cid).price - off) for cid in offer}
@@ -137,7 +137,7 @@ def recruit(st, seat: int, x2: bool):
         st.auction.append(mid)
         st.say("guildes.log.to_auction", mage=st.name("mage", mid))
     drawn = st.drawn["mages"]
-    drawn.extend(st.mage_deck.pop(0) for _ in range(2) if st.mage_deck)
+    drawn.extend(st.draw_card(st.mage_deck) for _ in range(2) if st.mage_deck)
     if not drawn:
         return
     st.say("guildes.log.drawn_mages", seat=seat_ref(seat), mages=[st.name("mage", m) for m in drawn])
@@ -165,7 +165,7 @@ def hire(st, seat: int, mid: str) -> None:
 def change_leader(st, seat: int):
     g, r = st.guilds[seat], st.rules
     drawn = st.drawn["leaders"]
-    drawn.extend(st.leader_deck.pop(0) for _ in range(2) if st.leader_deck)
+    drawn.extend(st.draw_card(st.leader_deck) for _ in range(2) if st.leader_deck)
     choice = yield from st.ask(seat, "new_leader", drawn + ["keep"], secret=True, drawn=list(drawn))
     if choice != "keep":
         drawn.remove(choice)

@@ -33,6 +33,7 @@ def prepare(st):
     seats = list(range(st.n))
     firsts = yield from st.ask_all(seats, "first_action", {s: list(ACTION_IDS) for s in seats},
                                    lambda s, v: setattr(st.guilds[s], "first", v))
+    st.mark_hidden("reveal")
     for s in st.order():
         g = st.guilds[s]
         g.first, g.first_revealed = firsts[s], True
@@ -92,6 +93,7 @@ def placement(st, seats: list[int] | None = None):
         for m in g.available():
             m.active = m.id in action.active
         waiting.remove(seat)
+    st.mark_hidden("reveal")
     for s in (seats if seats is not None else range(st.n)):
         g = st.guilds[s]
         g.placed = True

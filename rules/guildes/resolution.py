@@ -33,6 +33,7 @@ def resolve(st):
     for seat in st.order():
         g = st.guilds[seat]
         g.second_revealed = True
+        st.mark_hidden("reveal")
         st.say("guildes.log.second_revealed", seat=seat_ref(seat), card=card(g.second))
         if g.second == "x2":
             yield from perform(st, seat, g.first, x2=True)

@@ -29,6 +29,7 @@ def set_up(st):
     st.phase = "leaders"
     chosen = yield from st.ask_all(list(range(st.n)), "leader", {g.seat: list(g.offered_leaders) for g in st.guilds},
                                    lambda s, v: setattr(st.guilds[s], "leader", v))
+    st.mark_hidden("reveal")
     for g in st.guilds:
         g.leader = chosen.get(g.seat, g.offered_leaders[0])
         st.leader_deck.extend(x for x in g.offered_leaders if x != g.leader)
@@ -40,4 +41,5 @@ def set_up(st):
 def reveal_quest(st) -> None:
     """Log the quest now on top of the deck (face up), if any."""
     if st.quests:
+        st.mark_hidden("draw")
         st.say("guildes.log.quest_revealed", quest=st.name("quest", st.quests[0]))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from rules.core import Action, IllegalAction, entry, new_rng, seat_ref
+from rules.core import Action, HiddenResults, IllegalAction, entry, new_rng, seat_ref
 from rules.guildes.actions import ForceNextRoll
 from rules.guildes.content import GuildesContent
 from rules.guildes.prompts import Prompt
@@ -21,8 +21,8 @@ from rules.guildes.words import counted, flag
 Flow = Generator[Prompt, tuple[int, Action], Any]
 
 
-class GuildesState:
-    """One game of Guildes for `n` seats."""
+class GuildesState(HiddenResults):
+    """One game of Guildes for `n` seats (`hidden_result()` says when an action drew or revealed)."""
 
     def __init__(self, content: GuildesContent, seats: int, seed: int, options: dict[str, Any],
                  flow: Callable[[GuildesState], Flow]) -> None:
@@ -75,6 +75,7 @@ class GuildesState:
 
     def apply(self, seat: int, action: Action) -> None:
         """Check then apply `action`; IllegalAction leaves the state untouched."""
+        self.clear_hidden()
         if not isinstance(action, Action):
             raise IllegalAction("guildes.illegal.unknown_action")
         if not isinstance(seat, int) or not 0 <= seat < self.n:
@@ -181,7 +182,11 @@ class GuildesState:
         return m.damage >= hp if self.rules.mage_dies == "at_least" else m.damage > hp
 
     def draw_card(self, deck: list[str]) -> str | None:
-        return deck.pop(0) if deck else None
+        """The top card of a face-down deck (None when empty)."""
+        if not deck:
+            return None
+        self.mark_hidden("draw")
+        return deck.pop(0)
 
     def ask(self, seat: int, kind: str, options: list[str], secret: bool = False, **context: Any) -> Flow:
         """Yield a choice prompt and return the chosen value (a single option is taken at once)."""

@@ -81,3 +81,17 @@ def test_duel_line_hidden_and_bought_cards_unnamed_in_the_log():
         for cid in g.hand:
             if cid not in json.dumps([e for e in st.log if e["key"] in ("guildes.log.left_item", "guildes.log.spell")]):
                 assert f'"{cid}"' not in text
+
+
+def test_hidden_results_tell_the_app_when_undo_would_peek():
+    st = started(2)
+    choose(st, 0, "recruit")
+    assert st.hidden_result() is None                 # a secret choice, nothing revealed yet
+    choose(st, 1, "work")
+    assert st.hidden_result() == "reveal"             # both first cards turned up
+    choose(st, 0, "work")
+    choose(st, 1, "x2")
+    st.mage_deck[:2] = ["eleve", "marin"]
+    st.apply(0, Place(()))
+    st.apply(1, Place(()))                            # placements revealed, then the recruiter draws
+    assert st.hidden_result() in ("reveal", "draw") and st.prompt.kind == "recruit"
