@@ -16,24 +16,24 @@ from typing import Any
 PARTS = ("quests", "mages", "items", "leader", "tokens", "healing", "objectives")
 
 
-def units(st, seat: int) -> dict[str, int]:
-    """How many units of each objective kind `seat` has."""
+def units(st, seat: int, public: bool = False) -> dict[str, int]:
+    """How many units of each objective kind `seat` has (`public`: hands count as empty)."""
     g, c = st.guilds[seat], st.content
-    raw = {"rubies": g.rubies, "items": sum(1 for x in g.hand if x in c.items), "quests": len(g.quests),
+    raw = {"rubies": g.rubies, "items": 0 if public else sum(1 for x in g.hand if x in c.items), "quests": len(g.quests),
            "mages": len(g.mages), "alignment": max(0, abs(g.alignment) - abs(g.start_alignment))}
     return {k: raw[k] // st.rules.objectives[k].per if k in st.rules.objectives else 0 for k in raw}
 
 
-def breakdown(st) -> list[dict[str, int]]:
-    """Every seat's points by part, and the total."""
+def breakdown(st, public: bool = False) -> list[dict[str, int]]:
+    """Every seat's points by part, and the total (`public`: without the secret hands)."""
     c, r = st.content, st.rules
-    all_units = [units(st, s) for s in range(st.n)]
+    all_units = [units(st, s, public) for s in range(st.n)]
     out = []
     for g in st.guilds:
         parts = {
             "quests": sum(c.quests[q].vp for q in g.quests),
             "mages": sum(c.mages[m.id].vp for m in g.mages),
-            "items": sum(c.items[x].vp for x in g.hand if x in c.items),
+            "items": 0 if public else sum(c.items[x].vp for x in g.hand if x in c.items),
             "leader": c.leaders[g.leader].vp if g.leader else 0,
             "tokens": g.vp_tokens,
             "healing": -r.healing_penalty * sum(1 for m in g.mages if m.centre),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import seat_ref
+from rules.guildes.scoring import breakdown
 from rules.guildes.words import counted
 
 
@@ -58,5 +59,6 @@ def recovery(st) -> None:
         st.say("guildes.log.to_auction", mage=st.name("mage", st.face_up_mage))
         st.face_up_mage = None
     st.current, st.fight = None, None
+    st.history.append([p["total"] for p in breakdown(st, public=True)])
     if st.rules.first_player_rotates == "recovery":
         rotate(st)

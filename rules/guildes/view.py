@@ -10,7 +10,8 @@ has just drawn, public), `lot` (the mage on
 sale, `high` bid, `bidder`, `out` seats), `fight` (the quest fight or duel under way; duel lines
 appear once both are laid), `dice` (the last roll: dice, forced, why, total), `options`, `forced`
 (designer-forced results waiting), `cards` (static card data: guilds, leaders, mages, items,
-spells, quests, elements, damage die), `log` (public entries), `outcome` (at the end).
+spells, quests, elements, damage die), `log` (public entries), `outcome` (at the end), `score_history` (every seat's
+score after each round's recovery, counted without the secret hands, for the end chart).
 
 Each guild: `seat`, `guild` (tile id), `leader` (id, None until chosen), `leader_chosen`, `offered_leaders` (viewer
 only), `rubies`, `alignment`, `start_alignment`, `mages` (id, damage, centre, active - None while
@@ -95,4 +96,5 @@ def build_view(st, seat: int | None) -> dict[str, Any]:
         "cards": static_cards(st),
         "log": list(st.log),
         "outcome": st.outcome() if st.over else None,
+        "score_history": [list(row) for row in st.history],
     }
