@@ -11,7 +11,8 @@ sale, `high` bid, `bidder`, `out` seats), `fight` (the quest fight or duel under
 appear once both are laid), `dice` (the last roll: dice, forced, why, total), `options`, `forced`
 (designer-forced results waiting), `cards` (static card data: guilds, leaders, mages, items,
 spells, quests, elements, damage die), `log` (public entries), `outcome` (at the end), `score_history` (every seat's
-score after each round's recovery, counted without the secret hands, for the end chart).
+score after each round's recovery, counted without the secret hands, then the final scores, for the
+end chart).
 
 Each guild: `seat`, `guild` (tile id), `leader` (id, None until chosen), `leader_chosen`, `offered_leaders` (viewer
 only), `rubies`, `alignment`, `start_alignment`, `mages` (id, damage, centre, active - None while
@@ -96,5 +97,5 @@ def build_view(st, seat: int | None) -> dict[str, Any]:
         "cards": static_cards(st),
         "log": list(st.log),
         "outcome": st.outcome() if st.over else None,
-        "score_history": [list(row) for row in st.history],
+        "score_history": [list(row) for row in st.history] + ([st.outcome()["scores"]] if st.over else []),
     }

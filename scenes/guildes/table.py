@@ -230,7 +230,8 @@ def _play(session: Any, seed: int, stop: Any) -> None:
         state = session.state
         if state.is_over() or stop(state):
             return
-        seat = state.to_act()[0]
+        acting = state.to_act()
+        seat = next((x for x in acting if not session.is_human(x)), acting[0])  # bots answer first
         session.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
 
 
@@ -266,7 +267,8 @@ def _shot_choice(app: Any, game: str | None, seed: int) -> Any:
     """The secret choice of the first action card."""
     seed = seed or 1
     session = _shot_session(app, seed)
-    _play(session, seed, lambda s: s.round >= 2 and s.prompt is not None and s.prompt.kind == "first_action")
+    _play(session, seed, lambda s: s.round >= 2 and s.prompt is not None and s.prompt.kind == "first_action"
+          and all(session.is_human(x) for x in s.to_act()))
     return _open(app, session)
 
 
