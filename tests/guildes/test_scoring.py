@@ -21,26 +21,27 @@ def _scored():
 
 def test_units_per_objective_kind():
     st = _scored()
-    assert units(st, 0) == {"rubies": 2, "items": 2, "quests": 2, "mages": 1, "alignment": 3}
-    assert units(st, 1) == {"rubies": 2, "items": 0, "quests": 0, "mages": 1, "alignment": 0}
-    assert CONTENT.rules.objectives["rubies"].per == 5
+    # rubies per 10, mages and alignment steps per 2, items and quests per 1 (rules.yaml)
+    assert units(st, 0) == {"rubies": 1, "items": 2, "quests": 2, "mages": 0, "alignment": 1}
+    assert units(st, 1) == {"rubies": 1, "items": 0, "quests": 0, "mages": 0, "alignment": 0}
+    assert CONTENT.rules.objectives["rubies"].per == 10
 
 
 def test_breakdown_by_part():
     st = _scored()
     a, b = breakdown(st)
     assert (a["quests"], a["mages"], a["items"], a["leader"], a["tokens"], a["healing"]) == (5, 4, 2, 1, 1, -2)
-    # own objectives: 2 quests x2 + 3 steps x2 = 10; Cendre's "rubies" gives the others 1 per unit: 2
-    assert a["objectives"] == 12 and a["total"] == 23
-    # own: 2 units of rubies x2 = 4; Aube's quests and alignment give nothing to Cendre here
-    assert b["objectives"] == 4 and b["total"] == 4
+    # own objectives: 2 quests x2 + 1 unit of steps x2 = 6; Cendre's "rubies" gives the others 1 per unit: 1
+    assert a["objectives"] == 7 and a["total"] == 18
+    # own: 1 unit of rubies x2 = 2; Aube's quests and alignment give nothing to Cendre here
+    assert b["objectives"] == 2 and b["total"] == 2
 
 
 def test_outcome_ranking_and_ties_on_rubies():
     st = _scored()
     out = outcome(st)
-    assert out["winners"] == [0] and out["ranking"] == [0, 1] and out["scores"] == [23, 4]
-    st.guilds[1].vp_tokens = 19
-    assert outcome(st)["winners"] == [0]              # 23 each: more rubies left wins
+    assert out["winners"] == [0] and out["ranking"] == [0, 1] and out["scores"] == [18, 2]
+    st.guilds[1].vp_tokens = 16
+    assert outcome(st)["winners"] == [0]              # 18 each: more rubies left wins
     st.guilds[1].rubies = 12
     assert outcome(st)["winners"] == [0, 1]
