@@ -41,16 +41,68 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", default="random,random", help="bot per seat, comma-separated")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a game option, e.g. expert=true (repeatable)")
-    shot = sub.add_parser("screenshot", parents=[common], help="render a scene to a PNG")
-    shot.add_argument("scene")
+    shot = sub.add_parser("screenshot", parents=[common], help="render a scene to a PNG",
+                          description="Render one scene headless into a PNG.", epilog=_screenshot_epilog,
+                          formatter_class=_LazyHelp)
+    shot.add_argument("scene", help="a scene name (listed below)")
     shot.add_argument("--out", required=True)
-    shot.add_argument("--game")
+    shot.add_argument("--game", help="the game whose table, end or rules to show (e.g. anludim)")
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--lang", choices=("fr", "en"), default=None)
     shot.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
     bench = sub.add_parser("bench", parents=[common], help="measure start-up, frames, engines")
     bench.add_argument("--quick", action="store_true", help="shorter measurements")
     return parser
+
+
+def _screenshot_epilog() -> str:
+    """The scene names, looked up only when `screenshot --help` is printed."""
+    try:
+        from game.screens import scene_names
+
+        names = scene_names()
+    except Exception as exc:  # help must print even when a table does not import
+        return f"scenes: (unavailable: {exc})"
+    return "scenes (with --game GAME for the game's table, end and rules):\n  " + "\n  ".join(names)
+
+
+class _LazyHelp(argparse.RawDescriptionHelpFormatter):
+    """Formats a callable description or epilog by calling it (only when help is printed)."""
+
+    def _format_text(self, text: object) -> str:
+        return super()._format_text(text() if callable(text) else text)
+
+
+GLOBAL_FLAGS = ("--json",)
+GLOBAL_VALUES = ("--content",)
+
+
+def hoist_globals(argv: list[str]) -> tuple[list[str], dict[str, object]]:
+    """Take the global options (--content DIR, --json) out of `argv` wherever they stand, before
+    or after the subcommand, so every subcommand (present or future) sees them the same way."""
+    rest: list[str] = []
+    found: dict[str, object] = {}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest += argv[i:]
+            break
+        name, eq, value = arg.partition("=")
+        if name in GLOBAL_FLAGS and not eq:
+            found[name[2:]] = True
+        elif name in GLOBAL_VALUES:
+            if not eq:
+                if i + 1 >= len(argv):
+                    rest.append(arg)  # argparse reports the missing value
+                    break
+                i += 1
+                value = argv[i]
+            found[name[2:]] = value
+        else:
+            rest.append(arg)
+        i += 1
+    return rest, found
 
 
 def _play(content: str | None = None) -> int:
@@ -64,7 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv:  # the double-click path: straight to the window, no argument parsing
         return _play()
+    argv, found = hoist_globals(argv)
     args = _parser().parse_args(argv)
+    args.content = found.get("content")
+    args.json = bool(found.get("json", False))
     command = args.command or "play"
     if command == "setup":
         from game.bootstrap import setup

@@ -112,9 +112,13 @@ class App:
                 hook()
             scene.dirty = True
 
-    def toast(self, text: str, kind: str = "info") -> None:
-        """A short message over everything ("info", "error" or "ok")."""
-        self.toasts.add(text, kind)
+    def toast(self, text: str, kind: str = "info", owner: Any = None) -> None:
+        """A short message over everything ("info", "error" or "ok"). Its `owner` (by default the
+        top scene when that scene sets `scoped_messages`, as tables and the curtain do) takes it
+        away when the situation changes (`toasts.clear(owner)`) or when it leaves the stack."""
+        if owner is None and getattr(self.stack.top, "scoped_messages", False):
+            owner = self.stack.top
+        self.toasts.add(text, kind, owner)
 
     # -- content ------------------------------------------------------------------------------
 
@@ -256,6 +260,7 @@ class App:
 
     def step(self) -> bool:
         """One loop iteration: events, update, draw when needed. Returns True if a frame was flipped."""
+        longest = 0.1  # a stalled frame must not make animations jump
         if self.busy():
             events = pygame.event.get()
         else:
@@ -266,8 +271,9 @@ class App:
             first = pygame.event.wait(timeout)
             events = [first] if first.type != pygame.NOEVENT else []
             events += pygame.event.get()
+            longest = max(longest, timeout / 1000 + 0.05)  # an idle sleep counts in full: timers wake on time
         now = time.perf_counter()
-        dt, self._last = min(0.1, now - self._last), now
+        dt, self._last = min(longest, now - self._last), now
         for event in events:
             self.dispatch(event)
         if not self._guard("update", self.stack.update, dt):
@@ -277,7 +283,7 @@ class App:
                 self._failed_updates = 0
         else:
             self._failed_updates = 0
-        self.toasts.update(dt)
+        self.toasts.update(dt, self.stack.scenes)
         drawn = False
         if self.screen is not None and (self.stack.needs_redraw() or self.toasts.dirty):
             drawn = self.draw()
@@ -325,12 +331,17 @@ class App:
             if len(self.stack) > 1:
                 self.stack.pop()
             self.screen.fill((27, 20, 14))
-        self.toasts.draw(self.screen)
+        self.toasts.draw(self.screen, self.message_anchor())
         pygame.display.flip()
         self.frames_drawn += 1
         if self.frames_drawn == 1 and self.first_frame_hook:
             self.first_frame_hook(self)
         return True
+
+    def message_anchor(self) -> tuple[int, ...] | None:
+        """Where the top scene wants messages (midtop point[, widest box]), or None for the default."""
+        anchor = getattr(self.stack.top, "message_anchor", None)
+        return anchor(self.size) if anchor else None
 
     def _guard(self, where: str, fn: Callable[..., Any], *args: Any) -> bool:
         """Call `fn`; on an exception log the traceback and tell the player in a short message."""
@@ -381,22 +392,3 @@ def run_app(content_root: str | Path | None = None) -> int:
         return app.run()
     finally:
         pygame.display.quit()
-
-
-def screenshot(scene_name: str, out: str | Path, game: str | None = None, seed: int = 0,
-               content_root: str | Path | None = None, language: str | None = None,
-               size: tuple[int, int] = DEFAULT_SIZE) -> int:
-    """Render one scene from `scenes.shots` into a PNG (headless-friendly); returns an exit code."""
-    from game.screens import headless_app
-
-    app = headless_app(size, content_root=content_root, lang=language)
-    from scenes import shots
-
-    scene = shots.make(app, scene_name, game=game, seed=seed)
-    if scene is not app.stack.top:
-        app.stack.push(scene)
-    surface = app.render()
-    Path(out).parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(out))
-    pygame.display.quit()
-    return 0

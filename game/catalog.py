@@ -18,7 +18,7 @@ class GameInfo:
 
     id: str
     seats: range
-    table: str            # "scenes.anludim_table:AnludimTable"
+    table: str            # "scenes.anludim.table:AnludimTable": the one registration of a game's UI
     bots: bool
     hidden_information: bool
 
@@ -39,11 +39,11 @@ class GameInfo:
 
 
 GAMES: tuple[GameInfo, ...] = (
-    GameInfo("amadrim", range(2, 5), "scenes.amadrim_table:AmadrimTable", True, True),
-    GameInfo("anludim", range(2, 6), "scenes.anludim_table:AnludimTable", True, True),
-    GameInfo("guildes", range(2, 6), "scenes.guildes_table:GuildesTable", True, True),
-    GameInfo("ambre", range(3, 6), "scenes.ambre_table:AmbreTable", True, True),
-    GameInfo("gorges", range(2, 7), "scenes.gorges_table:GorgesTable", False, False),
+    GameInfo("amadrim", range(2, 5), "scenes.amadrim.table:AmadrimTable", True, True),
+    GameInfo("anludim", range(2, 6), "scenes.anludim.table:AnludimTable", True, True),
+    GameInfo("guildes", range(2, 6), "scenes.guildes.table:GuildesTable", True, True),
+    GameInfo("ambre", range(3, 6), "scenes.ambre.table:AmbreTable", True, True),
+    GameInfo("gorges", range(2, 7), "scenes.gorges.table:GorgesTable", False, False),
 )
 
 BY_ID = {g.id: g for g in GAMES}

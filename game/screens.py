@@ -28,10 +28,20 @@ def headless_app(size: tuple[int, int], content_root: str | None = None, lang: s
 
 def render_to_file(name: str, out: str | Path, size: tuple[int, int] = (1280, 800),
                    game: str | None = None, seed: int = 1, lang: str | None = None,
-                   content_root: str | None = None) -> None:
-    """Render scene `name` (KeyError when unknown) into the PNG `out`."""
+                   content_root: str | None = None) -> int:
+    """Render scene `name` (KeyError when unknown) into the PNG `out`; 1 when drawing failed."""
     if name not in scene_names():
         raise KeyError(name)
-    from game.app import screenshot
+    import pygame
 
-    screenshot(name, out, game=game, seed=seed, content_root=content_root, language=lang, size=size)
+    from scenes import shots
+
+    app = headless_app(size, content_root=content_root, lang=lang)
+    scene = shots.make(app, name, game=game, seed=seed)
+    if scene is not app.stack.top:
+        app.stack.push(scene)
+    surface = app.render()
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(out))
+    pygame.display.quit()
+    return 1 if app.errors_logged else 0  # a scene that failed to draw is not a good screenshot

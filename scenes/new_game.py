@@ -24,6 +24,8 @@ MAX_NAME = 18
 class NewGameScene(UIScene):
     """Choose seats and options, then start."""
 
+    scoped_messages = True  # a wrong code or a refused start leaves with this screen
+
     def __init__(self, app: Any, game_id: str, engine: Any, content: Any, seed: int | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id

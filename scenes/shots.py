@@ -6,7 +6,7 @@ end, confirm, table (a fresh game of `game` with its table unveiled for the firs
 
 Game tables add theirs: a factory `f(app, game, seed) -> Scene` registered in `SHOTS[name]`, either
 by importing this module and assigning, or by defining `SHOTS = {name: f}` in the table's own module
-(`scenes.<id>_table`), which `make` reads when `game` is given or the name starts with `<id>_`.
+(`scenes.<id>.table`), which `make` reads when `game` is given or the name starts with `<id>_`.
 """
 
 from __future__ import annotations
@@ -236,9 +236,13 @@ def _curtain(app: Any, game: str | None, seed: int) -> Scene:
 
 @register("end")
 def _end(app: Any, game: str | None, seed: int) -> Scene:
+    """The end of a game of `game` played out by random bots (seeded), or a demo one without a game."""
     _with_menu(app)
     from scenes.end import EndScene
 
+    if game and catalog.available(game):
+        _start(app, game, seed, reveal=True, play_out=True)
+        return app.stack.top
     return EndScene(app, DemoTable(app))
 
 
@@ -305,8 +309,9 @@ def _table(app: Any, game: str | None, seed: int) -> Scene:
     return app.stack.top
 
 
-def _start(app: Any, game: str, seed: int, reveal: bool) -> None:
-    """Open a fresh all-human game of `game` (fewest seats); lift the first curtain when asked."""
+def _start(app: Any, game: str, seed: int, reveal: bool, play_out: bool = False) -> None:
+    """Open a fresh all-human game of `game` (fewest seats); lift the first curtain when asked;
+    with `play_out`, random legal actions (seeded) first bring it to its end."""
     from game.session import SeatInfo
     from scenes import saves_bridge
 
@@ -315,6 +320,15 @@ def _start(app: Any, game: str, seed: int, reveal: bool) -> None:
     seats = [SeatInfo(names[i], i) for i in range(max(2, info.seats.start))]
     session = saves_bridge.new_session(app, game, seats, seed, {})
     session.store = None  # a screenshot must not leave an autosave behind
+    if play_out:
+        import random
+
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            if session.state.is_over():
+                break
+            seat = session.state.to_act()[0]
+            session.apply(seat, rng.choice(session.state.legal_actions(seat)))
     saves_bridge.open_table(app, session)
     top = app.stack.top
     if reveal and top is not None and type(top).__name__ == "CurtainScene":

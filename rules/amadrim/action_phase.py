@@ -244,9 +244,7 @@ def _next_seat(state: AmadrimState) -> None:
         if sum(state.remaining):
             return
     state.current = None
-    from rules.amadrim import scoring
-
-    scoring.end_turn(state)
+    state.end_turn()
 
 
 def _spent(state: AmadrimState, kind: int, amount: int = 1) -> None:

@@ -87,6 +87,4 @@ def _lock(state: AmadrimState, seat: int, why: str) -> None:
 
 
 def _all_locked(state: AmadrimState) -> None:
-    from rules.amadrim import action_phase
-
-    action_phase.start(state)
+    state.begin_actions()

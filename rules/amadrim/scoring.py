@@ -75,11 +75,9 @@ def end_turn(state: AmadrimState) -> None:
         return _finish(state, "winning_total")
     if state.turn >= state.options["max_turns"]:
         return _finish(state, "max_turns")
-    from rules.amadrim import programming
-
     state.first_player = (state.first_player + 1) % state.seats
     state.turn += 1
-    programming.start(state)
+    state.begin_programming()
 
 
 def _finish(state: AmadrimState, reason: str) -> None:

@@ -14,7 +14,6 @@ from rules.core import seat_ref
 from rules.gorges import armies as moves
 from rules.gorges.crown import move_crown
 from rules.gorges.records import REINFORCEMENT, STAT_MAX, Army, Hero, Regiment
-from rules.gorges.wounds import wound
 
 PASSIVE = {"movement_dice", "save_modifier", "search_target", "extra_move", "move_enemy_army",
            "capture_after_victory", "mine_reroll", "challenge_anyone", "smallest_empire",
@@ -378,3 +377,32 @@ HANDLERS = {
     "hero_death": _hero_death, "profile": _profile, "roll_table": _roll_table,
     "captured": _captured, "lose_item": _lose_item,
 }
+
+
+# -- character wounds: a legendary hero rolls on the wounds table (Vampire Counts roll twice) --
+
+def wound(st: Any, army: Army, enemy: int | None, opponent: Army | None = None):
+    """Roll (and apply) the wounds table for the hero of `army`; `enemy` is the foe, if any."""
+    seat = army.seat
+    st.say("gorges.log.wound", army=army.id, seat=seat_ref(seat))
+    _, chosen = st.roll_table(seat, "wounds")
+    if st.ability(seat, "wound_choice") is not None:
+        _, second = st.roll_table(seat, "wounds")
+        options = _distinct([chosen, second])
+        if len(options) > 1:
+            pick = yield from st.ask(seat, "wound_choice", [str(e.rolls[0]) for e in options],
+                                     army=army.id,
+                                     entries=[{"roll": e.rolls[0], "name": e.name.model_dump()}
+                                              for e in options])
+            chosen = st.content.entry("wounds", int(pick))
+    st.say("gorges.log.wound_result", army=army.id, entry=chosen.name.to_json())
+    ctx = {"army": army, "enemy": enemy, "opponent": opponent}
+    yield from apply_effects(st, seat, chosen, ctx)
+
+
+def _distinct(entries: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for e in entries:
+        if all(e is not o for o in out):
+            out.append(e)
+    return out

@@ -6,8 +6,8 @@ from rules.gorges.phases import challenges, construction, movement
 from rules.gorges.phases.battles import battles_phase
 from rules.gorges.phases.conquest import save_modifiers
 from rules.gorges.phases.production import mines_phase
+from rules.gorges.resolve import wound
 from rules.gorges.seasons import start_turn
-from rules.gorges.wounds import wound
 from tests.gorges.helpers import arrange, force, scenario, set_up
 
 

@@ -12,8 +12,8 @@ import pytest
 
 from game.session import SeatInfo, Session
 from rules.gorges import actions as A
-from scenes.gorges_sheet import ArmySheet
-from scenes.gorges_table import GorgesTable
+from scenes.gorges.sheet import ArmySheet
+from scenes.gorges.table import GorgesTable
 from tests.ui_helpers import click, key, make_app, settle
 
 

@@ -8,8 +8,7 @@ from rules.gorges.phases.battles import battles_phase
 from rules.gorges.phases.conquest import conquest_phase
 from rules.gorges.phases.production import mines_phase
 from rules.gorges.records import Regiment
-from rules.gorges.resolve import apply_effects
-from rules.gorges.wounds import wound
+from rules.gorges.resolve import apply_effects, wound
 from tests.gorges.helpers import CONTENT, answer, arrange, finish, force, scenario, set_up, step
 
 

@@ -12,8 +12,7 @@ from rules.gorges import armies as moves
 from rules.gorges.actions import BattleResult
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import Army
-from rules.gorges.resolve import apply_effects
-from rules.gorges.wounds import wound
+from rules.gorges.resolve import apply_effects, wound
 
 
 def battles_phase(st: Any):

@@ -131,7 +131,7 @@ class Referee:
         return session
 
     def table(self, session: Any, seat: int) -> Any:
-        from scenes.amadrim_table import AmadrimTable
+        from scenes.amadrim.table import AmadrimTable
 
         table = AmadrimTable(self.app, session)
         table.unveiled = seat

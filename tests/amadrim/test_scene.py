@@ -11,7 +11,7 @@ import rules
 from game.session import SeatInfo, Session
 from rules.amadrim import targets
 from rules.amadrim.actions import AddCube, LockIn, TimeUp
-from scenes.amadrim_table import TIMER_EXTRA, AmadrimTable
+from scenes.amadrim.table import TIMER_EXTRA, AmadrimTable
 from tests.ui_helpers import click, make_app, settle
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from game.session import SeatInfo, Session
 from rules.anludim import actions as A
-from scenes.anludim_table import AnludimTable
+from scenes.anludim.table import AnludimTable
 from tests.ui_helpers import click, make_app, settle
 
 
@@ -367,7 +367,7 @@ def test_every_zone_fits_the_smallest_window(app) -> None:
 
 def test_expert_adds_to_a_laid_combination_picked_by_its_label(app) -> None:
     from rules.anludim import combos
-    from scenes import anludim_table as T
+    from scenes.anludim import table as T
 
     seats = [SeatInfo("Ana", 0), SeatInfo("Bo", 1), SeatInfo("Cy", 2, "greedy")]
     import rules

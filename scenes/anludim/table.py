@@ -15,7 +15,7 @@ combinations at the start of your turn. Expert: your laid cards can be selected 
 higher kind) and a combination's label picks it as the one to add to (`onto`).
 
 Drawing: the whole table is composed into one cached surface whenever the view, the selection or
-the size changes (pieces come from `sprites.anludim_pieces`, each cached per value and size);
+the size changes (pieces come from `sprites.anludim.pieces`, each cached per value and size);
 a frame is a blit of that layer plus the hover outline and tooltip.
 """
 
@@ -31,7 +31,7 @@ from rules.anludim import combos
 from rules.anludim.view import proposal
 from scenes import ui
 from scenes.table import TableScene
-from sprites import anludim_pieces as P
+from sprites.anludim import pieces as P
 
 Rect = pygame.Rect
 
@@ -306,7 +306,7 @@ class AnludimTable(TableScene):
     def _ensure(self, size: tuple[int, int] | None = None) -> None:
         size = size or self.app.size
         if self.layer is None or self.layer.get_size() != size:
-            from scenes.anludim_compose import compose
+            from scenes.anludim.compose import compose
 
             self.layer, self.hits, self.label = compose(self, size)
 
@@ -326,7 +326,7 @@ class AnludimTable(TableScene):
 
     def draw_since(self, surface: pygame.Surface) -> None:
         """The shell's "since your last turn" box, with the colour symbols of card labels drawn."""
-        from scenes.anludim_compose import rich
+        from scenes.anludim.compose import rich
 
         w, h = surface.get_size()
         width = min(680, w - 80)
@@ -345,7 +345,7 @@ class AnludimTable(TableScene):
 
     def draw_public(self, surface: pygame.Surface, rect: pygame.Rect, public_view: dict[str, Any]) -> None:
         """The curtain: covens, professors held and the log, from the public view only."""
-        from scenes.anludim_compose import draw_public
+        from scenes.anludim.compose import draw_public
 
         draw_public(self, surface, rect, public_view)
 
@@ -358,7 +358,7 @@ class AnludimTable(TableScene):
             self.animating = False
             self.refresh()
             self.ended = True
-            from scenes.anludim_end import AnludimEnd
+            from scenes.anludim.end import AnludimEnd
 
             self.stack.push(AnludimEnd(self.app, self))
             return

@@ -6,7 +6,7 @@ hero, the Crown's ghost and its walk this turn, crossed swords for this turn's c
 right the standings (turn order, relic points, lands, events, army-sheet buttons), the orders
 panel of the general who must act, the dice tray and the campaign log. Set-up (races), the
 battle-result form and the aftermath of a battle open as panels over the island; the army sheet
-(`scenes.gorges_sheet`) opens over everything.
+(`scenes.gorges.sheet`) opens over everything.
 
 Orders: click an army (token or button), then a lit hex (move, or the territory at stake for a
 challenge); when two kinds of move or two generals fit one hex, buttons ask which. Everything
@@ -19,7 +19,7 @@ and the journal). Clicks become the engine's actions through `try_act`; a refuse
 the engine's reason. No rule is computed here.
 
 Drawing: the island's static map (sea, terrain, coast, names) is one cached surface in
-`sprites.gorges_map.Island`; everything that changes only with the view, the selection or the
+`sprites.gorges.map.Island`; everything that changes only with the view, the selection or the
 language is composed into one cached layer; a frame blits that layer and draws the hover mark,
 the tooltip and the rolling dice (which animate briefly, then the loop idles).
 
@@ -37,10 +37,10 @@ from typing import Any
 import pygame
 
 from rules.gorges import actions as A
-from scenes import gorges_panels as panels
 from scenes import ui
+from scenes.gorges import panels
 from scenes.table import TableScene
-from sprites import gorges_map as gm
+from sprites.gorges import map as gm
 
 ROLL_S = 0.7
 ROLL_KEYS = ("gorges.log.roll", "gorges.log.table", "gorges.log.search")
@@ -572,11 +572,18 @@ class GorgesTable(TableScene):
         self._changed()
 
     def open_sheet(self, seat: int) -> None:
-        from scenes.gorges_sheet import ArmySheet
+        from scenes.gorges.sheet import ArmySheet
 
         self.stack.push(ArmySheet(self.app, self, seat))
 
     # -- drawing ---------------------------------------------------------------------------------
+
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
+        """Messages over the top of the map, clear of the side panel and its buttons."""
+        if self.lay is None or self.lay.size != size:
+            return None
+        r = self.lay.map
+        return r.centerx, r.top + 16, r.width - 40
 
     def ensure_layer(self) -> None:
         size = self.app.size

@@ -19,7 +19,7 @@ import pygame
 
 from game.scene import Scene
 from scenes import ui
-from sprites import gorges_map as gm
+from sprites.gorges import map as gm
 
 INK = (44, 32, 20)
 INK_SOFT = (96, 78, 56)

@@ -1,6 +1,6 @@
 """The panels of the Gorges table, each drawn from the view into the table's cached layer.
 
-Every function takes the table (`scenes.gorges_table.GorgesTable`) for its texts, view and hit
+Every function takes the table (`scenes.gorges.table.GorgesTable`) for its texts, view and hit
 zones, the surface and the panel's rectangle. Buttons add `Hit` zones whose data is the engine
 action to send (kind "act") or a local choice (selecting an army, paging, the battle form).
 """
@@ -14,16 +14,14 @@ import pygame
 
 from rules.gorges import actions as A
 from scenes import ui
-from sprites import gorges_map as gm
+from sprites.gorges import map as gm
 
 PHASES = ("crown", "events", "search", "mines", "movement", "construction", "challenges", "conquest", "battles")
 Rect = pygame.Rect
 
 
 def _hit(t: Any, rect: Rect, kind: str, data: Any = None, tip: str = "", enabled: bool = True) -> None:
-    from scenes.gorges_table import Hit
-
-    t.hits.append(Hit(Rect(rect), kind, data, tip, enabled))
+    t.hits.append(ui.Hit(Rect(rect), kind, data, tip, enabled))
 
 
 def button(t: Any, surf: pygame.Surface, rect: Rect, label: str, kind: str, data: Any = None,

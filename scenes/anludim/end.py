@@ -11,7 +11,7 @@ import pygame
 
 from scenes import ui
 from scenes.end import EndScene, crown
-from sprites import anludim_pieces as P
+from sprites.anludim import pieces as P
 
 
 class AnludimEnd(EndScene):

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from scenes import ui
-from sprites import anludim_pieces as P
+from sprites.anludim import pieces as P
 
 Rect = pygame.Rect
 HIGHLIGHT_TURN_KEYS = ("anludim.log.turn", "anludim.log.round_start")
@@ -68,9 +68,6 @@ class Composer:
     """Draws one frame of the table; see the module docstring."""
 
     def __init__(self, table: Any, size: tuple[int, int]) -> None:
-        from scenes.anludim_table import Hit
-
-        self.Hit = Hit
         self.t = table
         self.view = table.view
         self.sel = table.sel
@@ -98,7 +95,7 @@ class Composer:
         return self.t.app.tr(key, **params)
 
     def hit(self, rect: Rect, kind: str, data: Any = None, tip: str = "", enabled: bool = True) -> None:
-        self.hits.append(self.Hit(Rect(rect), kind, data, tip, enabled))
+        self.hits.append(ui.Hit(Rect(rect), kind, data, tip, enabled))
 
     def seat_paint(self, seat: int) -> tuple[P.Colour, str]:
         c = self.t.seat_colour(seat)
@@ -445,7 +442,7 @@ class Composer:
             for k, card in enumerate(cards):
                 self.surf.blit(self.mini(card, (cw, ch), fanned=step < cw + 2), (area.left + k * step, area.top))
         can_lay = bool(self.sel.cards) and self.t.my_turn()
-        self.hits.insert(0, self.Hit(Rect(rect), "professor", prof["id"], self.prof_tip(prof), can_lay))
+        self.hits.insert(0, ui.Hit(Rect(rect), "professor", prof["id"], self.prof_tip(prof), can_lay))
 
     def prof_tip(self, prof: dict[str, Any]) -> str:
         text = self.tr("anludim.ui.tip.professor", professor=self.t.tx(prof["name"]),
@@ -514,7 +511,7 @@ class Composer:
             pygame.draw.rect(self.surf, ui.GOLD_DARK, pile, 1, border_radius=8)
         ui.text(self.surf, str(count), pile.center, self.fs(22), ui.PARCHMENT, bold=True, anchor="center")
         mine = self.t.my_turn() and v.get("phase") in ("start", "main")
-        tip = self.tr("anludim.ui.tip.draw_pile", count=count, discard=v["discard_count"])
+        tip = self.tr("anludim.ui.tip.draw_pile", count=count, discard=v["discard_count"], draw=v["content"]["rules"]["draw"])
         self.hit(pile, "draw_pile", None, tip, bool(mine))
         ui.text(self.surf, self.tr("anludim.ui.draw_short"), (pile.centerx, pile.bottom + self.px(4)), self.fs(12),
                 ui.PARCHMENT_DIM, anchor="midtop")
@@ -659,7 +656,7 @@ class Composer:
             if not can_draw and not any(v["face_up"]):
                 buttons.append((self.tr("anludim.action.pass_turn"), ("pass",), True, True))
             else:
-                buttons.append((self.tr("anludim.action.draw"), ("draw",), False, can_draw))
+                buttons.append((self.tr("anludim.action.draw", draw=v["content"]["rules"]["draw"]), ("draw",), False, can_draw))
         if phase == "after_main":
             buttons.append((self.tr("anludim.action.end_turn"), ("end_turn",), True, True))
         return segs, buttons

@@ -45,10 +45,10 @@ from rules.amadrim.actions import (
 )
 from rules.amadrim.board import board_from_view, cell_label
 from rules.amadrim.placement import problem as placement_problem
-from scenes import amadrim_panels as panels
 from scenes import ui
+from scenes.amadrim import panels
 from scenes.table import TableScene, draw_log_panel
-from sprites import amadrim_pieces as pieces
+from sprites.amadrim import pieces
 from sprites.hourglass import Hourglass
 
 TIMER_EXTRA = "amadrim.sand_timer"
@@ -121,6 +121,13 @@ class AmadrimTable(TableScene):
         super().__init__(app, session)
 
     # -- look helpers -------------------------------------------------------------------------------
+
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
+        """Messages over the top of the board, clear of the action panel and the guild sheets."""
+        if self.layout is None or self.layout.size != size:
+            return None
+        r = self.layout.geo.rect
+        return r.centerx, r.top + 30, r.width - 30
 
     def look(self) -> panels.Look:
         return panels.Look(self.app.tr, self.app.strings.text, self.seat_name, self.seat_colour)

@@ -2,7 +2,7 @@
 
 Pure drawing: each function gets the surface, its rectangle, the view and a `Look` (translation,
 seat names and colours); none changes anything. The map and the control panel are drawn by
-`scenes.amadrim_table`.
+`scenes.amadrim.table`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from scenes import ui
-from sprites.amadrim_pieces import (
+from sprites.amadrim.pieces import (
     blit_label,
     hex_rgb,
     mix,

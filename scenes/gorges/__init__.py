@@ -1,0 +1,1 @@
+"""gorges: the game's table and its panels (drawn from views only)."""

@@ -1,0 +1,1 @@
+"""amadrim: the game's pieces, cards and boards, drawn by code."""

@@ -1,0 +1,1 @@
+"""anludim: the game's pieces, cards and boards, drawn by code."""

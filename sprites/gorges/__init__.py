@@ -1,0 +1,1 @@
+"""gorges: the game's pieces, cards and boards, drawn by code."""
