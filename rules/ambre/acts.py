@@ -61,9 +61,7 @@ def end_scene(state: AmbreState) -> None:
     if state.act == 1:
         start(state, 2)
     else:
-        from rules.ambre import epilogue
-
-        epilogue.start(state)
+        state.start_epilogue()
 
 
 HANDLERS = {A.Initiate: _initiate}

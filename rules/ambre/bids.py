@@ -63,9 +63,7 @@ def start(state: AmbreState) -> None:
     """Reveal the next King and open its bid (or go on to characterising the conflicts)."""
     done = len(state.bid_results)
     if done == len(state.suit_order):
-        from rules.ambre import conflicts
-
-        conflicts.start(state)
+        state.start_characterising()
         return
     suit = state.suit_order[done]
     state.phase = "bids"
@@ -123,6 +121,7 @@ def _bid(state: AmbreState, seat: int, action: A.Bid) -> None:
 
 def _reveal(state: AmbreState) -> None:
     b = state.bidding
+    state.mark_hidden("reveal")
     tie = b.stage == "tie"
     for seat in sorted(b.pending):
         card = b.pending[seat]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rules.ambre import actions as A
 from rules.ambre import cards
+from rules.ambre.table import Conflict
 from rules.core import IllegalAction, entry, seat_ref
 
 if TYPE_CHECKING:
@@ -29,8 +30,6 @@ def deal(state: AmbreState) -> None:
     majors = list(range(22))
     rng.shuffle(majors)
     state.jokers = [cards.major(m) for m in majors[:n]]
-    from rules.ambre.state import Conflict
-
     state.conflicts = [Conflict(i, majors[n + i], (i, (i + 1) % n)) for i in range(n)]
 
 
@@ -67,9 +66,7 @@ def _character(state: AmbreState, seat: int, action: A.Character) -> None:
     state.names[seat], state.motivations[seat] = name, motivation
     state.log.append(entry("ambre.log.character", seat=seat_ref(seat), name=name))
     if not to_act(state):
-        from rules.ambre import bids
-
-        bids.start(state)
+        state.start_bids()
 
 
 HANDLERS = {A.Character: _character}

@@ -48,9 +48,7 @@ def picks(state: AmbreState) -> list[A.Element]:
 def _settle(state: AmbreState) -> None:
     """Go on to the first act when nothing is left to pick."""
     if not picks(state):
-        from rules.ambre import acts
-
-        acts.start(state, 1)
+        state.start_act(1)
 
 
 def to_act(state: AmbreState) -> list[int]:

@@ -103,6 +103,8 @@ def _step(state: AmbreState, seat: int, kind: str) -> None:
 def _take_from_conflict(state: AmbreState, card: str) -> None:
     if card not in takeable(state):
         raise IllegalAction("ambre.illegal.not_on_conflict")
+    if card not in state.conflicts[state.scene.conflict].face_up():
+        state.mark_hidden("reveal")
     state.conflicts[state.scene.conflict].remove(card)
 
 
@@ -189,9 +191,7 @@ def _conclude(state: AmbreState, seat: int, action: A.Conclude) -> None:
     if seat not in to_act(state):
         raise IllegalAction("ambre.illegal.not_your_turn", seat=seat_ref(seat))
     state.log.append(entry("ambre.log.conclude", seat=seat_ref(seat)))
-    from rules.ambre import acts
-
-    acts.end_scene(state)
+    state.end_scene()
 
 
 HANDLERS = {

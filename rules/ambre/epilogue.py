@@ -36,6 +36,7 @@ def telling_order(results: list[dict]) -> list[int]:
 
 def start(state: AmbreState) -> None:
     state.phase = "epilogue"
+    state.mark_hidden("reveal")
     results = fates(state)
     state.epilogue = {"fates": results, "order": telling_order(results), "told": 0}
     state.log.append(entry("ambre.log.epilogue"))

@@ -303,6 +303,7 @@ def _yield(state: AmbreState, seat: int, action: A.YieldFloor) -> None:
     if sc.request is None:
         raise IllegalAction("ambre.illegal.no_request")
     requester, card = sc.request
+    state.mark_hidden("reveal")
     state.conflicts[sc.conflict].add(card, up=True)
     sc.requests.append({"seat": requester, "card": card})
     sc.request, sc.narrator, sc.first_sentence = None, requester, False
@@ -355,6 +356,8 @@ def _close(state: AmbreState, seat: int, action: Any, up: bool) -> None:
     conflict = state.conflicts[sc.conflict]
     turned = None
     if action.flip >= 0:
+        if up:
+            state.mark_hidden("reveal")
         turned = conflict.cards[action.flip][0]
         conflict.cards[action.flip][1] = up
     play = {"seat": seat, "kind": "hand" if up else "aside", "card": action.card, "to": action.to,
@@ -393,7 +396,7 @@ def _next_closer(state: AmbreState) -> None:
         state.log.append(entry("ambre.log.no_winner"))
     else:
         state.log.append(entry("ambre.log.winner", seat=seat_ref(sc.winner)))
-    consequences.start(state)
+    state.start_consequences()
 
 
 HANDLERS = {

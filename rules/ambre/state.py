@@ -9,45 +9,14 @@ state untouched.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules.ambre import acts, bids, cards, childhood, conflicts, consequences, epilogue, scene, view
 from rules.ambre.content import AmbreContent, RulesFile
-from rules.core import IllegalAction, new_rng, seat_ref
+from rules.ambre.table import Conflict
+from rules.core import HiddenResults, IllegalAction, new_rng, seat_ref
 
 OPTION_KEYS = ("leftover", "raise_tie", "tie_break_joker", "close_give_self", "consequence_cards")
-
-
-@dataclass
-class Conflict:
-    """A major arcanum between seats `seats[0]` and `seats[1]`, with its cards ([card, face_up])."""
-
-    index: int
-    arcanum: int
-    seats: tuple[int, int]
-    cards: list[list[Any]] = field(default_factory=list)
-    level: str | None = None
-    elements: list[str] = field(default_factory=list)
-
-    def add(self, card: str, up: bool) -> None:
-        self.cards.append([card, up])
-
-    def has(self, card: str) -> bool:
-        return any(c == card for c, _ in self.cards)
-
-    def remove(self, card: str) -> None:
-        self.cards = [pair for pair in self.cards if pair[0] != card]
-        if card in self.elements:
-            self.elements.remove(card)
-
-    def turn(self, card: str, up: bool) -> None:
-        for pair in self.cards:
-            if pair[0] == card:
-                pair[1] = up
-
-    def face_up(self) -> list[str]:
-        return [c for c, up in self.cards if up]
 
 
 _MODULES = {
@@ -62,8 +31,13 @@ for _phases, _module in ((("childhood",), childhood), (("bids",), bids), (("elem
         _HANDLERS[_cls] = (_phases, _fn)
 
 
-class AmbreState:
-    """One game of Ambre; see the module docstring for the phases."""
+class AmbreState(HiddenResults):
+    """One game of Ambre; see the module docstring for the phases.
+
+    `hidden_result()` is "reveal" after an action that turned something secret face up: the bids
+    revealed together, a floor request yielded, a face-down card turned up (closing, or taken as a
+    consequence), the motivations at the epilogue.
+    """
 
     def __init__(self, content: AmbreContent, seats: int, seed: int, options: dict[str, Any] | None = None) -> None:
         self.content, self.n, self.seed = content, seats, seed
@@ -115,6 +89,7 @@ class AmbreState:
         phases, handler = found
         if self.phase not in phases:
             raise IllegalAction("ambre.illegal.not_now")
+        self.clear_hidden()
         handler(self, seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -132,6 +107,26 @@ class AmbreState:
         best = max(scores) if scores else 0
         return {"scores": scores, "ranking": ranking, "winners": [s for s in ranking if scores[s] == best],
                 "fates": results}
+
+    # -- phase changes (the phase modules call these, so none of them imports another) --------
+
+    def start_bids(self) -> None:
+        bids.start(self)
+
+    def start_characterising(self) -> None:
+        conflicts.start(self)
+
+    def start_act(self, act: int) -> None:
+        acts.start(self, act)
+
+    def start_consequences(self) -> None:
+        consequences.start(self)
+
+    def end_scene(self) -> None:
+        acts.end_scene(self)
+
+    def start_epilogue(self) -> None:
+        epilogue.start(self)
 
     # -- helpers -----------------------------------------------------------------------------
 

@@ -280,3 +280,15 @@ def test_view_docstring_documents_every_key():
         for part in ("scene", "bidding"):
             for key in v[part] or {}:
                 assert re.search(rf"\b{key}\b", doc), (part, key)
+
+
+def test_reveals_are_marked_so_undo_cannot_peek():
+    state = new(3, 2)
+    for seat in range(3):
+        state.apply(seat, A.Character(f"P{seat}", "Je veux"))
+        assert state.hidden_result() is None
+    state.apply(0, A.Bid(state.hands[0][0]))
+    state.apply(1, A.Bid(state.hands[1][0]))
+    assert state.hidden_result() is None
+    state.apply(2, A.Bid(state.jokers[2]))
+    assert state.hidden_result() == "reveal"
