@@ -73,6 +73,13 @@ class AmbreState(HiddenResults):
         module = _MODULES.get(self.phase)
         return module.to_act(self) if module else []
 
+    def waiting_on(self) -> list[int]:
+        """The seats the game waits on to go on: `to_act()`, except during narration, where only
+        the narrator must act (the others may, but nothing waits for them)."""
+        if self.scene is not None and self.scene.step == "narration":
+            return [self.scene.narrator]
+        return self.to_act()
+
     def legal_actions(self, seat: int) -> list[Any]:
         """A bounded, useful list of what `seat` may do now."""
         if seat not in self.to_act():
