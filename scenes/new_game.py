@@ -94,6 +94,11 @@ class NewGameScene(UIScene):
         self.colour_rects = {}
         for i in range(self.count):
             self._seat_row(i, left, y + i * row_h, seats_w)
+        note = f"{self.game_id}.newgame.bots"  # what a bot seat does, when a game says it
+        if self.bots and self.app.strings.has(note):
+            top = y + self.count * row_h + 12
+            pygame_gui.elements.UITextBox(self.tr(note), pygame.Rect(left, top, seats_w, max(60, min(110, h - 120 - top))),
+                                          self.ui)
         opt_x = left + seats_w + 40
         opt_w = w - opt_x - left
         self._options(opt_x, 132, opt_w)
