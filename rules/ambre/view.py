@@ -42,7 +42,6 @@ Cards are ids: pips `"<suit>-<value>"`, majors `"m<number>"`; a card the viewer 
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from rules.ambre import bids, cards, scoring
@@ -63,13 +62,29 @@ def _texts(state: AmbreState) -> dict[str, Any]:
                            "prompts": [p.model_dump() for p in m.prompts]} for n, m in content.majors.items()},
             "elements": {(s, v): {"text": e.text.model_dump(), "kind": e.kind}
                          for s, table in content.elements.items() for v, e in table.items()},
-            "content": json.dumps(_content(state)),
+            "content": _content(state),
         }
         state._view_texts = cached
     return cached
 
 
 def _conflict(state: AmbreState, c: Conflict) -> dict[str, Any]:
+    """A conflict's view, cached on what it shows (cards, level, elements); a fresh copy each time."""
+    key = (c.index, tuple((card, up) for card, up in c.cards), c.level, tuple(c.elements))
+    cache = state.__dict__.setdefault("_conflict_views", {})
+    made = cache.get(key)
+    if made is None:
+        if len(cache) > 4096:
+            cache.clear()
+        made = cache[key] = _conflict_fresh(state, c)
+    return {**made, "name": dict(made["name"]), "theme": dict(made["theme"]),
+            "prompts": [dict(p) for p in made["prompts"]], "seats": list(made["seats"]),
+            "cards": [dict(x) for x in made["cards"]],
+            "elements": [{**e, "text": dict(e["text"])} for e in made["elements"]],
+            "values": dict(made["values"]), "majority": list(made["majority"])}
+
+
+def _conflict_fresh(state: AmbreState, c: Conflict) -> dict[str, Any]:
     texts = _texts(state)
     arcanum = texts["majors"][c.arcanum]
     values = scoring.suit_values(cards.pair(x) for x in c.face_up())
@@ -118,6 +133,17 @@ def _content(state: AmbreState) -> dict[str, Any]:
     }
 
 
+def _copy_content(content: dict[str, Any]) -> dict[str, Any]:
+    """A fresh copy of the content part (plain dicts and lists of depth two or three)."""
+    return {
+        "suits": [{**s, "name": dict(s["name"]), "rgb": list(s["rgb"])} for s in content["suits"]],
+        "characteristics": [{**c, "name": dict(c["name"]), "description": dict(c["description"])}
+                            for c in content["characteristics"]],
+        "figures": [{**f, "name": dict(f["name"])} for f in content["figures"]],
+        "rules": dict(content["rules"]),
+    }
+
+
 def build(state: AmbreState, seat: int | None) -> dict[str, Any]:
     """The view of `seat` (None: public); see the module docstring for the schema."""
     revealed = state.phase in ("epilogue", "over")
@@ -137,5 +163,5 @@ def build(state: AmbreState, seat: int | None) -> dict[str, Any]:
         "scene": _scene(state, seat), "scenes": [dict(s) for s in state.scenes],
         "epilogue": dict(state.epilogue) if state.epilogue else None,
         "log": [dict(e) for e in state.log[-LOG_TAIL:]],
-        "content": json.loads(_texts(state)["content"]),
+        "content": _copy_content(_texts(state)["content"]),
     }
