@@ -150,6 +150,13 @@ class Composer:
             if y + self.fs(14) > values_y - 2:
                 break
             y = self.wrapped("• " + text, Rect(inner.left, y + 2, inner.width, 0), self.fs(14), INK, max_lines=2)
+        y += 4
+        for p in c["prompts"]:
+            lines = ui.wrap("› " + self.tx(p), inner.width, self.fs(13))
+            if y + len(lines) * ui.font(self.fs(13)).get_linesize() > values_y - 2:
+                break
+            y = self.wrapped("› " + self.tx(p), Rect(inner.left, y, inner.width, 0), self.fs(13), INK_SOFT,
+                             italic=True)
         values = "  ".join(f"{characteristic(v, s, self.tx)} {n}" for s, n in
                            sorted(c["values"].items(), key=lambda kv: -kv[1]))
         if values:
@@ -287,8 +294,10 @@ class Composer:
         hand_w = int(r.width * 0.5)
         left = Rect(r.left + 14, r.top + 10, r.width - hand_w - 28, r.height - 20)
         y = left.top
-        for line in lines:
-            y = self.wrapped(line, Rect(left.left, y, left.width, 0), self.fs(16), ui.PARCHMENT, max_lines=3) + 2
+        for i, line in enumerate(lines):
+            size, colour = (self.fs(16), ui.PARCHMENT) if i == 0 else (self.fs(14), ui.PARCHMENT_DIM)
+            y = self.wrapped(line, Rect(left.left, y, left.width, 0), size, colour, max_lines=3 if i == 0 else 2,
+                             italic=i > 0) + 2
         if self.t.typing():
             y = self.fields(Rect(left.left, y + 4, left.width, 0))
         self.buttons(buttons, Rect(left.left, y + 6, left.width, left.bottom - y - 6))

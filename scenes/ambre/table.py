@@ -372,8 +372,25 @@ class AmbreTable(TableScene):
         self._ensure(surface.get_size())
         surface.blit(self.layer, (0, 0))
         hover = self.hover
-        if hover is not None and hover.enabled and hover.kind not in ("tip", "field"):
+        if hover is not None and hover.enabled and hover.kind not in ("tip", "field", "postit"):
             pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=8)
+        if hover is not None and hover.tip and hover.kind != "button":
+            self._tooltip(surface, hover.tip)
+
+    def _tooltip(self, surface: pygame.Surface, text: str) -> None:
+        """A small box by the pointer (a card's name, a conflict's prompts)."""
+        w, h = surface.get_size()
+        rows = [row for para in text.split("\n") for row in ui.wrap(para, 340, 15)]
+        width = max(ui.font(15).size(r)[0] for r in rows) + 24
+        box = pygame.Rect(0, 0, width, 14 + 21 * len(rows))
+        box.topleft = (self.mouse[0] + 18, self.mouse[1] + 18)
+        if box.right > w - 8:
+            box.right = self.mouse[0] - 12
+        if box.bottom > h - 8:
+            box.bottom = self.mouse[1] - 12
+        ui.panel(surface, box, 245, ui.GOLD)
+        for i, row in enumerate(rows):
+            ui.text(surface, row, (box.left + 12, box.top + 7 + 21 * i), 15, ui.PARCHMENT)
 
     def _ensure(self, size: tuple[int, int] | None = None) -> None:
         size = size or self.app.size
@@ -453,6 +470,7 @@ SHOTS["ambre_childhood"] = _shot(lambda s: True)
 SHOTS["ambre_bids"] = _shot(lambda s: s.phase == "bids" and s.bidding.stage == "raise")
 SHOTS["ambre_elements"] = _shot(lambda s: s.phase == "elements" and any(c.elements for c in s.conflicts))
 SHOTS["ambre_closing"] = _shot(lambda s: s.scene is not None and s.scene.step == "closing" and s.act == 2)
+SHOTS["ambre_setup"] = _shot(lambda s: s.scene is not None and s.scene.step == "setup")
 SHOTS["ambre_epilogue"] = _shot(lambda s: s.phase == "epilogue" and s.epilogue["told"] == 1)
 
 
