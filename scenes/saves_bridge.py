@@ -163,7 +163,8 @@ def _load(app: Any, entry: Any) -> Any:
             _explain(app, exc)
             return
         if report is not None:
-            app.toast(app.strings.render(report.message(), [s.name for s in session.seats]), "error")
+            app.toast(app.strings.render(report.message(), [catalog.seat_label(app.strings, s, i)
+                                                           for i, s in enumerate(session.seats)]), "error")
         else:
             app.toast(app.tr("load.content_changed_ok"), "ok")
         seat_known_bots(app, session, lambda: open_table(app, session))
@@ -176,8 +177,12 @@ def _load(app: Any, entry: Any) -> Any:
 
 
 def _explain(app: Any, exc: Exception) -> None:
+    import logging
+
     from game import content as loader
 
+    if isinstance(exc, loader.ContentError) or hasattr(exc, "to_json"):  # told to the player; logged for support
+        logging.getLogger("guildhall.saves").warning("%s shown to the player", type(exc).__name__, exc_info=exc)
     if isinstance(exc, loader.ContentError):
         app.show_problems(None, exc.problems)
         return

@@ -79,6 +79,11 @@ class Engine:
         """The variants and options offered at new game: [{"id", "label": key, "choices"|"default"}]."""
         return []
 
+    def lab_facts(self, state: Any) -> dict[str, Any] | None:
+        """What the designer's lab measures of a finished game (entries used, scoring lines, score
+        history, first seat, turns; see rules/core/lab.py); None when the game exposes nothing."""
+        return None
+
 
 def seat_count(seats: int | Sequence[Any]) -> int:
     """Engines accept a count or a list of seat descriptions; this gives the count."""
