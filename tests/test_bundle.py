@@ -155,6 +155,7 @@ def test_the_designer_line_and_the_side_buttons_do_not_overlap(monkeypatch, size
     drawn = []
     real = ui.text
     monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append((value, real(surface, value, *a, **k))))
+    app.stack.top.invalidate()  # the backdrop layer is cached: draw it again
     app.render()
     line = next(rect for value, rect in drawn if "F5" in value and "…" in value)
     menu = app.stack.top
