@@ -149,6 +149,15 @@ class LoadScene(UIScene):
             ui.seat_symbol(surface, c.symbol, (sx + 8, y + 44), 8, c.rgb)
             r = ui.text(surface, str(seat.get("name", "?")), (sx + 22, y + 32), 17, ui.PARCHMENT)
             sx = r.right + 18
+        if entry.notes:
+            key = "notes.count.one" if len(entry.notes) == 1 else "notes.count.many"
+            date_w = ui.font(17).size(_date(entry.date))[0]
+            room = row.right - 16 - date_w - 24 - (sx + 6)
+            if room > 80:
+                label = self.tr(key, count=len(entry.notes)) + " — « " + entry.notes[-1].replace("\n", " ") + " »"
+                if self.app.strings.lang == "en":
+                    label = self.tr(key, count=len(entry.notes)) + " — “" + entry.notes[-1].replace("\n", " ") + "”"
+                ui.text(surface, ui.fit(label, room, 16), (sx + 6, y + 33), 16, ui.GOLD)
         detail = self.tr("load.actions", n=entry.actions)
         if entry.turn is not None:
             detail = self.tr("load.turn", turn=entry.turn) + " · " + detail

@@ -606,7 +606,7 @@ def journal(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     ui.panel(surf, rect, 220)
     ui.text(surf, t.tr("gorges.ui.log"), (rect.left + 12, rect.top + 6), 15, ui.GOLD, bold=True)
     size, step = 13, 18
-    log = t.log
+    log = t.log_with_notes(t.log)
     end = max(0, len(log) - t.log_scroll * 3)
     groups: list[list[tuple[str, tuple[int, int, int]]]] = []
     for e in log[max(0, end - 30):end]:
