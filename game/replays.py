@@ -45,6 +45,22 @@ def log_chunks(save: dict[str, Any], engine: Any, content: Any) -> list[list[dic
     return chunks
 
 
+def _notes_on(save: dict[str, Any], engine: Any, content: Any, replayed: int) -> tuple[list[dict[str, Any]], int]:
+    """The save's notes re-pinned to the replayed game's log (a note stays after the same action;
+    notes written after the last replayed action are dropped, and counted)."""
+    from game.notes import notes_of
+
+    notes = notes_of(save.get("extras"))
+    if not notes:
+        return [], 0
+    lengths, total = [], 0
+    for chunk in log_chunks(save, engine, content):
+        total += len(chunk)
+        lengths.append(total)
+    kept = [dict(n, log=lengths[n["action"]]) for n in notes if n["action"] <= replayed and n["action"] < len(lengths)]
+    return kept, len(notes) - len(kept)
+
+
 def first_divergence(old: list[list[dict[str, Any]]], new: list[list[dict[str, Any]]]) -> int | None:
     """The index (0 = set-up, i = action i) of the first chunk that differs, or None."""
     for i, (a, b) in enumerate(zip(old, new)):
@@ -56,7 +72,7 @@ def first_divergence(old: list[list[dict[str, Any]]], new: list[list[dict[str, A
 def new_name(name: str, store: Any) -> str:
     """A fresh save name for the replay of `name` (never `name` itself)."""
     stamp = store.clock().strftime("%Y%m%d-%H%M%S")
-    base = f"{name[:80]}-replay-{stamp}"
+    base = f"{name.split('-replay-')[0][:80]}-replay-{stamp}"
     candidate, n = base, 2
     while store.path(candidate).exists():
         candidate, n = f"{base}-{n}", n + 1
@@ -70,11 +86,12 @@ def replay_on_content(save: dict[str, Any], name: str, engine: Any, content: Any
 
     target = target or new_name(name, store)
     session, report = Session.replay(save, engine, content, digest, tolerant=True, store=store, save_name=target)
-    session.extras = dict(save.get("extras") or {})
+    kept, dropped = _notes_on(save, engine, content, len(session.actions))
+    session.extras = dict(save.get("extras") or {}, notes=kept)
     session.autosave()
     out: dict[str, Any] = {"original": name, "new": target, "actions": len(save["actions"]),
                            "replayed": len(session.actions), "stopped": None, "diverged": None,
-                           "saved": session.last_save_error is None}
+                           "saved": session.last_save_error is None, "notes_dropped": dropped}
     if report is not None:
         out["stopped"] = {"number": report.number, "seat": report.seat, "action": report.action,
                           "reason": report.reason}
@@ -102,6 +119,10 @@ def describe(report: dict[str, Any], strings: Any, names: list[str]) -> str:
         lines.append(strings.tr("lab.replay.same"))
     if not report.get("compared"):
         lines.append(strings.tr("lab.replay.no_original"))
+    dropped = report.get("notes_dropped") or 0
+    if dropped:
+        key = "lab.replay.notes_dropped.one" if dropped == 1 else "lab.replay.notes_dropped.many"
+        lines.append(strings.tr(key, count=dropped, replayed=report["replayed"]))
     s = report["stopped"]
     if s is not None:
         lines.append(strings.tr("lab.replay.stopped", number=s["number"], reason=strings.render(s["reason"], names)))

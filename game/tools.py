@@ -199,8 +199,10 @@ def replay(args: Any) -> int:
         content, digest = loader.load(game_id, root), loader.digest(game_id, root)
         original_root = content_root(game_id, args.original)
         original = None
-        if loader.digest(game_id, original_root) == save["content_digest"]:
-            original = loader.load(game_id, original_root)
+        for candidate in [original_root] + ([] if args.original else [root]):
+            if loader.digest(game_id, candidate) == save["content_digest"]:
+                original = loader.load(game_id, candidate)
+                break
         report = replay_on_content(save, name, engine, content, digest, store, original)
     except SaveError as exc:
         return _fail(args, strings.render(exc.to_json()))

@@ -252,7 +252,8 @@ class LabScene(UIScene):
     def start(self) -> None:
         """Check both contents, then start the background run."""
         from game.content import ContentError, load
-        from game.lab import LabJob, lab_dir
+        from game.lab import lab_dir
+        from game.labjob import LabJob
 
         self._read_entries()
         try:

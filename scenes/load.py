@@ -56,6 +56,9 @@ class LoadScene(UIScene):
                     enabled=chosen is not None)
         self.button("load", (area.right - 240, h - 90, 240, 54), self.tr("load.load"), "@primary",
                     enabled=ok)
+        if getattr(self.app.settings, "designer_mode", False):  # replay on tweaked content (scenes/replay.py)
+            self.button("replay", (area.right - 700, h - 90, 200, 50), self.tr("lab.replay.button"),
+                        enabled=chosen is not None and not chosen.corrupt)
 
     def current(self) -> Any:
         if self.selected is None or not (0 <= self.selected < len(self.items)):
@@ -70,6 +73,10 @@ class LoadScene(UIScene):
             self.stack.pop()
         elif name == "load" and self.current() is not None:
             saves_bridge.resume(self.app, self.current())
+        elif name == "replay" and self.current() is not None:
+            from scenes.replay import ReplayScene
+
+            self.stack.push(ReplayScene(self.app, self.current()))
         elif name == "delete" and self.current() is not None:
             if not self.confirm_delete:
                 self.confirm_delete = True
@@ -154,9 +161,9 @@ class LoadScene(UIScene):
             date_w = ui.font(17).size(_date(entry.date))[0]
             room = row.right - 16 - date_w - 24 - (sx + 6)
             if room > 80:
-                label = self.tr(key, count=len(entry.notes)) + " — « " + entry.notes[-1].replace("\n", " ") + " »"
-                if self.app.strings.lang == "en":
-                    label = self.tr(key, count=len(entry.notes)) + " — “" + entry.notes[-1].replace("\n", " ") + "”"
+                last = entry.notes[-1].replace("\n", " ")
+                quoted = f"« {last} »" if self.app.strings.lang == "fr" else f"“{last}”"
+                label = self.tr(key, count=len(entry.notes)) + " — " + quoted
                 ui.text(surface, ui.fit(label, room, 16), (sx + 6, y + 33), 16, ui.GOLD)
         detail = self.tr("load.actions", n=entry.actions)
         if entry.turn is not None:
