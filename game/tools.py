@@ -117,6 +117,7 @@ def _with_progress(args: Any, job: Any) -> Any:
         return job(None)
     from tqdm import tqdm
 
+    tqdm.monitor_interval = 0  # no monitor thread: the workers may be forked
     bar = tqdm(total=args.games * (2 if args.against else 1), unit="game", file=sys.stderr,
                desc=args.game, dynamic_ncols=True)
 

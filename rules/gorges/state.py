@@ -197,6 +197,8 @@ class GorgesState:
         self.log.append(entry(key, **{k: self._param(k, v) for k, v in params.items()}))
 
     def _param(self, name: str, value: Any) -> Any:
+        if name != "path" and not isinstance(value, str):
+            return value  # only ids (strings) and paths become names (the common case: numbers, refs)
         if name in PLACE_PARAMS and isinstance(value, str):
             return self.place(value)
         if name == "path":
