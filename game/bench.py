@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -26,6 +25,11 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+try:
+    import resource
+except ImportError:  # Windows: no getrusage
+    resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -187,5 +191,13 @@ def run_bench(content_root: str | None = None, quick: bool = False) -> dict[str,
     for g in rules.IMPLEMENTED:
         result["engines"][g]["simulate_1000_s"] = measure_simulate(g, 100 if quick else 1000, content_root)
     result["python_chess_moves_per_second"] = measure_chess(seconds)
-    result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    result["peak_rss_mb"] = peak_rss_mb()
     return result
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB (0.0 where the OS does not tell: Windows)."""
+    if resource is None:
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB on Linux, bytes on macOS
+    return round(peak / (2**20 if sys.platform == "darwin" else 1024), 1)

@@ -217,12 +217,3 @@ def _ab_text(doc: dict[str, Any], strings: Any) -> str:
                                        diff=diff, lo=lo, hi=hi, verdict=strings.render(line["verdict"])))
     lines.append(headline(doc, strings))
     return "\n".join(lines)
-
-
-# -- a run in the background (the Lab screen) ------------------------------------------------------
-
-def lab_dir() -> Path:
-    """Where the Lab screen writes its reports and content copies (next to the saves folder)."""
-    from game import paths
-
-    return paths.data_dir().parent / "lab"

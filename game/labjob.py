@@ -1,5 +1,8 @@
-"""The Lab screen's background run: a separate process that plays a lab request, writes its report
-and sends progress and the result back through a queue (see `LabJob`)."""
+"""A lab run in a background process for the Lab screen: `LabJob` starts it, the screen polls it.
+
+Apart from `game.lab` (the run and its words) because it also draws the report
+(`game.labreport`, which reads `game.lab`): the modules depend one way.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from game.lab import LabRequest, headline, key_lines, run_lab
+
+
+def lab_dir() -> Path:
+    """Where the Lab screen writes its reports and content copies (next to the saves folder)."""
+    from game import paths
+
+    return paths.data_dir().parent / "lab"
 
 
 def _job_main(request: LabRequest, folder: str, lang: str, queue: Any, cancel: Any) -> None:

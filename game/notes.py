@@ -52,9 +52,9 @@ def log_entry(note: dict[str, Any]) -> dict[str, Any]:
 
 def interleave(entries: list[dict[str, Any]], notes: list[dict[str, Any]], log_length: int) -> list[dict[str, Any]]:
     """`entries` (the last entries of a log of `log_length` entries) with the notes that fall among
-    them inserted where they were written."""
+    them inserted where they were written (notes written later than that log are left out)."""
     start = log_length - len(entries)
-    placed = sorted((n for n in notes if n["log"] >= start), key=lambda n: (n["log"], n["action"]))
+    placed = sorted((n for n in notes if start <= n["log"] <= log_length), key=lambda n: (n["log"], n["action"]))
     out: list[dict[str, Any]] = []
     k = 0
     for i, item in enumerate(entries):

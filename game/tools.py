@@ -1,4 +1,4 @@
-"""The command-line tools of main.py: check-content, simulate, screenshot and bench.
+"""The command-line tools of main.py: check-content, simulate, screenshot, bench and fuzz.
 
 Each returns an exit code (0 ok, 1 problems found, 2 bad command line) and, with --json, prints
 one JSON document on stdout and nothing else there.
@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 
 def run(command: str, args: Any) -> int:
     """Dispatch one parsed command."""
     handler = {"check-content": check_content, "simulate": simulate, "screenshot": screenshot,
-               "bench": bench, "export-log": export_log, "replay": replay}[command]
+               "bench": bench, "fuzz": fuzz, "export-log": export_log, "replay": replay}[command]
     return handler(args)
 
 
@@ -41,33 +42,66 @@ def check_content(args: Any) -> int:
     unknown = [g for g in games if g not in rules.IMPLEMENTED]
     if unknown:
         return _fail(args, f"unknown game {unknown[0]!r}; known: {', '.join(rules.IMPLEMENTED)}")
-    report: dict[str, list[str]] = {}
+    problem = _content_folder_problem(args)
+    if problem:
+        return _fail(args, problem)
+    report: dict[str, list[Any]] = {}
     for game_id in games:
         try:
             load(game_id, args.content)
             report[game_id] = []
         except ContentError as exc:
-            report[game_id] = [f"{game_id}/{p}" for p in exc.problems]
+            report[game_id] = list(exc.problems)
     count = sum(len(v) for v in report.values())
-    lines = [line for problems in report.values() for line in problems]
-    summary = f"{count} problem(s) in {len(games)} game(s)" if count else f"content ok: {', '.join(games)}"
-    _emit(args, {"games": games, "problems": report, "count": count}, "\n".join(lines + [summary]))
+    lines = [str(p) if p.file.startswith("/") else f"{game_id}/{p}"
+             for game_id, problems in report.items() for p in problems]
+    summary = (f"{count} {'problem' if count == 1 else 'problems'} in {len(games)} "
+               f"{'game' if len(games) == 1 else 'games'}" if count else f"content ok: {', '.join(games)}")
+    structured = {game_id: [p.to_json() for p in problems] for game_id, problems in report.items()}
+    _emit(args, {"games": games, "problems": structured, "count": count}, "\n".join(lines + [summary]))
     return 1 if count else 0
 
 
 # -- simulate --------------------------------------------------------------------------------
 
-def _options(pairs: list[str]) -> dict[str, Any] | None:
+def parse_options(pairs: list[str], offered: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str | None]:
+    """`KEY=VALUE` pairs checked against the engine's offered options: (options, None), or
+    (None, message naming the valid keys or values) for an unknown key or a bad value."""
+    by_id = {o["id"]: o for o in offered}
     out: dict[str, Any] = {}
     for pair in pairs:
-        key, _, raw = pair.partition("=")
-        value: Any = raw
-        if raw.lower() in ("true", "false"):
-            value = raw.lower() == "true"
-        elif raw.lstrip("-").isdigit():
-            value = int(raw)
-        out[key] = value
-    return out or None
+        key, eq, raw = pair.partition("=")
+        if key not in by_id:
+            keys = ", ".join(by_id) or "none"
+            return None, f"unknown option {key!r}; valid options: {keys}"
+        opt = by_id[key]
+        if "choices" in opt:
+            choices = list(opt["choices"])
+            match = [c for c in choices if str(c).lower() == raw.lower()]
+            if not eq or not match:
+                return None, (f"bad value {raw!r} for option {key!r}; valid values: "
+                              f"{', '.join(str(c) for c in choices)}")
+            out[key] = match[0]
+        elif isinstance(opt.get("default"), bool):
+            if raw.lower() not in ("true", "false"):
+                return None, f"bad value {raw!r} for option {key!r}; valid values: true, false"
+            out[key] = raw.lower() == "true"
+        elif isinstance(opt.get("default"), int):
+            if not raw.lstrip("-").isdigit():
+                return None, f"bad value {raw!r} for option {key!r}; expected a whole number"
+            out[key] = int(raw)
+        else:
+            out[key] = raw
+    return out or None, None
+
+
+def _content_folder_problem(args: Any) -> str | None:
+    """A --content that is not a folder: the message to exit 2 with (None when fine or absent)."""
+    from pathlib import Path
+
+    if args.content is None or Path(args.content).is_dir():
+        return None
+    return f"--content {args.content}: no such folder (expected a copy of content/)"
 
 
 def simulate(args: Any) -> int:
@@ -83,24 +117,36 @@ def simulate(args: Any) -> int:
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     if len(seats) not in engine.seats:
         return _fail(args, f"{args.game} takes {engine.seats.start}-{engine.seats.stop - 1} seats")
-    bad = [s for s in seats if s not in engine.bots]
+    known = (*engine.bots, *getattr(engine, "probes", ()))  # probes: test-only bots, never offered
+    bad = [s for s in seats if s not in known]
     if bad:
         return _fail(args, f"unknown bot {bad[0]!r}; {args.game} has: {', '.join(engine.bots)}")
     if args.games < 1 or (args.workers is not None and args.workers < 1):
         return _fail(args, "--games and --workers must be at least 1")
+    problem = _content_folder_problem(args)
+    if problem:
+        return _fail(args, problem)
+    if args.against and not Path(args.against).is_dir():
+        return _fail(args, f"--against {args.against}: no such folder (expected a copy of content/)")
     roots = [content_root(args.game, args.content), content_root(args.game, args.against)]
+    contents = []
     for root in roots[: 2 if args.against else 1]:
         try:
-            load(args.game, root)
+            contents.append(load(args.game, root))
         except ContentError as exc:
             return _fail(args, str(exc))
+    options, problem = parse_options(args.option, engine.options(contents[0]))
+    if problem:
+        return _fail(args, problem)
     plan = Plan(engine=args.game, seats=tuple(seats), games=args.games, seed=args.seed,
-                options=_options(args.option), rotate=args.rotate, content_root=roots[0])
+                options=options, rotate=args.rotate, content_root=roots[0])
     request = LabRequest(plan, against=roots[1], workers=args.workers, names=(args.content, args.against))
     doc = _with_progress(args, lambda progress: run_lab(request, progress))
     result = _simulate_json(doc)
     strings = _strings(args.lang)
     text = describe(doc, strings)
+    for key, value in (result.get("game_stats") or {}).items():  # the engine's own figures
+        text += f"\n  {key}: {value}"
     if args.report:
         from game.labreport import write_report
 
@@ -214,6 +260,31 @@ def replay(args: Any) -> int:
     return 0 if report["saved"] else 1
 
 
+# -- fuzz ------------------------------------------------------------------------------------
+
+def fuzz(args: Any) -> int:
+    """Seeded random games with the protocol's invariants checked after every action (game.fuzz)."""
+    import rules
+    from game import fuzz as fuzzer
+    from game.content import ContentError, load
+
+    if args.game not in rules.IMPLEMENTED:
+        return _fail(args, f"unknown game {args.game!r}; known: {', '.join(rules.IMPLEMENTED)}")
+    if args.games < 1 or args.check_every < 0 or args.full_every < 1:
+        return _fail(args, "--games and --full-every must be at least 1, --check-every at least 0")
+    try:
+        content = load(args.game, args.content)
+    except ContentError as exc:
+        return _fail(args, str(exc))
+    result = fuzzer.run(rules.engine(args.game), content, args.games, args.seed,
+                        check_every=args.check_every, full_every=args.full_every)
+    lines = [f"{result['game']}: {result['games']} games from seed {result['seed']}, "
+             f"{result['actions']} actions, {result['failures']} failures, {result['seconds']} s"]
+    lines += [f"  seed {f['seed']} ({f['seats']} seats): {f['error']}" for f in result["failure_samples"]]
+    _emit(args, result, "\n".join(lines))
+    return 1 if result["failures"] else 0
+
+
 # -- screenshot ------------------------------------------------------------------------------
 
 def screenshot(args: Any) -> int:
@@ -229,12 +300,16 @@ def screenshot(args: Any) -> int:
     from game.screens import render_to_file
 
     try:
-        render_to_file(args.scene, args.out, size=(width, height), game=args.game,
-                       seed=args.seed, lang=args.lang, content_root=args.content)
+        code = render_to_file(args.scene, args.out, size=(width, height), game=args.game,
+                              seed=args.seed, lang=args.lang, content_root=args.content)
     except KeyError as exc:
         return _fail(args, f"unknown scene {exc.args[0]!r}")
-    _emit(args, {"scene": args.scene, "out": args.out}, f"saved {args.out}")
-    return 0
+    if code:
+        from game.paths import log_dir
+
+        print(f"drawing {args.scene} failed; the traceback is in {log_dir() / 'guildhall.log'}", file=sys.stderr)
+    _emit(args, {"scene": args.scene, "out": args.out, "ok": not code}, f"saved {args.out}")
+    return 1 if code else 0
 
 
 # -- bench -----------------------------------------------------------------------------------
@@ -243,6 +318,9 @@ def bench(args: Any) -> int:
     """Start-up ratio, frame times, engine speeds, python-chess speed and peak memory."""
     from game.bench import run_bench
 
+    problem = _content_folder_problem(args)
+    if problem:
+        return _fail(args, problem)
     result = run_bench(content_root=args.content, quick=args.quick)
     _emit(args, result, _bench_text(result))
     return 0
