@@ -196,7 +196,7 @@ def _strings(lang: str) -> Any:
 def _saved_game(args: Any) -> tuple[Any, ...]:
     """(save, name, store, engine) of the SAVE argument; raises SaveError."""
     import rules
-    from game.replays import read_save
+    from game.replay_tweaked import read_save
     from game.saves import SaveStore
     from game.session import engine_for
 
@@ -231,7 +231,7 @@ def export_log(args: Any) -> int:
 def replay(args: Any) -> int:
     """Replay a save on --content DIR into a new save; where and why it diverged."""
     from game import content as loader
-    from game.replays import describe, replay_on_content
+    from game.replay_tweaked import describe, replay_on_content
     from game.saves import SaveError
 
     strings = _strings(args.lang)

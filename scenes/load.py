@@ -58,7 +58,7 @@ class LoadScene(UIScene):
                     enabled=chosen is not None)
         self.button("load", (area.right - 240, h - 90, 240, 54), self.tr("load.load"), "@primary",
                     enabled=ok)
-        if getattr(self.app.settings, "designer_mode", False):  # replay on tweaked content (scenes/replay.py)
+        if getattr(self.app.settings, "designer_mode", False):  # replay on tweaked content (scenes/replay_tweaked.py)
             self.button("replay", (area.right - 700, h - 90, 200, 50), self.tr("lab.replay.button"),
                         enabled=chosen is not None and not chosen.corrupt)
 
@@ -78,7 +78,7 @@ class LoadScene(UIScene):
         elif name == "load" and self.current() is not None:
             saves_bridge.resume(self.app, self.current())
         elif name == "replay" and self.current() is not None:
-            from scenes.replay import ReplayScene
+            from scenes.replay_tweaked import ReplayScene
 
             self.stack.push(ReplayScene(self.app, self.current()))
         elif name == "delete" and self.current() is not None:

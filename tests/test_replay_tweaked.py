@@ -12,7 +12,7 @@ from pathlib import Path
 
 import rules
 from game import content as loader
-from game.replays import first_divergence, log_chunks
+from game.replay_tweaked import first_divergence, log_chunks
 from game.saves import SaveStore
 from game.session import SeatInfo, Session
 
@@ -76,7 +76,7 @@ def test_an_action_that_became_impossible_is_reported_with_its_reason(tmp_path):
     session = _saved_game(store, 60)
     variant = _variant(tmp_path, "face_up: 3 ", "face_up: 1 ")
     from game.lab import content_root
-    from game.replays import replay_on_content
+    from game.replay_tweaked import replay_on_content
 
     root = content_root("anludim", str(variant))
     save = store.read("played")
@@ -128,7 +128,7 @@ def test_replay_from_the_load_screen_into_a_new_save(tmp_path):
 def test_notes_follow_the_replay_and_later_ones_are_dropped(tmp_path):
     from game.lab import content_root
     from game.notes import add_note, notes_of
-    from game.replays import replay_on_content
+    from game.replay_tweaked import replay_on_content
 
     store = SaveStore(tmp_path / "saves")
     session = _saved_game(store, 5)

@@ -1,5 +1,5 @@
 """Replay a save on a content folder (designer mode, from the load screen): into a new save, the
-original untouched, with where and why the game diverged (game/replays.py)."""
+original untouched, with where and why the game diverged (game/replay_tweaked.py)."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ class ReplayScene(UIScene):
         import rules
         from game import content as loader
         from game.lab import content_root
-        from game.replays import describe, replay_on_content
+        from game.replay_tweaked import describe, replay_on_content
         from scenes import saves_bridge
 
         self.folder = self.folder_entry.get_text().strip()

@@ -10,7 +10,10 @@ touched) and reports:
   with the log lines before and after — computed when the original content is at hand (its
   digest matches the save's).
 
-Used by `python main.py replay SAVE --content DIR` and by the app's load screen.
+Used by `python main.py replay SAVE --content DIR` and by the load screen's "Replay on…" (designer
+mode), where the designer names a folder. `game/replay.py` is F5's replay of the running game on
+reloaded content (divergence by public view); this one starts from a save and a folder and shows
+the log lines that differ.
 """
 
 from __future__ import annotations
