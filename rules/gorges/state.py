@@ -38,6 +38,7 @@ class GorgesState:
         self.options = options
         self.log: list[dict[str, Any]] = []
         self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
+        self._abilities: dict[tuple[str, str], Any] = {}  # (race, ability type) -> ability or None
         self.generals = [General(i) for i in range(seats)]
         self.armies: dict[str, Army] = {}
         self.owner: dict[str, int | None] = dict.fromkeys(content.island.ids)
@@ -294,6 +295,8 @@ class GorgesState:
         self.log.append(entry(key, **{k: self._param(k, v) for k, v in params.items()}))
 
     def _param(self, name: str, value: Any) -> Any:
+        if name != "path" and not isinstance(value, str):
+            return value  # only ids (strings) and paths become names (the common case: numbers, refs)
         if name in PLACE_PARAMS and isinstance(value, str):
             return self.place(value)
         if name == "path":
@@ -334,10 +337,13 @@ class GorgesState:
 
     def ability(self, seat: int, kind: str) -> Any:
         """The race ability of that type for `seat`, or None."""
-        race = self.race(seat)
-        if race is None:
+        r = self.generals[seat].race
+        if r is None:
             return None
-        return next((a for a in race.abilities if a.type == kind), None)
+        key = (r, kind)
+        if key not in self._abilities:  # content never changes during a game: look each up once
+            self._abilities[key] = next((a for a in self.content.races[r].abilities if a.type == kind), None)
+        return self._abilities[key]
 
     def event_effect(self, seat: int, kind: str) -> Any:
         """The effect of that type of `seat`'s current event, or None."""

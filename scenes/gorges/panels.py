@@ -669,7 +669,8 @@ def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None
     bw = ui.font(12).size(label)[0] + 20
     size, step = (14, 20) if big else (13, 18)
     rows: list[tuple[str, tuple[int, int, int]]] = []
-    for e in t.shown_log()[-JOURNAL_ENTRIES:]:
+    shown = t.shown_log()
+    for e in t.log_with_notes(shown[-JOURNAL_ENTRIES:], len(shown)):
         colour = (232, 206, 140) if e.get("key") in ("gorges.log.roll", "gorges.log.table", "gorges.log.search") else ui.PARCHMENT
         if e.get("key") in ("gorges.log.turn", "gorges.log.season"):
             colour = ui.GOLD
