@@ -764,34 +764,65 @@ class _Spin:
 
 
 def designer_picker(t: Any, surface: pygame.Surface, lay: Any) -> None:
-    """Designer mode: choose the next d3, d6 or d66 result (d66 faces show the event they select)."""
-    box = Rect(0, 0, 360, 330)
+    """Designer mode: choose which roll (named: "Crown: direction", "Event d66", "Save 6+"...) and the
+    result it will give; d66 faces and table faces show the event or entry they select."""
+    aims = list(A.AIMS)
+    aim = t.designer_aim if t.designer_aim in A.AIMS else aims[0]
+    die = A.AIMS[aim]
+    box = Rect(0, 0, min(660, lay.size[0] - 20), 0)
+    chips: list[tuple[str, Rect]] = []
+    x, y, row_h = 12, 36, 26
+    for a in aims:
+        label = t.tr(f"gorges.aim.{a.replace(':', '.')}")
+        w = ui.font(12).size(label)[0] + 16
+        if x + w > box.width - 12:
+            x, y = 12, y + row_h + 4
+        chips.append((a, Rect(x, y, w, row_h)))
+        x += w + 4
+    values_top = y + row_h + 12
+    rows, cell_h = (6, 40) if die == "d66" else (1, 46)
+    box.height = values_top + rows * (cell_h + 4) + 70
     box.bottomright = (lay.dice.right, lay.dice.top - 6)
-    ui.panel(surface, box, 248, ui.GOLD)
+    box.top = max(6, box.top)
+    ui.panel(surface, box, 250, ui.GOLD)
     _hit(t, box, "block")
     ui.text(surface, t.tr("gorges.ui.designer_title"), (box.left + 12, box.top + 8), 15, ui.GOLD, bold=True)
-    for i, die in enumerate(("d3", "d6", "d66")):
-        button(t, surface, Rect(box.left + 12 + i * 62, box.top + 34, 56, 26), die, "designer_die", die,
-                    selected=t.designer_die == die, size=14)
-    events = getattr(t.session.content, "events", {}) or {}
-    if t.designer_die == "d66":
+    for a, r in chips:
+        button(t, surface, r.move(box.left, box.top), t.tr(f"gorges.aim.{a.replace(':', '.')}"), "designer_aim", a,
+               selected=a == aim, size=12)
+    top = box.top + values_top
+    content = t.session.content
+    if die == "d66":
+        cw = (box.width - 24 - 5 * 4) // 6
         for tens in range(1, 7):
             for units in range(1, 7):
                 value = tens * 10 + units
-                r = Rect(box.left + 12 + (units - 1) * 56, box.top + 70 + (tens - 1) * 36, 52, 32)
-                ev = events.get(value)
-                tip = f"{value} · {t.tx(ev.name)}" if ev is not None else str(value)
-                button(t, surface, r, str(value), "force", ("d66", value), tip=tip, size=14)
+                r = Rect(box.left + 12 + (units - 1) * (cw + 4), top + (tens - 1) * (cell_h + 4), cw, cell_h)
+                ev = content.events.get(value)
+                name = t.tx(ev.name) if ev is not None else ""
+                _value_button(t, surface, r, str(value), name, ("d66", value), f"{value} · {name}")
     else:
-        top = 3 if t.designer_die == "d3" else 6
-        for v in range(1, top + 1):
-            r = Rect(box.left + 12 + (v - 1) * 56, box.top + 76, 52, 44)
-            button(t, surface, r, str(v), "force", (t.designer_die, v), size=18)
-        ui.text_block(surface, t.tr("gorges.ui.designer_hint"), Rect(box.left + 12, box.top + 134, box.width - 24, 150),
-                      13, ui.PARCHMENT_DIM)
-    if not t.view.get("options", {}).get("designer_mode"):
-        ui.text_block(surface, t.tr("gorges.ui.designer_off"), Rect(box.left + 12, box.bottom - 44, box.width - 24, 40),
-                      12, (240, 150, 120))
+        top_value = 3 if die == "d3" else 6
+        cw = (box.width - 24 - 5 * 4) // 6
+        table = aim.split(":", 1)[1] if aim.startswith("table:") else None
+        for v in range(1, top_value + 1):
+            r = Rect(box.left + 12 + (v - 1) * (cw + 4), top, cw, cell_h)
+            name = t.tx(content.entry(table, v).name) if table in content.tables else ""
+            if aim == "crown_direction":
+                name = t.tr(f"gorges.ui.direction_short.{v}")
+            _value_button(t, surface, r, str(v), name, (die, v), name)
+    hint = t.tr("gorges.ui.designer_aim_hint", aim=t.tr(f"gorges.aim.{aim.replace(':', '.')}"), die=die)
+    ui.text_block(surface, hint, Rect(box.left + 12, box.bottom - 56, box.width - 24, 50), 12, ui.PARCHMENT_DIM)
+
+
+def _value_button(t: Any, surface: pygame.Surface, r: Rect, value: str, name: str, data: Any, tip: str) -> None:
+    """A face to force: its number and, below, the event or entry it selects."""
+    pygame.draw.rect(surface, (46, 35, 24), r, border_radius=6)
+    pygame.draw.rect(surface, (140, 104, 44), r, 2, border_radius=6)
+    ui.text(surface, value, (r.centerx, r.top + 3), 15, ui.GOLD, bold=True, anchor="midtop")
+    if name:
+        ui.text(surface, elide(name, r.width - 6, 10), (r.centerx, r.bottom - 3), 10, ui.PARCHMENT, anchor="midbottom")
+    _hit(t, r, "force", data, tip)
 
 
 # -- overlays over the island ---------------------------------------------------------------------

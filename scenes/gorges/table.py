@@ -128,6 +128,7 @@ class GorgesTable(TableScene):
         self.log_max = 0  # how far back the journal can scroll (set when drawn)
         self.designer_open = False
         self.designer_die = "d6"
+        self.designer_aim = "crown_direction"  # which roll the designer chooses the result of
         self.capital_mode = False  # Ogres: the next hex clicked receives the capital
         self.show_legend = False
         self.diplomacy_open = False
@@ -427,9 +428,14 @@ class GorgesTable(TableScene):
         return ok
 
     def force_die(self, die: str, value: int) -> bool:
-        """Designer mode: the next roll of `die` gives `value` (logged by the engine)."""
+        """Designer mode: the next roll for the aim chosen gives `value` (logged by the engine). With
+        designer mode on in the settings, the running campaign is switched to it first."""
         seat = self.unveiled if self.unveiled is not None else (self.acting() or 0)
-        ok = self.act(A.ForceNextRoll(die, value), seat)
+        if not self.view.get("options", {}).get("designer_mode") and getattr(self.app.settings, "designer_mode", False):
+            self.act(A.DesignerMode(True), seat)
+        what = self.designer_aim if A.AIMS.get(self.designer_aim) == die or self.designer_aim in (
+            "relics", "points", "item", "standard") else ""
+        ok = self.act(A.ForceNextRoll(die, value, what), seat)
         if ok:
             self.designer_open = False
         return ok
@@ -662,6 +668,9 @@ class GorgesTable(TableScene):
             self._changed()
         elif kind == "designer_die":
             self.designer_die = data
+            self._changed()
+        elif kind == "designer_aim":
+            self.designer_aim = data
             self._changed()
         elif kind == "force":
             self.force_die(*data)

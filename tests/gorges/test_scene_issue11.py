@@ -229,3 +229,13 @@ def test_the_sheet_keeps_notes_the_profile_and_the_item_chosen(app):
                                                           "I": 6, "A": 3, "Ld": 9}
     assert v["armies"]["0.G"]["hero"]["items"][0]["name"] == "Épée de puissance"
     assert (0, A.Note("0.L1", "Tient le gué")) in table.session.actions
+
+
+def test_the_d66_picker_names_each_event(app):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    click_zone(app, table, "designer")
+    click_zone(app, table, "designer_aim", "event")
+    hit = table.find("force", ("d66", 13))
+    assert hit is not None and "Sympathisant auprès de l'ennemi" in hit.tip
