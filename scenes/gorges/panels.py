@@ -420,6 +420,9 @@ def orders(t: Any, surf: pygame.Surface, rect: Rect) -> None:
                     ui.text(surf, line, (x + 8, y), 14, ui.PARCHMENT)
                     y += 20
         return
+    if t.steps or t.aftermath:  # the organiser follows the rolls first; the next orders wait
+        ui.text_block(surf, t.tr("gorges.ui.follow_rolls"), Rect(x, y + 6, rect.width - 24, 60), 14, ui.PARCHMENT_DIM)
+        return
     seat = p["seat"]
     rgb, sym = t.colour_of(seat)
     ui.seat_symbol(surf, sym, (x + 8, y + 11), 8, rgb)

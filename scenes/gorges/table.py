@@ -50,6 +50,8 @@ AFTERMATH_STOP = {"gorges.roll.order", "gorges.roll.crown_direction", "gorges.lo
                   "gorges.log.battle_cancelled"}
 
 
+# log entries that announce the roll after them (shown above it in its step)
+ANNOUNCES = {"gorges.log.save_modifiers", "gorges.log.no_challenge", "gorges.log.wound"}
 # rolls not shown one by one (routine, or shown by the after-battle screen)
 NOT_STEPPED = {"gorges.roll.movement", "gorges.roll.order"}
 
@@ -134,6 +136,8 @@ class GorgesTable(TableScene):
         self.diplomacy_open = False
         self.steps: list[list[dict[str, Any]]] = []  # rolls waiting for "Continue", each with what followed
         self.step_end: list[int] = []  # log index of each step's last entry
+        self.step_pre: list[list[dict[str, Any]]] = []  # what was said just before each step's roll
+        self._announce: list[dict[str, Any]] = []
         self._at = 0
         self.auto_roll = bool(session.options.get("auto_roll")) if hasattr(session, "options") else False
         self.journal_big = False
@@ -334,8 +338,13 @@ class GorgesTable(TableScene):
         """Phases 1-4 (and saves, raids, two armies): each roll becomes a step with what follows it."""
         if self.auto_roll:
             return
+        if e.get("key") in ANNOUNCES:  # said before its roll: shown above it
+            self._announce.append(e)
+            return
         if e.get("key") in ROLL_KEYS and _what(e) not in NOT_STEPPED:
             self.steps.append([e])
+            self.step_pre.append(self._announce)
+            self._announce = []
             self.step_end.append(self._at)
             if len(self.steps) == 1:
                 self.step_started()
@@ -370,6 +379,7 @@ class GorgesTable(TableScene):
         self.dice = (self.dice + [self._die_of(s[0]) for s in seen])[-4:]
         self.steps = [] if all_of_them else self.steps[1:]
         self.step_end = [] if all_of_them else self.step_end[1:]
+        self.step_pre = [] if all_of_them else self.step_pre[1:]
         if self.steps:
             self.step_started()
         self._changed()

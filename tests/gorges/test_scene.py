@@ -376,7 +376,8 @@ def test_six_generals_fit_the_smallest_window():
 
     app = make_app("fr", size=(1024, 700))
     seats = [SeatInfo(n, i) for i, n in enumerate(("Ana", "Bo", "Cy", "Dom", "Eve", "Fay"))]
-    session = Session(rules.engine("gorges"), app.content("gorges"), "test", seats, 3, {"designer_mode": True})
+    session = Session(rules.engine("gorges"), app.content("gorges"), "test", seats, 3,
+                      {"designer_mode": True, "auto_roll": True})
     table = GorgesTable(app, session)
     app.stack.push(table)
     play_until(table, _movement, seed=2)
