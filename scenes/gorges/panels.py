@@ -474,6 +474,9 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
         out.append(t.tr("gorges.ui.accept_is", defender=t.seat_name(ctx.get("defender", 0)), n=ctx.get("points", 0)))
     if p["kind"] == "movement" and t.sel_army:
         out.append(t.tr("gorges.ui.pick_destination", army=t.army_name(t.sel_army)))
+    for what, action in t.pending:
+        if what == "move" and action.mode == "raid":
+            out.append(t.raid_label(action))  # the risk, in full, above the button
     if p["kind"] == "challenge" and t.sel_army:
         out.append(t.tr("gorges.ui.pick_stake", army=t.army_name(t.sel_army)))
     if p["kind"] in ("capital", "territory") and t.my_turn():
@@ -494,7 +497,7 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
     if t.pending:
         for what, action in t.pending:
             if what == "move" and action.mode == "raid":
-                label = t.raid_label(action)
+                label = t.tr("gorges.ui.raid_go", to=t.place(action.to))
             elif what == "move":
                 label = t.tr("gorges.ui.move_by", mode=t.tr(f"gorges.mode.{action.mode}"), to=t.place(action.to))
             else:
@@ -516,10 +519,10 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
     if kind == "challenge":
         return _challenges(t)
     if kind == "answer":
-        out.extend(_ally_toggles(t, p))
         for a in t.legal_of(A.Answer):
             label = t.tr("gorges.ui.accept_with", army=_army_label(t, a.army)) if a.accept else t.tr("gorges.ui.refuse")
             out.append((label, "act", a, {"wide": True}))
+        out.extend(_ally_toggles(t, p))
         return out
     if kind == "second_challenge":
         out.append((t.tr("gorges.ui.yes_all"), "act", A.Choose("yes"), {"wide": True}))
@@ -592,11 +595,11 @@ def _challenges(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
     for aid in t.selectable_armies():
         out.append((_army_label(t, aid), "army", aid, {"wide": True, "selected": aid == t.sel_army}))
     if t.sel_army:
-        out.extend(_ally_toggles(t, t.prompt or {}))
         for a in t.legal_of(A.Challenge):
             if a.army == t.sel_army:
                 label = t.tr("gorges.ui.challenge_button", name=t.seat_name(a.target), territory=t.place(a.territory))
                 out.append((label, "act", a, {"wide": True}))
+        out.extend(_ally_toggles(t, t.prompt or {}))
     for a in t.legal_of(A.SwapArmies):
         out.append((t.tr("gorges.ui.swap", first=t.army_name(a.first, True), second=t.army_name(a.second, True)), "act", a,
                     {"wide": True}))
@@ -608,7 +611,8 @@ def _ally_toggles(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[s
     """Allied armies that may join the challenge or the defence: one toggle each."""
     allies = (p.get("context") or {}).get("ally_armies") or []
     return [(t.tr("gorges.ui.with_ally", army=_army_label(t, aid)), "ally_toggle", aid,
-             {"wide": True, "selected": aid in t.ally_pick}) for aid in allies]
+             {"selected": aid in t.ally_pick, "tip": t.tr("gorges.ui.with_ally_tip", army=_army_label(t, aid))})
+            for aid in allies]
 
 
 def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, Any, dict[str, Any]]]) -> None:
@@ -911,8 +915,10 @@ def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], 
     ui.text(surf, label, (rect.left + 12, py + 13), 12, ui.PARCHMENT_DIM, anchor="midleft")
     x = rect.left + 18 + ui.font(12).size(label)[0]
     value_w = 72
-    bw = max(36, (rect.right - 10 - x - value_w - 8) // 4)
-    for delta in (-100, -25):
+    room = rect.right - 10 - x - value_w - 8
+    steps = (-100, -25, 25, 100) if room >= 4 * 44 else (-100, 100)  # narrow: the ±100 only
+    bw = room // len(steps)
+    for delta in steps[: len(steps) // 2]:
         button(t, surf, Rect(x, py, bw - 4, 26), f"{delta:+d}".replace("-", "−"), "form", ("points", (index, delta)),
                size=13)
         x += bw
@@ -924,7 +930,7 @@ def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], 
     ui.text(surf, shown + ("|" if editing else ""), value.center, 15, ui.GOLD, bold=True, anchor="center")
     _hit(t, value, "form", ("edit", index), t.tr("gorges.ui.points_tip"))
     x += value_w + 8
-    for delta in (25, 100):
+    for delta in steps[len(steps) // 2:]:
         button(t, surf, Rect(x, py, bw - 4, 26), f"{delta:+d}", "form", ("points", (index, delta)), size=13)
         x += bw
 
@@ -965,8 +971,12 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     button(t, surf, Rect(rect.left + 14, rect.bottom - 52, 170, 40), t.tr("gorges.ui.draw"), "form", ("draw",),
            selected=t.form.draw, size=15, tip=t.tr("gorges.ui.draw_tip"))
     can = t.my_turn() and (t.form.winner is not None or t.form.draw)
-    button(t, surf, Rect(rect.centerx - 180, rect.bottom - 52, 360, 40), t.tr("gorges.ui.record_result"), "form",
-           ("submit",), enabled=t.my_turn(), primary=can, size=17)
+    record_w = min(360, rect.width - 28 - 180)
+    record = Rect(rect.centerx - record_w // 2, rect.bottom - 52, record_w, 40)
+    if record.left < rect.left + 14 + 180:
+        record.right = rect.right - 14
+    button(t, surf, record, t.tr("gorges.ui.record_result"), "form", ("submit",), enabled=t.my_turn(), primary=can,
+           size=17)
 
 
 def _block_height(value: str, width: int, size: int, bold: bool = False) -> int:
