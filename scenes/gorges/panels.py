@@ -551,7 +551,9 @@ def option_label(t: Any, p: dict[str, Any], option: str) -> str:
         return t.race_name(option)
     if kind in ("capital", "territory"):
         return t.place(option)
-    if kind in ("army", "hero") and option in t.view["armies"]:
+    if kind == "hero" and option in t.view["armies"]:
+        return t.hero_label(option)  # whose hero, by the name his general gave him
+    if kind == "army" and option in t.view["armies"]:
         return _army_label(t, option)
     if kind == "seat":
         return t.seat_name(int(option))
@@ -670,7 +672,7 @@ JOURNAL_ENTRIES = 400  # how far back the journal reads (the export has everythi
 def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None:
     """The campaign log, newest at the bottom; the wheel scrolls back two rows a notch, down to the
     first entry and never past it (no blank space); "Enlarge" shows it over the island."""
-    ui.panel(surf, rect, 240 if big else 220, ui.GOLD if big else ui.GOLD_DARK)
+    ui.panel(surf, rect, 250 if big else 220, ui.GOLD if big else ui.GOLD_DARK)
     ui.text(surf, t.tr("gorges.ui.log"), (rect.left + 12, rect.top + 6), 15, ui.GOLD, bold=True)
     label = t.tr("gorges.ui.journal_small" if big else "gorges.ui.journal_big")
     bw = ui.font(12).size(label)[0] + 20
