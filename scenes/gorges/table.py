@@ -307,6 +307,8 @@ class GorgesTable(TableScene):
         if self.log_seen is not None and len(log) < self.log_seen:  # undo or replay
             start, first = max(0, len(log) - 40), True
             self.aftermath = []
+        if first:  # nothing stale to step through after an undo, a replay or a reload
+            self.steps, self.step_end, self.step_pre, self._announce = [], [], [], []
         fresh = log[start:]
         self.log_seen = len(log)
         self._fresh_start = start
