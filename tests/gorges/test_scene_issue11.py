@@ -239,3 +239,33 @@ def test_the_d66_picker_names_each_event(app):
     click_zone(app, table, "designer_aim", "event")
     hit = table.find("force", ("d66", 13))
     assert hit is not None and "Sympathisant auprès de l'ennemi" in hit.tip
+
+
+def test_the_relic_offer_panel_shows_the_territory_and_every_modifier(app):
+    from rules.gorges.phases.conquest import conquest_phase
+    from scenes.gorges.panels import context_lines
+    from tests.gorges.helpers import arrange, scenario
+    table = start(app)
+    play_until(table, _movement)
+    st = table.session.state
+    a, b = st.order[0], st.order[1]
+    tid = next(t for t in st.content.island.ids if st.owner[t] is None
+               and any(st.owner[n] == a for n in st.content.island.neighbours[t]))
+    arrange(st, owner={tid: b}, armies={f"{a}.G": tid})
+    st.challenges = [{"challenger": a, "target": b, "army": f"{a}.G", "territory": tid,
+                      "status": "refused", "defender_army": None}]
+    st.generals[b].relics = 7
+    scenario(st, conquest_phase(st))
+    table.advance()
+    settle(app)
+    assert table.view["prompt"]["kind"] == "offer_relics"
+    lines = context_lines(table, table.view["prompt"])
+    place = table.place(tid)
+    assert any(place in line and "6+" in line for line in lines)
+    assert any("adjacent" in line for line in lines)  # −1: next to one of the attacker's territories
+    for _ in range(8):  # no cap on the points offered: 0 to 7, paged if need be
+        if table.find("act", A.OfferRelics(7)) is not None:
+            break
+        click_zone(app, table, "page", 1)
+    click_zone(app, table, "act", A.OfferRelics(7))
+    assert table.view["prompt"]["kind"] == "accept_offer"
