@@ -464,8 +464,9 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
         out.append(t.tr("gorges.ui.offer_is", attacker=t.seat_name(ctx.get("attacker", 0)), max=ctx.get("max", 0)))
         if ctx.get("territory"):
             total = sum(m["value"] for m in ctx.get("modifiers") or [])
+            need = max(1, ctx.get("target", 6) - total)
             out.append(t.tr("gorges.ui.save_for", territory=t.place(ctx["territory"]), target=ctx.get("target", 6),
-                            need=max(1, ctx.get("target", 6) - total)))
+                            need=need) + (" " + t.tr("gorges.ui.save_needs_relics") if need > 6 else ""))
             for m in ctx.get("modifier_texts") or []:
                 out.append("• " + t.app.strings.render(m))
             if not ctx.get("modifier_texts"):

@@ -269,3 +269,22 @@ def test_the_relic_offer_panel_shows_the_territory_and_every_modifier(app):
         click_zone(app, table, "page", 1)
     click_zone(app, table, "act", A.OfferRelics(7))
     assert table.view["prompt"]["kind"] == "accept_offer"
+
+
+def test_the_table_is_asked_about_a_second_challenge_when_it_happens(app):
+    from rules.gorges.phases.challenges import second_challenge
+    from tests.gorges.helpers import scenario
+    table = start(app)
+    play_until(table, _movement)
+    st = table.session.state
+    a, b = st.order[0], st.order[1]
+    st.generals[b].accepted = 1
+    ch = {"challenger": a, "target": b, "army": f"{a}.G", "territory": st.generals[b].capital,
+          "status": "pending", "defender_army": None}
+    scenario(st, second_challenge(st, b, ch))
+    table.advance()
+    settle(app)
+    assert table.view["prompt"]["kind"] == "second_challenge"
+    click_zone(app, table, "act", A.Choose("yes"))
+    assert st.generals[b].second_agreed
+    assert table.log[-1]["key"] == "gorges.log.second_challenge"
