@@ -613,7 +613,7 @@ def _challenges(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
 def _ally_toggles(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, Any]]]:
     """Allied armies that may join the challenge or the defence: one toggle each."""
     allies = (p.get("context") or {}).get("ally_armies") or []
-    return [(t.tr("gorges.ui.with_ally", army=_army_label(t, aid)), "ally_toggle", aid,
+    return [(t.tr("gorges.ui.with_ally", army=t.hero_label(aid)), "ally_toggle", aid,
              {"selected": aid in t.ally_pick, "tip": t.tr("gorges.ui.with_ally_tip", army=_army_label(t, aid))})
             for aid in allies]
 
