@@ -121,7 +121,7 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
 def crown_path(t: Any) -> list[str]:
     """The ghost's walk this turn (from the turn's crown log entries): start, then each step."""
     walk: list[str] = []
-    for e in reversed(t.log):
+    for e in reversed(t.shown_log()):
         key = e.get("key")
         if key == "gorges.log.turn":
             break
@@ -140,7 +140,8 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     pygame.draw.rect(surf, ui.GOLD_DARK, rect, 2, border_radius=4)
     s = isl.size
     lit = t.highlights()
-    for tid, terr in v["territories"].items():
+    territories, crown = t.shown_map()
+    for tid, terr in territories.items():
         owner = terr["owner"]
         if owner is not None:
             rgb, _ = t.colour_of(owner)
@@ -149,7 +150,7 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         poly = isl.corners(isl.centres[tid], 0.9)
         pygame.draw.polygon(surf, (255, 214, 102), poly, 4)
         pygame.draw.polygon(surf, (120, 80, 20), isl.corners(isl.centres[tid], 0.82), 1)
-    for tid, terr in v["territories"].items():
+    for tid, terr in territories.items():
         x, y = isl.centre(tid)
         owner, capital = terr["owner"], terr["capital_of"]
         if owner is not None or capital is not None:
@@ -162,8 +163,8 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     walk = crown_path(t)
     if len(walk) >= 2:
         gm.path(surf, [_ghost_spot(isl, tid) for tid in walk])
-    if v.get("crown") in isl.centres:
-        gm.ghost(surf, _ghost_spot(isl, v["crown"]), max(8, int(s * 0.24)))
+    if crown in isl.centres:
+        gm.ghost(surf, _ghost_spot(isl, crown), max(8, int(s * 0.24)))
     for tid in v["map"]:
         _hex_hit(t, isl, tid, tid in lit)
     _challenge_marks(t, surf, isl)

@@ -365,6 +365,31 @@ class GorgesTable(TableScene):
         self.roll_until = self.clock + ROLL_S / self.speed()
         self.animating = True
 
+    def shown_map(self) -> tuple[dict[str, Any], str]:
+        """Flags, buildings and the ghost as the organiser has followed them: while rolls wait for
+        "Continue", what they did is taken back from the map (read backwards from the log)."""
+        v = self.view
+        cut = len(self.shown_log())
+        if cut >= len(self.log):
+            return v["territories"], v["crown"]
+        terr = {tid: dict(t) for tid, t in v["territories"].items()}
+        crown = v["crown"]
+        for e in reversed(self.log[cut:]):
+            p = e.get("params") or {}
+            where = (p.get("territory") or {}).get("territory") if isinstance(p.get("territory"), dict) else None
+            key = e.get("key")
+            if key == "gorges.log.flag" and where in terr:
+                before = p.get("before")
+                terr[where]["owner"] = before.get("seat") if isinstance(before, dict) else None
+            elif key == "gorges.log.built" and where in terr:
+                kind = (p.get("building") or {}).get("key", "")
+                terr[where]["building"] = "fortress" if kind.endswith(".city") else None
+            elif key == "gorges.log.razed" and where in terr:
+                terr[where]["building"] = (p.get("building") or {}).get("key", "").rsplit(".", 1)[-1] or None
+            elif key == "gorges.log.crown":
+                crown = (p.get("start") or {}).get("territory", crown)
+        return terr, crown
+
     def shown_phase(self) -> str:
         """The phase of the roll shown now, else the campaign's phase."""
         if self.aftermath:

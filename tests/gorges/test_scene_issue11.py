@@ -288,3 +288,14 @@ def test_the_table_is_asked_about_a_second_challenge_when_it_happens(app):
     click_zone(app, table, "act", A.Choose("yes"))
     assert st.generals[b].second_agreed
     assert table.log[-1]["key"] == "gorges.log.second_challenge"
+
+
+def test_the_map_waits_for_the_rolls_too(app):
+    table = start(app, auto_roll=False)
+    play_until(table, _movement)
+    settle(app)
+    walk = next(e for e in table.log if e["key"] == "gorges.log.crown")["params"]
+    assert table.shown_map()[1] == walk["start"]["territory"]  # the ghost has not walked yet
+    while table.steps:
+        click_zone(app, table, "step_next")
+    assert table.shown_map()[1] == table.view["crown"]
