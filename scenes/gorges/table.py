@@ -138,6 +138,7 @@ class GorgesTable(TableScene):
         self.step_end: list[int] = []  # log index of each step's last entry
         self.step_pre: list[list[dict[str, Any]]] = []  # what was said just before each step's roll
         self._announce: list[dict[str, Any]] = []
+        self._tray_later: list[dict[str, Any]] = []  # routine rolls waiting for the stepped ones
         self._at = 0
         self.auto_roll = bool(session.options.get("auto_roll")) if hasattr(session, "options") else False
         self.journal_big = False
@@ -314,13 +315,10 @@ class GorgesTable(TableScene):
         self._fresh_start = start
         rolls = [e for e in fresh if e.get("key") in ROLL_KEYS  # stepped rolls join the tray when seen
                  and (first or self.auto_roll or _what(e) in NOT_STEPPED)]
-        if rolls:
-            self.dice = (self.dice + [self._die_of(e) for e in rolls])[-4:]
-            if not first:
-                self.roll_until = self.clock + ROLL_S / self.speed()
-                self.animating = True
         if first:
+            self.dice = (self.dice + [self._die_of(e) for e in rolls])[-4:]
             return
+        self._tray_later.extend(rolls)  # shown once the rolls before them have been followed
         for k, e in enumerate(fresh):
             self._at = start + k
             key = e.get("key")
@@ -335,6 +333,16 @@ class GorgesTable(TableScene):
                 self._step_entry(e)
         if fresh:
             self.log_scroll = 0
+        if not self.steps:
+            self._flush_tray()
+
+    def _flush_tray(self) -> None:
+        """The routine rolls (movement, turn order) reach the tray after the stepped ones."""
+        if self._tray_later:
+            self.dice = (self.dice + [self._die_of(e) for e in self._tray_later])[-4:]
+            self._tray_later = []
+            self.roll_until = self.clock + ROLL_S / self.speed()
+            self.animating = True
 
     def _step_entry(self, e: dict[str, Any]) -> None:
         """Phases 1-4 (and saves, raids, two armies): each roll becomes a step with what follows it."""
@@ -405,6 +413,8 @@ class GorgesTable(TableScene):
         seen = self.steps if all_of_them else self.steps[:1]
         self.dice = (self.dice + [self._die_of(s[0]) for s in seen])[-4:]
         self.steps = [] if all_of_them else self.steps[1:]
+        if not self.steps:
+            self._flush_tray()
         self.step_end = [] if all_of_them else self.step_end[1:]
         self.step_pre = [] if all_of_them else self.step_pre[1:]
         if self.steps:
