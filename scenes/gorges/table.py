@@ -23,9 +23,20 @@ Drawing: the island's static map (sea, terrain, coast, names) is one cached surf
 language is composed into one cached layer; a frame blits that layer and draws the hover mark,
 the tooltip and the rolling dice (which animate briefly, then the loop idles).
 
-Designer mode (the app setting, or the campaign's option): a button on the dice tray opens a
-picker to choose the next d3, d6 or d66 result (the engine's `force_next_roll`, logged); the
-engine refuses it, with its reason shown, when the campaign was started without the option.
+Following the rolls (issue 11): the rolls an action sets off (phases 1-4, saves, raids, two
+armies) are shown one by one over the island (`overlays.step`: the die, who rolled it and for
+what, its meaning, what followed) until "Continue"; meanwhile the orders panel, the journal, the
+dice tray and the map (ghost, flags, buildings) stay where the organiser has got to. The option
+`auto_roll` (or the step panel's toggle) shows everything at once. After a battle every line is
+shown, paged, before the turn goes on. The journal scrolls by rows and enlarges over the island.
+
+Alliances and the Daemons' swaps at any time are in the "Alliances" overlay (top bar, next to
+"Menu"); allied armies may join a challenge or a defence from the orders panel.
+
+Designer mode (the app setting, or the campaign's option; the setting switches the running
+campaign on with a logged action): a button on the dice tray opens a picker to choose which roll
+("Crown: direction", "Event d66", "Save 6+"...) and the face it gives (the engine's
+`force_next_roll` with `what`, logged); d66 and table faces show what they select.
 """
 
 from __future__ import annotations
