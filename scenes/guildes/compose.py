@@ -303,6 +303,8 @@ class Composer:
         if fight:
             ui.text(self.layer, ui.ellipsize(self.fight_text(fight), rect.width - 20, f), (x, y), f, ui.PARCHMENT_DIM)
             y += int(f * 1.4)
+        if self.v["options"].get("designer_mode") and self.v.get("seat") is not None:
+            self.force_buttons(rect)
         rolls = self.v.get("dice") or []
         if not rolls:
             ui.text(self.layer, self.tr("guildes.ui.no_dice"), (x, y), f, ui.PARCHMENT_DIM, italic=True)
@@ -318,6 +320,21 @@ class Composer:
             if dx + side > rect.right - 8:
                 break
             P.die_face(self.layer, Rect(dx, y, side, side), value, forced)
+
+    def force_buttons(self, rect: Rect) -> None:
+        """Designer mode: buttons forcing the next damage die, and how many are queued."""
+        f = self.fs(12)
+        side = int(f * 1.7)
+        x = rect.right - 10 - len(set(self.cards["damage_die"])) * (side + 4)
+        label = self.tr("guildes.ui.force", n=self.v.get("forced", 0))
+        ui.text(self.layer, label, (x - 8, rect.top + 8), f, ui.PARCHMENT_DIM, anchor="topright")
+        for value in sorted(set(self.cards["damage_die"])):
+            box = Rect(x, rect.top + 6, side, side)
+            pygame.draw.rect(self.layer, (58, 44, 28), box, border_radius=4)
+            pygame.draw.rect(self.layer, ui.GOLD, box, 1, border_radius=4)
+            ui.text(self.layer, str(value), box.center, f, ui.GOLD, anchor="center")
+            self.hits.append(Hit(box, "force", value, self.tr("guildes.ui.force_tip", n=value)))
+            x += side + 4
 
     def fight_text(self, fight: dict[str, Any]) -> str:
         if fight.get("kind") == "quest":
