@@ -303,6 +303,10 @@ class Composer:
         if fight:
             ui.text(self.layer, ui.ellipsize(self.fight_text(fight), rect.width - 20, f), (x, y), f, ui.PARCHMENT_DIM)
             y += int(f * 1.4)
+            lines = self.duel_lines(fight)
+            if lines:
+                self.line(lines, (x, y), rect.width - 20, f - 1, ui.PARCHMENT_DIM)
+                y += int(f * 1.4)
         if self.v["options"].get("designer_mode") and self.v.get("seat") is not None:
             self.force_buttons(rect)
         rolls = self.v.get("dice") or []
@@ -335,6 +339,19 @@ class Composer:
             ui.text(self.layer, str(value), box.center, f, ui.GOLD, anchor="center")
             self.hits.append(Hit(box, "force", value, self.tr("guildes.ui.force_tip", n=value)))
             x += side + 4
+
+    def duel_lines(self, fight: dict[str, Any]) -> str:
+        """The two duel lines once laid ("a, b / c, leader"), else how many cards lie face down."""
+        if fight.get("kind") != "duel":
+            return ""
+        d_guild = self.v["guilds"][fight["defender"]]
+
+        def who(mid: str) -> str:
+            return self.name("leaders", d_guild["leader"]) if mid == "leader" else self.name("mages", mid)
+
+        if fight.get("a_line") is not None:
+            return f"{', '.join(who(m) for m in fight['a_line'])} / {', '.join(who(m) for m in fight['d_line'])}"
+        return self.tr("guildes.ui.line_hidden", n=fight.get("d_count", 0))
 
     def fight_text(self, fight: dict[str, Any]) -> str:
         if fight.get("kind") == "quest":
