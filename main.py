@@ -8,6 +8,7 @@
                    [--against DIR] [--report DIR] [--workers N] [--lang fr|en]
     python main.py screenshot SCENE --out FILE.png [--game GAME --seed S]
     python main.py bench                   start-up, frame times, engine speed
+    python main.py fuzz GAME --games N     random games, protocol invariants after every action
     python main.py desktop [--remove]      (Linux) add/remove the per-user desktop entry and icon
     python main.py package                 one-folder desktop build (PyInstaller)
 
@@ -60,6 +61,14 @@ def _parser() -> argparse.ArgumentParser:
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--lang", choices=("fr", "en"), default=None)
     shot.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
+    fuzz = sub.add_parser("fuzz", parents=[common], help="random games with the protocol's invariants checked")
+    fuzz.add_argument("game")
+    fuzz.add_argument("--games", type=int, default=100)
+    fuzz.add_argument("--seed", type=int, default=1)
+    fuzz.add_argument("--check-every", type=int, default=0, metavar="K",
+                      help="full checks after every K-th action (default: 2 random actions per game)")
+    fuzz.add_argument("--full-every", type=int, default=1, metavar="M",
+                      help="full checks in one game out of M (default: every game)")
     bench = sub.add_parser("bench", parents=[common], help="measure start-up, frames, engines")
     bench.add_argument("--quick", action="store_true", help="shorter measurements")
     desktop = sub.add_parser("desktop", parents=[common], help="(Linux) install the desktop entry")
@@ -155,4 +164,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    if getattr(sys, "frozen", False):  # a bundle: its `simulate --workers` processes start through here
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     sys.exit(main())

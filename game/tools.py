@@ -1,4 +1,4 @@
-"""The command-line tools of main.py: check-content, simulate, screenshot and bench.
+"""The command-line tools of main.py: check-content, simulate, screenshot, bench and fuzz.
 
 Each returns an exit code (0 ok, 1 problems found, 2 bad command line) and, with --json, prints
 one JSON document on stdout and nothing else there.
@@ -15,7 +15,7 @@ from typing import Any
 def run(command: str, args: Any) -> int:
     """Dispatch one parsed command."""
     handler = {"check-content": check_content, "simulate": simulate,
-               "screenshot": screenshot, "bench": bench}[command]
+               "screenshot": screenshot, "bench": bench, "fuzz": fuzz}[command]
     return handler(args)
 
 
@@ -117,7 +117,8 @@ def simulate(args: Any) -> int:
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     if len(seats) not in engine.seats:
         return _fail(args, f"{args.game} takes {engine.seats.start}-{engine.seats.stop - 1} seats")
-    bad = [s for s in seats if s not in engine.bots]
+    known = (*engine.bots, *getattr(engine, "probes", ()))  # probes: test-only bots, never offered
+    bad = [s for s in seats if s not in known]
     if bad:
         return _fail(args, f"unknown bot {bad[0]!r}; {args.game} has: {', '.join(engine.bots)}")
     if args.games < 1 or (args.workers is not None and args.workers < 1):
@@ -144,6 +145,8 @@ def simulate(args: Any) -> int:
     result = _simulate_json(doc)
     strings = _strings(args.lang)
     text = describe(doc, strings)
+    for key, value in (result.get("game_stats") or {}).items():  # the engine's own figures
+        text += f"\n  {key}: {value}"
     if args.report:
         from game.labreport import write_report
 
@@ -185,6 +188,31 @@ def _strings(lang: str) -> Any:
     from game.i18n import Strings
 
     return Strings(lang)
+
+
+# -- fuzz ------------------------------------------------------------------------------------
+
+def fuzz(args: Any) -> int:
+    """Seeded random games with the protocol's invariants checked after every action (game.fuzz)."""
+    import rules
+    from game import fuzz as fuzzer
+    from game.content import ContentError, load
+
+    if args.game not in rules.IMPLEMENTED:
+        return _fail(args, f"unknown game {args.game!r}; known: {', '.join(rules.IMPLEMENTED)}")
+    if args.games < 1 or args.check_every < 0 or args.full_every < 1:
+        return _fail(args, "--games and --full-every must be at least 1, --check-every at least 0")
+    try:
+        content = load(args.game, args.content)
+    except ContentError as exc:
+        return _fail(args, str(exc))
+    result = fuzzer.run(rules.engine(args.game), content, args.games, args.seed,
+                        check_every=args.check_every, full_every=args.full_every)
+    lines = [f"{result['game']}: {result['games']} games from seed {result['seed']}, "
+             f"{result['actions']} actions, {result['failures']} failures, {result['seconds']} s"]
+    lines += [f"  seed {f['seed']} ({f['seats']} seats): {f['error']}" for f in result["failure_samples"]]
+    _emit(args, result, "\n".join(lines))
+    return 1 if result["failures"] else 0
 
 
 # -- screenshot ------------------------------------------------------------------------------

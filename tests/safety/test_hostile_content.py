@@ -191,3 +191,21 @@ def test_french_overlay_has_no_english_fragments(tmp_path):
     problems = _edited(tmp_path / "b", "gorges", "tables.yaml", "{type: lose_item", "{type: lose_itemz")
     (french,) = [p.text(Strings("fr")) for p in problems]
     assert "genre inconnu : 'lose_itemz' (vouliez-vous dire 'lose_item' ?)" in french
+
+
+@pytest.mark.parametrize("case", ["deep_flow", "billion_laughs", "cyclic_alias"])
+def test_f5_in_the_app_on_hostile_content_shows_the_overlay_and_keeps_the_content(case, tmp_path):
+    import pygame
+
+    from tests.ui_helpers import key, make_app
+
+    folder = _copy(tmp_path)
+    app = make_app("fr")
+    app.content_root = folder
+    good = app.content("anludim")
+    (folder / "anludim" / "rules.yaml").write_text(CASES[case][0], encoding="utf-8")
+    key(app, pygame.K_F5)
+    assert type(app.stack.top).__name__ == "ErrorsOverlay"
+    (p,) = [p for p in app.stack.top.problems if p.file == "rules.yaml"]
+    assert p.entry["key"].startswith("content.limit") and app.content("anludim") is good
+    assert app.errors_logged == 0
