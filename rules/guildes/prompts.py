@@ -48,6 +48,7 @@ class Prompt:
     def to_json(self, seat: int | None) -> dict[str, Any]:
         """The prompt as a seat sees it: its own options only (a secret prompt hides the others')."""
         mine = seat in self.seats
-        return {"seats": list(self.seats), "kind": self.kind, "key": f"guildes.prompt.{self.kind}",
+        kind = self.kind if mine or not self.secret else "secret"
+        return {"seats": list(self.seats), "kind": kind, "key": f"guildes.prompt.{kind}",
                 "options": list(self.options.get(seat, ())) if mine else [],
                 "context": dict(self.context) if mine or not self.secret else {}}
