@@ -303,3 +303,16 @@ def test_every_step_draws_at_both_sizes(size):
         for hit in table.hits:
             assert hit.rect.right <= size[0] and hit.rect.bottom <= size[1], (key_, hit.kind, hit.rect)
     assert len(steps) >= 10
+
+
+def test_the_end_chart_follows_the_fates_scene_by_scene(app):
+    table = start(app, seed=9)
+    session = table.session
+    bots = [session.engine.bot("random", i) for i in range(3)]
+    while not session.state.is_over():
+        st = session.state
+        seat = st.waiting_on()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    rows = table.score_history(session.view(None))
+    assert len(rows) == 1 + len(session.state.scenes)
+    assert rows[-1] == [float(s) for s in session.outcome()["scores"]]
