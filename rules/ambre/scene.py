@@ -364,8 +364,10 @@ def _close(state: AmbreState, seat: int, action: Any, up: bool) -> None:
             "turned": turned, "up": up}
     sc.closing.append(play)
     key = "ambre.log.close_hand" if up else "ambre.log.close_aside"
+    if turned is None:
+        key += "_only"
     state.log.append(entry(key, seat=seat_ref(seat), to=seat_ref(action.to), card=state.card_label(action.card),
-                           turned=state.card_label(turned) if turned else "—"))
+                           turned=state.card_label(turned) if turned else ""))
     _next_closer(state)
 
 
