@@ -291,7 +291,7 @@ class Composer:
         r = self.bottom
         ui.panel(self.surf, r, 230, ui.GOLD_DARK)
         lines, buttons = self.c.build()
-        hand_w = int(r.width * 0.5)
+        hand_w = int(r.width * (0.5 if self.w >= 1200 else 0.42))
         left = Rect(r.left + 14, r.top + 10, r.width - hand_w - 28, r.height - 20)
         y = left.top
         for i, line in enumerate(lines):
