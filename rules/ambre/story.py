@@ -78,7 +78,9 @@ def _scene(view: dict[str, Any], strings: Any, number: int, sc: dict[str, Any]) 
     if sc["couper"] is not None:
         out.append(f"- {strings.tr('ambre.story.couper', name=_name(view, sc['couper']))}")
     values = ", ".join(f"{_characteristic(view, strings, s)} {v}" for s, v in sorted(sc["values"].items()))
-    out.append(f"- {strings.tr('ambre.story.values')} {values or '—'}")
+    shown = ", ".join(_card(view, strings, c) for c in sc.get("final_cards", []))
+    hidden = strings.tr("ambre.story.face_down", count=sc.get("final_face_down", 0))
+    out.append("- " + strings.tr("ambre.story.cards_line", cards=shown or "—", values=values or "—", hidden=hidden))
     if sc["winner"] is None:
         out.append(f"- **{strings.tr('ambre.story.no_winner')}**")
     else:

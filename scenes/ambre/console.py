@@ -177,14 +177,17 @@ class Console:
             return lines, buttons
         else:
             lines.append(self.tr("ambre.prompt.listening", name=self.name(narrator)))
-        if sc["request"] is None and sc["couper"] is None:
-            for s in range(len(v["seats"])):
-                if s != narrator and v["seats"][s]["hand_size"] and self.t.is_human(s):
-                    buttons.append((self.tr("ambre.button.request", name=self.name(s)), ("curtain", s), "choice"))
         if sc["request"] is None and sc["first_sentence"] and sc["couper"] is None:
             for s in sc["couper_seats"]:
                 if self.t.is_human(s):
                     buttons.append(self.act(self.tr("ambre.button.couper", name=self.name(s)), A.Couper(), "danger", s))
+        if sc["request"] is None and sc["couper"] is None:
+            askers = [s for s in range(len(v["seats"]))
+                      if s != narrator and v["seats"][s]["hand_size"] and self.t.is_human(s)]
+            if askers:
+                lines.append(self.tr("ambre.prompt.ask_floor"))
+            for s in askers:
+                buttons.append((self.name(s), ("curtain", s), "choice"))
         if sc["couper"] is not None:
             lines.append(self.tr("ambre.prompt.after_couper", name=self.name(sc["couper"])))
         return lines, buttons
