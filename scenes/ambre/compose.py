@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from rules.ambre import actions as A
+from rules.ambre.story import motivation_text
 from scenes import ui
 from scenes.ambre.console import card_text, characteristic
 from sprites.ambre import cards as S
@@ -219,7 +220,7 @@ class Composer:
             ui.text(self.surf, ui.fit(title, r.width, self.fs(18), True), r.topleft, self.fs(18),
                     ui.GOLD if current else ui.PARCHMENT, bold=True)
             y = r.top + self.fs(18) + 4
-            motivation = self.view["motivations"][seat] or ""
+            motivation = motivation_text(self.view["motivations"][seat], self.t.app.strings)
             y = self.wrapped(f"« {motivation} »" if self.t.app.strings.lang == "fr" else f"“{motivation}”",
                              Rect(r.left, y, r.width, 0), self.fs(14), ui.PARCHMENT_DIM, italic=True, max_lines=1)
             numbers = self.tr("ambre.story.fate", war=f["war"], cups=f["cups"], difference=f["difference"])

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.ambre import actions as A
 from rules.ambre import cards
+from rules.ambre.story import motivation_text
 
 Button = tuple[str, tuple, str]
 
@@ -136,7 +137,7 @@ class Console:
             return [self.tr("ambre.prompt.setup_choice")], buttons
         if step == "setup":
             lines = [self.tr("ambre.prompt.setup")]
-            motivation = self.view["motivations"][self.me]
+            motivation = motivation_text(self.view["motivations"][self.me], self.t.app.strings)
             if motivation:
                 lines.append(self.tr("ambre.prompt.your_motivation", motivation=motivation))
             return lines, [self.act(self.tr("ambre.button.setup_done"), A.SetupDone())]
