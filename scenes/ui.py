@@ -86,6 +86,16 @@ def render_line(value: str, size: int, colour: tuple[int, int, int], bold: bool 
     return out
 
 
+def fitted(value: str, width: int, size: int, bold: bool = False, smallest: int | None = None) -> tuple[str, int]:
+    """`value` and the largest font size from `size` down to `smallest` (default 3/4 of it) at
+    which it fits `width`; cut with an ellipsis only when even the smallest does not fit."""
+    smallest = smallest or max(9, int(size * 0.75))
+    for s in range(size, smallest - 1, -1):
+        if font(s, bold).size(value)[0] <= width:
+            return value, s
+    return fit(value, width, smallest, bold), smallest
+
+
 def fit(value: str, width: int, size: int, bold: bool = False) -> str:
     """`value` cut with an ellipsis to fit `width` pixels."""
     f = font(size, bold)

@@ -418,8 +418,8 @@ class Composer:
         self.surf.blit(token, (x, y))
         name = self.t.tx(prof["name"])
         tx = x + token.get_width() + self.px(6)
-        ui.text(self.surf, fit(name, rect.right - tx - self.px(4), self.fs(13), True), (tx, y + self.px(1)),
-                self.fs(13), ui.PARCHMENT, bold=True)
+        name, size = ui.fitted(name, rect.right - tx - self.px(4), self.fs(13), True)
+        ui.text(self.surf, name, (tx, y + self.px(1) + (self.fs(13) - size) // 2), size, ui.PARCHMENT, bold=True)
         ui.text(self.surf, fit(self.t.kind_name(prof["kind"]), rect.right - tx - self.px(6), self.fs(14)),
                 (tx, y + self.fs(20)), self.fs(14), ui.GOLD)
         self.draw_pile(prof, Rect(rect.left + self.px(8), rect.top + self.px(60), rect.width - self.px(16),
@@ -497,8 +497,8 @@ class Composer:
         phase = self.tr(v["phase_label"])
         if v.get("phase") not in ("round_over", "game_over"):
             phase = self.tr("anludim.ui.whose_turn", name=self.t.seat_name(v["current"]), phase=phase)
-        ui.text(self.surf, fit(phase, rect.width - self.px(24), self.fs(13)), (x, y + self.fs(24)), self.fs(13),
-                ui.PARCHMENT_DIM)
+        phase, size = ui.fitted(phase, rect.width - self.px(24), self.fs(13))
+        ui.text(self.surf, phase, (x, y + self.fs(24)), size, ui.PARCHMENT_DIM)
         cw = (rect.width - self.px(24) - 3 * self.px(8)) // 4
         ch = min(int(cw * 1.65), rect.bottom - self.px(30) - (y + self.px(50)))
         top = y + self.px(52)
