@@ -36,7 +36,9 @@ class CurtainScene(UIScene):
 
     @property
     def name(self) -> str:
-        return self.seat_info.name
+        """The seat's name, capped: no name can make the curtain's layout slow."""
+        name = self.seat_info.name
+        return name if len(name) <= 40 else name[:39] + "…"
 
     def build(self) -> None:
         w, h = self.app.size

@@ -102,7 +102,8 @@ class MainMenu(UIScene):
         left = (w - col_w - side_w - gap) // 2
         top = int(150 * k) if h >= 760 else 142
         gap_y = int(12 * k) if h >= 760 else 7
-        card_h = min(int(104 * k), (h - top - 30) // 5 - gap_y)
+        bottom = 54 if getattr(self.app.settings, "designer_mode", False) else 30  # room for the designer line
+        card_h = min(int(104 * k), (h - top - bottom) // 5 - gap_y)
         self.cards = {}
         for i, info in enumerate(catalog.GAMES):
             rect = pygame.Rect(left, top + i * (card_h + gap_y), col_w, card_h)
@@ -118,6 +119,9 @@ class MainMenu(UIScene):
         for name in ("load", "settings", "rules"):
             y += step
             self.button(name, (x, y, side_w, tall), self.tr(f"menu.{name}"))
+        if getattr(self.app.settings, "designer_mode", False):  # the designer's lab (scenes/lab.py)
+            y += step
+            self.button("lab", (x, y, side_w, tall), self.tr("lab.title"))
         y += step
         self.button("quit", (x, y, side_w, tall), self.tr("menu.quit"), "@danger")
         y += int(90 * k)
@@ -126,6 +130,8 @@ class MainMenu(UIScene):
                     "@selected" if self.app.strings.lang == "fr" else "@choice")
         self.button("lang_en", (x + half + 12, y, half, int(40 * k)), self.tr("language.en"),
                     "@selected" if self.app.strings.lang == "en" else "@choice")
+        if getattr(self.app.settings, "designer_mode", False):
+            self.button("open_content", (x, y + 56, side_w, 44), self.tr("menu.open_content"))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -162,10 +168,29 @@ class MainMenu(UIScene):
             from scenes.rules_ref import RulesScene
 
             self.stack.push(RulesScene(self.app))
+        elif name == "lab":
+            from scenes.lab import LabScene
+
+            self.stack.push(LabScene(self.app))
         elif name == "quit":
             self.app.running = False
         elif name in ("lang_fr", "lang_en"):
             self.app.set_language(name[5:])
+        elif name == "open_content":
+            self.open_content()
+
+    def content_folder(self) -> Path:
+        """The content in use: --content, a bundle's copy in the user data folder, or content/."""
+        shipped = Path(__file__).resolve().parent.parent / "content"  # game.content.CONTENT_ROOT
+        return Path(self.app.content_root or shipped)
+
+    def open_content(self) -> None:
+        """Show the content folder in the file manager (designers edit the YAML there)."""
+        from game import bundle
+
+        folder = self.content_folder()
+        if not bundle.open_folder(folder):
+            self.app.toast(self.tr("menu.open_content.failed", path=str(folder)), "error")
 
     def open_game(self, game_id: str) -> None:
         """Open the new-game screen, or say why not."""
@@ -191,8 +216,7 @@ class MainMenu(UIScene):
         ui.text(surface, self.tr("menu.subtitle"), (w // 2, int(114 * k)), int(18 * k), ui.PARCHMENT_DIM,
                 anchor="midtop", italic=True)
         if getattr(self.app.settings, "designer_mode", False):
-            shipped = Path(__file__).resolve().parent.parent / "content"  # game.content.CONTENT_ROOT
-            root = str(self.app.content_root or shipped)
+            root = str(self.content_folder())
             ui.text(surface, self.tr("menu.designer", path=root), (w // 2, surface.get_height() - 40), 15,
                     ui.GOLD, anchor="midbottom")
 

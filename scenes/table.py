@@ -56,8 +56,9 @@ class TableScene(Scene):
     @property
     def names(self) -> list[str]:
         """Seat names as shown, in seat order (for `strings.render`): default names follow the
-        language, bots carry the bot mark."""
-        return [catalog.seat_label(self.app.strings, s, i) for i, s in enumerate(self.session.seats)]
+        language, bots carry the bot mark; capped at 40 characters."""
+        labels = [catalog.seat_label(self.app.strings, s, i) for i, s in enumerate(self.session.seats)]
+        return [n if len(n) <= 40 else n[:39] + "…" for n in labels]
 
     def seat_name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"
@@ -87,28 +88,68 @@ class TableScene(Scene):
         self.view_changed()
 
     def content_reloaded(self, game_id: str, content: Any) -> None:
-        """F5 during a game: replay this game's actions on the new content (a designer's playtest),
-        stopping with a message at the first action that no longer applies."""
+        """F5 during a game (see `game.replay`): the game keeps the content it started with; an edit
+        of texts only is replayed at once under the same save, any other edit is offered as
+        "replay this game on the new content", into a new save."""
         if game_id != self.game_id:
             return
-        try:
-            from game import content as loader
+        from game import replay
 
-            save = self.session.to_save()
-            digest = loader.digest(game_id, self.app.content_root)
-            fresh, report = type(self.session).replay(
-                save, self.session.engine, content, digest, tolerant=True,
+        kind = replay.classify(self.session.content, content)
+        if kind == "same":
+            return
+        if kind == "texts" and self._replay_texts(content):
+            return
+        from scenes.confirm import ConfirmOverlay
+
+        self.stack.push(ConfirmOverlay(
+            self.app, self.app.tr("replay.ask_title"), self.app.tr("replay.ask"),
+            lambda: self.replay_on_new_content(content), yes=self.app.tr("replay.yes"),
+            no=self.app.tr("replay.keep")))
+
+    def _replay_texts(self, content: Any) -> bool:
+        """Only texts changed: the same game on the new texts, under the same save. True when done."""
+        from game import content as loader
+        from game.saves import SaveError
+
+        try:
+            digest = loader.digest(self.game_id, self.app.content_root)
+            fresh = type(self.session).from_save(
+                dict(self.session.to_save(), content_digest=digest), self.session.engine, content, digest,
                 store=getattr(self.session, "store", None), save_name=getattr(self.session, "save_name", None))
+        except (SaveError, Exception):
+            self.app.log_exception("table.replay_texts")
+            return False
+        if len(fresh.actions) != len(self.session.actions):
+            return False
+        fresh.seats = list(self.session.seats)
+        self.session = fresh
+        self.session.autosave()
+        self.app.toast(self.app.tr("replay.texts_live"), "ok")
+        self.refresh()
+        return True
+
+    def replay_on_new_content(self, content: Any) -> None:
+        """The player chose to replay this game on the new content: a new save, a report of where it diverged."""
+        from datetime import UTC, datetime
+
+        from game import content as loader
+        from game import replay
+        from game.saves import make_name
+
+        try:
+            digest = loader.digest(self.game_id, self.app.content_root)
+            name = make_name(self.game_id, datetime.now(UTC))
+            fresh, divergence = replay.replay_on(self.session, content, digest,
+                                                 getattr(self.session, "store", None), name)
         except Exception:
             self.app.log_exception("table.replay")
-            self.app.toast(self.app.tr("table.content_next_game"))
+            self.app.toast(self.app.tr("table.content_next_game"), "error")
             return
         self.session = fresh
         self.ended = False
-        if report is not None:
-            self.app.toast(self.render(report.message()), "error")
-        else:
-            self.app.toast(self.app.tr("session.replay.done", count=len(fresh.actions)), "ok")
+        self.divergence = divergence
+        self.app.toast(self.render(divergence.message()), "error" if divergence.stopped else "ok")
         if self.stack.top is self:
             self.advance()
         else:

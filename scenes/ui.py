@@ -90,20 +90,31 @@ def fitted(value: str, width: int, size: int, bold: bool = False, smallest: int 
     """`value` and the largest font size from `size` down to `smallest` (default 3/4 of it) at
     which it fits `width`; cut with an ellipsis only when even the smallest does not fit."""
     smallest = smallest or max(9, int(size * 0.75))
-    for s in range(size, smallest - 1, -1):
+    for s in range(size, smallest - 1, -1) if len(value) <= width else ():  # no glyph is under a pixel
         if font(s, bold).size(value)[0] <= width:
             return value, s
     return fit(value, width, smallest, bold), smallest
 
 
+def _longest_fitting(f: pygame.font.Font, value: str, width: int, suffix: str = "") -> int:
+    """How many leading characters of `value` (plus `suffix`) fit in `width` pixels: a bisection
+    over a prefix capped by the width, so a 1 MB name costs a few measurements, not a million."""
+    lo, hi = 0, min(len(value), max(1, width))  # no glyph is narrower than a pixel
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(value[:mid] + suffix)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def fit(value: str, width: int, size: int, bold: bool = False) -> str:
     """`value` cut with an ellipsis to fit `width` pixels."""
     f = font(size, bold)
-    if f.size(value)[0] <= width:
+    if len(value) <= width and f.size(value)[0] <= width:
         return value
-    while value and f.size(value + "…")[0] > width:
-        value = value[:-1]
-    return value + "…"
+    return value[:_longest_fitting(f, value, width, "…")] + "…"
 
 
 @dataclass
@@ -121,10 +132,17 @@ def wrap(value: str, width: int, size: int = 20, bold: bool = False) -> list[str
     """Split `value` into lines no wider than `width` pixels (paragraphs kept)."""
     f = font(size, bold)
     lines: list[str] = []
-    for para in value.split("\n"):
+    for para in value[:MAX_WRAPPED].split("\n"):
         words = para.split(" ")
         line = ""
         for word in words:
+            while len(word) > 1 and f.size(word[:width + 1])[0] > width:  # a word wider than a line
+                cut = max(1, _longest_fitting(f, word, width))
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cut])
+                word = word[cut:]
             probe = f"{line} {word}" if line else word
             if f.size(probe)[0] <= width or not line:
                 line = probe
@@ -135,14 +153,15 @@ def wrap(value: str, width: int, size: int = 20, bold: bool = False) -> list[str
     return lines
 
 
+MAX_WRAPPED = 20_000  # characters wrapped at most (no screen shows more)
+
+
 def ellipsize(value: str, width: int, size: int = 20, bold: bool = False) -> str:
     """`value` cut with "…" so that it fits in `width` pixels."""
     f = font(size, bold)
-    if f.size(value)[0] <= width:
+    if len(value) <= width and f.size(value)[0] <= width:
         return value
-    while value and f.size(value + "…")[0] > width:
-        value = value[:-1]
-    return value.rstrip() + "…"
+    return value[:_longest_fitting(f, value, width, "…")].rstrip() + "…"
 
 
 def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int = 20,

@@ -13,12 +13,12 @@ from typing import Any
 from rules.anludim import actions as A
 from rules.anludim import laying, legal, rounds, view
 from rules.anludim.content import AnludimContent
-from rules.core import IllegalAction, entry, new_rng, seat_ref
+from rules.core import HiddenResults, IllegalAction, entry, new_rng, seat_ref
 
 MAIN_PHASES = ("start", "main")
 
 
-class AnludimState:
+class AnludimState(HiddenResults):
     """One game of Anludim; see the module docstring for the phases."""
 
     def __init__(self, content: AnludimContent, seats: int, seed: int, expert: bool = False) -> None:
@@ -60,7 +60,11 @@ class AnludimState:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction("anludim.illegal.unknown_action", type=getattr(action, "type", "?"))
+        before = (len(self.table.deck), self.table.reshuffles)
+        self.clear_hidden()
         handler(self, seat, action)
+        if (len(self.table.deck), self.table.reshuffles) != before:  # cards left the face-down pile
+            self.mark_hidden("draw")
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (None: the public view); see `view.py` for the schema."""

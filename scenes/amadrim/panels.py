@@ -53,10 +53,8 @@ def short_name(name: str, width: int, size: int) -> str:
     words = name.split()
     if len(words) > 1 and words[-1].isdigit():
         return words[0][:1] + words[-1]
-    short = name  # the longest beginning that fits, as a deliberate short form (the badge above names the seat)
-    while len(short) > 2 and ui.font(size).size(short)[0] > width:
-        short = short[:-1]
-    return short
+    # the longest beginning that fits, as a deliberate short form (the badge above names the seat)
+    return name[:max(2, ui._longest_fitting(ui.font(size), name, width))]
 
 
 def seat_badge(surface: pygame.Surface, look: Look, seat: int, centre: tuple[int, int], r: int) -> None:

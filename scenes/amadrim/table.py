@@ -253,7 +253,10 @@ class AmadrimTable(TableScene):
             return None
         try:
             return SandTimer.from_json(saved.get("timer"), self.clock)
-        except Exception:
+        except Exception:  # a damaged saved timer: start a fresh one, and keep the cause for support
+            import logging
+
+            logging.getLogger("guildhall.amadrim").warning("saved sand-timer unreadable", exc_info=True)
             return None
 
     def store_timer(self) -> None:
