@@ -21,9 +21,11 @@ STRONG_KEYS = ("anludim.log.round_won_piles", "anludim.log.round_won_five_items"
                "anludim.log.blazon_gold")
 
 
-def compose(table: Any, size: tuple[int, int]) -> tuple[pygame.Surface, list[Any], list[str]]:
-    """The table drawn at `size`, its zones (topmost last) and the texts of the live label."""
-    c = Composer(table, size)
+def compose(table: Any, size: tuple[int, int],
+            into: pygame.Surface | None = None) -> tuple[pygame.Surface, list[Any], list[str]]:
+    """The table drawn at `size` (over `into` when it has that size), its zones (topmost last)
+    and the texts of the live label."""
+    c = Composer(table, size, into)
     c.run()
     return c.surf, c.hits, c.label
 
@@ -68,7 +70,7 @@ fit = ui.fit  # shared text fitting (scenes/ui.py)
 class Composer:
     """Draws one frame of the table; see the module docstring."""
 
-    def __init__(self, table: Any, size: tuple[int, int]) -> None:
+    def __init__(self, table: Any, size: tuple[int, int], into: pygame.Surface | None = None) -> None:
         self.t = table
         self.view = table.view
         self.sel = table.sel
@@ -76,7 +78,7 @@ class Composer:
         w, h = size
         self.sx, self.sy = w / 1280, h / 800
         self.s = min(self.sx, self.sy)
-        self.surf = pygame.Surface(size)
+        self.surf = into if into is not None and into.get_size() == size else pygame.Surface(size)
         self.hits: list[Any] = []
         self.label: list[str] = []
         self.paints = table.paints()
