@@ -244,7 +244,16 @@ def measure_play_memory(content_root: str | None, actions: int = 150) -> float:
 
 
 def peak_rss_mb() -> float:
-    """This process's peak resident memory in MB (0.0 where the OS does not tell: Windows)."""
+    """This process's peak resident memory in MB (0.0 where the OS does not tell: Windows).
+    Linux: VmHWM of /proc/self/status, which starts afresh at exec (getrusage's ru_maxrss keeps
+    the parent's peak across fork and exec, so a child would report the bench's own)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
     if resource is None:
         return 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB on Linux, bytes on macOS
