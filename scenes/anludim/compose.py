@@ -714,7 +714,7 @@ class Composer:
             if picked and not keeping and cid in order:
                 dot = Rect(0, 0, self.px(22), self.px(22))
                 shown = cw if cid == hand[-1]["id"] else min(cw, step)  # the part no later card covers
-                dot.center = (r.left + shown - self.px(12), r.top - self.px(2))
+                dot.center = (r.left + shown - self.px(12), r.top + self.px(8))  # inside the card: the hand's title is above
                 pygame.draw.ellipse(self.surf, ui.GOLD, dot)
                 ui.text(self.surf, str(order[cid]), dot.center, self.fs(13), ui.INK, bold=True, anchor="center")
             x += step
