@@ -14,7 +14,6 @@ from rules.amadrim.actions import (
     AddCube,
     Attack,
     Create,
-    EndActions,
     LockIn,
     Move,
     PlaceCity,
@@ -25,6 +24,10 @@ from rules.amadrim.board import Board, Unit, board_from_view
 from rules.core import Action
 
 Cell = tuple[int, int]
+
+#: Test-only bots (probes such as tests/amadrim/probes.py register here): `ENGINE.bot` finds
+#: them by name, but `ENGINE.bots` (what players are offered) never lists them.
+PROBES: dict[str, Any] = {}
 
 
 class RandomBot:
@@ -117,7 +120,7 @@ class GreedyBot:
         me = view["seat"]
         board = board_from_view(view)
         colours = [c["id"] for c in view["colours"]]
-        best, best_score = EndActions(), 0.0
+        best, best_score = legal[-1], float("-inf")  # "end" when offered comes last
         for act in legal:
             score = self._score(view, board, me, colours, act) + self.rng.random() * 0.1
             if score > best_score:
