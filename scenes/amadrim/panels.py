@@ -252,7 +252,7 @@ def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
                    ui.GOLD if corner == look.tr("amadrim.ui.acting") else ui.PARCHMENT_DIM, anchor="topright",
                    italic=not compact)
         if not compact:
-            blit_label(surface, fit(facts, block.width - 16, 12), (block.left + 10, block.top + 22), 12, ui.PARCHMENT_DIM)
+            fit_label(surface, facts, block.width - 16, (block.left + 10, block.top + 22), 12, ui.PARCHMENT_DIM)
         chip_w = (block.width - 12) // max(1, len(colours))
         r = max(7, min(11, (block.height - 56) // 2 + 4))
         cy = block.top + (24 if compact else 40) + r

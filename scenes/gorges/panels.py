@@ -342,8 +342,8 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     v = t.view
     ui.panel(surf, rect, 220)
     cols = {"relics": rect.right - 178, "lands": rect.right - 128, "armies": rect.right - 84}
-    ui.text(surf, elide(t.tr("gorges.ui.standings"), cols["relics"] - rect.left - 40, 16, True), (rect.left + 12, rect.top + 7),
-            16, ui.GOLD, bold=True)
+    title, size = ui.fitted(t.tr("gorges.ui.standings"), cols["relics"] - rect.left - 40, 16, True, smallest=12)
+    ui.text(surf, title, (rect.left + 12, rect.top + 7 + (16 - size) // 2), size, ui.GOLD, bold=True)
     step = t.lay.row if t.lay is not None else 36
     compact = step < 32
     for key, x in cols.items():
@@ -376,7 +376,8 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         else:
             ui.text(surf, elide(name, cols["relics"] - row.left - 80, 15, True), (row.left + 50, row.top + 2), 15,
                     ui.PARCHMENT, bold=True)
-            ui.text(surf, elide(sub, cols["relics"] - row.left - 70, 12), (row.left + 50, row.top + 19), 12,
+            sub, sub_size = ui.fitted(sub, cols["relics"] - row.left - 70, 12, smallest=10)
+            ui.text(surf, sub, (row.left + 50, row.top + 19), sub_size,
                     ui.PARCHMENT_DIM)
         _gem(surf, (cols["relics"] - 12, row.top + 13))
         ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + 4), 16, ui.GOLD, bold=True)
