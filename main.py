@@ -20,10 +20,13 @@ Only the standard library is imported here; everything else is imported by the c
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
@@ -31,6 +34,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # --json keeps stdout 
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse  # only a command line pays for it: the double-click path opens the window sooner
+
+    class LazyHelp(argparse.RawDescriptionHelpFormatter):
+        """Formats a callable description or epilog by calling it (only when help is printed)."""
+
+        def _format_text(self, text: object) -> str:
+            return super()._format_text(text() if callable(text) else text)
+
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--content", metavar="DIR", help="a designer's copy of content/")
     common.add_argument("--json", action="store_true", help="machine-readable output on stdout")
@@ -56,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--lang", choices=("fr", "en"), default="en", help="language of the text and report")
     shot = sub.add_parser("screenshot", parents=[common], help="render a scene to a PNG",
                           description="Render one scene headless into a PNG.", epilog=_screenshot_epilog,
-                          formatter_class=_LazyHelp)
+                          formatter_class=LazyHelp)
     shot.add_argument("scene", help="a scene name (listed below)")
     shot.add_argument("--out", required=True)
     shot.add_argument("--game", help="the game whose table, end or rules to show (e.g. anludim)")
@@ -98,13 +109,6 @@ def _screenshot_epilog() -> str:
     except Exception as exc:  # help must print even when a table does not import
         return f"scenes: (unavailable: {exc})"
     return "scenes (with --game GAME for the game's table, end and rules):\n  " + "\n  ".join(names)
-
-
-class _LazyHelp(argparse.RawDescriptionHelpFormatter):
-    """Formats a callable description or epilog by calling it (only when help is printed)."""
-
-    def _format_text(self, text: object) -> str:
-        return super()._format_text(text() if callable(text) else text)
 
 
 GLOBAL_FLAGS = ("--json",)

@@ -144,6 +144,16 @@ class App:
             self._content[game_id] = loader.load(game_id, self.content_root)
         return self._content[game_id]
 
+    def release_content(self, game_id: str, leaving: Any = None) -> None:
+        """Forget a game's content when no scene but `leaving` plays it (loaded again when the
+        game is next opened), then collect the cycles the game's scenes leave behind."""
+        if any(getattr(s, "game_id", None) == game_id and s is not leaving for s in self.stack.scenes):
+            return
+        self._content.pop(game_id, None)
+        import gc
+
+        gc.collect()
+
     def reload_content(self, game_id: str) -> list[Any]:
         """Read the game's YAML again; on errors keep the old content, show and return the problems."""
         from game import content as loader

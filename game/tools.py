@@ -337,5 +337,6 @@ def _bench_text(r: dict[str, Any]) -> str:
         lines.append(f"engine {game}: {e['actions_per_second']:.0f} actions/s ({ratio:.2f}x python-chess), "
                      f"simulate 1000 games {e.get('simulate_1000_s', 0):.1f} s")
     lines.append(f"python-chess random playouts: {r['python_chess_moves_per_second']:.0f} moves/s")
-    lines.append(f"peak memory {r['peak_rss_mb']:.0f} MB")
+    lines.append(f"peak memory while playing {r['peak_rss_mb']:.0f} MB "
+                 f"(this bench process: {r.get('bench_peak_rss_mb', 0):.0f} MB)")
     return "\n".join(lines)

@@ -8,14 +8,16 @@ and every other text come from the string catalog (`self.tr`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
-from pygame_gui.core import ObjectID
 
 from game.scene import Scene
 from scenes import ui
+
+if TYPE_CHECKING:
+    import pygame_gui
+    from pygame_gui.core import ObjectID
 
 _INPUT_EVENTS = {
     pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
@@ -23,12 +25,10 @@ _INPUT_EVENTS = {
 }
 
 
-_UI_FIRST = pygame_gui.UI_BUTTON_PRESSED
-_UI_LAST = pygame_gui.UI_BUTTON_PRESSED + 40
-
-
 def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
     """A pygame-gui ObjectID for the theme ("@primary", "#quit")."""
+    from pygame_gui.core import ObjectID
+
     return ObjectID(class_id=class_id, object_id=object_id)
 
 
@@ -50,6 +50,8 @@ class UIScene(Scene):
     # -- lifecycle --------------------------------------------------------------------------------
 
     def enter(self) -> None:
+        import pygame_gui  # imported by the first scene with widgets, not before the menu's first frame
+
         self.ui = pygame_gui.UIManager(self.app.size, ui.THEME_PATH, enable_live_theme_updates=False)
         if self.preload:
             self.ui.preload_fonts([dict(f, antialiased="1") for f in self.preload])
@@ -59,6 +61,12 @@ class UIScene(Scene):
         if self.ui is not None:
             self.ui.set_window_resolution(size)
         self.rebuild()
+
+    def pause(self) -> None:
+        """Covered by another scene: let go of the two window-sized cached layers (8 MB at
+        1280×800) until it shows again; `draw` composes them anew."""
+        if not self.overlay:
+            self._under = self._over = None
 
     def language_changed(self) -> None:
         self.rebuild()
@@ -122,6 +130,8 @@ class UIScene(Scene):
                class_id: str | None = None, enabled: bool = True,
                tooltip: str | None = None) -> pygame_gui.elements.UIButton:
         """A themed button registered under `name` in `self.buttons`."""
+        import pygame_gui
+
         b = pygame_gui.elements.UIButton(pygame.Rect(rect), text, self.ui, tool_tip_text=tooltip,
                                          object_id=oid(class_id, f"#{name}"))
         if not enabled:
@@ -141,9 +151,12 @@ class UIScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.ui is None:
             return False
+        import pygame_gui
+
         if event.type in _INPUT_EVENTS or event.type >= pygame.USEREVENT:
             self.dirty = True
-        if _UI_FIRST <= event.type <= _UI_LAST and hasattr(event, "ui_element"):
+        if pygame_gui.UI_BUTTON_PRESSED <= event.type <= pygame_gui.UI_BUTTON_PRESSED + 40 \
+                and hasattr(event, "ui_element"):
             if getattr(event.ui_element, "ui_manager", None) is not self.ui:
                 return True  # a late event from widgets of a scene that is gone
             if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -159,6 +172,8 @@ class UIScene(Scene):
     def update(self, dt: float) -> None:
         if self.ui is None:
             return
+        import pygame_gui
+
         before = len(self.ui.get_sprite_group().sprites())
         self.ui.update(dt)
         if len(self.ui.get_sprite_group().sprites()) != before:  # a tooltip appeared or went
@@ -175,8 +190,10 @@ class UIScene(Scene):
             self._under = pygame.Surface(size).convert()
             self._under.blit(ui.background(size), (0, 0))
             self.draw_scene(self._under)
-            self._over = pygame.Surface(size, pygame.SRCALPHA).convert_alpha()
-            self.draw_over(self._over)
+            self._over = None
+            if type(self).draw_over is not UIScene.draw_over:  # a window-sized layer only when used
+                self._over = pygame.Surface(size, pygame.SRCALPHA).convert_alpha()
+                self.draw_over(self._over)
         surface.blit(self._under, (0, 0))
         self.draw_widgets(surface)
         if self._over is not None:

@@ -174,16 +174,24 @@ class NewGameScene(UIScene):
         if not self.option_defs:
             self._label(self.tr("newgame.no_options"), (x, y, width, 30))
             y += 44
-        label_w = width - self.VALUE_W - 14
         line_h = ui.font(self.OPTION_FONT).get_linesize()
         for option in self.option_defs:
-            lines = ui.wrap(self._text_of(option.get("label", option["id"])), label_w, self.OPTION_FONT)
-            row_h = max(38, line_h * len(lines) + 2)
-            self.option_lines.append((lines, (x, y + (row_h - line_h * len(lines)) // 2)))
             value = self.options[option["id"]]
             text = self._choice_text(option, value) if "choices" in option else self.tr(
                 "common.yes" if value else "common.no")
-            self.button(f"opt_{option['id']}", (x + width - self.VALUE_W, y + (row_h - 36) // 2, self.VALUE_W, 36),
+            value_w = max(self.VALUE_W, self._widest_value(option) + 28)
+            label = self._text_of(option.get("label", option["id"]))
+            if value_w > width // 2:  # long values ("The 8 cells around"): the label above, the button under it
+                lines = ui.wrap(label, width, self.OPTION_FONT)
+                self.option_lines.append((lines, (x, y)))
+                y += line_h * len(lines) + 2
+                self.button(f"opt_{option['id']}", (x, y, width, 36), text, "@choice")
+                y += 36 + 8
+                continue
+            lines = ui.wrap(label, width - value_w - 14, self.OPTION_FONT)
+            row_h = max(38, line_h * len(lines) + 2)
+            self.option_lines.append((lines, (x, y + (row_h - line_h * len(lines)) // 2)))
+            self.button(f"opt_{option['id']}", (x + width - value_w, y + (row_h - 36) // 2, value_w, 36),
                         text, "@choice")
             y += row_h + 6
         self._label(self.tr("newgame.seed"), (x, y, width, 30), "@heading")
@@ -197,6 +205,14 @@ class NewGameScene(UIScene):
         self.button("reseed", (x + width - self.VALUE_W, y, self.VALUE_W, 40), self.tr("newgame.reseed"), "@choice",
                     tooltip=self.tr("newgame.reseed_tip"))
         self.seed_note = pygame.Rect(x, y + 46, width, 44)
+
+    def _widest_value(self, option: dict[str, Any]) -> int:
+        """Pixel width of the option's longest value text (the value button's font)."""
+        if "choices" in option:
+            texts = [self._choice_text(option, c) for c in option["choices"]]
+        else:
+            texts = [self.tr("common.yes"), self.tr("common.no")]
+        return max((ui.font(18).size(t)[0] for t in texts), default=0)
 
     def _text_of(self, value: Any) -> str:
         if isinstance(value, dict):

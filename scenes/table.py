@@ -77,6 +77,16 @@ class TableScene(Scene):
     def enter(self) -> None:
         self.advance()
 
+    def exit(self) -> None:
+        """The table leaves for good: let go of its game's cached drawings (card faces, labels,
+        tokens) and, when no other scene plays it, of its content, so the next game played in
+        this session does not pile its own on top (memory while playing, see game/bench.py)."""
+        super().exit()
+        release_drawings(self.game_id)
+        release = getattr(self.app, "release_content", None)
+        if release is not None:
+            release(self.game_id, self)
+
     def resume(self) -> None:
         super().resume()
         self.refresh()
@@ -409,6 +419,21 @@ class TableScene(Scene):
         """Per-turn scores for the end-of-game chart: a list of per-seat score lists."""
         history = view.get("score_history") or []
         return [list(row) for row in history if isinstance(row, list | tuple)]
+
+
+def release_drawings(game_id: str) -> None:
+    """Empty every `functools` cache of the game's sprite and scene modules (surfaces kept for
+    speed while its table is open)."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith((f"sprites.{game_id}", f"scenes.{game_id}")):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and getattr(value, "__module__", None) == name:
+                clear()
+    ui.release_drawings()
 
 
 def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], title: str | None,

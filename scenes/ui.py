@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-import pygame_gui
 
 INK = (27, 20, 14)
 INK_LIGHT = (48, 36, 25)
@@ -27,7 +26,17 @@ GREEN = (120, 176, 96)
 GREY = (120, 110, 96)
 
 THEME_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theme.json")
-_FONT_DIR = os.path.join(os.path.dirname(pygame_gui.__file__), "data")
+def _pygame_gui_data() -> str:
+    """pygame-gui's data folder (its Noto Sans fonts), found without importing pygame-gui: the
+    menu's first frame needs no widget toolkit."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("pygame_gui")
+    origin = spec.origin if spec is not None and spec.origin else ""
+    return os.path.join(os.path.dirname(origin), "data")
+
+
+_FONT_DIR = _pygame_gui_data()
 
 
 @functools.lru_cache(maxsize=64)
@@ -85,6 +94,16 @@ def render_line(value: str, size: int, colour: tuple[int, int, int], bold: bool 
             out.blit(f.render(part, True, colour), (x, 0))
             x += f.size(part)[0]
     return out
+
+
+def fitted(value: str, width: int, size: int, bold: bool = False, smallest: int | None = None) -> tuple[str, int]:
+    """`value` and the largest font size from `size` down to `smallest` (default 3/4 of it) at
+    which it fits `width`; cut with an ellipsis only when even the smallest does not fit."""
+    smallest = smallest or max(9, int(size * 0.75))
+    for s in range(size, smallest - 1, -1) if len(value) <= width else ():  # no glyph is under a pixel
+        if font(s, bold).size(value)[0] <= width:
+            return value, s
+    return fit(value, width, smallest, bold), smallest
 
 
 def _longest_fitting(f: pygame.font.Font, value: str, width: int, suffix: str = "") -> int:
@@ -184,6 +203,13 @@ def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int
         surface.blit(img, (x, y))
         y += step
     return y - rect.top
+
+
+def release_drawings() -> None:
+    """Empty the shared caches of panels and shades (window-sized ones among them); called when
+    a table leaves, so one game's panels do not stay while the next game draws its own."""
+    _panel.cache_clear()
+    _shade.cache_clear()
 
 
 @functools.lru_cache(maxsize=8)

@@ -39,3 +39,22 @@ def test_shell_screens_render_without_cut_labels(size, lang, tmp_path, monkeypat
         problems += [(name, game, str(w.message)) for w in caught if "pygame_gui" in w.filename]
         assert app.errors_logged == 0, (name, game)
     assert not problems, problems
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1600, 1000)])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_option_value_fits_its_button(size, lang, tmp_path, monkeypatch) -> None:
+    from scenes import shots, ui
+
+    monkeypatch.setenv("GUILDHALL_HOME", str(tmp_path))
+    for game in GAMES:
+        app = make_app(lang, size, menu=False)
+        scene = shots.make(app, "new_game", game=game, seed=1)
+        for name in list(scene.buttons):
+            if name.startswith("opt_"):
+                scene._next_option(name[4:])  # every value of the option, not only the default
+                for _ in range(8):
+                    scene.rebuild()
+                    b = scene.buttons[name]
+                    assert ui.font(18).size(b.text)[0] <= b.rect.width - 8, (game, name, b.text)
+                    scene._next_option(name[4:])

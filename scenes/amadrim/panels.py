@@ -38,14 +38,23 @@ class Look:
 fit = ui.fit  # shared text fitting (scenes/ui.py)
 
 
+def fit_label(surface: pygame.Surface, text: str, width: int, pos: tuple[int, int], size: int,
+              colour: Any = ui.PARCHMENT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    """A label in the largest size (down to 3/4 of `size`) at which it fits `width`, never cut
+    while a smaller size fits."""
+    text, shown = ui.fitted(text, width, size, bold)
+    return blit_label(surface, text, pos, shown, colour, bold, anchor=anchor)
+
+
 def short_name(name: str, width: int, size: int) -> str:
-    """A seat name for a narrow column: "Player 3" becomes "P3" when it does not fit, others are cut."""
+    """A seat name for a narrow column: "Player 3" becomes "P3" when it does not fit, "Camille" "Cam"."""
     if ui.font(size).size(name)[0] <= width:
         return name
     words = name.split()
     if len(words) > 1 and words[-1].isdigit():
         return words[0][:1] + words[-1]
-    return fit(name, width, size)
+    # the longest beginning that fits, as a deliberate short form (the badge above names the seat)
+    return name[:max(2, ui._longest_fitting(ui.font(size), name, width))]
 
 
 def seat_badge(surface: pygame.Surface, look: Look, seat: int, centre: tuple[int, int], r: int) -> None:
@@ -71,9 +80,10 @@ def reputation_board(surface: pygame.Surface, rect: pygame.Rect, view: dict[str,
     for s in range(seats):
         cx = rect.left + label_w + 8 + col_w * s + col_w // 2
         seat_badge(surface, look, s, (cx, head_y + 8), 8)
-        size = 11 if ui.font(11).size(look.name(s))[0] <= col_w - 2 else 10
-        blit_label(surface, short_name(look.name(s), col_w - 2, size), (cx, head_y + 19), size, ui.PARCHMENT_DIM,
-                   anchor="midtop")
+        name = look.name(s)
+        size = next((k for k in (11, 10, 9) if ui.font(k).size(name)[0] <= col_w - 2), 9)
+        name = short_name(name, col_w - 2, size)
+        blit_label(surface, name, (cx, head_y + 19), size, ui.PARCHMENT_DIM, anchor="midtop")
     y = head_y + 38
     rep = view["reputation"]
     for i, line in enumerate((*LINES, "total")):
@@ -85,8 +95,8 @@ def reputation_board(surface: pygame.Surface, rect: pygame.Rect, view: dict[str,
             band.fill((255, 240, 200, 12))
             surface.blit(band, (rect.left + 8, y - 1))
         size = (17 if total else 14) if label_w >= 72 else (15 if total else 12)
-        blit_label(surface, fit(look.tr(f"amadrim.ui.line.{line}"), label_w - 10, size, total),
-                   (rect.left + 14, y + (row_h - size) // 2 - 2), size, ui.GOLD if total else ui.PARCHMENT, total)
+        fit_label(surface, look.tr(f"amadrim.ui.line.{line}"), label_w - 10,
+                  (rect.left + 14, y + (row_h - size) // 2 - 2), size, ui.GOLD if total else ui.PARCHMENT, total)
         for s in range(seats):
             cx = rect.left + label_w + 8 + col_w * s + col_w // 2
             value = rep[s][line]
@@ -117,7 +127,7 @@ def _leaders(view: dict[str, Any]) -> set[int]:
 def totals_chart(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look) -> None:
     """Reputation totals turn by turn, one line per guild, the goal as a dashed line."""
     ui.panel(surface, rect, 225)
-    blit_label(surface, fit(look.tr("amadrim.ui.chart"), rect.width - 24, 16, True), (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
+    fit_label(surface, look.tr("amadrim.ui.chart"), rect.width - 24, (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
     history = view["history"]
     goal = view["winning_total"]
     plot = pygame.Rect(rect.left + 32, rect.top + 34, rect.width - 46, rect.height - 56)
@@ -151,28 +161,33 @@ def levels_legend(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, An
     """The six colours (mage level number, colour name and symbol, resource name), then the two
     kinds of unit as they are drawn on the map."""
     ui.panel(surface, rect, 225)
-    blit_label(surface, fit(look.tr("amadrim.ui.levels"), rect.width - 24, 16, True), (rect.left + 12, rect.top + 8),
-               16, ui.GOLD, True)
+    fit_label(surface, look.tr("amadrim.ui.levels"), rect.width - 24, (rect.left + 12, rect.top + 8), 16, ui.GOLD,
+              True)
     colours = view["colours"]
-    step = max(18, (rect.height - 36) // (len(colours) + 1))
+    kinds = [(kind, look.tr(f"amadrim.ui.legend.{kind}")) for kind in ("merchant", "mage")]
+    one_row = sum(28 + 4 + ui.font(12).size(t)[0] + 12 for _, t in kinds) <= rect.width - 10
+    step = max(18, (rect.height - 36) // (len(colours) + (1 if one_row else 2)))
     r = max(7, min(11, step // 2 - 2))
     for i, c in enumerate(colours):
         y = rect.top + 34 + i * step + step // 2
         resource_chip(surface, c, (rect.left + 22, y), r)
         blit_label(surface, str(c["level"]), (rect.left + 42, y), 14, ui.GOLD, True, anchor="midleft")
         text = look.tr("amadrim.ui.level_line", colour=look.text(c["name"]), resource=look.text(c["resource"]))
-        blit_label(surface, fit(text, rect.width - 70, 13), (rect.left + 60, y), 13, ui.PARCHMENT, anchor="midleft")
+        fit_label(surface, text, rect.width - 70, (rect.left + 60, y), 13, ui.PARCHMENT, anchor="midleft")
     y = rect.top + 34 + len(colours) * step + step // 2
     size = max(18, min(28, step))
     grey = (150, 140, 126)
     x = rect.left + 10
-    for kind in ("merchant", "mage"):
+    for kind, label in kinds:  # side by side when they fit, else one per row
         level_rgb = hex_rgb(colours[1]["hex"]) if kind == "mage" else None
         sprite = unit_sprite(size, kind, grey, "circle", 2 if kind == "mage" else 0, level_rgb)
         surface.blit(sprite, sprite.get_rect(midleft=(x, y)))
-        text = fit(look.tr(f"amadrim.ui.legend.{kind}"), rect.right - 10 - (x + size + 4), 12)
-        label_rect = blit_label(surface, text, (x + size + 4, y), 12, ui.PARCHMENT_DIM, anchor="midleft")
-        x = label_rect.right + 12
+        label_rect = fit_label(surface, label, rect.right - 10 - (x + size + 4), (x + size + 4, y), 12,
+                               ui.PARCHMENT_DIM, anchor="midleft")
+        if one_row:
+            x = label_rect.right + 12
+        else:
+            y += step
 
 
 # -- stock sheets ------------------------------------------------------------------------------------
@@ -200,7 +215,8 @@ def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
     Returns (rectangle, (seat, colour id)) for the resource chips (see `resource_tip`).
     """
     ui.panel(surface, rect, 225)
-    blit_label(surface, fit(look.tr("amadrim.ui.stock_title"), rect.width - 24, 16, True), (rect.left + 12, rect.top + 6), 16, ui.GOLD, True)
+    fit_label(surface, look.tr("amadrim.ui.stock_title"), rect.width - 24, (rect.left + 12, rect.top + 6), 16, ui.GOLD,
+              True)
     tips: list[tuple[pygame.Rect, tuple[int, str]]] = []
     seats = view["seats"]
     top = rect.top + 30
@@ -217,7 +233,7 @@ def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
                          border_radius=6)
         ui.seat_symbol(surface, c.symbol, (block.left + 14, block.top + 13), 7, c.rgb)
         name_w = int(block.width * 0.42)
-        blit_label(surface, fit(look.name(s), name_w, 15, True), (block.left + 26, block.top + 4), 15, ui.PARCHMENT, True)
+        fit_label(surface, look.name(s), name_w, (block.left + 26, block.top + 4), 15, ui.PARCHMENT, True)
         if view["first_player"] == s and view["phase"] != "over":
             coin = (block.left + 26 + min(name_w, ui.font(15, True).size(look.name(s))[0]) + 12, block.top + 13)
             pygame.draw.circle(surface, ui.GOLD, coin, 7)
@@ -236,7 +252,7 @@ def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
                    ui.GOLD if corner == look.tr("amadrim.ui.acting") else ui.PARCHMENT_DIM, anchor="topright",
                    italic=not compact)
         if not compact:
-            blit_label(surface, fit(facts, block.width - 16, 12), (block.left + 10, block.top + 22), 12, ui.PARCHMENT_DIM)
+            fit_label(surface, facts, block.width - 16, (block.left + 10, block.top + 22), 12, ui.PARCHMENT_DIM)
         chip_w = (block.width - 12) // max(1, len(colours))
         r = max(7, min(11, (block.height - 56) // 2 + 4))
         cy = block.top + (24 if compact else 40) + r

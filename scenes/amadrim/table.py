@@ -188,6 +188,7 @@ class AmadrimTable(TableScene):
         if self.timer is not None:
             self.timer.pause()
             self.store_timer()
+        super().exit()
 
     def try_act(self, action: Any, seat: int | None = None) -> bool:
         self.store_timer()  # the autosave after the action keeps the sand-timer's state

@@ -21,9 +21,11 @@ STRONG_KEYS = ("anludim.log.round_won_piles", "anludim.log.round_won_five_items"
                "anludim.log.blazon_gold")
 
 
-def compose(table: Any, size: tuple[int, int]) -> tuple[pygame.Surface, list[Any], list[str]]:
-    """The table drawn at `size`, its zones (topmost last) and the texts of the live label."""
-    c = Composer(table, size)
+def compose(table: Any, size: tuple[int, int],
+            into: pygame.Surface | None = None) -> tuple[pygame.Surface, list[Any], list[str]]:
+    """The table drawn at `size` (over `into` when it has that size), its zones (topmost last)
+    and the texts of the live label."""
+    c = Composer(table, size, into)
     c.run()
     return c.surf, c.hits, c.label
 
@@ -68,7 +70,7 @@ fit = ui.fit  # shared text fitting (scenes/ui.py)
 class Composer:
     """Draws one frame of the table; see the module docstring."""
 
-    def __init__(self, table: Any, size: tuple[int, int]) -> None:
+    def __init__(self, table: Any, size: tuple[int, int], into: pygame.Surface | None = None) -> None:
         self.t = table
         self.view = table.view
         self.sel = table.sel
@@ -76,7 +78,7 @@ class Composer:
         w, h = size
         self.sx, self.sy = w / 1280, h / 800
         self.s = min(self.sx, self.sy)
-        self.surf = pygame.Surface(size)
+        self.surf = into if into is not None and into.get_size() == size else pygame.Surface(size)
         self.hits: list[Any] = []
         self.label: list[str] = []
         self.paints = table.paints()
@@ -418,8 +420,8 @@ class Composer:
         self.surf.blit(token, (x, y))
         name = self.t.tx(prof["name"])
         tx = x + token.get_width() + self.px(6)
-        ui.text(self.surf, fit(name, rect.right - tx - self.px(4), self.fs(13), True), (tx, y + self.px(1)),
-                self.fs(13), ui.PARCHMENT, bold=True)
+        name, size = ui.fitted(name, rect.right - tx - self.px(4), self.fs(13), True)
+        ui.text(self.surf, name, (tx, y + self.px(1) + (self.fs(13) - size) // 2), size, ui.PARCHMENT, bold=True)
         ui.text(self.surf, fit(self.t.kind_name(prof["kind"]), rect.right - tx - self.px(6), self.fs(14)),
                 (tx, y + self.fs(20)), self.fs(14), ui.GOLD)
         self.draw_pile(prof, Rect(rect.left + self.px(8), rect.top + self.px(60), rect.width - self.px(16),
@@ -497,8 +499,8 @@ class Composer:
         phase = self.tr(v["phase_label"])
         if v.get("phase") not in ("round_over", "game_over"):
             phase = self.tr("anludim.ui.whose_turn", name=self.t.seat_name(v["current"]), phase=phase)
-        ui.text(self.surf, fit(phase, rect.width - self.px(24), self.fs(13)), (x, y + self.fs(24)), self.fs(13),
-                ui.PARCHMENT_DIM)
+        phase, size = ui.fitted(phase, rect.width - self.px(24), self.fs(13))
+        ui.text(self.surf, phase, (x, y + self.fs(24)), size, ui.PARCHMENT_DIM)
         cw = (rect.width - self.px(24) - 3 * self.px(8)) // 4
         ch = min(int(cw * 1.65), rect.bottom - self.px(30) - (y + self.px(50)))
         top = y + self.px(52)
@@ -712,7 +714,7 @@ class Composer:
             if picked and not keeping and cid in order:
                 dot = Rect(0, 0, self.px(22), self.px(22))
                 shown = cw if cid == hand[-1]["id"] else min(cw, step)  # the part no later card covers
-                dot.center = (r.left + shown - self.px(12), r.top - self.px(2))
+                dot.center = (r.left + shown - self.px(12), r.top + self.px(8))  # inside the card: the hand's title is above
                 pygame.draw.ellipse(self.surf, ui.GOLD, dot)
                 ui.text(self.surf, str(order[cid]), dot.center, self.fs(13), ui.INK, bold=True, anchor="center")
             x += step

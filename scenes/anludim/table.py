@@ -308,7 +308,9 @@ class AnludimTable(TableScene):
         if self.layer is None or self.layer.get_size() != size:
             from scenes.anludim.compose import compose
 
-            self.layer, self.hits, self.label = compose(self, size)
+            spare, self._spare = getattr(self, "_spare", None), None
+            self.layer, self.hits, self.label = compose(self, size, spare)
+            self._spare = self.layer  # drawn over next time: no second window-sized surface
 
     def _tooltip(self, surface: pygame.Surface, text: str) -> None:
         w, h = surface.get_size()

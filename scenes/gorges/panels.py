@@ -72,10 +72,19 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     banner = Rect(rect.left, rect.top, int(rect.width * 0.31), rect.height)
     gm.season_glyph(surf, season["id"], (banner.left + 28, banner.centery), 15)
     title = t.tr("gorges.ui.season_short", season=t.tx(season["name"]), turn=season["turn"], turns=season["turns"])
-    ui.text(surf, elide(title, banner.width - 60, 17, True), (banner.left + 52, banner.top + 6), 17, ui.GOLD, bold=True)
     sub = t.tx(season["text"]) if v["phase"] not in ("setup", "over") else t.tr(f"gorges.phase.{v['phase']}")
-    ui.text(surf, elide(sub, banner.width - 60, 13), (banner.left + 52, banner.top + 31), 13,
-            ui.PARCHMENT_DIM if v["phase"] not in ("setup", "over") else ui.GOLD)
+    ink = ui.PARCHMENT_DIM if v["phase"] not in ("setup", "over") else ui.GOLD
+    width = banner.width - 60
+    shown, size = ui.fitted(sub, width, 13, smallest=11)
+    lines = [shown] if shown == sub else ui.wrap(sub, width, 11)  # two short lines rather than a cut one
+    if len(lines) > 2:
+        lines = [lines[0], ui.ellipsize(" ".join(lines[1:]), width, 11)]
+    two = len(lines) > 1
+    title_size = 15 if two else 17
+    title, title_size = ui.fitted(title, width, title_size, True)
+    ui.text(surf, title, (banner.left + 52, banner.top + (3 if two else 6)), title_size, ui.GOLD, bold=True)
+    for i, line in enumerate(lines):
+        ui.text(surf, line, (banner.left + 52, banner.top + (24 + 14 * i if two else 31)), 11 if two else size, ink)
     _hit(t, banner, "tip", tip=t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"],
                                     turns=season["turns"], total=v["turn"]) + "\n" + t.tx(season["text"]))
     phase = t.shown_phase()
@@ -334,8 +343,8 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     v = t.view
     ui.panel(surf, rect, 220)
     cols = {"relics": rect.right - 178, "lands": rect.right - 128, "armies": rect.right - 84}
-    ui.text(surf, elide(t.tr("gorges.ui.standings"), cols["relics"] - rect.left - 40, 16, True), (rect.left + 12, rect.top + 7),
-            16, ui.GOLD, bold=True)
+    title, size = ui.fitted(t.tr("gorges.ui.standings"), cols["relics"] - rect.left - 40, 16, True, smallest=12)
+    ui.text(surf, title, (rect.left + 12, rect.top + 7 + (16 - size) // 2), size, ui.GOLD, bold=True)
     step = t.lay.row if t.lay is not None else 36
     compact = step < 32
     for key, x in cols.items():
@@ -368,7 +377,8 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         else:
             ui.text(surf, elide(name, cols["relics"] - row.left - 80, 15, True), (row.left + 50, row.top + 2), 15,
                     ui.PARCHMENT, bold=True)
-            ui.text(surf, elide(sub, cols["relics"] - row.left - 70, 12), (row.left + 50, row.top + 19), 12,
+            sub, sub_size = ui.fitted(sub, cols["relics"] - row.left - 70, 12, smallest=10)
+            ui.text(surf, sub, (row.left + 50, row.top + 19), sub_size,
                     ui.PARCHMENT_DIM)
         _gem(surf, (cols["relics"] - 12, row.top + 13))
         ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + 4), 16, ui.GOLD, bold=True)

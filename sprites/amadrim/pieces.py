@@ -44,7 +44,7 @@ def on_colour(c: RGB) -> RGB:
     return INK if luminance(c) > 140 else (246, 238, 220)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=768)  # the labels of a few screens (log lines are each new)
 def label(value: str, size: int, colour: RGB = ui.PARCHMENT, bold: bool = False,
           italic: bool = False) -> pygame.Surface:
     """A rendered line of text (cached: tables and logs redraw the same strings)."""

@@ -69,7 +69,7 @@ def _half(surf: pygame.Surface, rect: pygame.Rect, value: int, paint: Paint, big
     symbol(surf, shape, (rect.right - small - 6, rect.bottom - small - 6), small, rgb)
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=64)  # ~110 KB each at 1280x800: one screen of cards, not a whole game of them
 def card(halves: tuple[tuple[int, Paint], tuple[int, Paint]], active: int, size: tuple[int, int],
          fanned: bool = False) -> pygame.Surface:
     """A double apprentice card: two halves stacked, the active one bright and framed in gold
