@@ -1,11 +1,16 @@
 """Guildhall: play (default) and the command-line tools of DESIGN.md.
 
     python main.py                         play
-    python main.py setup [--dev]           create .venv and install what the app (and tests) need
+    python main.py setup [--dev] [--no-desktop]   create .venv, install what the app (and tests) need,
+                                           and (Linux) the desktop entry
     python main.py check-content [GAME]    validate YAML, exit 1 on errors
-    python main.py simulate GAME --games N --seed S --seats random,greedy,...
+    python main.py simulate GAME --games N --seed S --seats random,greedy,... [--rotate]
+                   [--against DIR] [--report DIR] [--workers N] [--lang fr|en]
     python main.py screenshot SCENE --out FILE.png [--game GAME --seed S]
     python main.py bench                   start-up, frame times, engine speed
+    python main.py fuzz GAME --games N     random games, protocol invariants after every action
+    python main.py desktop [--remove]      (Linux) add/remove the per-user desktop entry and icon
+    python main.py package                 one-folder desktop build (PyInstaller)
 
 Every tool takes --content DIR and --json. Exit codes: 0 ok, 1 problems found, 2 bad command line.
 Only the standard library is imported here; everything else is imported by the command that needs it.
@@ -32,6 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("play", parents=[common], help="open the app (default)")
     setup = sub.add_parser("setup", help="create .venv and install the dependencies")
     setup.add_argument("--dev", action="store_true", help="also install the test tools")
+    setup.add_argument("--no-desktop", action="store_true", help="do not install the desktop entry")
     check = sub.add_parser("check-content", parents=[common], help="validate the YAML content")
     check.add_argument("game", nargs="?", help="one game id (default: every game)")
     sim = sub.add_parser("simulate", parents=[common], help="bot self-play statistics")
@@ -41,16 +47,85 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", default="random,random", help="bot per seat, comma-separated")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a game option, e.g. expert=true (repeatable)")
-    shot = sub.add_parser("screenshot", parents=[common], help="render a scene to a PNG")
-    shot.add_argument("scene")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    sim.add_argument("--rotate", action="store_true", help="play every order of the bots in turn")
+    sim.add_argument("--against", metavar="DIR", help="A/B: the same seeds on this second content")
+    sim.add_argument("--report", metavar="DIR", help="write a Markdown report with PNG charts")
+    sim.add_argument("--lang", choices=("fr", "en"), default="en", help="language of the text and report")
+    shot = sub.add_parser("screenshot", parents=[common], help="render a scene to a PNG",
+                          description="Render one scene headless into a PNG.", epilog=_screenshot_epilog,
+                          formatter_class=_LazyHelp)
+    shot.add_argument("scene", help="a scene name (listed below)")
     shot.add_argument("--out", required=True)
-    shot.add_argument("--game")
+    shot.add_argument("--game", help="the game whose table, end or rules to show (e.g. anludim)")
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--lang", choices=("fr", "en"), default=None)
     shot.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
+    fuzz = sub.add_parser("fuzz", parents=[common], help="random games with the protocol's invariants checked")
+    fuzz.add_argument("game")
+    fuzz.add_argument("--games", type=int, default=100)
+    fuzz.add_argument("--seed", type=int, default=1)
+    fuzz.add_argument("--check-every", type=int, default=0, metavar="K",
+                      help="full checks after every K-th action (default: 2 random actions per game)")
+    fuzz.add_argument("--full-every", type=int, default=1, metavar="M",
+                      help="full checks in one game out of M (default: every game)")
     bench = sub.add_parser("bench", parents=[common], help="measure start-up, frames, engines")
     bench.add_argument("--quick", action="store_true", help="shorter measurements")
+    desktop = sub.add_parser("desktop", parents=[common], help="(Linux) install the desktop entry")
+    desktop.add_argument("--remove", action="store_true", help="remove the entry and its icons")
+    package = sub.add_parser("package", parents=[common], help="one-folder desktop build (PyInstaller)")
+    package.add_argument("--dist", metavar="DIR", help="where the bundle goes (default: dist/)")
     return parser
+
+
+def _screenshot_epilog() -> str:
+    """The scene names, looked up only when `screenshot --help` is printed."""
+    try:
+        from game.screens import scene_names
+
+        names = scene_names()
+    except Exception as exc:  # help must print even when a table does not import
+        return f"scenes: (unavailable: {exc})"
+    return "scenes (with --game GAME for the game's table, end and rules):\n  " + "\n  ".join(names)
+
+
+class _LazyHelp(argparse.RawDescriptionHelpFormatter):
+    """Formats a callable description or epilog by calling it (only when help is printed)."""
+
+    def _format_text(self, text: object) -> str:
+        return super()._format_text(text() if callable(text) else text)
+
+
+GLOBAL_FLAGS = ("--json",)
+GLOBAL_VALUES = ("--content",)
+
+
+def hoist_globals(argv: list[str]) -> tuple[list[str], dict[str, object]]:
+    """Take the global options (--content DIR, --json) out of `argv` wherever they stand, before
+    or after the subcommand, so every subcommand (present or future) sees them the same way."""
+    rest: list[str] = []
+    found: dict[str, object] = {}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest += argv[i:]
+            break
+        name, eq, value = arg.partition("=")
+        if name in GLOBAL_FLAGS and not eq:
+            found[name[2:]] = True
+        elif name in GLOBAL_VALUES:
+            if not eq:
+                if i + 1 >= len(argv):
+                    rest.append(arg)  # argparse reports the missing value
+                    break
+                i += 1
+                value = argv[i]
+            found[name[2:]] = value
+        else:
+            rest.append(arg)
+        i += 1
+    return rest, found
 
 
 def _play(content: str | None = None) -> int:
@@ -64,18 +139,33 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv:  # the double-click path: straight to the window, no argument parsing
         return _play()
+    argv, found = hoist_globals(argv)
     args = _parser().parse_args(argv)
+    args.content = found.get("content")
+    args.json = bool(found.get("json", False))
     command = args.command or "play"
     if command == "setup":
         from game.bootstrap import setup
 
-        return setup(ROOT, dev=args.dev)
+        return setup(ROOT, dev=args.dev, desktop=not args.no_desktop)
     if command == "play":
         return _play(args.content)
+    if command == "desktop":
+        from game import desktop
+
+        return desktop.run(args)
+    if command == "package":
+        from game import package
+
+        return package.run(args)
     from game import tools
 
     return tools.run(command, args)
 
 
 if __name__ == "__main__":
+    if getattr(sys, "frozen", False):  # a bundle: its `simulate --workers` processes start through here
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     sys.exit(main())

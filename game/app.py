@@ -7,7 +7,10 @@ nothing of rules/, and content (pydantic) is loaded when a game is first opened.
 
 Global keys: F5 reloads the content of the games in use, or of every implemented game from the
 menu (errors go to an overlay, the last good content stays), F11 toggles fullscreen. An exception raised by a scene is written with its
-traceback to the user log directory and shown to the player as a short message, never a traceback.
+traceback to the rotating support log (game.logs, in the user log directory) and shown to the player
+as a short message, never a traceback. The log's header (versions, OS) is written at the first idle
+moment after the first frame, so start-up to the menu pays nothing for it. The window carries the
+app's drawn icon (sprites.icon) and its title names the game being played.
 """
 
 from __future__ import annotations
@@ -15,7 +18,6 @@ from __future__ import annotations
 import logging
 import os
 import time
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from game.scene import Scene, SceneStack
 MIN_SIZE = (1024, 700)
 DEFAULT_SIZE = (1280, 800)
 EXIT_AFTER_FIRST_FRAME = "GUILDHALL_EXIT_AFTER_FIRST_FRAME"
+WM_CLASS = "guildhall"  # the desktop entry's StartupWMClass (game/desktop.py)
 FRAME_S = 1 / 60
 
 log = logging.getLogger("guildhall")
@@ -43,6 +46,7 @@ class FallbackSettings:
         self.sand_timer_s = 0
         self.animation_speed = 1.0
         self.designer_mode = False
+        self.player_names: list[str] = []
 
     def save(self) -> None:
         """Nothing to save to."""
@@ -57,6 +61,12 @@ def load_settings() -> Any:
     try:
         return load()
     except Exception:  # a broken settings file must not stop the app
+        try:
+            from game import logs
+
+            logs.attach(user_log_dir())
+        except OSError:
+            pass
         log.exception("settings could not be read; using defaults")
         return FallbackSettings()
 
@@ -89,6 +99,10 @@ class App:
         self.frames_drawn = 0
         self.idle_timeout_ms = 1000
         self.errors_logged = 0
+        self.caption = ""
+        self._started_at = time.perf_counter()
+        self.first_frame_at: float | None = None
+        self._startup_logged = False
         self._failed_updates = 0
         self._content: dict[str, Any] = {}
         self._last = time.perf_counter()
@@ -112,9 +126,13 @@ class App:
                 hook()
             scene.dirty = True
 
-    def toast(self, text: str, kind: str = "info") -> None:
-        """A short message over everything ("info", "error" or "ok")."""
-        self.toasts.add(text, kind)
+    def toast(self, text: str, kind: str = "info", owner: Any = None) -> None:
+        """A short message over everything ("info", "error" or "ok"). Its `owner` (by default the
+        top scene when that scene sets `scoped_messages`, as tables and the curtain do) takes it
+        away when the situation changes (`toasts.clear(owner)`) or when it leaves the stack."""
+        if owner is None and getattr(self.stack.top, "scoped_messages", False):
+            owner = self.stack.top
+        self.toasts.add(text, kind, owner)
 
     # -- content ------------------------------------------------------------------------------
 
@@ -163,10 +181,15 @@ class App:
     def open_window(self) -> pygame.Surface:
         """Create the window (display and font only: the mixer is never initialised)."""
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        # desktops match the window to its entry by class (`import pygame` set it to the script's name)
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] = WM_CLASS
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(400, 40)
-        pygame.display.set_caption(self.tr("app.title"))
+        from sprites.icon import icon
+
+        pygame.display.set_icon(icon(64))  # before set_mode: some systems ignore a later change
+        self.update_caption()
         if getattr(self.settings, "fullscreen", False):
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
@@ -237,6 +260,8 @@ class App:
             drawn = self.step()
             if drawn and self.frames_drawn == 1 and exit_early:
                 break
+            if self.frames_drawn and not self._startup_logged:
+                self.log_startup()
         save = getattr(self.settings, "save", None)
         if save and self._settings_snapshot() != self._settings_at_start:
             try:
@@ -256,6 +281,7 @@ class App:
 
     def step(self) -> bool:
         """One loop iteration: events, update, draw when needed. Returns True if a frame was flipped."""
+        longest = 0.1  # a stalled frame must not make animations jump
         if self.busy():
             events = pygame.event.get()
         else:
@@ -266,8 +292,9 @@ class App:
             first = pygame.event.wait(timeout)
             events = [first] if first.type != pygame.NOEVENT else []
             events += pygame.event.get()
+            longest = max(longest, timeout / 1000 + 0.05)  # an idle sleep counts in full: timers wake on time
         now = time.perf_counter()
-        dt, self._last = min(0.1, now - self._last), now
+        dt, self._last = min(longest, now - self._last), now
         for event in events:
             self.dispatch(event)
         if not self._guard("update", self.stack.update, dt):
@@ -277,7 +304,7 @@ class App:
                 self._failed_updates = 0
         else:
             self._failed_updates = 0
-        self.toasts.update(dt)
+        self.toasts.update(dt, self.stack.scenes)
         drawn = False
         if self.screen is not None and (self.stack.needs_redraw() or self.toasts.dirty):
             drawn = self.draw()
@@ -325,12 +352,35 @@ class App:
             if len(self.stack) > 1:
                 self.stack.pop()
             self.screen.fill((27, 20, 14))
-        self.toasts.draw(self.screen)
+        self.toasts.draw(self.screen, self.message_anchor())
+        self.update_caption()
         pygame.display.flip()
         self.frames_drawn += 1
+        if self.frames_drawn == 1:
+            self.first_frame_at = time.perf_counter()
         if self.frames_drawn == 1 and self.first_frame_hook:
             self.first_frame_hook(self)
         return True
+
+    def message_anchor(self) -> tuple[int, ...] | None:
+        """Where the top scene wants messages (midtop point[, widest box]), or None for the default."""
+        anchor = getattr(self.stack.top, "message_anchor", None)
+        return anchor(self.size) if anchor else None
+
+    def caption_text(self) -> str:
+        """"Guildhall", or "Guildhall — <game>" while a game's scene is on the stack."""
+        game_id = next((g for g in (getattr(s, "game_id", None) for s in reversed(self.stack.scenes))
+                        if isinstance(g, str) and g), None)
+        if game_id is None:
+            return self.tr("app.title")
+        return self.tr("app.title.game", game=self.tr(f"game.{game_id}.title"))
+
+    def update_caption(self) -> None:
+        """Set the window title when it changed (a game opened or closed, another language)."""
+        text = self.caption_text()
+        if text != self.caption:
+            self.caption = text
+            pygame.display.set_caption(text)
 
     def _guard(self, where: str, fn: Callable[..., Any], *args: Any) -> bool:
         """Call `fn`; on an exception log the traceback and tell the player in a short message."""
@@ -343,18 +393,42 @@ class App:
             return False
 
     def log_exception(self, where: str) -> Path | None:
-        """Append the current traceback to guildhall.log in the user log directory."""
+        """Write the current traceback to the support log (guildhall.log); returns its path."""
         self.errors_logged += 1
-        text = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} in {where}\n{traceback.format_exc()}\n"
         try:
-            folder = self.log_dir or user_log_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / "guildhall.log"
-            with path.open("a", encoding="utf-8") as fh:
-                fh.write(text)
-            return path
+            path = self.attach_log()
         except OSError:
             return None
+        log.error("caught in %s", where, exc_info=True)
+        return path
+
+    def log_file(self) -> Path:
+        """Where the support log is (shown in Settings)."""
+        from game.logs import FILE_NAME
+
+        return (self.log_dir or user_log_dir()) / FILE_NAME
+
+    def attach_log(self) -> Path:
+        """Send the "guildhall" logger to the rotating log file of this app; returns its path."""
+        from game import logs
+
+        return logs.attach(self.log_dir or user_log_dir())
+
+    def log_startup(self) -> None:
+        """Versions, OS and time to the first frame, once, when the first frame is on screen."""
+        self._startup_logged = True
+        try:
+            self.attach_log()
+            from game import logs
+            from game.saves import APP_VERSION
+
+            for line in logs.startup_lines(APP_VERSION):
+                log.info("%s", line)
+            ms = ((self.first_frame_at or self._started_at) - self._started_at) * 1000
+            log.info("content: %s; first frame %.0f ms after the app was created",
+                     self.content_root or "shipped", ms)
+        except Exception:  # the log is for support: it must never stop the game
+            self.errors_logged += 1
 
     # -- helpers for tools and tests ------------------------------------------------------------
 
@@ -375,9 +449,34 @@ class App:
 
 
 def run_app(content_root: str | Path | None = None) -> int:
-    """Build the app, open the window on the main menu and run it; returns the exit code."""
-    app = App(content_root=content_root)
+    """Build the app, open the window on the main menu and run it; returns the exit code.
+    A bundle plays (and designers edit) its copy of the content in the user's data folder.
+    An error no scene caught (no display, a broken install) goes to the support log with its
+    traceback; the terminal, if any, gets one sentence and exit code 1."""
+    from game import bundle
+
     try:
-        return app.run()
+        if content_root is None and bundle.frozen():
+            content_root = bundle.prepare_user_content()
+        return App(content_root=content_root).run()
+    except KeyboardInterrupt:
+        return 130
+    except Exception:
+        return _crashed()
     finally:
         pygame.display.quit()
+
+
+def _crashed() -> int:
+    """Log the exception being handled; say in one sentence where the details are."""
+    import sys
+
+    from game import logs
+
+    try:
+        path: Path | None = logs.attach(user_log_dir())
+    except OSError:
+        path = None
+    log.critical("Guildhall stopped on an unexpected error", exc_info=True)
+    print(f"Guildhall stopped on an unexpected error; the details are in {path or 'the log'}.", file=sys.stderr)
+    return 1

@@ -10,13 +10,14 @@
   nothing since the loop sleeps.
 - Engines: random self-play, legal-action generation + apply, actions per second; python-chess
   random playouts (legal-move generation + push) measured the same way in the same run.
+- Simulation: wall time of `simulate` (random bots, 3 seats, one process per core) for 1,000
+  games (`--quick`: 100 games, scaled to 1,000), start-up of the worker processes included.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -24,6 +25,11 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+try:
+    import resource
+except ImportError:  # Windows: no getrusage
+    resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -144,6 +150,19 @@ def measure_engine(game_id: str, seconds: float, content_root: str | None) -> di
     return {"actions_per_second": round(count / (time.perf_counter() - started), 1)}
 
 
+def measure_simulate(game_id: str, games: int, content_root: str | None) -> float:
+    """Wall seconds of `simulate` for 1,000 games (3 random bots, every core), scaled from `games`."""
+    import rules
+    from game.simulate import Plan, play_records
+
+    engine = rules.engine(game_id)
+    seats = max(engine.seats.start, min(3, engine.seats.stop - 1))
+    plan = Plan(engine=game_id, seats=(engine.bots[0],) * seats, games=games, content_root=content_root)
+    started = time.perf_counter()
+    play_records(plan)
+    return round((time.perf_counter() - started) * 1000 / games, 2)
+
+
 def measure_chess(seconds: float) -> float:
     """python-chess random playouts: legal-move generation + push, moves per second."""
     import chess
@@ -169,6 +188,16 @@ def run_bench(content_root: str | None = None, quick: bool = False) -> dict[str,
     result["frames"] = measure_frames(scenes, 20 if quick else 120, content_root)
     seconds = 0.5 if quick else 2.0
     result["engines"] = {g: measure_engine(g, seconds, content_root) for g in rules.IMPLEMENTED}
+    for g in rules.IMPLEMENTED:
+        result["engines"][g]["simulate_1000_s"] = measure_simulate(g, 100 if quick else 1000, content_root)
     result["python_chess_moves_per_second"] = measure_chess(seconds)
-    result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    result["peak_rss_mb"] = peak_rss_mb()
     return result
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB (0.0 where the OS does not tell: Windows)."""
+    if resource is None:
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB on Linux, bytes on macOS
+    return round(peak / (2**20 if sys.platform == "darwin" else 1024), 1)

@@ -39,8 +39,19 @@ def _bring_pip(env: Path) -> None:
     wheel.unlink()
 
 
-def setup(root: Path, dev: bool = False) -> int:
-    """Create root/.venv if needed and install the requirements into it."""
+def _desktop_entry(root: Path, py: str) -> None:
+    """Install the desktop entry with the venv's Python (it draws the icon with pygame); a failure
+    is reported but does not fail setup: the app still starts from the terminal."""
+    if not sys.platform.startswith("linux"):
+        return
+    if subprocess.call([py, str(root / "main.py"), "desktop"]) != 0:
+        print("the desktop entry could not be installed; `python main.py` still starts Guildhall",
+              file=sys.stderr)
+
+
+def setup(root: Path, dev: bool = False, desktop: bool = True) -> int:
+    """Create root/.venv if needed, install the requirements into it and (Linux, unless
+    `desktop` is False) the desktop entry that starts the app from the applications menu."""
     env = root / ".venv"
     if not _python(env).exists():
         try:
@@ -52,4 +63,7 @@ def setup(root: Path, dev: bool = False) -> int:
     if subprocess.call([py, "-m", "pip", "--version"], stdout=subprocess.DEVNULL) != 0:
         _bring_pip(env)
     quiet = ["-q", "--disable-pip-version-check"]
-    return subprocess.call([py, "-m", "pip", "install", *quiet, *_requirements(root, dev)])
+    code = subprocess.call([py, "-m", "pip", "install", *quiet, *_requirements(root, dev)])
+    if code == 0 and desktop:
+        _desktop_entry(root, py)
+    return code

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -60,11 +61,26 @@ class Problem:
     def __str__(self) -> str:
         return self.text()
 
+    def to_json(self) -> dict[str, Any]:
+        """For `check-content --json`: where, the catalog key and its parameters, and the English text."""
+        entry = self.entry if isinstance(self.entry, dict) else {"key": "content.note", "params": {"text": self.message}}
+        return {"file": self.file, "line": self.line, "column": self.column, "path": self.path,
+                "key": entry["key"], "params": _plain(entry.get("params") or {}), "message": self.message}
+
     def text(self, strings: Any = None) -> str:
         """`file:line:column: key.path: message`, the message in the language of `strings`."""
         where = f"{self.path}: " if self.path else ""
         body = render(self.entry, strings) if self.entry is not None else self.message
         return f"{self.file}:{self.line}:{self.column}: {where}{body}"
+
+
+def _plain(value: Any) -> Any:
+    """Parameters as JSON: nested messages stay {"key", "params"}; anything else becomes text."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value if isinstance(value, str | int | float | bool | type(None)) else str(value)
 
 
 def problem(file: str, line: int, column: int, path: str, message: Message | str) -> Problem:
@@ -97,43 +113,183 @@ def digest(game_id: str, root: str | Path | None = None) -> str:
 
 # -- YAML with marks ---------------------------------------------------------------------------
 
+# Limits that hostile or broken files cannot get past (the shipped files are far below them:
+# the largest is 14 KB, 9 levels deep and about 2,000 nodes). They are checked *before* the YAML
+# parser runs (size, characters, nesting: libyaml is quadratic in flow depth and PyYAML's
+# composer recurses) and while nodes are turned into data (aliases, node count, numbers).
+MAX_BYTES = 1_000_000        # one content file
+MAX_DEPTH = 48               # nesting of lists and mappings (estimated from the text)
+MAX_NODES = 100_000          # values in one file, every alias expanded
+MAX_ALIASES = 1_000          # alias uses (*name) in one file
+MAX_INT = 10 ** 9            # no count, cost or size in any game comes near this
+MAX_PROBLEMS = 100           # per file; the rest are summarised in one line
+
 _scalars = yaml.constructor.SafeConstructor()
 
 
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in
                ("map", "seq", "str", "int", "float", "bool", "null", "timestamp", "merge")}
 
+ID = object()  # marks[(ID, *path)] is the id of the list item at path, when it has one
 
-def _build(node: yaml.Node, path: tuple[Any, ...], marks: Marks, file: str,
-           problems: list[Problem]) -> Any:
-    marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
-    if node.tag not in _PLAIN_TAGS:
+
+class _TooBig(Exception):
+    """A file went past one of the loader's limits: (line, column, message)."""
+
+    def __init__(self, line: int, column: int, message: Message) -> None:
+        super().__init__(message["key"])
+        self.line, self.column, self.message = line, column, message
+
+
+class _Builder:
+    """Turns composed nodes into plain data, keeping marks and bounding aliases and size."""
+
+    def __init__(self, file: str, marks: Marks, problems: list[Problem]) -> None:
+        self.file, self.marks, self.problems = file, marks, problems
+        self.nodes = 0
+        self.aliases = 0
+        self.active: set[int] = set()  # nodes being built (an alias back to one is a cycle)
+        self.seen: set[int] = set()
+
+    def build(self, node: yaml.Node, path: tuple[Any, ...]) -> Any:
         line, col = node.start_mark.line + 1, node.start_mark.column + 1
-        problems.append(problem(file, line, col, _dotted(path), msg("content.tag", tag=repr(node.tag))))
-        return None
-    if isinstance(node, yaml.MappingNode):
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _TooBig(line, col, msg("content.limit.nodes", limit=MAX_NODES))
+        if len(path) > MAX_DEPTH:
+            raise _TooBig(line, col, msg("content.limit.depth", limit=MAX_DEPTH))
+        if id(node) in self.active:
+            raise _TooBig(line, col, msg("content.limit.cycle"))
+        if id(node) in self.seen and isinstance(node, yaml.CollectionNode):
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                raise _TooBig(line, col, msg("content.limit.aliases", limit=MAX_ALIASES))
+        self.seen.add(id(node))
+        self.marks.setdefault(path, (line, col))
+        if node.tag not in _PLAIN_TAGS:
+            self.problems.append(problem(self.file, line, col, _dotted(path, self.marks),
+                                         msg("content.tag", tag=repr(node.tag))))
+            return None
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node, path, line, col)
+        self.active.add(id(node))
+        try:
+            return self.mapping(node, path) if isinstance(node, yaml.MappingNode) else self.sequence(node, path)
+        finally:
+            self.active.discard(id(node))
+
+    def scalar(self, node: yaml.ScalarNode, path: tuple[Any, ...], line: int, col: int) -> Any:
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value.lstrip("+-0_")) > 12:
+            self.problems.append(problem(self.file, line, col, _dotted(path, self.marks),
+                                         msg("content.limit.number", limit=MAX_INT, got=shown(node.value))))
+            return None
+        value = _scalars.construct_object(node, deep=True)
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+            self.problems.append(problem(self.file, line, col, _dotted(path, self.marks),
+                                         msg("content.limit.number", limit=MAX_INT, got=shown(node.value))))
+            return None
+        if isinstance(value, float) and (value != value or abs(value) > MAX_INT):
+            self.problems.append(problem(self.file, line, col, _dotted(path, self.marks),
+                                         msg("content.limit.number", limit=MAX_INT, got=shown(node.value))))
+            return None
+        return value
+
+    def mapping(self, node: yaml.MappingNode, path: tuple[Any, ...]) -> dict[Any, Any]:
         _scalars.flatten_mapping(node)
         out: dict[Any, Any] = {}
         seen: dict[Any, int] = {}
         for key_node, value_node in node.value:
-            key = _scalars.construct_object(key_node, deep=True)
+            line, col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+            key = _scalars.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else []
             if not isinstance(key, str | int | bool | float | type(None)):
-                line, col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
-                problems.append(problem(file, line, col, _dotted(path), msg("content.plain_key")))
+                self.problems.append(problem(self.file, line, col, _dotted(path, self.marks),
+                                             msg("content.plain_key")))
                 continue
             if key in seen:
-                line, col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
-                problems.append(problem(file, line, col, _dotted(path + (key,)),
-                                        msg("content.duplicate_key", line=seen[key])))
+                self.problems.append(problem(self.file, line, col, _dotted(path + (key,), self.marks),
+                                             msg("content.duplicate_key", line=seen[key])))
                 continue
-            seen[key] = key_node.start_mark.line + 1
-            marks[(KEY,) + path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            out[key] = _build(value_node, path + (key,), marks, file, problems)
+            seen[key] = line
+            self.marks[(KEY,) + path + (key,)] = (line, col)
+            out[key] = self.build(value_node, path + (key,))
         return out
-    if isinstance(node, yaml.SequenceNode):
-        return tuple(_build(child, path + (i,), marks, file, problems)
-                     for i, child in enumerate(node.value))
-    return _scalars.construct_object(node, deep=True)
+
+    def sequence(self, node: yaml.SequenceNode, path: tuple[Any, ...]) -> tuple[Any, ...]:
+        items = []
+        ids: dict[str, int] = {}  # every list of items with ids: each id once
+        for i, child in enumerate(node.value):
+            if isinstance(child, yaml.MappingNode):
+                for key_node, value_node in child.value:
+                    if (isinstance(key_node, yaml.ScalarNode) and key_node.value == "id"
+                            and isinstance(value_node, yaml.ScalarNode) and len(value_node.value) <= 60):
+                        self.marks[(ID,) + path + (i,)] = value_node.value  # type: ignore[assignment]
+                        line = value_node.start_mark.line + 1
+                        if value_node.value in ids:
+                            self.problems.append(problem(
+                                self.file, line, value_node.start_mark.column + 1,
+                                _dotted(path + (i, "id"), self.marks),
+                                msg("content.duplicate_id", id=shown(value_node.value), line=ids[value_node.value])))
+                        ids.setdefault(value_node.value, line)
+                        break
+            items.append(self.build(child, path + (i,)))
+        return tuple(items)
+
+
+_ALLOWED = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def prescan(text: str) -> tuple[int, int, Message] | None:
+    """Refuse, before parsing, what would make the parser slow or crash: characters YAML does not
+    allow (a NUL, binary junk) and nesting deeper than `MAX_DEPTH` (brackets or indentation)."""
+    bad = _ALLOWED.search(text)
+    if bad:
+        line, col = _line_col(text, bad.start())
+        return line, col, msg("content.limit.character", code=f"U+{ord(bad.group()):04X}")
+    indents: list[int] = []
+    flow = 0
+    for number, raw in enumerate(text.split("\n"), 1):
+        stripped = raw.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(raw) - len(stripped)
+        if not flow:
+            while indents and indents[-1] >= indent:
+                indents.pop()
+            indents.append(indent)
+        dashes = len(stripped) - len(stripped.lstrip("- ")) if stripped.startswith("- ") else 0
+        flow, where = _flow_depth(stripped, flow, len(indents) + dashes // 2)
+        if len(indents) + dashes // 2 > MAX_DEPTH or where is not None:
+            column = indent + 1 + (where or 0)
+            return number, column, msg("content.limit.depth", limit=MAX_DEPTH)
+    return None
+
+
+def _flow_depth(line: str, depth: int, base: int) -> tuple[int, int | None]:
+    """Bracket depth after `line` (quotes and comments skipped), and the column where
+    `base + depth` went past `MAX_DEPTH`, if it did."""
+    quote = ""
+    previous = " "
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"" and (previous in " [{,:" ):
+            quote = ch
+        elif ch == "#" and previous in " \t":
+            break
+        elif ch in "[{":
+            depth += 1
+            if base + depth > MAX_DEPTH:
+                return depth, i
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        previous = ch
+    return depth, None
 
 
 def read_yaml(path: Path, problems: list[Problem]) -> tuple[Any, Marks]:
@@ -141,38 +297,98 @@ def read_yaml(path: Path, problems: list[Problem]) -> tuple[Any, Marks]:
     marks: Marks = {}
     name = path.name
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.append(problem(name, 1, 1, "", msg("content.unreadable", error=str(exc))))
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            problems.append(problem(name, 1, 1, "", msg("content.limit.size", size=size, limit=MAX_BYTES)))
+            return None, marks
+        blob = path.read_bytes()
+    except OSError as exc:
+        problems.append(problem(name, 1, 1, "", msg("content.unreadable", error=exc.strerror or str(exc))))
+        return None, marks
+    try:
+        text = blob.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = _line_col(blob[:exc.start].decode("utf-8", "replace"), exc.start)
+        problems.append(problem(name, line, col, "", msg("content.not_utf8")))
+        return None, marks
+    return parse_yaml(text, name, problems)
+
+
+def parse_yaml(text: str, name: str, problems: list[Problem]) -> tuple[Any, Marks]:
+    """`read_yaml` on text already read (`name` is the file name used in problems)."""
+    marks: Marks = {}
+    refused = prescan(text)
+    if refused is not None:
+        problems.append(problem(name, refused[0], refused[1], "", refused[2]))
         return None, marks
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = exc.problem or exc.context or "syntax error"
-        problems.append(problem(name, line, col, "", msg("content.syntax", error=what)))
+        problems.append(problem(name, line, col, "", syntax_message(exc)))
         return None, marks
-    except yaml.YAMLError as exc:
-        problems.append(problem(name, 1, 1, "", msg("content.syntax", error=str(exc))))
+    except (yaml.YAMLError, RecursionError, MemoryError) as exc:
+        problems.append(problem(name, 1, 1, "", msg("content.syntax", error=str(exc)[:200])))
         return None, marks
     if node is None:
         return None, {(): (1, 1)}
+    builder = _Builder(name, marks, problems)
     try:
-        return _build(node, (), marks, name, problems), marks
+        return builder.build(node, ()), marks
+    except _TooBig as exc:
+        problems.append(problem(name, exc.line, exc.column, "", exc.message))
+        return None, marks
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problems.append(problem(name, line, col, "", msg("content.bad_value", error=exc.problem)))
         return None, marks
+    except (ValueError, RecursionError) as exc:  # e.g. a timestamp out of range
+        problems.append(problem(name, 1, 1, "", msg("content.bad_value", error=str(exc)[:200])))
+        return None, marks
+
+
+#: PyYAML's usual complaints, explained (the original text stays available in English).
+_SYNTAX = (
+    ("mapping values are not allowed", "content.syntax.colon"),
+    ("could not find expected ':'", "content.syntax.no_colon"),
+    ("did not find expected key", "content.syntax.indent"),
+    ("did not find expected '-' indicator", "content.syntax.indent"),
+    ("found character '\\t'", "content.syntax.tab"),
+    ("found a tab character", "content.syntax.tab"),
+    ("found unexpected end of stream", "content.syntax.unclosed_quote"),
+    ("did not find expected ',' or ']'", "content.syntax.unclosed_bracket"),
+    ("did not find expected ',' or '}'", "content.syntax.unclosed_bracket"),
+    ("expected ',' or ']'", "content.syntax.unclosed_bracket"),
+    ("expected ',' or '}'", "content.syntax.unclosed_bracket"),
+    ("found undefined alias", "content.syntax.alias"),
+    ("found character that cannot start any token", "content.syntax.bad_start"),
+    ("expected <block end>", "content.syntax.indent"),
+    ("expected the node content", "content.syntax.missing_value"),
+)
+
+
+def syntax_message(exc: yaml.MarkedYAMLError) -> Message:
+    """A translatable explanation of a PyYAML syntax error (its own text kept as `error`)."""
+    what = " ".join(p for p in (exc.context, exc.problem) if p) or "syntax error"
+    for needle, key in _SYNTAX:
+        if needle in what:
+            return msg(key, error=what)
+    return msg("content.syntax", error=what)
 
 
 # -- locating problems -------------------------------------------------------------------------
 
-def _dotted(path: tuple[Any, ...]) -> str:
+def _dotted(path: tuple[Any, ...], marks: Marks | None = None) -> str:
+    """`races[wood-elves].abilities`: list items named by their id when they have one."""
     out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    for n, part in enumerate(path):
+        if isinstance(part, int):
+            named = (marks or {}).get((ID, *path[:n + 1]))
+            out += f"[{named if named is not None else part}]"
+        else:
+            out += f".{part}" if out else str(part)
     return out
 
 
@@ -181,12 +397,12 @@ def locate(file: str, path: tuple[Any, ...], message: Message | str, marks: Mark
     """A problem at the value of `path` (or its key), else at the deepest known parent."""
     if at_key and (KEY, *path) in marks:
         line, col = marks[(KEY, *path)]
-        return problem(file, line, col, _dotted(path), message)
+        return problem(file, line, col, _dotted(path, marks), message)
     probe = tuple(path)
     while probe not in marks and probe:
         probe = probe[:-1]
     line, col = marks.get(probe, (1, 1))
-    return problem(file, line, col, _dotted(path), message)
+    return problem(file, line, col, _dotted(path, marks), message)
 
 
 _EXPECTED = {
@@ -211,7 +427,14 @@ def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Me
     if kind in _EXPECTED:
         return msg("content.expected", what=msg(f"content.what.{_EXPECTED[kind]}"), got=shown(given))
     if kind in ("literal_error", "enum"):
-        return msg("content.expected_one_of", choices=ctx.get("expected"), got=shown(given))
+        return msg("content.expected_one_of", choices=_choices(ctx.get("expected")), got=shown(given))
+    if kind == "union_tag_invalid":
+        tags = re.findall(r"'((?:[^'\\]|\\.)*)'", str(ctx.get("expected_tags") or ""))
+        if len(tags) > 8:
+            return msg("content.unknown_kind", got=shown(ctx.get("tag")), hint=did_you_mean(ctx.get("tag"), tags))
+        return msg("content.expected_one_of", choices=_choices(ctx.get("expected_tags")), got=shown(ctx.get("tag")))
+    if kind == "union_tag_not_found":
+        return msg("content.missing_tag", key=repr(ctx.get("discriminator", "type")).replace('"', "'"))
     if kind in _BOUNDS:
         sign, name = _BOUNDS[kind]
         return msg("content.expected_bound", sign=sign, bound=ctx.get(name), got=shown(given))
@@ -224,6 +447,12 @@ def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Me
             return cause.message
         return msg("content.note", text=str(cause or error["msg"]).removeprefix("Value error, "))
     return msg("content.other", text=error["msg"], got=shown(given))
+
+
+def _choices(expected: Any) -> str:
+    """pydantic's "'a', 'b' or 'c'" as a list in no language: ['a', 'b', 'c']."""
+    names = re.findall(r"'((?:[^'\\]|\\.)*)'", str(expected or ""))
+    return "[" + ", ".join(f"'{n}'" for n in names) + "]" if names else str(expected)
 
 
 def _allowed_keys(model: type, loc: tuple[Any, ...]) -> list[str]:
@@ -262,11 +491,14 @@ def validate_file(model: type, data: Any, file: str, marks: Marks) -> tuple[Any,
         return model.model_validate(data if data is not None else {}), []
     except ValidationError as exc:
         problems = []
-        for err in exc.errors():
+        errors = exc.errors()
+        for err in errors[:MAX_PROBLEMS]:
             loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
             allowed = _allowed_keys(model, loc) if err["type"] == "extra_forbidden" else None
             problems.append(locate(file, loc, describe(err, allowed), marks,
                                    at_key=err["type"] == "extra_forbidden"))
+        if len(errors) > MAX_PROBLEMS:
+            problems.append(problem(file, 1, 1, "", msg("content.too_many", n=len(errors) - MAX_PROBLEMS)))
         return None, problems
 
 
@@ -300,11 +532,52 @@ def salvage(model: type, data: Any) -> tuple[Any, dict[str, list[int]], set[str]
         return None
 
 
+# -- stand-ins: checking every file even when one of them cannot be used -----------------------
+
+#: The last version of each file that validated, per (game, file): a stand-in for a broken file
+#: so that one reload still reports the cross-reference problems of every other file.
+_LAST_GOOD: dict[tuple[str, str], Any] = {}
+
+
+def _stand_ins(game_id: str, module: Any, files: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """For each file that could not be validated: its last good version (this session), else the
+    shipped one; only used to cross-check the other files, never returned as content."""
+    out: dict[str, Any] = {}
+    for name, model in module.FILES.items():
+        if name in files:
+            continue
+        if (game_id, name) in _LAST_GOOD:
+            out[name] = _LAST_GOOD[(game_id, name)]
+            continue
+        shipped = content_dir(game_id) / name
+        if shipped.resolve() == (folder / name).resolve() or not shipped.is_file():
+            continue
+        scratch: list[Problem] = []
+        data, marks = read_yaml(shipped, scratch)
+        if not scratch:
+            obj, found = validate_file(model, data, name, marks)
+            if obj is not None and not found:
+                out[name] = obj
+    return out
+
+
 # -- the entry point ---------------------------------------------------------------------------
 
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,30}")
+
+
 def schema(game_id: str) -> Any:
-    """The game's content schema module, `rules.<game_id>.content`."""
-    return importlib.import_module(f"rules.{game_id}.content")
+    """The game's content schema module, `rules.<game_id>.content`; `ContentError` for an unknown game."""
+    unknown = ContentError([problem(str(game_id)[:40], 1, 1, "",
+                                    msg("content.unknown_game", game=shown(game_id)))])
+    if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+        raise unknown
+    try:
+        return importlib.import_module(f"rules.{game_id}.content")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(("rules." + game_id, "rules")):
+            raise unknown from exc
+        raise
 
 
 def load(game_id: str, root: str | Path | None = None) -> Any:
@@ -339,12 +612,18 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
         if path.name not in module.FILES:
             hint = did_you_mean(path.name, module.FILES)
             problems.append(problem(path.name, 1, 1, "", msg("content.unexpected_file", hint=hint)))
-    if len(files) < len(module.FILES):
+    stand_ins = _stand_ins(game_id, module, files, folder)
+    if len(files) + len(stand_ins) < len(module.FILES):
         raise ContentError(problems)
+    for name in module.FILES:
+        if name in files:
+            _LAST_GOOD[(game_id, name)] = files[name]
     partial = bool(problems)
 
     def report(file: str, path: tuple[Any, ...], message: Message | str) -> None:
         path = tuple(path)
+        if file in stand_ins:  # a stand-in's own problems are not the designer's
+            return
         if partial:  # keep only what the failing items cannot have caused
             if any(repr(i) in render(message) for i in dropped_ids):
                 return
@@ -355,7 +634,7 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
         problems.append(locate(file, path, message, all_marks.get(file, {})))
 
     try:
-        content = module.build(files, report)
+        content = module.build({**stand_ins, **files}, report)
     except Exception:
         if not partial:
             raise

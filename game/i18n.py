@@ -5,6 +5,15 @@ each a flat mapping `key: {fr: ..., en: ...}`. A key's first dotted part names i
 ("anludim.log.drew" is in anludim.yaml; keys of other prefixes are in core.yaml); game files are
 read only when first needed, so start-up reads one small file. Texts use `{name}` placeholders.
 
+Grammar lives in the catalog, not in the code that calls it:
+
+- **Plurals from counts**, ICU style: `{count, plural, one {# carte} other {# cartes}}` picks a branch
+  by the number `count` (`#` is the number; other placeholders work inside a branch; `=0 {…}`
+  matches one exact value first). French says "one" for 0 and 1, English for 1 only. Never "(s)".
+- **French elision** is automatic at a placeholder: "de {name}", "que {name}", "le {name}",
+  "la {name}" become "d'Alice", "qu'Alice", "l'Hélène" when the text put there starts with a vowel
+  or an h (a Y before a vowel, as in Yanis, keeps "de").
+
 Log entries and refusals from the rules are `{"key", "params"}`; `render` turns one into text,
 resolving parameter values of the forms `{"seat": i}`, `{"key", "params"}` and `{"text": {fr, en}}`.
 """
@@ -13,12 +22,96 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 STRINGS_DIR = Path(__file__).resolve().parent / "strings"
 LANGUAGES = ("fr", "en")
+
+
+ELISION = re.compile(r"\b([DdLl]e|[Qq]ue|[Ll]a|[Jj]usque|[Ll]orsque|[Pp]uisque) (\{(\w+)[^{}]*\})")
+VOWELS = set("aeiouhàâäéèêëîïôöùûüæœAEIOUHÀÂÄÉÈÊËÎÏÔÖÙÛÜÆŒ")
+
+
+def plural_one(lang: str, n: float) -> bool:
+    """The "one" form: French for 0 and 1 (and what lies between), English for exactly 1."""
+    return 0 <= abs(n) < 2 if lang == "fr" else abs(n) == 1
+
+
+def elides(word: str) -> bool:
+    """True when French elides before `word` ("d'Alice", "d'Hélène", "d'Yves" but "de Yanis")."""
+    word = word.lstrip("«\"' ")
+    if not word:
+        return False
+    if word[0] in "yY":
+        return len(word) > 1 and word[1].lower() not in "aeiouyàâäéèêëîïôöùûü"
+    return word[0] in VOWELS
+
+
+def elide(template: str, params: dict[str, Any]) -> str:
+    """French: "de {name}" → "d'{name}" (and que, le, la, …) when the text put there elides."""
+    def one(m: re.Match[str]) -> str:
+        value = params.get(m.group(3))
+        if isinstance(value, str) and elides(value):
+            return m.group(1)[:-1] + "'" + m.group(2)
+        return m.group(0)
+
+    return ELISION.sub(one, template)
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return value
+    try:
+        return float(str(value))
+    except ValueError:
+        return None
+
+
+def _branches(text: str, start: int) -> tuple[dict[str, str], int]:
+    """Parse `sel {body} sel {body} …}` from `start`; returns the branches and the index after the
+    closing brace of the plural block."""
+    out: dict[str, str] = {}
+    i = start
+    while i < len(text):
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i < len(text) and text[i] == "}":
+            return out, i + 1
+        j = text.index("{", i)
+        selector = text[i:j].strip()
+        depth, k = 1, j + 1
+        while depth:
+            depth += {"{": 1, "}": -1}.get(text[k], 0)
+            k += 1
+        out[selector] = text[j + 1:k - 1]
+        i = k
+    raise ValueError("unclosed plural block")
+
+
+PLURAL = re.compile(r"\{(\w+),\s*plural,")
+
+
+def plurals(text: str, params: dict[str, Any], lang: str) -> str:
+    """Replace every `{n, plural, one {…} other {…}}` block by the branch `params[n]` selects."""
+    while True:
+        m = PLURAL.search(text)
+        if m is None:
+            return text
+        branches, end = _branches(text, m.end())
+        n = _number(params.get(m.group(1)))
+        if n is None:
+            body = branches.get("other", "")
+        else:
+            exact = branches.get(f"={n:g}")
+            body = exact if exact is not None else branches.get(
+                "one" if plural_one(lang, n) else "other", branches.get("other", ""))
+            body = body.replace("#", f"{n:g}")
+        text = text[:m.start()] + body + text[end:]
 
 
 class _Missing(dict):
@@ -60,7 +153,23 @@ class Strings:
         text = entry.get(self.lang) or entry.get("fr") or key
         if not params:
             return text
-        return text.format_map(_Missing({k: v for k, v in params.items()}))
+        return self.fill(text, params)
+
+    def fill(self, text: str, params: dict[str, Any]) -> str:
+        """Plurals chosen, French elided, then the `{placeholders}` filled."""
+        if "plural," in text:
+            text = plurals(text, params, self.lang)
+        if self.lang == "fr":
+            text = elide(text, params)
+        return text.format_map(_Missing(params))
+
+    def tr_in(self, lang: str, key: str, /, **params: Any) -> str:
+        """The text of `key` in `lang` (whatever the current language)."""
+        current, self.lang = self.lang, lang if lang in LANGUAGES else "fr"
+        try:
+            return self.tr(key, **params)
+        finally:
+            self.lang = current
 
     def text(self, value: Any) -> str:
         """Bilingual content text ({fr, en} mapping or object with .fr/.en) in the current language."""

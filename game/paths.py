@@ -2,7 +2,7 @@
 
 By default these are the platform's user folders (platformdirs, app name "guildhall"). Setting the
 environment variable `GUILDHALL_HOME` puts everything under one folder instead —
-`$GUILDHALL_HOME/config`, `/saves` and `/logs` — which is what tests and portable installs use.
+`$GUILDHALL_HOME/config`, `/saves`, `/logs` (and a bundle's `/content`) — which is what tests and portable installs use.
 The functions only compute paths; whoever writes creates the folder.
 """
 
@@ -46,6 +46,12 @@ def log_dir() -> Path:
     """The folder of log files."""
     root = home()
     return root / "logs" if root else Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def user_content_dir() -> Path:
+    """A bundle's editable copy of content/ (game/bundle.py): `content` in the user data folder."""
+    root = home()
+    return root / "content" if root else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "content"
 
 
 def cache_dir() -> Path:

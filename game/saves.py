@@ -8,13 +8,21 @@ A save is the recipe of a game, not a snapshot: loading replays `actions` from `
      "options": {}, "actions": [[seat, action_json], …],
      "reveals": [[actions_applied, seat], …],      # curtain lifts, for the undo rule
      "extras": {"timer": {…}},                     # UI state worth keeping (sand-timer)
-     "summary": {"actions": 12, "turn": 3, "over": false},
+     "summary": {"actions": 12, "turn": 3, "over": false},   # or "round": 3 for a game in rounds
      "saved_at": "2026-01-02T03:04:05+00:00"}
 
 Every file is written with `game.atomic.write_atomic`; before a save is replaced, the current
-file (when it is a readable save) is copied to `<name>.prev.json`, so there is always a complete
-current file and, after the first overwrite, a previous generation. Reading never unpickles or
-evaluates anything; every problem is a `SaveError` carrying a catalog key (`session.saves.*`).
+file (when it is a readable save) is copied to `<name>.prev.json`, and the previous generation it
+replaces goes to the history folder `<name>.history/` (`<sequence>-<actions>.json`), so there is
+always a complete current file and several older generations: the `HISTORY_KEEP` newest, plus
+the newest generation *longer* than the current game (an undo or a shortened replay can never
+lose the longer game). `generations(name)` lists them all and `restore(name, gen)` makes one
+current again (the current one joining the history). Names made by `make_name` carry a random
+part, so two games started in the same second never share a file.
+
+Reading never unpickles or evaluates anything and is bounded: a file over `MAX_SAVE_BYTES`, a
+number of more than 4,300 digits, a 100,000-character name or an absurd field is a `SaveError`
+carrying a catalog key (`session.saves.*`), never an exception that could hide the other saves.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -35,6 +44,12 @@ FORMAT = 1
 APP_VERSION = "0.1.0"
 SUFFIX = ".json"
 PREV_SUFFIX = ".prev.json"
+HISTORY_SUFFIX = ".history"
+HISTORY_KEEP = 8               # older generations kept besides the current and previous ones
+MAX_SAVE_BYTES = 8_000_000     # a 10,000-action campaign is about 1 MB
+MAX_TEXT = 64                  # seat names, kinds, game ids (the new-game form allows 18 characters)
+MAX_SEATS = 8
+MAX_ACTIONS = 200_000
 _FORBIDDEN = set('/\\<>:"|?*')
 
 
@@ -92,19 +107,43 @@ def validate(data: Any) -> dict[str, Any]:
     for name, kind in _OPTIONAL.items():
         if name in data and not _has_type(data[name], kind):
             raise _bad(name)
+    _check_fields(data)
     _check_seats(data["seats"])
     _check_actions(data["actions"], len(data["seats"]))
     _check_reveals(data.get("reveals", []), len(data["seats"]))
     return data
 
 
+def _short(value: Any, limit: int = MAX_TEXT) -> bool:
+    return isinstance(value, str) and len(value) <= limit
+
+
+def _check_fields(data: dict[str, Any]) -> None:
+    """Bounds on the scalar fields: absurd values are refused before anything draws or replays them."""
+    for name in ("game", "app_version", "content_digest"):
+        if not _short(data[name]):
+            raise _bad(name)
+    if abs(data["seed"]) >= 2 ** 64:
+        raise _bad("seed")
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise _bad("actions")
+    if "saved_at" in data and not _short(data["saved_at"]):
+        raise _bad("saved_at")
+    summary = data.get("summary") or {}
+    actions, turn = summary.get("actions", 0), summary.get("turn")
+    if not (_is_int(actions) and 0 <= actions <= MAX_ACTIONS):
+        raise _bad("summary.actions")
+    if turn is not None and not ((_is_int(turn) and 0 <= turn <= 10 ** 6) or _short(turn, 12)):
+        raise _bad("summary.turn")
+
+
 def _check_seats(seats: list[Any]) -> None:
-    if not seats:
+    if not seats or len(seats) > MAX_SEATS:
         raise _bad("seats")
     for i, seat in enumerate(seats):
-        ok = (isinstance(seat, dict) and isinstance(seat.get("name"), str)
-              and _is_int(seat.get("colour")) and isinstance(seat.get("kind"), str)
-              and isinstance(seat.get("pin_hash"), str | type(None)))
+        ok = (isinstance(seat, dict) and _short(seat.get("name")) and seat["name"].strip() != ""
+              and _is_int(seat.get("colour")) and 0 <= seat["colour"] < 64 and _short(seat.get("kind"))
+              and (seat.get("pin_hash") is None or _short(seat.get("pin_hash"), 200)))
         if not ok:
             raise _bad(f"seats[{i}]")
 
@@ -139,6 +178,8 @@ def decode(blob: bytes) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         cut = exc.reason == "unexpected end of data"
         raise SaveError("session.saves.truncated" if cut else "session.saves.garbage") from exc
+    if len(blob) > MAX_SAVE_BYTES:
+        raise SaveError("session.saves.too_big", size=len(blob) // 1_000_000 or 1)
     try:
         data = json.loads(text)
     except RecursionError as exc:
@@ -146,6 +187,8 @@ def decode(blob: bytes) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         cut = _looks_truncated(text, exc)
         raise SaveError("session.saves.truncated" if cut else "session.saves.garbage") from exc
+    except (ValueError, MemoryError) as exc:  # e.g. an integer of more than 4,300 digits
+        raise SaveError("session.saves.garbage") from exc
     return validate(data)
 
 
@@ -171,9 +214,22 @@ def check_name(name: str) -> str:
     return name
 
 
-def make_name(game: str, when: datetime) -> str:
-    """A fresh save name such as `anludim-20260102-030405`."""
-    return f"{game}-{when.strftime('%Y%m%d-%H%M%S')}"
+def make_name(game: str, when: datetime, token: str | None = None) -> str:
+    """A fresh save name such as `anludim-20260102-030405-7f3a` (the random part keeps two games
+    started in the same second apart)."""
+    token = token if token is not None else secrets.token_hex(2)
+    return f"{game}-{when.strftime('%Y%m%d-%H%M%S')}-{token}"
+
+
+@dataclass(frozen=True)
+class Generation:
+    """One version of a save: "current", "previous" or a history file, with what the list shows."""
+
+    id: str
+    actions: int = 0
+    turn: Any = None
+    date: str | None = None
+    error: SaveError | None = field(default=None, compare=False)
 
 
 # -- the folder ---------------------------------------------------------------------------------
@@ -193,6 +249,7 @@ class SaveEntry:
     actions: int = 0
     over: bool = False
     date: str | None = None
+    counted: str = "turn"  # what `turn` counts: "turn" or "round" (the load screen's word)
     error: SaveError | None = field(default=None, compare=False)
     prev_ok: bool = False
 
@@ -207,7 +264,8 @@ class SaveEntry:
         summary = save.get("summary") or {}
         seats = tuple({k: s.get(k) for k in ("name", "kind", "colour")} for s in save["seats"])
         actions = summary.get("actions", len(save["actions"]))
-        return cls(name=name, game=save["game"], seats=seats, turn=summary.get("turn"),
+        counted = "round" if summary.get("round") is not None else "turn"
+        return cls(name=name, game=save["game"], seats=seats, turn=summary.get(counted), counted=counted,
                    actions=actions if _is_int(actions) else len(save["actions"]),
                    over=summary.get("over") is True, date=save.get("saved_at"), **extra)
 
@@ -224,8 +282,12 @@ class SaveStore:
         """The file of save `name` (or of its previous generation)."""
         return self.folder / (check_name(name) + (PREV_SUFFIX if previous else SUFFIX))
 
+    def history_dir(self, name: str) -> Path:
+        """The folder of the older generations of save `name`."""
+        return self.folder / (check_name(name) + HISTORY_SUFFIX)
+
     def write(self, save: dict[str, Any], name: str) -> Path:
-        """Stamp `saved_at` from the clock and write atomically, keeping the previous generation."""
+        """Stamp `saved_at` from the clock and write atomically, keeping the older generations."""
         path = self.path(name)
         data = dict(save, saved_at=self.clock().isoformat(timespec="seconds"))
         blob = encode(validate(data))
@@ -234,14 +296,86 @@ class SaveStore:
         remove_stale_temps(self.path(name, previous=True))
         current = self._good_bytes(path)
         if current is not None:
+            previous = self._good_bytes(self.path(name, previous=True))
+            if previous is not None and previous != current:
+                self._to_history(name, previous, len(data["actions"]))
             write_atomic(self.path(name, previous=True), current)
         write_atomic(path, blob)
         return path
 
+    def _to_history(self, name: str, blob: bytes, keep_longer_than: int) -> None:
+        """File `blob` (a readable save) in the history, then prune it."""
+        folder = self.history_dir(name)
+        folder.mkdir(exist_ok=True)
+        found = self._history_files(name)
+        number = int(found[0][0].name.split("-")[0]) + 1 if found else 1
+        actions = len(json.loads(blob)["actions"])
+        write_atomic(folder / f"{number:06d}-{actions}{SUFFIX}", blob)
+        found = self._history_files(name)
+        keep = {path for path, _ in found[:HISTORY_KEEP]}
+        longer = next((path for path, n in found if n > keep_longer_than), None)
+        if longer is not None:
+            keep.add(longer)  # never lose a longer game to a shorter history
+        for path, _ in found:
+            if path not in keep:
+                path.unlink(missing_ok=True)
+
+    def _history_files(self, name: str) -> list[tuple[Path, int]]:
+        """(file, action count) of the history, newest first."""
+        folder = self.history_dir(name)
+        if not folder.is_dir():
+            return []
+        out = []
+        for path in folder.glob("*" + SUFFIX):
+            number, _, actions = path.stem.partition("-")
+            if number.isdigit() and actions.isdigit():
+                out.append((int(number), path, int(actions)))
+        return [(path, actions) for _, path, actions in sorted(out, reverse=True)]
+
+    def generations(self, name: str) -> list[Generation]:
+        """Every version of save `name`, newest first: current, previous, then the history."""
+        out = []
+        for gen_id in ["current", "previous"] + [p.stem for p, _ in self._history_files(name)]:
+            path = self._generation_path(name, gen_id)
+            if not path.is_file():
+                continue
+            try:
+                save = self._read_path(path, name)
+            except SaveError as error:
+                out.append(Generation(gen_id, error=error))
+                continue
+            summary = save.get("summary") or {}
+            out.append(Generation(gen_id, len(save["actions"]), summary.get("turn"), save.get("saved_at")))
+        return out
+
+    def _generation_path(self, name: str, gen_id: str) -> Path:
+        if gen_id in ("current", "previous"):
+            return self.path(name, previous=gen_id == "previous")
+        if not re.fullmatch(r"[0-9]{6}-[0-9]+", gen_id):
+            raise SaveError("session.saves.missing", name=name)
+        return self.history_dir(name) / (gen_id + SUFFIX)
+
+    def read_generation(self, name: str, gen_id: str) -> dict[str, Any]:
+        """One generation of save `name` (see `generations`); raises `SaveError`."""
+        return self._read_path(self._generation_path(name, gen_id), name)
+
+    def restore(self, name: str, gen_id: str) -> dict[str, Any]:
+        """Make an older generation current again; the current one joins the history (nothing lost)."""
+        save = self.read_generation(name, gen_id)
+        if gen_id != "current":
+            self.write(save, name)
+        return self.read(name)
+
     def read(self, name: str, previous: bool = False) -> dict[str, Any]:
         """The checked save `name` (or its previous generation); raises `SaveError`."""
-        path = self.path(name, previous)
+        return self._read_path(self.path(name, previous), name)
+
+    @staticmethod
+    def _read_path(path: Path, name: str) -> dict[str, Any]:
         try:
+            size = path.stat().st_size
+            if size > MAX_SAVE_BYTES:
+                raise SaveError("session.saves.too_big", size=size // 1_000_000 or 1)
             blob = path.read_bytes()
         except FileNotFoundError as exc:
             raise SaveError("session.saves.missing", name=name) from exc
@@ -268,8 +402,11 @@ class SaveStore:
         found = set()
         for path in self.folder.glob("*" + SUFFIX):
             stem = path.name[: -len(PREV_SUFFIX)] if path.name.endswith(PREV_SUFFIX) else path.stem
-            if not stem.startswith("."):
-                found.add(stem)
+            if not stem.startswith(".") and path.is_file():
+                try:
+                    found.add(check_name(stem))
+                except SaveError:
+                    continue  # not a file this store wrote
         return sorted(found)
 
     def entry(self, name: str) -> SaveEntry:
@@ -288,7 +425,7 @@ class SaveStore:
         return next((e for e in self.list() if not e.corrupt and not e.over), None)
 
     def delete(self, name: str) -> None:
-        """Remove a save, its previous generation and any leftover temporary file."""
+        """Remove a save, its older generations and any leftover temporary file."""
         for previous in (False, True):
             path = self.path(name, previous)
             remove_stale_temps(path)
@@ -296,10 +433,20 @@ class SaveStore:
                 os.unlink(path)
             except FileNotFoundError:
                 pass
+        for path, _ in self._history_files(name):
+            path.unlink(missing_ok=True)
+        history = self.history_dir(name)
+        if history.is_dir():
+            remove_stale_temps(history / "x")
+            for stale in history.iterdir():
+                stale.unlink(missing_ok=True)
+            history.rmdir()
 
     def _good_bytes(self, path: Path) -> bytes | None:
         """The bytes of `path` when it is a readable save, else None (never rotate garbage)."""
         try:
+            if path.stat().st_size > MAX_SAVE_BYTES:
+                return None
             blob = path.read_bytes()
             decode(blob)
         except (OSError, SaveError):

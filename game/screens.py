@@ -28,8 +28,8 @@ def headless_app(size: tuple[int, int], content_root: str | None = None, lang: s
 
 def render_to_file(name: str, out: str | Path, size: tuple[int, int] = (1280, 800),
                    game: str | None = None, seed: int = 1, lang: str | None = None,
-                   content_root: str | None = None) -> None:
-    """Render scene `name` (KeyError when unknown) into the PNG `out`."""
+                   content_root: str | None = None) -> int:
+    """Render scene `name` (KeyError when unknown) into the PNG `out`; 1 when drawing failed."""
     if name not in scene_names():
         raise KeyError(name)
     import pygame
@@ -44,3 +44,4 @@ def render_to_file(name: str, out: str | Path, size: tuple[int, int] = (1280, 80
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(out))
     pygame.display.quit()
+    return 1 if app.errors_logged else 0  # a scene that failed to draw is not a good screenshot

@@ -16,6 +16,12 @@ and deterministic, like python-chess's move stack. Decisions:
   other than the one who made it (`note_reveal`): that seat may have seen hidden information
   that the undo would let someone replay around. Reveal marks are saved with the game, so the
   rule survives a reload.
+- Undo is also refused across an action whose result was hidden before it was applied — a draw,
+  a shuffle, a roll, a reveal (BGA's policy): undoing a face-down draw and drawing again would
+  give the same cards, so a player could peek. The engine says which actions those are through
+  the optional `state.hidden_result()` (see `rules.core.engine`); whatever the engine says, an
+  action that consumed the state's `rng` counts as chance. The marks are recomputed on replay,
+  so they need no place in the save.
 
 The engine is given the seat count (`new_game(content, len(seats), seed, options or None)`);
 names, colours and bot kinds stay with the session. Bots get `engine.bot(kind, seed * 1009 + seat)`.
@@ -27,6 +33,7 @@ summary (`game.hotseat.since_last_turn`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -106,7 +113,7 @@ class Session:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply and record `action`; `IllegalAction`/`InvalidAction` propagate and nothing is recorded."""
-        self.state.apply(seat, action)
+        self._apply_marking(seat, action)
         self.actions.append((seat, action))
         self.log_marks[seat] = len(self.state.log)
         self.autosave()
@@ -174,7 +181,21 @@ class Session:
         actor = self.actions[index][0]
         if any(count > index and seat != actor for count, seat in self.reveals):
             return SaveError("session.undo.curtain", seat=actor)
+        kind = next((self.hidden[i] for i in range(index, len(self.actions)) if i in self.hidden), None)
+        if kind is not None:
+            return SaveError("session.undo.hidden", what={"key": f"session.hidden.{kind}", "params": {}})
         return None
+
+    def _apply_marking(self, seat: int, action: Action) -> None:
+        """`state.apply`, noting when the result was hidden before (`self.hidden[index] = kind`)."""
+        rng = getattr(self.state, "rng", None)
+        before = rng.getstate() if isinstance(rng, random.Random) else None
+        self.state.apply(seat, action)
+        kind = hidden_result(self.state)
+        if kind is None and before is not None and rng.getstate() != before:
+            kind = "chance"
+        if kind is not None:
+            self.hidden[len(self.actions)] = kind
 
     def can_undo(self) -> bool:
         """True when there is a human action to take back and no curtain was lifted for another seat since."""
@@ -202,7 +223,7 @@ class Session:
             "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
             "actions": [[seat, action.to_json()] for seat, action in self.actions],
             "reveals": [list(r) for r in self.reveals], "extras": dict(self.extras),
-            "summary": {"actions": len(self.actions), "turn": _turn_of(self.state),
+            "summary": {"actions": len(self.actions), **_turn_of(self.state),
                         "over": bool(self.state.is_over())},
         }
 
@@ -265,6 +286,7 @@ class Session:
         self.state = self.engine.new_game(self.content, len(self.seats), self.seed, self.options or None)
         self.actions: list[tuple[int, Action]] = []
         self.reveals: list[tuple[int, int]] = []
+        self.hidden: dict[int, str] = {}  # action index -> what it revealed ("draw", "roll", ...)
         self.log_marks: dict[int, int] = {}
 
     def _replay(self, items: list[list[Any]], reveals: list[tuple[int, int]],
@@ -291,7 +313,7 @@ class Session:
         """Apply one recorded action without autosaving; the refusal reason, or None when applied."""
         try:
             action = data if isinstance(data, Action) else self.engine.action_from_json(data)
-            self.state.apply(seat, action)
+            self._apply_marking(seat, action)
         except ActionError as exc:
             return exc.to_json()
         except Exception as exc:
@@ -301,6 +323,17 @@ class Session:
         self.actions.append((seat, action))
         self.log_marks[seat] = len(self.state.log)
         return None
+
+
+HIDDEN_KINDS = ("draw", "shuffle", "roll", "reveal", "chance")
+
+
+def hidden_result(state: Any) -> str | None:
+    """What the state's last applied action revealed that was hidden before (`HIDDEN_KINDS`), from
+    the optional protocol method `state.hidden_result()`; None when nothing (or not implemented)."""
+    method = getattr(state, "hidden_result", None)
+    kind = method() if callable(method) else None
+    return kind if kind in HIDDEN_KINDS else ("chance" if kind else None)
 
 
 def engine_for(save: dict[str, Any], engines: Mapping[str, Any]) -> Any:
@@ -315,13 +348,14 @@ def _as_json(data: Any) -> dict[str, Any]:
     return data.to_json() if isinstance(data, Action) else data
 
 
-def _turn_of(state: Any) -> Any:
-    """The game's turn or round number for the load screen, when its public view has one."""
+def _turn_of(state: Any) -> dict[str, Any]:
+    """The game's round (preferred: a game counted in rounds, as Anludim's "Manche 1", says so)
+    or turn number for the load screen, when its public view has one: {"round": n} or {"turn": n}."""
     try:
         view = state.view(None)
     except Exception:
-        return None
-    for key in ("turn", "round"):
+        return {"turn": None}
+    for key in ("round", "turn"):
         if isinstance(view.get(key), int | str):
-            return view[key]
-    return None
+            return {key: view[key]}
+    return {"turn": None}

@@ -1,4 +1,4 @@
-"""The command-line tools of main.py: check-content, simulate, screenshot and bench.
+"""The command-line tools of main.py: check-content, simulate, screenshot, bench and fuzz.
 
 Each returns an exit code (0 ok, 1 problems found, 2 bad command line) and, with --json, prints
 one JSON document on stdout and nothing else there.
@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 
 def run(command: str, args: Any) -> int:
     """Dispatch one parsed command."""
     handler = {"check-content": check_content, "simulate": simulate,
-               "screenshot": screenshot, "bench": bench}[command]
+               "screenshot": screenshot, "bench": bench, "fuzz": fuzz}[command]
     return handler(args)
 
 
@@ -41,40 +42,74 @@ def check_content(args: Any) -> int:
     unknown = [g for g in games if g not in rules.IMPLEMENTED]
     if unknown:
         return _fail(args, f"unknown game {unknown[0]!r}; known: {', '.join(rules.IMPLEMENTED)}")
-    report: dict[str, list[str]] = {}
+    problem = _content_folder_problem(args)
+    if problem:
+        return _fail(args, problem)
+    report: dict[str, list[Any]] = {}
     for game_id in games:
         try:
             load(game_id, args.content)
             report[game_id] = []
         except ContentError as exc:
-            report[game_id] = [f"{game_id}/{p}" for p in exc.problems]
+            report[game_id] = list(exc.problems)
     count = sum(len(v) for v in report.values())
-    lines = [line for problems in report.values() for line in problems]
-    summary = f"{count} problem(s) in {len(games)} game(s)" if count else f"content ok: {', '.join(games)}"
-    _emit(args, {"games": games, "problems": report, "count": count}, "\n".join(lines + [summary]))
+    lines = [str(p) if p.file.startswith("/") else f"{game_id}/{p}"
+             for game_id, problems in report.items() for p in problems]
+    summary = (f"{count} {'problem' if count == 1 else 'problems'} in {len(games)} "
+               f"{'game' if len(games) == 1 else 'games'}" if count else f"content ok: {', '.join(games)}")
+    structured = {game_id: [p.to_json() for p in problems] for game_id, problems in report.items()}
+    _emit(args, {"games": games, "problems": structured, "count": count}, "\n".join(lines + [summary]))
     return 1 if count else 0
 
 
 # -- simulate --------------------------------------------------------------------------------
 
-def _options(pairs: list[str]) -> dict[str, Any] | None:
+def parse_options(pairs: list[str], offered: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str | None]:
+    """`KEY=VALUE` pairs checked against the engine's offered options: (options, None), or
+    (None, message naming the valid keys or values) for an unknown key or a bad value."""
+    by_id = {o["id"]: o for o in offered}
     out: dict[str, Any] = {}
     for pair in pairs:
-        key, _, raw = pair.partition("=")
-        value: Any = raw
-        if raw.lower() in ("true", "false"):
-            value = raw.lower() == "true"
-        elif raw.lstrip("-").isdigit():
-            value = int(raw)
-        out[key] = value
-    return out or None
+        key, eq, raw = pair.partition("=")
+        if key not in by_id:
+            keys = ", ".join(by_id) or "none"
+            return None, f"unknown option {key!r}; valid options: {keys}"
+        opt = by_id[key]
+        if "choices" in opt:
+            choices = list(opt["choices"])
+            match = [c for c in choices if str(c).lower() == raw.lower()]
+            if not eq or not match:
+                return None, (f"bad value {raw!r} for option {key!r}; valid values: "
+                              f"{', '.join(str(c) for c in choices)}")
+            out[key] = match[0]
+        elif isinstance(opt.get("default"), bool):
+            if raw.lower() not in ("true", "false"):
+                return None, f"bad value {raw!r} for option {key!r}; valid values: true, false"
+            out[key] = raw.lower() == "true"
+        elif isinstance(opt.get("default"), int):
+            if not raw.lstrip("-").isdigit():
+                return None, f"bad value {raw!r} for option {key!r}; expected a whole number"
+            out[key] = int(raw)
+        else:
+            out[key] = raw
+    return out or None, None
+
+
+def _content_folder_problem(args: Any) -> str | None:
+    """A --content that is not a folder: the message to exit 2 with (None when fine or absent)."""
+    from pathlib import Path
+
+    if args.content is None or Path(args.content).is_dir():
+        return None
+    return f"--content {args.content}: no such folder (expected a copy of content/)"
 
 
 def simulate(args: Any) -> int:
-    """Bot self-play: wins per seat, draws, errors, mean actions, speed."""
+    """Bot self-play over every core: wins per seat with intervals, lengths, entries; A/B; report."""
     import rules
     from game.content import ContentError, load
-    from game.simulate import run_games
+    from game.lab import LabRequest, content_root, describe, run_lab
+    from game.simulate import Plan
 
     if args.game not in rules.IMPLEMENTED:
         return _fail(args, f"unknown game {args.game!r}; known: {', '.join(rules.IMPLEMENTED)}")
@@ -86,28 +121,98 @@ def simulate(args: Any) -> int:
     bad = [s for s in seats if s not in known]
     if bad:
         return _fail(args, f"unknown bot {bad[0]!r}; {args.game} has: {', '.join(engine.bots)}")
-    if args.games < 1:
-        return _fail(args, "--games must be at least 1")
+    if args.games < 1 or (args.workers is not None and args.workers < 1):
+        return _fail(args, "--games and --workers must be at least 1")
+    problem = _content_folder_problem(args)
+    if problem:
+        return _fail(args, problem)
+    if args.against and not Path(args.against).is_dir():
+        return _fail(args, f"--against {args.against}: no such folder (expected a copy of content/)")
+    roots = [content_root(args.game, args.content), content_root(args.game, args.against)]
+    contents = []
+    for root in roots[: 2 if args.against else 1]:
+        try:
+            contents.append(load(args.game, root))
+        except ContentError as exc:
+            return _fail(args, str(exc))
+    options, problem = parse_options(args.option, engine.options(contents[0]))
+    if problem:
+        return _fail(args, problem)
+    plan = Plan(engine=args.game, seats=tuple(seats), games=args.games, seed=args.seed,
+                options=options, rotate=args.rotate, content_root=roots[0])
+    request = LabRequest(plan, against=roots[1], workers=args.workers, names=(args.content, args.against))
+    doc = _with_progress(args, lambda progress: run_lab(request, progress))
+    result = _simulate_json(doc)
+    strings = _strings(args.lang)
+    text = describe(doc, strings)
+    for key, value in (result.get("game_stats") or {}).items():  # the engine's own figures
+        text += f"\n  {key}: {value}"
+    if args.report:
+        from game.labreport import write_report
+
+        path = write_report(doc, args.report, strings)
+        result["report"] = str(path)
+        text += "\n\n" + strings.tr("lab.report.written", path=path)
+    _emit(args, result, text)
+    return 1 if result["errors"] or (doc.get("b") or {}).get("errors") else 0
+
+
+def _with_progress(args: Any, job: Any) -> Any:
+    """Run `job(progress)` with a progress bar and time left on stderr (none with --json)."""
+    if args.json:
+        return job(None)
+    from tqdm import tqdm
+
+    bar = tqdm(total=args.games * (2 if args.against else 1), unit="game", file=sys.stderr,
+               desc=args.game, dynamic_ncols=True)
+
+    def progress(done: int, _total: int) -> None:
+        bar.update(done - bar.n)
+
+    try:
+        return job(progress)
+    finally:
+        bar.close()
+
+
+def _simulate_json(doc: dict[str, Any]) -> dict[str, Any]:
+    """Side A's figures at the top level (the fields of DESIGN.md), side B and the A/B lines nested."""
+    result = dict(doc["a"])
+    if "b" in doc:
+        result["against"] = doc["b"]
+        result["compare"] = doc["compare"]
+    return result
+
+
+def _strings(lang: str) -> Any:
+    from game.i18n import Strings
+
+    return Strings(lang)
+
+
+# -- fuzz ------------------------------------------------------------------------------------
+
+def fuzz(args: Any) -> int:
+    """Seeded random games with the protocol's invariants checked after every action (game.fuzz)."""
+    import rules
+    from game import fuzz as fuzzer
+    from game.content import ContentError, load
+
+    if args.game not in rules.IMPLEMENTED:
+        return _fail(args, f"unknown game {args.game!r}; known: {', '.join(rules.IMPLEMENTED)}")
+    if args.games < 1 or args.check_every < 0 or args.full_every < 1:
+        return _fail(args, "--games and --full-every must be at least 1, --check-every at least 0")
     try:
         content = load(args.game, args.content)
     except ContentError as exc:
         return _fail(args, str(exc))
-    result = run_games(engine, content, seats, args.games, args.seed, _options(args.option))
-    _emit(args, result, _simulate_text(result))
-    return 1 if result["errors"] else 0
-
-
-def _simulate_text(r: dict[str, Any]) -> str:
-    lines = [f"{r['game']}: {r['games']} games, seed {r['seed']}, seats {','.join(r['seats'])}"]
-    for seat, (bot, wins) in enumerate(zip(r["seats"], r["wins"])):
-        lines.append(f"  seat {seat + 1} ({bot}): {wins} wins ({100 * wins / r['games']:.1f}%)")
-    lines.append(f"  draws {r['draws']}, errors {r['errors']}, mean actions {r['mean_actions']:.1f}, "
-                 f"{r['actions_per_second']:.0f} actions/s")
-    for key, value in (r.get("game_stats") or {}).items():
-        lines.append(f"  {key}: {value}")
-    for sample in r.get("error_samples", []):
-        lines.append(f"  error: {sample}")
-    return "\n".join(lines)
+    result = fuzzer.run(rules.engine(args.game), content, args.games, args.seed,
+                        check_every=args.check_every, full_every=args.full_every)
+    lines = [f"{result['game']}: {result['games']} games from seed {result['seed']}, "
+             f"{result['actions']} actions, {result['failures']} failures, {result['seconds']} s"]
+    lines += [f"  seed {f['seed']} ({f['seats']} seats): {f['error']}" for f in result["failure_samples"]]
+    _emit(args, result, "\n".join(lines))
+    return 1 if result["failures"] else 0
 
 
 # -- screenshot ------------------------------------------------------------------------------
@@ -125,12 +230,16 @@ def screenshot(args: Any) -> int:
     from game.screens import render_to_file
 
     try:
-        render_to_file(args.scene, args.out, size=(width, height), game=args.game,
-                       seed=args.seed, lang=args.lang, content_root=args.content)
+        code = render_to_file(args.scene, args.out, size=(width, height), game=args.game,
+                              seed=args.seed, lang=args.lang, content_root=args.content)
     except KeyError as exc:
         return _fail(args, f"unknown scene {exc.args[0]!r}")
-    _emit(args, {"scene": args.scene, "out": args.out}, f"saved {args.out}")
-    return 0
+    if code:
+        from game.paths import log_dir
+
+        print(f"drawing {args.scene} failed; the traceback is in {log_dir() / 'guildhall.log'}", file=sys.stderr)
+    _emit(args, {"scene": args.scene, "out": args.out, "ok": not code}, f"saved {args.out}")
+    return 1 if code else 0
 
 
 # -- bench -----------------------------------------------------------------------------------
@@ -139,6 +248,9 @@ def bench(args: Any) -> int:
     """Start-up ratio, frame times, engine speeds, python-chess speed and peak memory."""
     from game.bench import run_bench
 
+    problem = _content_folder_problem(args)
+    if problem:
+        return _fail(args, problem)
     result = run_bench(content_root=args.content, quick=args.quick)
     _emit(args, result, _bench_text(result))
     return 0
@@ -151,7 +263,9 @@ def _bench_text(r: dict[str, Any]) -> str:
         lines.append(f"frame {scene}: median {f['median_ms']:.2f} ms, p95 {f['p95_ms']:.2f} ms, "
                      f"full rebuild {f['rebuild_median_ms']:.2f} ms")
     for game, e in r["engines"].items():
-        lines.append(f"engine {game}: {e['actions_per_second']:.0f} actions/s")
+        ratio = e["actions_per_second"] / max(r["python_chess_moves_per_second"], 1e-9)
+        lines.append(f"engine {game}: {e['actions_per_second']:.0f} actions/s ({ratio:.2f}x python-chess), "
+                     f"simulate 1000 games {e.get('simulate_1000_s', 0):.1f} s")
     lines.append(f"python-chess random playouts: {r['python_chess_moves_per_second']:.0f} moves/s")
     lines.append(f"peak memory {r['peak_rss_mb']:.0f} MB")
     return "\n".join(lines)

@@ -12,14 +12,16 @@ from scenes.base import UIScene
 
 
 class ConfirmOverlay(UIScene):
-    """Ask `message`; `on_yes()` runs after the overlay has closed."""
+    """Ask `message`; `on_yes()` runs after the overlay has closed. With `on_no`, the "no" button is a
+    second choice (it runs `on_no()`) and Esc only closes."""
 
     overlay = True
 
     def __init__(self, app: Any, title: str, message: str, on_yes: Callable[[], Any],
-                 yes: str | None = None, no: str | None = None) -> None:
+                 yes: str | None = None, no: str | None = None,
+                 on_no: Callable[[], Any] | None = None) -> None:
         super().__init__(app)
-        self.title, self.message, self.on_yes = title, message, on_yes
+        self.title, self.message, self.on_yes, self.on_no = title, message, on_yes, on_no
         self.yes_text, self.no_text = yes, no
 
     def box(self) -> pygame.Rect:
@@ -35,10 +37,12 @@ class ConfirmOverlay(UIScene):
         self.button("yes", (box.right - 290, box.bottom - 76, 250, 52), self.yes_text or self.tr("common.ok"),
                     "@primary")
 
-    def answer(self, yes: bool) -> None:
+    def answer(self, yes: bool, chosen: bool = True) -> None:
         self.stack.pop()
         if yes:
             self.on_yes()
+        elif chosen and self.on_no is not None:
+            self.on_no()
 
     def on_button(self, element: Any) -> None:
         name = self.name_of(element)
@@ -47,7 +51,7 @@ class ConfirmOverlay(UIScene):
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:
-            self.answer(False)
+            self.answer(False, chosen=False)
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.answer(True)

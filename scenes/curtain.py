@@ -20,6 +20,8 @@ from scenes.base import UIScene, oid
 class CurtainScene(UIScene):
     """Hide the table until `seat` is at the computer."""
 
+    scoped_messages = True  # a wrong code or a refused start leaves with this screen
+
     def __init__(self, app: Any, table: Any, seat: int, public_view: dict[str, Any]) -> None:
         super().__init__(app)
         self.table = table
@@ -34,7 +36,9 @@ class CurtainScene(UIScene):
 
     @property
     def name(self) -> str:
-        return self.seat_info.name
+        """The seat's name, capped: no name can make the curtain's layout slow."""
+        name = self.seat_info.name
+        return name if len(name) <= 40 else name[:39] + "…"
 
     def build(self) -> None:
         w, h = self.app.size

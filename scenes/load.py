@@ -51,6 +51,8 @@ class LoadScene(UIScene):
         chosen = self.current()
         ok = chosen is not None and (not chosen.corrupt or chosen.prev_ok)
         self.button("back", (area.left, h - 90, 180, 50), self.tr("common.back"))
+        self.button("history", (area.right - 710, h - 90, 210, 50), self.tr("load.history"),
+                    enabled=chosen is not None)
         delete_text = self.tr("load.confirm_delete" if self.confirm_delete else "load.delete")
         self.button("delete", (area.right - 480, h - 90, 220, 50), delete_text, "@danger",
                     enabled=chosen is not None)
@@ -68,6 +70,8 @@ class LoadScene(UIScene):
         name = self.name_of(element)
         if name == "back":
             self.stack.pop()
+        elif name == "history" and self.current() is not None:
+            self.stack.push(GenerationsOverlay(self.app, self, self.current().name))
         elif name == "load" and self.current() is not None:
             saves_bridge.resume(self.app, self.current())
         elif name == "delete" and self.current() is not None:
@@ -133,29 +137,46 @@ class LoadScene(UIScene):
         pygame.draw.rect(surface, fill, row, border_radius=8)
         pygame.draw.rect(surface, ui.GOLD if selected else ui.GOLD_DARK, row, 2 if selected else 1, border_radius=8)
         x, y = row.left + 16, row.top + 8
-        game = self.tr(f"game.{entry.game}.title") if entry.game in catalog.BY_ID else (entry.game or entry.name)
+        from scenes.saves_bridge import game_title
+
+        game = game_title(self.app, entry.game) if entry.game else entry.name
         if entry.corrupt:
-            ui.text(surface, entry.name, (x, y), 19, ui.PARCHMENT, bold=True)
+            ui.text(surface, ui.fit(entry.name, row.width - 32, 19, bold=True), (x, y), 19, ui.PARCHMENT, bold=True)
             reason = self.app.strings.render(entry.error.to_json()) if entry.error else ""
             msg = self.tr("load.corrupt", reason=reason)
             if entry.prev_ok:
                 msg += " " + self.tr("load.previous_ok")
-            ui.text(surface, msg, (x, y + 30), 17, ui.RED)
+            ui.text(surface, ui.fit(msg, row.width - 32, 17), (x, y + 30), 17, ui.RED)
             return
         ui.text(surface, game, (x, y), 20, ui.GOLD, bold=True)
         sx = x
+        sx_names: list[Any] = []
         for seat in entry.seats:
+            if sx > row.right - 260:
+                ui.text(surface, "…", (sx, y + 32), 17, ui.PARCHMENT)
+                break
             c = catalog.colour(seat.get("colour", 0) if isinstance(seat.get("colour"), int) else 0)
             ui.seat_symbol(surface, c.symbol, (sx + 8, y + 44), 8, c.rgb)
-            r = ui.text(surface, str(seat.get("name", "?")), (sx + 22, y + 32), 17, ui.PARCHMENT)
+            label = catalog.seat_label(self.app.strings, _Seat(seat), len(sx_names))
+            r = ui.text(surface, ui.fit(label[:64], 180, 17), (sx + 22, y + 32), 17, ui.PARCHMENT)
+            sx_names.append(seat)
             sx = r.right + 18
         detail = self.tr("load.actions", n=entry.actions)
         if entry.turn is not None:
-            detail = self.tr("load.turn", turn=entry.turn) + " · " + detail
+            word = "load.round" if getattr(entry, "counted", "turn") == "round" else "load.turn"
+            detail = self.tr(word, turn=entry.turn) + " · " + detail
         if entry.over:
             detail += " · " + self.tr("load.over")
         ui.text(surface, detail, (row.right - 16, y + 2), 17, ui.PARCHMENT_DIM, anchor="topright")
         ui.text(surface, _date(entry.date), (row.right - 16, y + 32), 17, ui.PARCHMENT_DIM, anchor="topright")
+
+
+class _Seat:
+    """A saved seat dict seen as a seat (name, kind) for `catalog.seat_label`."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.name = str(data.get("name") or "?")
+        self.kind = str(data.get("kind") or "human")
 
 
 def _date(value: str | None) -> str:
@@ -166,3 +187,113 @@ def _date(value: str | None) -> str:
         return datetime.fromisoformat(value).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
         return value[:16]
+
+
+class GenerationsOverlay(UIScene):
+    """The versions of one save (current, previous, older ones): pick one and restore it."""
+
+    overlay = True
+
+    def __init__(self, app: Any, load: LoadScene, name: str) -> None:
+        super().__init__(app)
+        self.load, self.name = load, name
+        self.items: list[Any] = []
+        self.selected: int | None = None
+
+    def enter(self) -> None:
+        from scenes import saves_bridge
+
+        try:
+            self.items = saves_bridge.store(self.app).generations(self.name)
+        except Exception:
+            self.app.log_exception("saves.generations")
+            self.items = []
+        super().enter()
+
+    def box(self) -> pygame.Rect:
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(760, w - 80), min(h - 80, 200 + GEN_H * max(3, len(self.items))))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def rows_rect(self) -> pygame.Rect:
+        box = self.box()
+        return pygame.Rect(box.left + 30, box.top + 100, box.width - 60, box.height - 190)
+
+    def row_h(self) -> int:
+        """Row height: every version fits (at least 32 px a row)."""
+        return max(32, min(GEN_H, self.rows_rect().height // max(1, len(self.items))))
+
+    def build(self) -> None:
+        box = self.box()
+        chosen = self.items[self.selected] if self.selected is not None else None
+        ok = chosen is not None and chosen.error is None and chosen.id != "current"
+        self.button("close", (box.left + 30, box.bottom - 76, 200, 50), self.tr("common.back"))
+        self.button("restore", (box.right - 250, box.bottom - 76, 220, 52), self.tr("load.restore"), "@primary",
+                    enabled=ok)
+
+    def on_button(self, element: Any) -> None:
+        name = self.name_of(element)
+        if name == "close":
+            self.stack.pop()
+        elif name == "restore" and self.selected is not None:
+            self.restore(self.items[self.selected])
+
+    def restore(self, generation: Any) -> None:
+        from scenes import saves_bridge
+
+        try:
+            save = saves_bridge.store(self.app).restore(self.name, generation.id)
+        except Exception as exc:
+            saves_bridge._explain(self.app, exc)
+            return
+        self.stack.pop()
+        self.load.refresh()
+        self.load.selected = next((i for i, e in enumerate(self.load.items) if e.name == self.name), None)
+        self.load.rebuild()
+        self.app.toast(self.tr("load.restored", n=len(save["actions"])), "ok")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        rows = self.rows_rect()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and rows.collidepoint(event.pos):
+            index = (event.pos[1] - rows.top) // self.row_h()
+            if 0 <= index < len(self.items):
+                self.selected = int(index)
+                self.rebuild()
+            return True
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui.dim(surface, 170)
+        box = self.box()
+        ui.panel(surface, box, 250, ui.GOLD)
+        ui.text(surface, self.tr("load.history_title"), (box.centerx, box.top + 20), 26, ui.GOLD, bold=True,
+                anchor="midtop")
+        ui.text(surface, ui.fit(self.tr("load.history_hint"), box.width - 60, 16), (box.centerx, box.top + 62), 16,
+                ui.PARCHMENT_DIM, anchor="midtop", italic=True)
+        rows = self.rows_rect()
+        step = self.row_h()
+        for i, gen in enumerate(self.items):
+            row = pygame.Rect(rows.left, rows.top + i * step, rows.width, step - 6)
+            if row.bottom > rows.bottom:
+                break
+            selected = i == self.selected
+            pygame.draw.rect(surface, (92, 68, 34) if selected else ui.INK_LIGHT, row, border_radius=6)
+            pygame.draw.rect(surface, ui.GOLD if selected else ui.GOLD_DARK, row, 2 if selected else 1, border_radius=6)
+            label = self.tr(f"load.generation.{gen.id if gen.id in ('current', 'previous') else 'older'}")
+            ui.text(surface, label, (row.left + 14, row.centery), 18, ui.GOLD, bold=True, anchor="midleft")
+            if gen.error is not None:
+                reason = self.tr("load.generation.damaged", reason=self.app.strings.render(gen.error.to_json()))
+                ui.text(surface, ui.fit(reason, row.width - 200, 16), (row.left + 170, row.centery), 16, ui.RED,
+                        anchor="midleft")
+                continue
+            detail = self.tr("load.actions", n=gen.actions)
+            if gen.turn is not None:
+                detail = self.tr("load.turn", turn=gen.turn) + " · " + detail
+            ui.text(surface, detail, (row.left + 170, row.centery), 17, ui.PARCHMENT, anchor="midleft")
+            ui.text(surface, _date(gen.date), (row.right - 14, row.centery), 17, ui.PARCHMENT_DIM, anchor="midright")
+        if self.ui is not None:
+            self.ui.draw_ui(surface)
+
+
+GEN_H = 46

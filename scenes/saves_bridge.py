@@ -23,16 +23,39 @@ def store(app: Any) -> Any:
     return app.save_store
 
 
+def game_title(app: Any, game_id: Any) -> str:
+    """A game's title for people; an unknown id is quoted (never a raw catalog key)."""
+    if isinstance(game_id, str) and game_id in catalog.BY_ID:
+        return app.tr(f"game.{game_id}.title")
+    return app.tr("load.unknown_game_name", game=_quoted(game_id))
+
+
+def _quoted(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 30 else text[:29] + "…"
+
+
 def entries(app: Any) -> list[Any]:
-    """Every save, newest first; damaged ones flagged (never raises)."""
+    """Every save, newest first; damaged ones (and games this version lacks) flagged; never raises."""
+    import dataclasses
+
+    from game.saves import SaveError
+
     folder = store(app)
     if folder is None:
         return []
     try:
-        return folder.list()
+        found = folder.list()
     except Exception:
         app.log_exception("saves.list")
         return []
+    out = []
+    for entry in found:
+        if entry.game is not None and entry.game not in catalog.BY_ID:
+            error = SaveError("session.saves.unknown_game", game=_quoted(entry.game))
+            entry = dataclasses.replace(entry, error=error, prev_ok=False)
+        out.append(entry)
+    return out
 
 
 def latest(app: Any) -> Any:
@@ -53,7 +76,10 @@ def new_session(app: Any, game_id: str, seats: list[Any], seed: int, options: di
     engine = rules.engine(game_id)
     content = app.content(game_id)
     digest = loader.digest(game_id, app.content_root)
+    folder = store(app)
     name = make_name(game_id, datetime.now(UTC))
+    while folder is not None and (folder.path(name).exists() or folder.path(name, previous=True).exists()):
+        name = make_name(game_id, datetime.now(UTC))
     return Session(engine, content, digest, seats, seed, options or None,
                    store=store(app), save_name=name)
 
@@ -69,8 +95,42 @@ def resume(app: Any, entry: Any) -> bool:
         _explain(app, exc)
         return False
     if session is not None:
-        open_table(app, session)
+        seat_known_bots(app, session, lambda: open_table(app, session))
     return True
+
+
+def seat_known_bots(app: Any, session: Any, then: Any) -> None:
+    """A seat played by a bot this version lacks: ask whether a known bot or a person takes it,
+    one seat after the other, then go on with `then()`."""
+    import dataclasses
+
+    from game.session import HUMAN
+
+    bots = list(getattr(session.engine, "bots", ()) or ())
+    for seat, info in enumerate(session.seats):
+        if info.kind == HUMAN or info.kind in bots:
+            continue
+
+        def choose(kind: str, seat: int = seat) -> None:
+            session.seats[seat] = dataclasses.replace(session.seats[seat], kind=kind)
+            seat_known_bots(app, session, then)
+
+        from scenes.confirm import ConfirmOverlay
+
+        message = app.strings.render({"key": "session.saves.unknown_bot",
+                                      "params": {"name": _quoted(info.name), "kind": _quoted(info.kind)}})
+        message += " " + app.tr("load.unknown_bot_ask")
+        if bots:
+            strongest = bots[-1]
+            app.stack.push(ConfirmOverlay(
+                app, app.tr("load.unknown_bot_title"), message, lambda strongest=strongest: choose(strongest),
+                yes=app.tr("load.unknown_bot_seat_bot", bot=_bot_name(app, strongest)), no=app.tr("load.unknown_bot_seat_person"),
+                on_no=lambda: choose(HUMAN)))
+        else:
+            app.stack.push(ConfirmOverlay(app, app.tr("load.unknown_bot_title"), message,
+                                          lambda: choose(HUMAN), yes=app.tr("load.unknown_bot_seat_person")))
+        return
+    then()
 
 
 def _load(app: Any, entry: Any) -> Any:
@@ -84,7 +144,7 @@ def _load(app: Any, entry: Any) -> Any:
     save = folder.read(entry.name, previous=bool(getattr(entry, "prev_ok", False)))
     game_id = save["game"]
     if not catalog.available(game_id):
-        raise SaveError("load.unavailable", game=app.tr(f"game.{game_id}.title"))
+        raise SaveError("load.unavailable", game=game_title(app, game_id))
     engine = rules.engine(game_id)
     content = app.content(game_id)
     digest = loader.digest(game_id, app.content_root)
@@ -92,17 +152,22 @@ def _load(app: Any, entry: Any) -> Any:
     if save.get("content_digest") == digest:
         return Session.from_save(save, engine, content, digest, **kwargs)
 
-    def replay() -> None:
+    def replay() -> None:  # into a new save: the original, made on other content, stays as it is
+        from game.saves import make_name
+
+        fresh_kwargs = dict(kwargs, save_name=make_name(game_id, datetime.now(UTC)))
         try:
-            session, report = Session.replay(save, engine, content, digest, tolerant=True, **kwargs)
+            session, report = Session.replay(save, engine, content, digest, tolerant=True, **fresh_kwargs)
+            session.autosave()
         except Exception as exc:
             _explain(app, exc)
             return
         if report is not None:
-            app.toast(app.strings.render(report.message(), [s.name for s in session.seats]), "error")
+            app.toast(app.strings.render(report.message(), [catalog.seat_label(app.strings, s, i)
+                                                           for i, s in enumerate(session.seats)]), "error")
         else:
             app.toast(app.tr("load.content_changed_ok"), "ok")
-        open_table(app, session)
+        seat_known_bots(app, session, lambda: open_table(app, session))
 
     from scenes.confirm import ConfirmOverlay
 
@@ -112,8 +177,12 @@ def _load(app: Any, entry: Any) -> Any:
 
 
 def _explain(app: Any, exc: Exception) -> None:
+    import logging
+
     from game import content as loader
 
+    if isinstance(exc, loader.ContentError) or hasattr(exc, "to_json"):  # told to the player; logged for support
+        logging.getLogger("guildhall.saves").warning("%s shown to the player", type(exc).__name__, exc_info=exc)
     if isinstance(exc, loader.ContentError):
         app.show_problems(None, exc.problems)
         return
@@ -142,3 +211,8 @@ def delete(app: Any, entry: Any) -> bool:
     except Exception as exc:
         _explain(app, exc)
         return False
+
+
+def _bot_name(app: Any, kind: str) -> str:
+    key = f"bot.{kind}"
+    return app.tr(key) if app.strings.has(key) else kind

@@ -161,6 +161,9 @@ def _new_game(app: Any, game: str | None, seed: int) -> Scene:
     if game and catalog.available(game):
         scene = NewGameScene.open(app, game, seed=seed or 1234)
         if scene is not None:
+            if scene.bots and scene.count + 1 in scene.seat_range:  # show a bot seat too
+                scene.count += 1
+                scene._next_kind(scene.count - 1)
             return scene
         return app.stack.top
     scene = NewGameScene(app, "guildes", DemoEngine(), None, seed=seed or 4242)
@@ -204,7 +207,8 @@ def _load(app: Any, game: str | None, seed: int) -> Scene:
     for i, (gid, turn, actions) in enumerate((("anludim", 7, 58), ("amadrim", 3, 21), ("gorges", 2, 9))):
         store.write({"format": 1, "app_version": "0.1.0", "game": gid, "content_digest": "demo",
                      "seed": seed + i, "seats": seats[: 2 + i % 2], "options": {}, "actions": [],
-                     "summary": {"actions": actions, "turn": turn, "over": i == 2}}, f"{gid}-demo")
+                     "summary": {"actions": actions, "round" if gid == "anludim" else "turn": turn,
+                                 "over": i == 2}}, f"{gid}-demo")
     (store.folder / "guildes-broken.json").write_text('{"format": 1, "actions": [', encoding="utf-8")
     app.save_store = store
     scene = LoadScene(app)
@@ -236,9 +240,13 @@ def _curtain(app: Any, game: str | None, seed: int) -> Scene:
 
 @register("end")
 def _end(app: Any, game: str | None, seed: int) -> Scene:
+    """The end of a game of `game` played out by random bots (seeded), or a demo one without a game."""
     _with_menu(app)
     from scenes.end import EndScene
 
+    if game and catalog.available(game):
+        _start(app, game, seed, reveal=True, play_out=True)
+        return app.stack.top
     return EndScene(app, DemoTable(app))
 
 
@@ -305,8 +313,9 @@ def _table(app: Any, game: str | None, seed: int) -> Scene:
     return app.stack.top
 
 
-def _start(app: Any, game: str, seed: int, reveal: bool) -> None:
-    """Open a fresh all-human game of `game` (fewest seats); lift the first curtain when asked."""
+def _start(app: Any, game: str, seed: int, reveal: bool, play_out: bool = False) -> None:
+    """Open a fresh all-human game of `game` (fewest seats); lift the first curtain when asked;
+    with `play_out`, random legal actions (seeded) first bring it to its end."""
     from game.session import SeatInfo
     from scenes import saves_bridge
 
@@ -315,6 +324,15 @@ def _start(app: Any, game: str, seed: int, reveal: bool) -> None:
     seats = [SeatInfo(names[i], i) for i in range(max(2, info.seats.start))]
     session = saves_bridge.new_session(app, game, seats, seed, {})
     session.store = None  # a screenshot must not leave an autosave behind
+    if play_out:
+        import random
+
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            if session.state.is_over():
+                break
+            seat = session.state.to_act()[0]
+            session.apply(seat, rng.choice(session.state.legal_actions(seat)))
     saves_bridge.open_table(app, session)
     top = app.stack.top
     if reveal and top is not None and type(top).__name__ == "CurtainScene":

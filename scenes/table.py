@@ -36,6 +36,8 @@ BOT_PAUSE_S = 0.8
 class TableScene(Scene):
     """Base of the game tables."""
 
+    scoped_messages = True  # its messages (refusals, hints) leave when the situation changes
+
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app)
         self.session = session
@@ -53,8 +55,10 @@ class TableScene(Scene):
 
     @property
     def names(self) -> list[str]:
-        """Seat names in seat order (for `strings.render`)."""
-        return [s.name for s in self.session.seats]
+        """Seat names as shown, in seat order (for `strings.render`): default names follow the
+        language, bots carry the bot mark; capped at 40 characters."""
+        labels = [catalog.seat_label(self.app.strings, s, i) for i, s in enumerate(self.session.seats)]
+        return [n if len(n) <= 40 else n[:39] + "…" for n in labels]
 
     def seat_name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"
@@ -84,28 +88,68 @@ class TableScene(Scene):
         self.view_changed()
 
     def content_reloaded(self, game_id: str, content: Any) -> None:
-        """F5 during a game: replay this game's actions on the new content (a designer's playtest),
-        stopping with a message at the first action that no longer applies."""
+        """F5 during a game (see `game.replay`): the game keeps the content it started with; an edit
+        of texts only is replayed at once under the same save, any other edit is offered as
+        "replay this game on the new content", into a new save."""
         if game_id != self.game_id:
             return
-        try:
-            from game import content as loader
+        from game import replay
 
-            save = self.session.to_save()
-            digest = loader.digest(game_id, self.app.content_root)
-            fresh, report = type(self.session).replay(
-                save, self.session.engine, content, digest, tolerant=True,
+        kind = replay.classify(self.session.content, content)
+        if kind == "same":
+            return
+        if kind == "texts" and self._replay_texts(content):
+            return
+        from scenes.confirm import ConfirmOverlay
+
+        self.stack.push(ConfirmOverlay(
+            self.app, self.app.tr("replay.ask_title"), self.app.tr("replay.ask"),
+            lambda: self.replay_on_new_content(content), yes=self.app.tr("replay.yes"),
+            no=self.app.tr("replay.keep")))
+
+    def _replay_texts(self, content: Any) -> bool:
+        """Only texts changed: the same game on the new texts, under the same save. True when done."""
+        from game import content as loader
+        from game.saves import SaveError
+
+        try:
+            digest = loader.digest(self.game_id, self.app.content_root)
+            fresh = type(self.session).from_save(
+                dict(self.session.to_save(), content_digest=digest), self.session.engine, content, digest,
                 store=getattr(self.session, "store", None), save_name=getattr(self.session, "save_name", None))
+        except (SaveError, Exception):
+            self.app.log_exception("table.replay_texts")
+            return False
+        if len(fresh.actions) != len(self.session.actions):
+            return False
+        fresh.seats = list(self.session.seats)
+        self.session = fresh
+        self.session.autosave()
+        self.app.toast(self.app.tr("replay.texts_live"), "ok")
+        self.refresh()
+        return True
+
+    def replay_on_new_content(self, content: Any) -> None:
+        """The player chose to replay this game on the new content: a new save, a report of where it diverged."""
+        from datetime import UTC, datetime
+
+        from game import content as loader
+        from game import replay
+        from game.saves import make_name
+
+        try:
+            digest = loader.digest(self.game_id, self.app.content_root)
+            name = make_name(self.game_id, datetime.now(UTC))
+            fresh, divergence = replay.replay_on(self.session, content, digest,
+                                                 getattr(self.session, "store", None), name)
         except Exception:
             self.app.log_exception("table.replay")
-            self.app.toast(self.app.tr("table.content_next_game"))
+            self.app.toast(self.app.tr("table.content_next_game"), "error")
             return
         self.session = fresh
         self.ended = False
-        if report is not None:
-            self.app.toast(self.render(report.message()), "error")
-        else:
-            self.app.toast(self.app.tr("session.replay.done", count=len(fresh.actions)), "ok")
+        self.divergence = divergence
+        self.app.toast(self.render(divergence.message()), "error" if divergence.stopped else "ok")
         if self.stack.top is self:
             self.advance()
         else:
@@ -153,11 +197,17 @@ class TableScene(Scene):
             self.unveiled = nxt.seat
         self.refresh()
 
+    def clear_messages(self) -> None:
+        """The situation changed (a new click, an action applied, another seat): this table's
+        refusals and hints leave the screen."""
+        self.app.toasts.clear(self)
+
     def show_curtain(self, seat: int) -> None:
         """Hide the table and ask to pass the computer to `seat`."""
         from game import hotseat
         from scenes.curtain import CurtainScene
 
+        self.clear_messages()
         self.since = []
         self.curtain = CurtainScene(self.app, self, seat, hotseat.curtain_view(self.session))
         self.stack.push(self.curtain)
@@ -168,6 +218,7 @@ class TableScene(Scene):
 
         self.since = hotseat.summary_for(self.session, seat)[-8:]
         self.session.note_reveal(seat)
+        self.clear_messages()
         self.unveiled = seat
         self.curtain = None
         self.refresh()
@@ -179,6 +230,7 @@ class TableScene(Scene):
         seat = self.unveiled if seat is None else seat
         if seat is None:
             return False
+        self.clear_messages()
         try:
             self.session.apply(seat, action)
         except ActionError as err:
@@ -190,7 +242,8 @@ class TableScene(Scene):
         return True
 
     def after_apply(self) -> None:
-        """An action was applied: tell about a failed autosave, then go on."""
+        """An action was applied: earlier messages leave, a failed autosave is told, then go on."""
+        self.clear_messages()
         error = getattr(self.session, "last_save_error", None)
         if error is not None and hasattr(error, "to_json"):
             self.app.toast(self.render(error.to_json()), "error")
@@ -264,6 +317,8 @@ class TableScene(Scene):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             if self.pending_bot is not None and event.type != pygame.MOUSEMOTION:
                 return True  # a bot is about to play: clicks wait
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clear_messages()  # a new selection: the message about the previous one leaves
         return bool(self.handle_table(event, self.view))
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -279,7 +334,7 @@ class TableScene(Scene):
         """"<name> is thinking..." at the top while a bot's pause runs."""
         c = self.seat_colour(seat)
         label = self.app.tr("table.bot_thinking", name=self.seat_name(seat))
-        img = ui.font(20, bold=True).render(label, True, ui.PARCHMENT)
+        img = ui.render_line(label, 20, ui.PARCHMENT, bold=True)  # draws the bot mark
         box = img.get_rect(midtop=(surface.get_width() // 2, 22)).inflate(64, 18)
         ui.panel(surface, box, 235, c.rgb)
         ui.seat_symbol(surface, c.symbol, (box.left + 20, box.centery), 9, c.rgb)
@@ -365,9 +420,10 @@ def draw_public_default(app: Any, surface: pygame.Surface, rect: pygame.Rect, vi
         c = catalog.colour(seat.colour)
         y = rect.top + 52 + i * 34
         ui.seat_symbol(surface, c.symbol, (rect.left + 28, y + 11), 9, c.rgb)
-        ui.text(surface, seat.name, (rect.left + 46, y), 18, ui.PARCHMENT)
+        ui.text(surface, catalog.seat_label(app.strings, seat, i), (rect.left + 46, y), 18, ui.PARCHMENT)
         if i in to_act:
             ui.text(surface, app.tr("curtain.to_act"), (rect.left + half - 16, y + 2), 15, ui.GOLD, anchor="topright")
-    log = [app.strings.render(e, [s.name for s in seats]) for e in (view.get("log") or [])[-12:]]
+    names = [catalog.seat_label(app.strings, s, i) for i, s in enumerate(seats)]
+    log = [app.strings.render(e, names) for e in (view.get("log") or [])[-12:]]
     draw_log_panel(surface, pygame.Rect(rect.left + half + 20, rect.top, half, rect.height), log,
                    app.tr("table.log"), 16)

@@ -54,7 +54,9 @@ def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 
 
 #: Symbols the games put in text (colour-blind marks) that Noto Sans lacks: drawn as shapes.
 GLYPH_SHAPES = {"▲": "triangle", "●": "circle", "■": "square", "◆": "diamond", "✚": "cross",
-                "★": "star", "♣": "club", "♦": "diamond", "✦": "star"}
+                "★": "star", "♣": "club", "♦": "diamond", "✦": "star", "⚙": "robot"}
+#: The mark before a bot seat's name (drawn as a small robot head by `text`/`render_line`).
+BOT_MARK = "⚙"
 
 
 def render_line(value: str, size: int, colour: tuple[int, int, int], bold: bool = False,
@@ -84,14 +86,25 @@ def render_line(value: str, size: int, colour: tuple[int, int, int], bold: bool 
     return out
 
 
+def _longest_fitting(f: pygame.font.Font, value: str, width: int, suffix: str = "") -> int:
+    """How many leading characters of `value` (plus `suffix`) fit in `width` pixels: a bisection
+    over a prefix capped by the width, so a 1 MB name costs a few measurements, not a million."""
+    lo, hi = 0, min(len(value), max(1, width))  # no glyph is narrower than a pixel
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(value[:mid] + suffix)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def fit(value: str, width: int, size: int, bold: bool = False) -> str:
     """`value` cut with an ellipsis to fit `width` pixels."""
     f = font(size, bold)
-    if f.size(value)[0] <= width:
+    if len(value) <= width and f.size(value)[0] <= width:
         return value
-    while value and f.size(value + "…")[0] > width:
-        value = value[:-1]
-    return value + "…"
+    return value[:_longest_fitting(f, value, width, "…")] + "…"
 
 
 @dataclass
@@ -109,10 +122,17 @@ def wrap(value: str, width: int, size: int = 20, bold: bool = False) -> list[str
     """Split `value` into lines no wider than `width` pixels (paragraphs kept)."""
     f = font(size, bold)
     lines: list[str] = []
-    for para in value.split("\n"):
+    for para in value[:MAX_WRAPPED].split("\n"):
         words = para.split(" ")
         line = ""
         for word in words:
+            while len(word) > 1 and f.size(word[:width + 1])[0] > width:  # a word wider than a line
+                cut = max(1, _longest_fitting(f, word, width))
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cut])
+                word = word[cut:]
             probe = f"{line} {word}" if line else word
             if f.size(probe)[0] <= width or not line:
                 line = probe
@@ -123,14 +143,15 @@ def wrap(value: str, width: int, size: int = 20, bold: bool = False) -> list[str
     return lines
 
 
+MAX_WRAPPED = 20_000  # characters wrapped at most (no screen shows more)
+
+
 def ellipsize(value: str, width: int, size: int = 20, bold: bool = False) -> str:
     """`value` cut with "…" so that it fits in `width` pixels."""
     f = font(size, bold)
-    if f.size(value)[0] <= width:
+    if len(value) <= width and f.size(value)[0] <= width:
         return value
-    while value and f.size(value + "…")[0] > width:
-        value = value[:-1]
-    return value.rstrip() + "…"
+    return value[:_longest_fitting(f, value, width, "…")].rstrip() + "…"
 
 
 def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int = 20,
@@ -233,6 +254,16 @@ def seat_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], r
                 colour: tuple[int, int, int], outline: tuple[int, int, int] = INK) -> None:
     """Draw a seat colour's symbol (circle, square, triangle, diamond, star, cross) filled in colour."""
     x, y = centre
+    if symbol == "robot":  # a bot's mark: a head with two eyes and an antenna
+        head = pygame.Rect(0, 0, int(r * 2.2), int(r * 1.7))
+        head.center = (x, y + r // 4)
+        pygame.draw.line(surface, colour, (x, head.top), (x, head.top - max(2, r // 2)), max(1, r // 4))
+        pygame.draw.circle(surface, colour, (x, head.top - max(2, r // 2)), max(1, r // 4))
+        pygame.draw.rect(surface, colour, head, border_radius=max(1, r // 3))
+        eye = max(1, r // 3)
+        for dx in (-r // 2, r // 2):
+            pygame.draw.circle(surface, INK, (x + dx, head.centery - eye // 2), eye)
+        return
     if symbol == "circle":
         pygame.draw.circle(surface, colour, centre, r)
         pygame.draw.circle(surface, outline, centre, r, 2)

@@ -1,30 +1,45 @@
 """Short messages shown over everything for a few seconds (illegal-click reasons, reloads, errors).
 
-The layer holds only the messages and their age; the app draws it after the scenes. A message
-fades in, stays about three seconds (longer for long texts) and fades out; at most three show at
-once, newest at the bottom.
+The layer holds only the messages, their age and, for messages about a situation, their owner
+(the scene that said them). A message fades in, stays about three seconds (longer for long
+texts) and fades out; at most three show at once, the newest nearest the anchor. A message with
+an owner also leaves as soon as the owner says the situation changed (`clear(owner)`: a new
+selection, an action applied, the next seat unveiled) or the owner leaves the stack.
+
+Messages are drawn from the anchor the top scene gives (`message_anchor(size)`: the midtop point
+and optionally the widest box, `(x, y[, width])`; by default centred just under the top edge),
+downwards, so a table keeps its hand and buttons uncovered.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
 from scenes import ui
 
 COLOURS = {"info": ui.GOLD, "error": ui.RED, "ok": ui.GREEN}
+SIZE = 19
+LINE = 28
 
 
 @dataclass
 class Toast:
     text: str
     kind: str
+    owner: Any = field(default=None, compare=False)
     age: float = 0.0
 
     @property
     def life(self) -> float:
         return 2.8 + min(3.0, len(self.text) / 40)
+
+
+def default_anchor(size: tuple[int, int]) -> tuple[int, int]:
+    """Midtop point of the first message: centred, under the top edge and a table's bot banner."""
+    return size[0] // 2, 70
 
 
 class ToastLayer:
@@ -47,50 +62,74 @@ class ToastLayer:
         waits = [t.life - self.FADE_OUT - t.age for t in self.items if t.age <= t.life - self.FADE_OUT]
         return max(0.0, min(waits)) if waits else None
 
-    def add(self, text: str, kind: str = "info") -> None:
+    def add(self, text: str, kind: str = "info", owner: Any = None) -> None:
         """Show `text`; the same text again restarts its clock instead of stacking."""
         for item in self.items:
             if item.text == text:
                 item.age = 0.0
+                item.owner = owner
                 self.dirty = True
                 return
-        self.items.append(Toast(text, kind if kind in COLOURS else "info"))
+        self.items.append(Toast(text, kind if kind in COLOURS else "info", owner))
         self.items = self.items[-3:]
         self.dirty = True
+
+    def clear(self, owner: Any) -> None:
+        """The situation `owner`'s messages spoke of changed: they leave at once."""
+        kept = [t for t in self.items if t.owner is not owner]
+        if len(kept) != len(self.items):
+            self.items = kept
+            self.dirty = True
 
     def texts(self) -> list[str]:
         """Texts currently shown (for tests)."""
         return [t.text for t in self.items]
 
-    def update(self, dt: float) -> None:
+    def alpha(self, item: Toast) -> int:
+        """Opacity 0-255 of a message now (fading in, steady, fading out)."""
+        fade = min(1.0, item.age / self.FADE_IN, max(0.0, (item.life - item.age) / self.FADE_OUT))
+        return int(255 * fade)
+
+    def update(self, dt: float, alive: list[Any] | None = None) -> None:
+        """Age the messages by `dt` seconds; drop those past their life or whose owner left `alive`."""
         if not self.items:
             return
         for item in self.items:
             item.age += dt
         before = len(self.items)
-        self.items = [t for t in self.items if t.age < t.life]
+        self.items = [t for t in self.items if t.age < t.life
+                      and (alive is None or t.owner is None or any(t.owner is s for s in alive))]
         if self.active or len(self.items) != before:
             self.dirty = True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the messages at the bottom centre (fading in and out)."""
-        w, h = surface.get_size()
-        y = h - 40
+    def layout(self, size: tuple[int, int],
+               anchor: tuple[int, ...] | None = None) -> list[tuple[Toast, pygame.Rect, list[str]]]:
+        """Each message with its box and lines, newest nearest the anchor (midtop, optionally with
+        a widest box: `(x, y, width)`), going down."""
+        w, _h = size
+        x, y, *widest = anchor or default_anchor(size)
+        limit = min(760, w - 120, *(v - 56 for v in widest))
+        out = []
         for item in reversed(self.items):
-            lines = ui.wrap(item.text, min(760, w - 120), 19)
-            height = 20 + 28 * len(lines)
-            width = max(ui.font(19).size(line)[0] for line in lines) + 56
-            rect = pygame.Rect(0, 0, width, height)
-            rect.midbottom = (w // 2, y)
-            fade = min(1.0, item.age / self.FADE_IN, max(0.0, (item.life - item.age) / self.FADE_OUT))
+            lines = ui.wrap(item.text, limit, SIZE)
+            width = max(ui.font(SIZE).size(line)[0] for line in lines) + 56
+            rect = pygame.Rect(0, 0, width, 20 + LINE * len(lines))
+            rect.midtop = (x, y)
+            rect.clamp_ip(pygame.Rect(0, 0, *size))
+            out.append((item, rect, lines))
+            y = rect.bottom + 8
+        return out
+
+    def draw(self, surface: pygame.Surface, anchor: tuple[int, ...] | None = None) -> None:
+        """Draw the messages from `anchor` down (fading in and out)."""
+        for item, rect, lines in self.layout(surface.get_size(), anchor):
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, (24, 17, 11, 240), box.get_rect(), border_radius=10)
             pygame.draw.rect(box, COLOURS[item.kind], box.get_rect(), 2, border_radius=10)
             pygame.draw.rect(box, COLOURS[item.kind], (0, 0, 8, rect.height),
                              border_top_left_radius=10, border_bottom_left_radius=10)
             for i, line in enumerate(lines):
-                ui.text(box, line, (rect.width // 2 + 4, 10 + 28 * i), 19, ui.PARCHMENT, anchor="midtop")
-            box.set_alpha(int(255 * fade))
+                ui.text(box, line, (rect.width // 2 + 4, 10 + LINE * i), SIZE, ui.PARCHMENT, anchor="midtop")
+            box.set_alpha(self.alpha(item))
             surface.blit(box, rect)
-            y = rect.top - 10
         self.dirty = False

@@ -198,7 +198,8 @@ def test_menu_start_imports_no_rules_and_no_pydantic() -> None:
     assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
-def test_f5_at_the_table_replays_the_game_on_the_new_content(anludim_playable) -> None:
+def test_f5_at_the_table_with_unchanged_content_keeps_the_game(anludim_playable) -> None:
+    """F5 never replays a game behind the player's back (tests/safety/test_f5_safe.py for edits)."""
     from game.session import SeatInfo
     from scenes import saves_bridge
 
@@ -211,9 +212,8 @@ def test_f5_at_the_table_replays_the_game_on_the_new_content(anludim_playable) -
     saves_bridge.open_table(app, session)
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
     key(app, pygame.K_F5)
-    assert table.session is not session
-    assert [a for _, a in table.session.actions] == [a for _, a in session.actions]
-    assert app.tr("session.replay.done", count=2) in app.toasts.texts()
+    assert table.session is session and len(session.actions) == 2
+    assert app.tr("content.reloaded", game=app.tr("game.anludim.title")) in app.toasts.texts()
 
 
 def test_option_choices_show_their_labels() -> None:
@@ -282,6 +282,8 @@ def test_a_save_made_on_other_content_asks_before_replaying(anludim_playable) ->
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
     assert len(table.session.actions) == 1
     assert app.tr("load.content_changed_ok") in app.toasts.texts()
+    assert table.session.save_name != session.save_name  # a new save: the original stays as it was
+    assert app.save_store.read(session.save_name)["content_digest"] == "an-older-digest"
 
 
 def test_resizing_lays_the_menu_out_again() -> None:

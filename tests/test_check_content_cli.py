@@ -39,7 +39,7 @@ def test_a_broken_copy_gives_located_problems_and_exit_1(game, tmp_path):
     out = done.stdout.splitlines()
     assert f"{game}/{first.name}:{len(lines) + 1}:1: bogus_key_for_the_test: unknown key " \
            f"'bogus_key_for_the_test'" in out
-    assert any(line.startswith(f"{game}/{last.name}:") and "YAML syntax error" in line for line in out)
+    assert any(line.startswith(f"{game}/{last.name}:") and "bracket or brace is never closed" in line for line in out)
 
 
 def test_unknown_game_is_a_command_line_error():

@@ -119,7 +119,10 @@ def test_bad_names_are_refused(store, name):
 
 
 def test_make_name():
-    assert saves.make_name("anludim", datetime(2026, 1, 2, 3, 4, 5)) == "anludim-20260102-030405"
+    when = datetime(2026, 1, 2, 3, 4, 5)
+    assert saves.make_name("anludim", when, "7f3a") == "anludim-20260102-030405-7f3a"
+    names = {saves.make_name("anludim", when) for _ in range(50)}  # same game, same second
+    assert len(names) > 40 and all(saves.check_name(n) == n for n in names)
 
 
 def test_nothing_unreadable_is_ever_written(store):

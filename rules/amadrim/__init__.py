@@ -36,6 +36,12 @@ class AmadrimEngine(Engine):
             raise ValueError(f"Amadrim is played by 2 to 4 guilds, not {count}")
         return AmadrimState(content, count, seed, resolve_options(content, options))
 
+    def lab_facts(self, state: Any) -> dict[str, Any]:
+        """What the designer's lab measures (rules/amadrim/lab.py)."""
+        from rules.amadrim.lab import lab_facts
+
+        return lab_facts(state)
+
     def bot(self, name: str, seed: int) -> Any:
         from rules.amadrim.bots import PROBES, GreedyBot, RandomBot
 

@@ -31,13 +31,14 @@ PROBES: dict[str, Any] = {}
 
 
 class RandomBot:
-    """Picks any legal action, uniformly."""
+    """Picks any legal action, uniformly, but never `time_up`: a bot has no sand-timer, and the
+    log must not say a bot's time ran out when it simply validated."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        return self.rng.choice(legal)
+        return self.rng.choice([a for a in legal if a.type != "time_up"] or legal)
 
 
 def _distance(a: Cell, b: Cell) -> int:

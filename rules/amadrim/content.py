@@ -11,14 +11,14 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from rules.core.content import Model, Report, Text, msg, shown, unknown
+from rules.core.content import Model, Positive, Report, Small, Text, msg, shown, unknown
 
 SCORE_LINES = ("business", "kills", "town", "magic")
 
 
 class ColourModel(Model):
     id: str
-    level: int = Field(ge=1)
+    level: int = Field(ge=1, le=20)
     letter: str = Field(min_length=1, max_length=1)
     symbol: str = Field(min_length=1)
     hex: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
@@ -31,13 +31,13 @@ class ColoursFile(Model):
 
 
 class Size(Model):
-    width: int = Field(ge=3)
-    height: int = Field(ge=3)
+    width: int = Field(ge=3, le=20)
+    height: int = Field(ge=3, le=20)
 
 
 class Layout(Model):
-    across: int = Field(ge=1)
-    down: int = Field(ge=1)
+    across: int = Field(ge=1, le=4)
+    down: int = Field(ge=1, le=4)
 
 
 class MapFile(Model):
@@ -50,18 +50,18 @@ class MapFile(Model):
 
 
 class TablesFile(Model):
-    cities_per_seat: int = Field(ge=1)
-    action_cubes: tuple[int, ...] = Field(min_length=1)
-    take_city: dict[str, int]
-    level_up: dict[int, dict[str, int]]
-    market_values: tuple[int, ...] = Field(min_length=1)
-    winning_total: int = Field(ge=1)
-    sand_timer_s: int = Field(ge=1)
-    supply: dict[str, int] | None = None
-    tie_break: tuple[str, ...] = ()
-    pawns: int | None = Field(default=None, ge=1)
-    unplayed_cubes: Literal["binding", "forfeit"] = "binding"
-    monopoly: Literal["as_majority", "extra_step"] = "as_majority"
+    cities_per_seat: int = Field(ge=1, le=10)
+    action_cubes: tuple[Small, ...] = Field(min_length=1, max_length=20)
+    take_city: dict[str, Small]
+    level_up: dict[Positive, dict[str, Small]]
+    market_values: tuple[Small, ...] = Field(min_length=1, max_length=20)
+    winning_total: int = Field(ge=1, le=1000)
+    sand_timer_s: int = Field(ge=1, le=3600)
+    supply: dict[str, Small] | None  # required, even when null: a truncated file is an error
+    tie_break: tuple[str, ...]
+    pawns: int | None = Field(ge=1, le=100)  # required too (null: unlimited)
+    unplayed_cubes: Literal["binding", "forfeit"]
+    monopoly: Literal["as_majority", "extra_step"]
 
 
 class ChoiceOption(Model):
@@ -74,8 +74,8 @@ class BoolOption(Model):
 
 
 class IntChoiceOption(Model):
-    default: int = Field(ge=1)
-    choices: tuple[int, ...] = Field(min_length=1)
+    default: int = Field(ge=1, le=100)
+    choices: tuple[Positive, ...] = Field(min_length=1)
 
 
 class OptionsFile(Model):
@@ -173,13 +173,11 @@ def build(files: dict[str, Any], report: Report) -> Content:
 def _colours(model: ColoursFile, report: Report) -> tuple[ColourModel, ...]:
     seen: dict[str, int] = {}
     for i, colour in enumerate(model.colours):
-        for key in ("id", "letter"):
-            value = getattr(colour, key)
-            if (key, value) in seen:
-                report("colours.yaml", ("colours", i, key),
-                       msg("amadrim.content.duplicate_id" if key == "id" else "amadrim.content.duplicate_letter",
-                           value=shown(value)))
-            seen[(key, value)] = i  # type: ignore[index]
+        value = colour.letter  # duplicate ids: game.content checks every list with ids
+        if value in seen:
+            report("colours.yaml", ("colours", i, "letter"),
+                   msg("amadrim.content.duplicate_letter", value=shown(value)))
+        seen[value] = i
     ordered = tuple(sorted(model.colours, key=lambda c: c.level))
     if [c.level for c in ordered] != list(range(1, len(ordered) + 1)):
         report("colours.yaml", ("colours",),

@@ -28,7 +28,7 @@ from rules.amadrim.actions import (
 )
 from rules.amadrim.board import Board
 from rules.amadrim.content import Content
-from rules.core import Action, IllegalAction, entry
+from rules.core import Action, HiddenResults, IllegalAction, entry
 
 #: Which phase accepts which action, and the module function that handles it.
 HANDLERS: dict[type, tuple[str, Any]] = {
@@ -46,7 +46,7 @@ HANDLERS: dict[type, tuple[str, Any]] = {
 }
 
 
-class AmadrimState:
+class AmadrimState(HiddenResults):
     """One game of Amadrim Tales; see the module docstring for the phases."""
 
     def __init__(self, content: Content, seats: int, seed: int, options: dict[str, Any]) -> None:
@@ -116,7 +116,11 @@ class AmadrimState:
             raise IllegalAction("amadrim.illegal.wrong_phase", phase={"key": f"amadrim.phase.{self.phase}"})
         if seat not in self.to_act():
             raise IllegalAction("amadrim.illegal.not_your_turn")
+        shown = sum(self.revealed)
+        self.clear_hidden()
         handler(self, seat, action)
+        if sum(self.revealed) > shown:  # a secret programming was turned face up
+            self.mark_hidden("reveal")
 
     # -- phase transitions: the phase modules never import each other; they ask the state -----
 

@@ -37,6 +37,12 @@ class AnludimEngine(Engine):
             raise KeyError(name)
         return BOTS[name](seed)
 
+    def lab_facts(self, state: Any) -> dict[str, Any]:
+        """What the designer's lab measures (rules/anludim/lab.py)."""
+        from rules.anludim.lab import lab_facts
+
+        return lab_facts(state)
+
     def options(self, content: Any) -> list[dict[str, Any]]:
         return [{"id": "expert", "label": "anludim.option.expert", "default": False}]
 

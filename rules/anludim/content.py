@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from rules.core.content import Model, Report, Text, msg, shown, unknown
+from rules.core.content import Byte, Model, Report, Small, Text, msg, shown, unknown
 
 KINDS = ("suite", "couleur", "paires", "brelans", "assemblee")
 Kind = Literal["suite", "couleur", "paires", "brelans", "assemblee"]
@@ -23,7 +23,7 @@ class ColourModel(Model):
     name: Text
     symbol: str
     shape: str
-    rgb: tuple[int, int, int]
+    rgb: tuple[Byte, Byte, Byte]
 
 
 class ColoursFile(Model):
@@ -32,7 +32,7 @@ class ColoursFile(Model):
 
 class CardModel(Model):
     id: str
-    halves: tuple[tuple[int, str], tuple[int, str]]
+    halves: tuple[tuple[Small, str], tuple[Small, str]]
 
 
 class CardsFile(Model):
@@ -54,22 +54,22 @@ class ItemModel(Model):
     id: str
     name: Text
     plural: Text
-    values: tuple[int, ...] = Field(min_length=1)
+    values: tuple[Small, ...] = Field(min_length=1, max_length=100)
 
 
 class ParchmentsModel(Model):
-    count: int = Field(ge=0)
-    points: int = Field(ge=0)
+    count: int = Field(ge=0, le=100)
+    points: int = Field(ge=0, le=100)
     name: Text
 
 
 class RemovedItemModel(Model):
     item: str
-    value: int
+    value: Small
 
 
 class RemovedModel(Model):
-    seats: int
+    seats: int = Field(ge=2, le=6)
     items: tuple[RemovedItemModel, ...]
 
 
@@ -81,8 +81,8 @@ class ItemsFile(Model):
 
 class BlazonModel(Model):
     name: Text
-    hand: int = Field(ge=0)
-    keep: int = Field(ge=0)
+    hand: int = Field(ge=0, le=30)
+    keep: int = Field(ge=0, le=30)
 
 
 class BlazonsModel(Model):
@@ -91,20 +91,22 @@ class BlazonsModel(Model):
 
 
 class ValuesModel(Model):
-    min: int
-    max: int
+    min: int = Field(ge=0, le=99)
+    max: int = Field(ge=0, le=99)
 
 
 class RulesFile(Model):
     blazons: BlazonsModel
     values: ValuesModel
-    face_up: int = Field(ge=0)
-    draw: int = Field(ge=1)
-    optional_draw: int = Field(ge=0)
-    first_round_parchments: int = Field(ge=0)
-    empty_piles_end: int = Field(ge=1)
-    rewards: tuple[int, ...]
-    rewards_min_seats: int = Field(ge=2)
+    face_up: int = Field(ge=0, le=20)
+    draw: int = Field(ge=1, le=20)
+    optional_draw: int = Field(ge=0, le=20)
+    first_round_parchments: int = Field(ge=0, le=20)
+    first_round_parchments_min_seats: int = Field(default=3, ge=2, le=6)
+    empty_piles_end: int = Field(ge=1, le=20)
+    round_end_check: Literal["each_item", "end_of_turn"] = "each_item"
+    rewards: tuple[Small, ...] = Field(max_length=10)
+    rewards_min_seats: int = Field(ge=2, le=6)
 
 
 FILES = {

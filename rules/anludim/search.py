@@ -99,10 +99,12 @@ def _sets(by_value: dict[int, list[tuple[str, str, int]]], size: int) -> list[Sc
     union: list[tuple[str, int]] = []
     values: tuple[int, ...] = ()
     used: set[str] = set()
+    singles: list[int] = []
     for value in sorted(by_value, reverse=True):
         single = _group(by_value[value], size, set())
         if single is None:
             continue
+        singles.append(value)
         out.append(((size, (value,) * size), tuple(single)))
         group = _group(by_value[value], size, used)
         if group is not None:
@@ -111,7 +113,11 @@ def _sets(by_value: dict[int, list[tuple[str, str, int]]], size: int) -> list[Sc
             used.update(cid for cid, _ in group)
             if len(union) > size:
                 out.append(((len(union), values), tuple(union)))
-    best = _best_union(by_value, size)
+    if len(values) == size * len(singles):
+        # The greedy union took a group of every value: no union can be stronger, so the exact
+        # search could add nothing (its best is at most this union, which is already listed).
+        return out
+    best = _best_union(by_value, size, singles)
     if best is not None and len(best[1]) > size and all(sp[0] < best[0] for sp in out):
         out.append(best)
     return out
@@ -133,32 +139,48 @@ def _groups_of(entries: list[tuple[str, str, int]], size: int) -> list[tuple[tup
     return out
 
 
-def _best_union(by_value: dict[int, list[tuple[str, str, int]]], size: int) -> Scored | None:
+def _best_union(by_value: dict[int, list[tuple[str, str, int]]], size: int,
+                values: list[int] | None = None) -> Scored | None:
     """The strongest union of groups of different values (most groups, then highest values):
-    a depth-first branch and bound over the values, highest first."""
-    values = [v for v in sorted(by_value, reverse=True) if _group(by_value[v], size, set()) is not None]
-    groups = {v: _groups_of(by_value[v], size) for v in values}
+    a depth-first branch and bound over the values, highest first (`values`: those that have
+    a group, highest first). Cards are bits of an int, so "shares no card" is one `&`."""
+    if values is None:
+        values = [v for v in sorted(by_value, reverse=True) if _group(by_value[v], size, set()) is not None]
+    bits: dict[str, int] = {}
+    groups = []
+    for v in values:
+        mine = []
+        for group in _groups_of(by_value[v], size):
+            mask = 0
+            for cid, _h in group:
+                mask |= 1 << bits.setdefault(cid, len(bits))
+            mine.append((mask, group))
+        groups.append(mine)
+    count = len(values)
+    suffix = [tuple(values[i:]) for i in range(count + 1)]
     best: list = [(), ()]  # (group values, played)
     nodes = [0]
 
     def better(chosen: tuple[int, ...], rest: int) -> bool:
-        bound = chosen + tuple(values[rest:])
-        return (len(bound), bound) > (len(best[0]), best[0])
+        size_bound, size_best = len(chosen) + count - rest, len(best[0])
+        if size_bound != size_best:
+            return size_bound > size_best
+        return chosen + suffix[rest] > best[0]
 
-    def dfs(i: int, chosen: tuple[int, ...], played: tuple, used: frozenset) -> None:
+    def dfs(i: int, chosen: tuple[int, ...], played: tuple, used: int) -> None:
         nodes[0] += 1
-        if (len(chosen), chosen) > (len(best[0]), best[0]):
-            best[:] = [chosen, played]
-        if i == len(values) or nodes[0] > SEARCH_NODES or not better(chosen, i):
+        if len(chosen) > len(best[0]) or (len(chosen) == len(best[0]) and chosen > best[0]):
+            best[0], best[1] = chosen, played
+        if i == count or nodes[0] > SEARCH_NODES or not better(chosen, i):
             return
         value = values[i]
-        for group in groups[value]:
-            if not used.intersection(cid for cid, _ in group):
-                dfs(i + 1, chosen + (value,), played + group, used | {cid for cid, _ in group})
+        for mask, group in groups[i]:
+            if not used & mask:
+                dfs(i + 1, chosen + (value,), played + group, used | mask)
         if better(chosen, i + 1):
             dfs(i + 1, chosen, played, used)
 
-    dfs(0, (), (), frozenset())
+    dfs(0, (), (), 0)
     if not best[0]:
         return None
     counts = tuple(v for v in best[0] for _ in range(size))

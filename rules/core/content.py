@@ -16,9 +16,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
+
+#: Integer ranges shared by the schemas (every number a designer writes has a sensible range).
+Byte = Annotated[int, Field(ge=0, le=255)]          # a colour channel
+Small = Annotated[int, Field(ge=0, le=100)]         # a count of cards, cubes, turns...
+Positive = Annotated[int, Field(ge=1, le=100)]
 
 
 class Model(BaseModel):

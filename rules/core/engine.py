@@ -41,6 +41,13 @@ class GameState(Protocol):
     def view(self, seat: int | None) -> dict[str, Any]: ...
     def is_over(self) -> bool: ...
     def outcome(self) -> dict[str, Any]: ...
+    # Optional: `hidden_result() -> str | None`, what the action just applied revealed that was
+    # hidden before it was applied: "draw" (cards from a face-down pile), "shuffle", "roll",
+    # "reveal" (a secret choice turned face up), or None. The app refuses undo across such an
+    # action (a player could otherwise peek, undo and choose again). Without it, an action that
+    # used the state's `rng` (an attribute named `rng`, a `random.Random`) still counts as chance;
+    # a game whose hidden results come from anything else (a pre-shuffled deck, secret choices)
+    # must implement it. `HiddenResults` below does the bookkeeping.
 
 
 class Engine:
@@ -72,6 +79,11 @@ class Engine:
         """The variants and options offered at new game: [{"id", "label": key, "choices"|"default"}]."""
         return []
 
+    def lab_facts(self, state: Any) -> dict[str, Any] | None:
+        """What the designer's lab measures of a finished game (entries used, scoring lines, score
+        history, first seat, turns; see rules/core/lab.py); None when the game exposes nothing."""
+        return None
+
 
 def seat_count(seats: int | Sequence[Any]) -> int:
     """Engines accept a count or a list of seat descriptions; this gives the count."""
@@ -81,3 +93,22 @@ def seat_count(seats: int | Sequence[Any]) -> int:
 def new_rng(seed: int) -> random.Random:
     """The state's own RNG. Python's Random is stable across machines for a given int seed."""
     return random.Random(seed)
+
+
+class HiddenResults:
+    """Mixin for states: call `self.mark_hidden(kind)` while applying an action whose result was
+    hidden before (a draw, a shuffle, a roll, a reveal); `apply` must call `self.clear_hidden()`
+    first. `hidden_result()` then answers the app (see `GameState`)."""
+
+    _hidden: str | None = None
+
+    def clear_hidden(self) -> None:
+        self._hidden = None
+
+    def mark_hidden(self, kind: str) -> None:
+        """Note that the action being applied revealed a hidden result of this kind."""
+        self._hidden = self._hidden or kind
+
+    def hidden_result(self) -> str | None:
+        """What the last applied action revealed ("draw", "shuffle", "roll", "reveal") or None."""
+        return self._hidden

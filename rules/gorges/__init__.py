@@ -62,6 +62,12 @@ class GorgesEngine(Engine):
             raise ValueError(f"the island has {len(content.capitals)} capitals for {n} generals")
         return GorgesState(content, n, seed, self.resolve_options(content, options))
 
+    def lab_facts(self, state: Any) -> dict[str, Any]:
+        """What the designer's lab measures (rules/gorges/lab.py)."""
+        from rules.gorges.lab import lab_facts
+
+        return lab_facts(state)
+
     def bot(self, name: str, seed: int) -> RandomBot:
         if name != "random":
             raise KeyError(name)

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import Field
 
-from rules.core.content import Model, Report, Text, msg, shown, unknown
+from rules.core.content import Model, Report, Small, Text, msg, shown, unknown
 from rules.core.dice import d66_values
 from rules.gorges.effects import Ability, Effect
 from rules.gorges.island import Island
@@ -24,7 +24,7 @@ TABLES = ("war_spoils", "defeats", "wounds", "serious_wound", "psychology", "les
 class Entry(Model):
     """One line of a d6 table: the faces that select it, its text and its effects."""
 
-    rolls: tuple[int, ...] = Field(min_length=1)
+    rolls: tuple[int, ...] = Field(min_length=1, max_length=6)
     name: Text
     text: Text
     effects: tuple[Effect, ...] = ()
@@ -41,11 +41,11 @@ class SaveRules(Model):
     """The conquest save roll: target and the standard modifiers."""
 
     target: int = Field(ge=2, le=7)
-    adjacent_to_attacker: int
-    fortress: int
-    city: int
-    per_relic_point: int
-    max_relic_points: int = Field(ge=0)
+    adjacent_to_attacker: int = Field(ge=-6, le=6)
+    fortress: int = Field(ge=-6, le=6)
+    city: int = Field(ge=-6, le=6)
+    per_relic_point: int = Field(ge=-6, le=6)
+    max_relic_points: int = Field(ge=0, le=100)
 
 
 class TablesFile(Model):
@@ -65,7 +65,7 @@ class TablesFile(Model):
 class Event(Model):
     """A d66 random event."""
 
-    roll: int
+    roll: int = Field(ge=0, le=99)
     name: Text
     text: Text
     effects: tuple[Effect, ...] = ()
@@ -105,8 +105,8 @@ class Terrain(Model):
 class Territory(Model):
     id: str
     name: Text
-    q: int
-    r: int
+    q: int = Field(ge=-50, le=50)
+    r: int = Field(ge=-50, le=50)
     terrain: str
 
 
@@ -118,8 +118,8 @@ class IslandFile(Model):
 
 
 class OptionChoice(Model):
-    default: int
-    choices: tuple[int, ...] = Field(min_length=1)
+    default: Small
+    choices: tuple[Small, ...] = Field(min_length=1, max_length=10)
 
 
 class CampaignFile(Model):
@@ -128,8 +128,8 @@ class CampaignFile(Model):
     turns_per_season: OptionChoice
     points_cap_percent: OptionChoice
     relic_edge_points: OptionChoice
-    regiments_general: int = Field(ge=0)
-    regiments_lieutenant: int = Field(ge=0)
+    regiments_general: int = Field(ge=0, le=20)
+    regiments_lieutenant: int = Field(ge=0, le=20)
     movement_die: int = Field(ge=1, le=6)
 
 
@@ -200,8 +200,6 @@ def _check_island(f: IslandFile, report: Report) -> tuple[Island, dict[str, Terr
     territories: dict[str, Territory] = {}
     coords: dict[tuple[int, int], str] = {}
     for i, t in enumerate(f.territories):
-        if t.id in territories:
-            report("island.yaml", ("territories", i, "id"), msg("gorges.content.duplicate_territory", id=shown(t.id)))
         if (t.q, t.r) in coords:
             report("island.yaml", ("territories", i),
                    msg("gorges.content.hex_taken", q=t.q, r=t.r, other=shown(coords[(t.q, t.r)])))
@@ -230,10 +228,6 @@ def _check_refs(files: dict[str, Any], terrains: set[str], report: Report) -> No
             if ab.type in ("terrain_fortress", "forest_travel") and ab.terrain not in terrains:
                 report("races.yaml", ("races", i, "abilities", j, "terrain"),
                        unknown("gorges.content.what.terrain", ab.terrain, terrains))
-    ids = [r.id for r in files["races.yaml"].races]
-    for i, rid in enumerate(ids):
-        if rid in ids[:i]:
-            report("races.yaml", ("races", i, "id"), msg("gorges.content.duplicate_race", id=shown(rid)))
     camp = files["campaign.yaml"]
     for name in ("turns_per_season", "points_cap_percent", "relic_edge_points"):
         opt = getattr(camp, name)

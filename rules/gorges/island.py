@@ -30,6 +30,7 @@ class Island:
         }
         self.coast = frozenset(tid for tid, c in self.coords.items()
                                if any(n not in self.at for n in self._around(c)))
+        self._reach: dict[tuple[str, int, frozenset[str]], dict[str, int]] = {}
 
     @staticmethod
     def _around(c: tuple[int, int]) -> list[tuple[int, int]]:
@@ -56,7 +57,16 @@ class Island:
         return len(self.reachable(self.ids[0], len(self.ids))) == len(self.ids)
 
     def reachable(self, start: str, steps: int, stop: frozenset[str] = frozenset()) -> dict[str, int]:
-        """Territories within `steps` moves over land, with their distance; `stop` ends a path."""
+        """Territories within `steps` moves over land, with their distance; `stop` ends a path.
+        The island never changes, so answers are remembered (a copy is returned)."""
+        key = (start, steps, stop)
+        if key not in self._reach:
+            if len(self._reach) > 20_000:
+                self._reach.clear()
+            self._reach[key] = self._search(start, steps, stop)
+        return dict(self._reach[key])
+
+    def _search(self, start: str, steps: int, stop: frozenset[str]) -> dict[str, int]:
         seen = {start: 0}
         queue = deque([start])
         while queue:

@@ -36,6 +36,7 @@ class GorgesState:
         self.rng = new_rng(seed)
         self.options = options
         self.log: list[dict[str, Any]] = []
+        self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
         self.generals = [General(i) for i in range(seats)]
         self.armies: dict[str, Army] = {}
         self.owner: dict[str, int | None] = dict.fromkeys(content.island.ids)
@@ -209,8 +210,11 @@ class GorgesState:
         return value
 
     def place(self, tid: str) -> dict[str, Any]:
-        """A territory as a log parameter: its name (shown) and its id."""
-        return {"text": self.content.territories[tid].name.model_dump(), "territory": tid}
+        """A territory as a log parameter: its name (shown) and its id (names dumped once per game)."""
+        names = self._place_names
+        if tid not in names:
+            names[tid] = self.content.territories[tid].name.model_dump()
+        return {"text": dict(names[tid]), "territory": tid}
 
     def territories_of(self, seat: int) -> list[str]:
         return [t for t, s in self.owner.items() if s == seat]

@@ -128,6 +128,13 @@ class AmadrimTable(TableScene):
 
     # -- look helpers -------------------------------------------------------------------------------
 
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
+        """Messages over the top of the board, clear of the action panel and the guild sheets."""
+        if self.layout is None or self.layout.size != size:
+            return None
+        r = self.layout.geo.rect
+        return r.centerx, r.top + 30, r.width - 30
+
     def look(self) -> panels.Look:
         return panels.Look(self.app.tr, self.app.strings.text, self.seat_name, self.seat_colour)
 
@@ -288,7 +295,10 @@ class AmadrimTable(TableScene):
             return None
         try:
             return SandTimer.from_json(saved.get("timer"), self.clock)
-        except Exception:
+        except Exception:  # a damaged saved timer: start a fresh one, and keep the cause for support
+            import logging
+
+            logging.getLogger("guildhall.amadrim").warning("saved sand-timer unreadable", exc_info=True)
             return None
 
     def store_timer(self) -> None:
@@ -307,8 +317,9 @@ class AmadrimTable(TableScene):
             seat = self.timer_key[1] if self.timer_key else None
             action = time_up_action(self.timer, self.session, seat) if seat is not None else None
             if action is not None:
-                self.app.toast(self.app.tr("amadrim.ui.time_up", name=self.seat_name(seat)), "info")
-                self.try_act(action, seat)
+                message = self.app.tr("amadrim.ui.time_up", name=self.seat_name(seat))
+                if self.try_act(action, seat):  # said after: acting clears the table's earlier messages
+                    self.app.toast(message, "info")
 
     # -- zones of the control panel -------------------------------------------------------------------
 
@@ -366,12 +377,6 @@ class AmadrimTable(TableScene):
         ctx = ViewContext(v, v["current"])
         lost = lost_cubes(ctx, v["current"])
         return binding(ctx) and any(n and k not in lost for k, n in v["remaining"].items())
-
-    def plural(self, key: str, n: int, **params: Any) -> str:
-        """`key.one` or `key.other` by the count `n` (French: 0 and 1 are singular)."""
-        lang = getattr(self.app.strings, "lang", "fr")
-        one = n <= 1 if lang == "fr" else n == 1
-        return self.app.tr(f"{key}.{'one' if one else 'other'}", n=n, **params)
 
     def sheet_header(self) -> int:
         """Height of the sheet's header (title, cubes to place, hint); smaller in small windows."""
@@ -888,14 +893,14 @@ class AmadrimTable(TableScene):
         dialog = self.confirm_rect()
         ui.panel(surface, dialog, 250, ui.GOLD)
         n = view["unplaced"] or 0
-        text = self.plural("amadrim.ui.confirm_lock", n)
+        text = self.app.tr("amadrim.ui.confirm_lock", n=n)
         self.wrap_text(surface, text, pygame.Rect(dialog.left + 14, dialog.top + 12, dialog.width - 28,
                                                   dialog.height - 110), 16, ui.PARCHMENT)
         for zone in self.zones:
             if zone.name == "confirm_no":
                 self.draw_button(surface, zone, self.app.tr("amadrim.ui.confirm_no"))
             elif zone.name == "confirm_yes":
-                self.draw_button(surface, zone, self.plural("amadrim.ui.confirm_yes", n), primary=True)
+                self.draw_button(surface, zone, self.app.tr("amadrim.ui.confirm_yes", n=n), primary=True)
 
     def draw_actions(self, surface: pygame.Surface, box: pygame.Rect, view: dict[str, Any]) -> None:
         seat = view["current"]

@@ -51,7 +51,7 @@ class _Pen:
             if i == 0 and bullet:
                 self._bullet(bullet, (self.rect.left + indent - size // 2 - 4, self.y + int(size * 0.7)), size // 3,
                              colour)
-            img = ui.font(size, bold, italic).render(row, True, colour)
+            img = ui.render_line(row, size, colour, bold, italic)
             self.surf.blit(img, (self.rect.left + indent, self.y))
             self.y += step
 

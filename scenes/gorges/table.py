@@ -578,6 +578,13 @@ class GorgesTable(TableScene):
 
     # -- drawing ---------------------------------------------------------------------------------
 
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
+        """Messages over the top of the map, clear of the side panel and its buttons."""
+        if self.lay is None or self.lay.size != size:
+            return None
+        r = self.lay.map
+        return r.centerx, r.top + 16, r.width - 40
+
     def ensure_layer(self) -> None:
         size = self.app.size
         if self.lay is None or self.lay.size != size:

@@ -48,7 +48,7 @@ def on_colour(c: RGB) -> RGB:
 def label(value: str, size: int, colour: RGB = ui.PARCHMENT, bold: bool = False,
           italic: bool = False) -> pygame.Surface:
     """A rendered line of text (cached: tables and logs redraw the same strings)."""
-    return ui.font(size, bold, italic).render(value, True, colour)
+    return ui.render_line(value, size, colour, bold, italic)  # colour marks and the bot mark drawn
 
 
 def blit_label(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int,

@@ -264,10 +264,34 @@ SHOTS_DIR = os.environ.get("AMADRIM_WINDOW_SHOTS")  # optional: save a screensho
 
 class Coach:
     """What the test's two people choose: the greedy bot's plan, but they create mages (one
-    mage for each merchant), and they always attack, level up or take a city when they can."""
+    mage for each merchant), keep their resources for a level-up (no city taken before it), and
+    always attack or level up when they can."""
 
     def __init__(self, engine: Any, seed: int) -> None:
-        self.greedy = engine.bot("greedy", seed)
+        from rules.amadrim.bots import GreedyBot
+
+        class Planner(GreedyBot):
+            def plan(self, view: dict[str, Any], me: int) -> dict[str, int]:
+                plan = super().plan(view, me)
+                mages = [u for u in view["units"] if u["owner"] == me and u["kind"] == "mage"]
+                if not any(u["level"] > 1 for u in mages):
+                    plan["move"] += plan["take_city"]
+                    plan["take_city"] = 0
+                    if mages and not plan["spell"] and len(self.missing(view, me)) <= 2 and plan["move"]:
+                        plan["spell"], plan["move"] = 1, plan["move"] - 1  # merchants fetch the rest first
+                return plan
+
+            def missing(self, view: dict[str, Any], me: int) -> list[str]:
+                cost = view["costs"]["level_up"]["2"]
+                return [c for c, n in cost.items() if n and view["stock"][me][c] < n]
+
+            def _harvest_value(self, view: dict[str, Any], me: int, colours: list[str], cell: Any) -> float:
+                grid = view["grid"]
+                wanted = self.missing(view, me)
+                bonus = sum(25 for c in (grid["columns"][cell[0]], grid["rows"][cell[1]]) if c in wanted)
+                return super()._harvest_value(view, me, colours, cell) + bonus
+
+        self.greedy = Planner(seed)
 
     def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
         if view["phase"] != "actions":
@@ -275,9 +299,10 @@ class Coach:
         me = view["seat"]
         mine = [u for u in view["units"] if u["owner"] == me]
         mages = sum(1 for u in mine if u["kind"] == "mage")
+        levelled = any(u["kind"] == "mage" and u["level"] > 1 for u in mine)
         for kind in ("attack", "spell", "take_city"):
             found = [a for a in legal if a.type == kind]
-            if found:
+            if found and (kind != "take_city" or levelled or len(legal) == len(found)):
                 return found[0]
         creates = [a for a in legal if a.type == "create"]
         if creates:

@@ -25,9 +25,9 @@ def _problems(tmp_path, file, old, new):
 def test_an_unknown_colour_reads_in_english_and_in_french(tmp_path):
     [p] = _problems(tmp_path, "cards.yaml", "[[1, red], [5, blue]]", "[[1, rde], [5, blue]]")
     english, french = str(p), p.text(Strings("fr"))
-    assert english == ("cards.yaml:5:28: cards[0].halves[0][1]: "
+    assert english == ("cards.yaml:5:28: cards[c01].halves[0][1]: "
                        "expected a colour id, got 'rde' (did you mean 'red'?)")
-    assert french == ("cards.yaml:5:28: cards[0].halves[0][1]: "
+    assert french == ("cards.yaml:5:28: cards[c01].halves[0][1]: "
                       "attendu : identifiant de couleur, trouvé : 'rde' (vouliez-vous dire 'red' ?)")
     assert english != french and p.text(Strings("en")) == english
 

@@ -1,0 +1,296 @@
+"""The designer's lab: run a simulation plan (or two, for A/B), gather statistics, say them in words.
+
+`run_lab(request)` is used by `simulate` on the command line and by the Lab screen's background
+process; it returns one JSON-able document (every figure). `describe(doc, strings)` writes it
+as text in the strings' language; `game.labreport.write_report` draws the charts.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from game import labstats
+from game.simulate import Plan, default_workers, play_records, summary
+
+
+@dataclass(frozen=True)
+class LabRequest:
+    """One lab run: a plan on content A (`plan.content_root`) and optionally on content B."""
+
+    plan: Plan
+    against: str | None = None
+    workers: int | None = None
+    names: tuple[str | None, str | None] = (None, None)  # the folders as the designer named them
+
+
+def content_root(game_id: str, folder: str | None) -> str | None:
+    """A content root for `folder`: a copy of content/ (holding `<game>/`) is used as is; a copy of
+    one game's folder (YAML files directly inside, any name) gets a temporary root linking to it."""
+    if folder is None:
+        return None
+    path = Path(folder).expanduser().resolve()
+    if (path / game_id).is_dir() or not any(path.glob("*.yaml")):
+        return str(path)
+    if path.name == game_id:
+        return str(path.parent)
+    root = Path(tempfile.mkdtemp(prefix="guildhall-lab-"))
+    (root / game_id).symlink_to(path, target_is_directory=True)
+    return str(root)
+
+
+def run_lab(request: LabRequest, progress: Callable[[int, int], None] | None = None,
+            cancelled: Callable[[], bool] | None = None) -> dict[str, Any]:
+    """Play the plan (on A, then on B with the same seeds) and return every figure."""
+    workers = max(1, min(request.workers or default_workers(), request.plan.games))
+    sides = [("a", request.plan)]
+    if request.against is not None:
+        sides.append(("b", replace(request.plan, content_root=request.against)))
+    total = request.plan.games * len(sides)
+    doc: dict[str, Any] = {}
+    records: dict[str, list[dict[str, Any]]] = {}
+    for n, (name, plan) in enumerate(sides):
+        offset = n * request.plan.games
+        tick = (lambda done, _t, o=offset: progress(o + done, total)) if progress else None
+        started = time.perf_counter()
+        records[name] = play_records(plan, workers, tick, cancelled)
+        side = summary(plan, records[name], time.perf_counter() - started, workers)
+        side["content"] = request.names[n] or plan.content_root
+        side["stats"] = labstats.analyse(records[name])
+        doc[name] = side
+        if cancelled is not None and cancelled():
+            doc["cancelled"] = True
+            return doc
+    if "b" in records:
+        lines = labstats.compare(records["a"], records["b"])
+        for line in lines:
+            line["verdict"] = labstats.verdict(line)
+        doc["compare"] = lines
+    return doc
+
+
+# -- words -------------------------------------------------------------------------------------------
+
+def pct(x: float) -> str:
+    """A rate as a percentage with one decimal."""
+    return f"{100 * x:.1f} %"
+
+
+def signed_pct(x: float) -> str:
+    """A difference of rates in percentage points, signed."""
+    return f"{100 * x:+.1f} pts"
+
+
+def figure_name(figure: list[Any], strings: Any) -> str:
+    """The readable name of an A/B figure ("Seat 1 wins", "Actions per game")."""
+    kind = figure[0]
+    if kind == "seat":
+        return strings.tr("lab.figure.seat", n=figure[1])
+    if kind == "bot":
+        return strings.tr("lab.figure.bot", bot=bot_text(figure[1], strings))
+    return strings.tr(f"lab.figure.{kind}")
+
+
+def bot_text(bot: str, strings: Any) -> str:
+    """A bot's name in the strings' language ("glouton" for greedy), or its id."""
+    return strings.tr(f"bot.{bot}") if strings.has(f"bot.{bot}") else bot
+
+
+def label_text(label: Any, strings: Any) -> str:
+    """An entry label (a log parameter) in the strings' language."""
+    return strings.render({"key": "lab.label", "params": {"x": label}})
+
+
+def rate_text(r: dict[str, Any], strings: Any) -> str:
+    return strings.tr("lab.rate", rate=pct(r["rate"]), lo=pct(r["lo"]), hi=pct(r["hi"]), k=r["k"], n=r["n"])
+
+
+def line_values(line: dict[str, Any]) -> tuple[str, str, str, str, str]:
+    """A, B, difference, interval low and high of an A/B line, formatted."""
+    if line["kind"] == "rate":
+        return (pct(line["a"]), pct(line["b"]), signed_pct(line["diff"]),
+                signed_pct(line["lo"]), signed_pct(line["hi"]))
+    return (f"{line['a']:.1f}", f"{line['b']:.1f}", f"{line['diff']:+.1f}", f"{line['lo']:+.1f}", f"{line['hi']:+.1f}")
+
+
+def headline(doc: dict[str, Any], strings: Any) -> str:
+    """One sentence: how many A/B figures changed significantly (or the seat win rates alone)."""
+    lines = doc.get("compare")
+    if lines is None:
+        seats = doc["a"]["stats"]["seats"]
+        return " · ".join(f"{strings.tr('lab.seat', n=i + 1)} {pct(r['rate'])}" for i, r in enumerate(seats))
+    hits = [figure_name(line["figure"], strings) for line in lines if line["significant"]]
+    if not hits:
+        return strings.tr("lab.ab.summary.none", total=len(lines))
+    key = "lab.ab.summary.one" if len(hits) == 1 else "lab.ab.summary.many"
+    return strings.tr(key, significant=len(hits), total=len(lines), figures=", ".join(hits))
+
+
+def key_lines(doc: dict[str, Any], strings: Any, count: int = 4) -> list[str]:
+    """The A/B lines most worth reading first: significant ones, then the closest to being so."""
+    lines = sorted(doc.get("compare") or [], key=lambda g: (not g["significant"], g["needed"] or 10**12))
+    out = []
+    for line in lines[:count]:
+        a, b, diff, lo, hi = line_values(line)
+        out.append(strings.tr("lab.ab.line", figure=figure_name(line["figure"], strings), a=a, b=b, diff=diff,
+                              lo=lo, hi=hi, verdict=strings.render(line["verdict"])))
+    return out
+
+
+def describe(doc: dict[str, Any], strings: Any, game_title: str | None = None) -> str:
+    """The whole document as readable text."""
+    out = [_side_text(doc["a"], strings, game_title)]
+    if "b" in doc:
+        out.append(_ab_text(doc, strings))
+    return "\n\n".join(out)
+
+
+def _side_text(side: dict[str, Any], strings: Any, game_title: str | None) -> str:
+    st = side["stats"]
+    seats = ",".join(side["seats"])
+    lines = [strings.tr("lab.heading", game=game_title or side["game"], games=side["games"],
+                        seed=side["seed"], seats=seats)]
+    if side.get("rotate"):
+        lines[0] += f" ({strings.tr('lab.rotated')})"
+    lines.append(strings.tr("lab.timing", workers=side["workers"], seconds=f"{side['elapsed_s']:.1f}"))
+    if side["errors"]:
+        lines.append(strings.tr("lab.errors", count=side["errors"]))
+        lines += [f"  {s}" for s in side["error_samples"]]
+    lines.append(strings.tr("lab.section.seats"))
+    lines += [f"  {strings.tr('lab.seat', n=i + 1)}: {rate_text(r, strings)}" for i, r in enumerate(st["seats"])]
+    if len(st["bots"]) > 1:
+        lines.append(strings.tr("lab.section.bots"))
+        lines += [f"  {strings.tr('lab.bot', bot=bot_text(b, strings))}: {rate_text(r, strings)}"
+                  for b, r in st["bots"].items()]
+    lines.append(strings.tr("lab.draws", rate=pct(st["draws"]["rate"])))
+    fp = st["first_player"]
+    lines.append(strings.tr("lab.first_player", rate=rate_text(fp, strings), fair=pct(fp["fair"])))
+    lines.append(strings.tr("lab.section.length"))
+    lines.append("  " + strings.tr("lab.actions", **_dist(st["actions"])))
+    if st["turns"]:
+        lines.append("  " + strings.tr("lab.turns", **_dist(st["turns"])))
+    lines.append(strings.tr("lab.section.margin"))
+    lines.append("  " + strings.tr("lab.margin", **_dist(st["margin"])))
+    if st["lines"]:
+        lines.append(strings.tr("lab.section.lines"))
+        lines.append("  " + ", ".join(f"{line_text(k, st, strings)} {pct(v)}" for k, v in st["lines"].items()))
+    if st["entries"]:
+        lines.append(strings.tr("lab.section.entries"))
+        lines.append("  " + strings.tr("lab.caveat"))
+        for e in st["entries"]:
+            lines.append("  " + entry_text(e, strings))
+    return "\n".join(lines)
+
+
+def line_text(line: str, stats: dict[str, Any], strings: Any) -> str:
+    """A scoring line's name (the engine's label, or its id)."""
+    label = (stats.get("line_labels") or {}).get(line)
+    return label_text(label, strings) if label is not None else line
+
+
+def entry_text(e: dict[str, Any], strings: Any) -> str:
+    """One entry's line: games used, win rate used vs not, difference with its interval."""
+    text = strings.tr("lab.entry", label=label_text(e["label"], strings), games=e["games"],
+                      used=pct(e["used"]["rate"]), other=pct(e["not_used"]["rate"]),
+                      effect=signed_pct(e["effect"]), lo=signed_pct(e["lo"]), hi=signed_pct(e["hi"]))
+    return text + (" " + strings.tr("lab.entry.significant") if e["significant"] else "")
+
+
+def _dist(d: dict[str, float]) -> dict[str, str]:
+    return {k: f"{v:.1f}" if isinstance(v, float) else str(v) for k, v in d.items()}
+
+
+def _ab_text(doc: dict[str, Any], strings: Any) -> str:
+    default = strings.tr("lab.default_content")
+    lines = [strings.tr("lab.section.ab"),
+             strings.tr("lab.ab.heading", a=doc["a"]["content"] or default, b=doc["b"]["content"] or default,
+                        games=doc["a"]["games"])]
+    for line in doc["compare"]:
+        a, b, diff, lo, hi = line_values(line)
+        lines.append("  " + strings.tr("lab.ab.line", figure=figure_name(line["figure"], strings), a=a, b=b,
+                                       diff=diff, lo=lo, hi=hi, verdict=strings.render(line["verdict"])))
+    lines.append(headline(doc, strings))
+    return "\n".join(lines)
+
+
+# -- a run in the background (the Lab screen) ------------------------------------------------------
+
+def lab_dir() -> Path:
+    """Where the Lab screen writes its reports and content copies (next to the saves folder)."""
+    from game import paths
+
+    return paths.data_dir().parent / "lab"
+
+
+def _job_main(request: LabRequest, folder: str, lang: str, queue: Any, cancel: Any) -> None:
+    """The background process: run, write the report, send messages to the screen."""
+    try:
+        def progress(done: int, total: int) -> None:
+            queue.put(("progress", done, total))
+
+        doc = run_lab(request, progress, cancel.is_set)
+        if doc.get("cancelled"):
+            queue.put(("cancelled",))
+            return
+        from game.i18n import Strings
+        from game.labreport import write_report
+
+        strings = Strings(lang)
+        path = write_report(doc, folder, strings)
+        queue.put(("done", {"report": str(path), "folder": folder, "headline": {
+            lang_: headline(doc, Strings(lang_)) for lang_ in ("fr", "en")},
+            "lines": {lang_: key_lines(doc, Strings(lang_)) for lang_ in ("fr", "en")},
+            "errors": doc["a"]["errors"] + (doc.get("b") or {}).get("errors", 0)}))
+    except Exception as exc:  # shown on the screen, never a traceback
+        queue.put(("error", f"{type(exc).__name__}: {exc}"))
+
+
+class LabJob:
+    """A lab run in a separate process: `poll()` returns the messages that arrived (progress,
+    done, cancelled, error); `cancel()` asks it to stop; the app never waits for it."""
+
+    def __init__(self, request: LabRequest, folder: str | Path, lang: str) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        self.queue = context.Queue()
+        self.cancel_event = context.Event()
+        self.folder = str(folder)
+        self.process = context.Process(target=_job_main, name="guildhall-lab",
+                                       args=(request, self.folder, lang, self.queue, self.cancel_event))
+        self.process.start()
+        self.finished = False
+
+    def poll(self) -> list[tuple[Any, ...]]:
+        """Messages received since the last call (never blocks)."""
+        import queue as queue_module
+
+        out = []
+        while True:
+            try:
+                message = self.queue.get_nowait()
+            except queue_module.Empty:
+                break
+            out.append(message)
+            if message[0] in ("done", "cancelled", "error"):
+                self.finished = True
+        if not self.finished and not self.process.is_alive() and self.process.exitcode not in (None, 0):
+            self.finished = True
+            out.append(("error", f"exit code {self.process.exitcode}"))
+        return out
+
+    def cancel(self) -> None:
+        """Ask the run to stop after the games under way."""
+        self.cancel_event.set()
+
+    def stop(self) -> None:
+        """Stop now (the screen is closing): cancel, then end the process if it does not stop soon."""
+        self.cancel_event.set()
+        self.process.join(timeout=2.0)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout=2.0)

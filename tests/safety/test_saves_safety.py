@@ -1,0 +1,216 @@
+"""Saves that are absurd, damaged or from elsewhere never crash or hide anything (issue 12), and
+every game keeps several generations that the Load screen can restore."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import saves
+from game.saves import SaveError, SaveStore
+from tests.safety.helpers import GAMES, play
+
+
+@pytest.fixture(scope="module")
+def real_saves():
+    return {game: play(game, 25).to_save() for game in GAMES}
+
+
+def _write_raw(store: SaveStore, name: str, data) -> None:
+    store.folder.mkdir(parents=True, exist_ok=True)
+    blob = data if isinstance(data, bytes) else json.dumps(data).encode()
+    (store.folder / f"{name}.json").write_bytes(blob)
+
+
+def absurd_cases(base):
+    big = dict(base)
+    yield "huge_int", json.dumps(base)[:-1].encode() + b', "seed2": ' + b"9" * 5000 + b"}", "session.saves.garbage"
+    yield "huge_seed", dict(base, seed=10 ** 30), "session.saves.bad_field"
+    seats = [dict(s) for s in base["seats"]]
+    seats[0]["name"] = "N" * 100_000
+    yield "long_name", dict(base, seats=seats), "session.saves.bad_field"
+    yield "twenty_mb_name", dict(base, seats=[dict(seats[0], name="N" * 20_000_000)]), "session.saves.too_big"
+    yield "long_game", dict(base, game="g" * 1000), "session.saves.bad_field"
+    yield "absurd_turn", dict(big, summary={"actions": 3, "turn": "T" * 5000}), "session.saves.bad_field"
+    yield "negative_actions", dict(big, summary={"actions": -4}), "session.saves.bad_field"
+    yield "many_seats", dict(base, seats=base["seats"] * 20), "session.saves.bad_field"
+    yield "colour", dict(base, seats=[dict(s, colour=10 ** 9) for s in base["seats"]]), "session.saves.bad_field"
+
+
+def test_absurd_saves_are_listed_with_a_reason_and_hide_nothing(tmp_path, real_saves):
+    store = SaveStore(tmp_path / "saves")
+    base = real_saves["anludim"]
+    expected = {}
+    for label, data, key in absurd_cases(base):
+        _write_raw(store, label, data)
+        expected[label] = key
+    store.write(base, "good")
+    _write_raw(store, "chess", dict(base, game="chess"))
+    entries = {e.name: e for e in store.list()}
+    for label, key in expected.items():
+        assert entries[label].corrupt and entries[label].error.key == key, label
+    assert not entries["good"].corrupt and store.latest().name in ("good", "chess")
+    assert entries["chess"].game == "chess"  # the shell flags unknown games (saves knows no catalog)
+
+
+def test_load_screen_shows_absurd_and_unknown_saves_and_still_loads_the_good_one(tmp_path, real_saves):
+    from game.saves import SaveStore
+    from tests.ui_helpers import click, click_button, make_app, settle
+
+    app = make_app("fr")
+    store = SaveStore(tmp_path / "saves")
+    base = real_saves["anludim"]
+    for label, data, _key in absurd_cases(base):
+        _write_raw(store, label, data)
+    _write_raw(store, "chess", dict(base, game="chess"))
+    store.write(base, "good")
+    app.save_store = store
+    click_button(app, "load")
+    scene = app.stack.top
+    names = [e.name for e in scene.items]
+    assert type(scene).__name__ == "LoadScene" and len(names) == 11 and names[0] in ("good", "chess")
+    chess = next(e for e in scene.items if e.name == "chess")
+    text = app.strings.render(chess.error.to_json())
+    assert chess.corrupt and "chess" in text and "game." not in text
+    import pygame
+
+    for _ in range(3):  # scroll through every row: drawing never fails
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": -5, "flipped": False}))
+        settle(app)
+    assert app.errors_logged == 0
+    scene.scroll = 0
+    scene.invalidate()
+    settle(app)
+    good = names.index("good")
+    area = scene.list_rect()
+    click(app, (area.centerx, area.top + 8 + good * 78 + 30))
+    assert scene.current().name == "good" and scene.buttons["load"].is_enabled
+    assert app.errors_logged == 0
+
+
+def test_unknown_game_is_never_shown_as_a_catalog_key():
+    from scenes.saves_bridge import game_title
+    from tests.ui_helpers import make_app
+
+    app = make_app("en", menu=False)
+    assert game_title(app, "chess") == 'unknown game "chess"'
+    assert game_title(app, "anludim") == app.tr("game.anludim.title")
+    assert "…" in game_title(app, "x" * 500)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_save_truncated_at_every_byte_is_damaged_and_the_others_stay_intact(game, real_saves, tmp_path):
+    blob = saves.encode(dict(real_saves[game], saved_at="2026-01-01T00:00:00+00:00"))
+    body = blob.rstrip()
+    keys = set()
+    for cut in range(len(body)):
+        with pytest.raises(SaveError) as err:
+            saves.decode(body[:cut])
+        keys.add(err.value.key)
+    assert keys <= {"session.saves.empty", "session.saves.truncated", "session.saves.garbage",
+                    "session.saves.not_a_save", "session.saves.bad_field"}
+    store = SaveStore(tmp_path / "saves")
+    for other in GAMES:
+        store.write(real_saves[other], f"other-{other}")
+    for cut in range(0, len(body), max(1, len(body) // 40)):
+        _write_raw(store, "cut", body[:cut])
+        entries = {e.name: e for e in store.list()}
+        assert entries["cut"].corrupt
+        assert all(not entries[f"other-{o}"].corrupt for o in GAMES)
+    for other in GAMES:
+        assert store.read(f"other-{other}")["actions"] == real_saves[other]["actions"]
+
+
+# -- generations ----------------------------------------------------------------------------------
+
+def test_several_generations_are_kept_and_a_longer_game_is_never_lost(tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    session = play("anludim", 0, store=store, save_name="g")
+    bot = session.engine.bot("random", 1)
+    for _ in range(20):
+        seat = session.to_act()[0]
+        session.apply(seat, bot.choose(session.view(seat), session.legal_actions(seat)))
+    gens = store.generations("g")
+    assert [g.id for g in gens[:2]] == ["current", "previous"]
+    assert len(gens) == 2 + saves.HISTORY_KEEP
+    assert [g.actions for g in gens] == list(range(20, 20 - len(gens), -1))
+    # a shorter history (an undo, a replay) replaces the current file: the 20-action game stays
+    shorter = dict(store.read("g"), actions=store.read("g")["actions"][:3])
+    for _ in range(saves.HISTORY_KEEP + 3):
+        store.write(shorter, "g")
+        shorter = dict(shorter, options={"n": len(store.generations("g"))})
+    assert max(g.actions for g in store.generations("g")) == 20
+    longest = next(g for g in store.generations("g") if g.actions == 20)
+    restored = store.restore("g", longest.id)
+    assert len(restored["actions"]) == 20 and store.read("g")["actions"] == restored["actions"]
+    assert any(g.actions == 3 for g in store.generations("g"))  # what was current is kept too
+    store.delete("g")
+    assert store.names() == [] and list(store.folder.iterdir()) == []
+
+
+def test_an_older_generation_is_restored_from_the_load_screen_by_clicks(tmp_path):
+    from scenes.load import GEN_H
+    from tests.ui_helpers import click, click_button, make_app
+
+    store = SaveStore(tmp_path / "saves")
+    session = play("anludim", 0, store=store, save_name="anludim-20260101-000000-abcd")
+    bot = session.engine.bot("random", 1)
+    for _ in range(6):
+        seat = session.to_act()[0]
+        session.apply(seat, bot.choose(session.view(seat), session.legal_actions(seat)))
+    app = make_app("en")
+    app.save_store = store
+    click_button(app, "load")
+    load = app.stack.top
+    area = load.list_rect()
+    click(app, (area.centerx, area.top + 30))
+    assert load.buttons["history"].is_enabled
+    click_button(app, "history")
+    overlay = app.stack.top
+    assert type(overlay).__name__ == "GenerationsOverlay" and [g.actions for g in overlay.items] == [6, 5, 4, 3, 2, 1]
+    assert not overlay.buttons["restore"].is_enabled
+    rows = overlay.rows_rect()
+    click(app, (rows.centerx, rows.top + 3 * GEN_H + GEN_H // 2))  # the 3-action version
+    assert overlay.selected == 3 and overlay.buttons["restore"].is_enabled
+    click_button(app, "restore")
+    assert app.stack.top is load and len(store.read(load.items[0].name)["actions"]) == 3
+    assert app.tr("load.restored", n=3) in app.toasts.texts()
+    assert sorted(g.actions for g in store.generations(load.items[0].name))[-1] == 6
+    assert app.errors_logged == 0
+
+
+@pytest.mark.parametrize("choice, kind", [("yes", "random"), ("no", "human")])
+def test_an_unknown_bot_kind_offers_a_known_bot_or_a_person(tmp_path, choice, kind, monkeypatch):
+    from game import catalog
+    from scenes.table import TableScene
+    from tests.ui_helpers import click, click_button, make_app
+
+    monkeypatch.setattr(catalog, "table_class", lambda gid: TableScene)
+    store = SaveStore(tmp_path / "saves")
+    save = play("gorges", 4).to_save()
+    save["seats"][1]["kind"] = "deep-blue"
+    store.write(save, "gorges-20260101-000000-abcd")
+    app = make_app("en")
+    app.save_store = store
+    click_button(app, "load")
+    area = app.stack.top.list_rect()
+    click(app, (area.centerx, area.top + 30))
+    click_button(app, "load")
+    ask = app.stack.top
+    assert type(ask).__name__ == "ConfirmOverlay" and "deep-blue" in ask.message
+    click_button(app, choice)
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert table.session.seats[1].kind == kind and app.errors_logged == 0
+
+
+def test_fit_and_wrap_stay_cheap_on_a_one_megabyte_name():
+    from scenes import ui
+    from tests.ui_helpers import make_app
+
+    make_app("en", menu=False)
+    name = "N" * 1_000_000
+    short = ui.fit(name, 300, 20)
+    assert short.endswith("…") and ui.font(20).size(short)[0] <= 300
+    lines = ui.wrap("Pass to " + name, 400, 20)
+    assert all(ui.font(20).size(line)[0] <= 400 for line in lines) and sum(map(len, lines)) <= ui.MAX_WRAPPED

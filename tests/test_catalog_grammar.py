@@ -1,0 +1,119 @@
+"""Grammar from the catalog: plural forms from counts (never "(s)") and French elision before
+names ("Au tour d'Alice", "d'Hélène"), checked on every string of every catalog file."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.i18n import PLURAL, STRINGS_DIR, Strings, _branches, elides, plurals
+
+FILES = sorted(p.stem for p in STRINGS_DIR.glob("*.yaml"))
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+BAD_ELISION = re.compile(r"(?i)\b(de|le|la|que) ({name})")
+
+
+def entries(area: str):
+    for key, entry in Strings("fr").table(area).items():
+        for lang in ("fr", "en"):
+            text = entry.get(lang) if isinstance(entry, dict) else None
+            if isinstance(text, str):
+                yield key, lang, text
+
+
+def plural_names(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+),\s*plural,", text))
+
+
+@pytest.mark.parametrize("area", FILES)
+def test_no_catalog_string_writes_a_plural_in_brackets(area):
+    bad = [(key, lang, text) for key, lang, text in entries(area)
+           if re.search(r"\w\((s|es|x|e|e\)\(s)\)", text)]
+    assert not bad, bad[:10]
+
+
+@pytest.mark.parametrize("area", FILES)
+def test_every_plural_block_has_one_and_other(area):
+    for key, lang, text in entries(area):
+        for m in PLURAL.finditer(text):
+            branches, _end = _branches(text, m.end())
+            assert {"one", "other"} <= set(branches), (key, lang, branches)
+
+
+@pytest.mark.parametrize("name", ["Alice", "Hélène", "Inès", "Ugo", "Yves", "Émile"])
+@pytest.mark.parametrize("area", FILES)
+def test_french_elides_before_a_vowel_initial_seat_name(area, name):
+    strings = Strings("fr")
+    bad = []
+    for key, lang, text in entries(area):
+        if lang != "fr":
+            continue
+        counts = plural_names(text)
+        names = set(PLACEHOLDER.findall(text)) - counts
+        if not names:
+            continue
+        for n in (1, 3):
+            params = {p: name for p in names} | {c: n for c in counts}
+            shown = strings.fill(text, params)
+            if BAD_ELISION.search(shown.replace("{name}", name)) or re.search(
+                    rf"(?i)\b(de|le|la|que) {re.escape(name)}\b", shown):
+                bad.append((key, shown))
+    assert not bad, bad[:10]
+
+
+def test_names_that_keep_de():
+    assert not elides("Yanis") and not elides("Bruno") and elides("Yves") and elides("Hugo")
+    assert Strings("fr").fill("Au tour de {name}", {"name": "Yanis"}) == "Au tour de Yanis"
+    assert Strings("fr").fill("Au tour de {name}", {"name": "Alice"}) == "Au tour d'Alice"
+    assert Strings("fr").fill("De {name} : {n}", {"name": "Inès", "n": 2}) == "D'Inès : 2"
+
+
+@pytest.mark.parametrize("lang, n, text", [
+    ("fr", 0, "0 carte"), ("fr", 1, "1 carte"), ("fr", 2, "2 cartes"),
+    ("en", 0, "0 cards"), ("en", 1, "1 card"), ("en", 2, "2 cards"),
+])
+def test_plural_branches_follow_each_language(lang, n, text):
+    template = "{count, plural, one {# carte} other {# cartes}}" if lang == "fr" else \
+        "{count, plural, one {# card} other {# cards}}"
+    assert plurals(template, {"count": n}, lang) == text
+
+
+def test_exact_branch_and_placeholders_inside_a_branch():
+    t = "{n, plural, =0 {aucune carte pour {who}} one {# carte pour {who}} other {# cartes pour {who}}}"
+    s = Strings("fr")
+    assert s.fill(t, {"n": 0, "who": "Ana"}) == "aucune carte pour Ana"
+    assert s.fill(t, {"n": 5, "who": "Ana"}) == "5 cartes pour Ana"
+
+
+def _tofu_free(text: str, fonts, shapes) -> set[str]:
+    import pygame
+
+    def look(f, ch):
+        img = f.render(ch, True, (255, 255, 255))
+        return img.get_size(), pygame.image.tobytes(img, "RGBA")
+
+    missing = set()
+    for ch in {c for c in text if ord(c) > 127 and c not in shapes and not c.isspace()}:
+        if any(look(f, ch) == look(f, "\ue000") for f in fonts):
+            missing.add(ch)
+    return missing
+
+
+@pytest.mark.parametrize("area", FILES)
+def test_every_symbol_of_the_catalog_exists_in_the_font(area):
+    """No empty boxes: the rules reference goes through pygame-gui (no drawn shapes), other texts
+    through ui.text, which draws the colour-blind marks of GLYPH_SHAPES itself."""
+    import pygame
+
+    pygame.font.init()
+    from scenes import ui
+
+    fonts = [ui.font(18, b, i) for b in (False, True) for i in (False, True)]
+    bad = {}
+    for key, lang, text in entries(area):
+        shapes = () if key.endswith(".rules.text") else ui.GLYPH_SHAPES
+        missing = _tofu_free(text, fonts, shapes)
+        if missing:
+            bad[(key, lang)] = sorted(missing)
+    assert not bad, bad

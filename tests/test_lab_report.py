@@ -1,0 +1,44 @@
+"""`simulate --against --report`: A/B on two content folders, a Markdown report with PNG charts, JSON
+with every figure."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ab_report_on_a_copied_game_folder(tmp_path):
+    variant = tmp_path / "anludim-rich"
+    shutil.copytree(ROOT / "content" / "anludim", variant)
+    rules = variant / "rules.yaml"
+    rules.write_text(rules.read_text().replace("rewards: [2, 1]", "rewards: [4, 2]"))
+    out = tmp_path / "report"
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "simulate", "anludim", "--games", "8",
+                           "--seats", "greedy,random,random", "--rotate", "--against", str(variant),
+                           "--report", str(out), "--lang", "fr", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["against"]["content"] == str(variant) and doc["against"]["games"] == 8
+    figures = [line["figure"] for line in doc["compare"]]
+    assert ["seat", 1] in figures and ["bot", "greedy"] in figures and ["actions"] in figures
+    assert all("verdict" in line and "lo" in line and "hi" in line for line in doc["compare"])
+    stats = doc["stats"]
+    assert {"seats", "bots", "draws", "first_player", "actions", "turns", "margin", "entries",
+            "history", "length_histogram"} <= set(stats)
+    assert any(e["id"].startswith("item:") for e in stats["entries"])
+    for chart in ("win_rates", "lengths", "history", "entries", "ab"):
+        assert (out / f"{chart}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    text = (out / "report.md").read_text()
+    assert "Rapport du laboratoire" in text and "![ab](ab.png)" in text and "Corrélation" in text
+    assert json.loads((out / "report.json").read_text())["compare"] == doc["compare"]
+
+
+def test_amadrim_reports_the_share_of_each_scoring_line():
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "simulate", "amadrim", "--games", "4",
+                           "--seats", "greedy,random", "--json"], capture_output=True, text=True, timeout=300)
+    lines = json.loads(done.stdout)["stats"]["lines"]
+    assert set(lines) == {"business", "kills", "town", "magic"} and abs(sum(lines.values()) - 1) < 1e-3
