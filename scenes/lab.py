@@ -1,5 +1,5 @@
 """The Lab screen (designer mode): simulate many bot games of a game, on the current content or a
-folder, optionally A/B against a second folder; the run is a background process (game.lab.LabJob)
+folder, optionally A/B against a second folder; the run is a background process (game.labjob.LabJob)
 with a progress bar, the time left and Cancel; when done, the headline verdict, the charts and a
 button that opens the report folder.
 
@@ -231,7 +231,8 @@ class LabScene(UIScene):
     def copy_content(self) -> None:
         """Copy the game's content A into a new folder of the lab and use it as B."""
         from game.content import content_dir
-        from game.lab import content_root, lab_dir
+        from game.lab import content_root
+        from game.labjob import lab_dir
 
         self._read_entries()
         a = self.folder_a.strip() or (str(self.app.content_root) if self.app.content_root else None)
@@ -252,7 +253,7 @@ class LabScene(UIScene):
     def start(self) -> None:
         """Check both contents, then start the background run."""
         from game.content import ContentError, load
-        from game.lab import LabJob, lab_dir
+        from game.labjob import LabJob, lab_dir
 
         self._read_entries()
         try:

@@ -155,8 +155,11 @@ class NewGameScene(UIScene):
         return self.tr(key) if self.app.strings.has(key) else kind
 
     def _bot_about(self, kind: str) -> str | None:
-        key = f"bot.{kind}.about"
-        return self.tr(key) if self.app.strings.has(key) else None
+        """What a bot does: the game's own words (`<game>.bot.<kind>.about`) first, else the shell's."""
+        for key in (f"{self.game_id}.bot.{kind}.about", f"bot.{kind}.about"):
+            if self.app.strings.has(key):
+                return self.tr(key)
+        return None
 
     OPTION_FONT = 16
     VALUE_W = 120
