@@ -219,7 +219,8 @@ def test_three_people_and_a_bot_play_a_whole_game_in_the_window(display, tmp_pat
             if session.state.is_over():
                 break
             seat = referee.next_human(session)
-            if seat is None:  # the bot plays
+            if seat is None:  # the bot plays (once the end-of-turn score screen is closed)
+                win.click(SAFE)
                 time.sleep(0.3)
                 continue
             win.click(SAFE)  # lifts a curtain, closes "since your last turn"; harmless on the table
