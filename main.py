@@ -11,6 +11,8 @@
     python main.py fuzz GAME --games N     random games, protocol invariants after every action
     python main.py desktop [--remove]      (Linux) add/remove the per-user desktop entry and icon
     python main.py package                 one-folder desktop build (PyInstaller)
+    python main.py export-log SAVE [--lang fr|en] [--out FILE]   the log and its notes as Markdown
+    python main.py replay SAVE --content DIR [--from DIR]        replay on tweaked content, into a new save
 
 Every tool takes --content DIR and --json. Exit codes: 0 ok, 1 problems found, 2 bad command line.
 Only the standard library is imported here; everything else is imported by the command that needs it.
@@ -69,6 +71,15 @@ def _parser() -> argparse.ArgumentParser:
                       help="full checks after every K-th action (default: 2 random actions per game)")
     fuzz.add_argument("--full-every", type=int, default=1, metavar="M",
                       help="full checks in one game out of M (default: every game)")
+    export = sub.add_parser("export-log", parents=[common], help="a saved game's log and notes as Markdown")
+    export.add_argument("save", help="a save file (.json) or the name of a save")
+    export.add_argument("--lang", choices=("fr", "en"), default="fr")
+    export.add_argument("--out", metavar="FILE", help="write the Markdown there (default: stdout)")
+    replay = sub.add_parser("replay", parents=[common], help="replay a save on --content DIR into a new save")
+    replay.add_argument("save", help="a save file (.json) or the name of a save")
+    replay.add_argument("--from", dest="original", metavar="DIR",
+                        help="the content the game was played with (default: the shipped content, if it matches)")
+    replay.add_argument("--lang", choices=("fr", "en"), default="en")
     bench = sub.add_parser("bench", parents=[common], help="measure start-up, frames, engines")
     bench.add_argument("--quick", action="store_true", help="shorter measurements")
     desktop = sub.add_parser("desktop", parents=[common], help="(Linux) install the desktop entry")

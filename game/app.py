@@ -210,8 +210,25 @@ class App:
                 pass
 
     def _window_size(self) -> tuple[int, int]:
+        """The remembered size (at least 1024×700), but never larger than the screen it opens on:
+        a laptop of 1024×768 gets a window it can see whole, not the default 1280×800 cut off."""
         w, h = getattr(self.settings, "window_size", DEFAULT_SIZE) or DEFAULT_SIZE
-        return max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+        w, h = max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+        desk = self._desktop_size()
+        if desk:
+            w, h = min(w, max(desk[0], 1)), min(h, max(desk[1], 1))
+        return w, h
+
+    @staticmethod
+    def _desktop_size() -> tuple[int, int] | None:
+        """The size of the first screen, or None headless (dummy/offscreen drivers have no screen)."""
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+        except (AttributeError, pygame.error):
+            return None
+        return tuple(sizes[0]) if sizes and sizes[0][0] > 0 and sizes[0][1] > 0 else None
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         """Resize the window (at least 1024×700) and let every scene lay itself out again."""

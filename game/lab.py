@@ -114,7 +114,9 @@ def line_values(line: dict[str, Any]) -> tuple[str, str, str, str, str]:
     if line["kind"] == "rate":
         return (pct(line["a"]), pct(line["b"]), signed_pct(line["diff"]),
                 signed_pct(line["lo"]), signed_pct(line["hi"]))
-    return (f"{line['a']:.1f}", f"{line['b']:.1f}", f"{line['diff']:+.1f}", f"{line['lo']:+.1f}", f"{line['hi']:+.1f}")
+    digits = 2 if max(abs(line["a"]), abs(line["b"])) < 10 else 1  # small scores (rounds won) need more
+    return (f"{line['a']:.{digits}f}", f"{line['b']:.{digits}f}", f"{line['diff']:+.{digits}f}",
+            f"{line['lo']:+.{digits}f}", f"{line['hi']:+.{digits}f}")
 
 
 def headline(doc: dict[str, Any], strings: Any) -> str:

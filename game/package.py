@@ -109,7 +109,7 @@ def build(dist: Path | None = None, work: Path | None = None) -> dict[str, Any]:
     work = work or ROOT / "build" / "pyinstaller"
     work.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    code = subprocess.call(command(dist, work, write_icon(work)), cwd=ROOT)
+    code = subprocess.call(command(dist, work, write_icon(work)), cwd=ROOT, stdout=2)  # stdout: ours (--json)
     result: dict[str, Any] = {"code": code, "seconds": round(time.perf_counter() - started, 1),
                               "bundle": str(dist / NAME), "executable": str(executable(dist))}
     if code != 0:

@@ -252,6 +252,7 @@ class SaveEntry:
     counted: str = "turn"  # what `turn` counts: "turn" or "round" (the load screen's word)
     error: SaveError | None = field(default=None, compare=False)
     prev_ok: bool = False
+    notes: tuple[str, ...] = ()  # the texts of the notes pinned to its log (game/notes.py)
 
     @property
     def corrupt(self) -> bool:
@@ -264,10 +265,12 @@ class SaveEntry:
         summary = save.get("summary") or {}
         seats = tuple({k: s.get(k) for k in ("name", "kind", "colour")} for s in save["seats"])
         actions = summary.get("actions", len(save["actions"]))
+        notes = tuple(n["text"] for n in (save.get("extras") or {}).get("notes") or []
+                      if isinstance(n, dict) and isinstance(n.get("text"), str))
         counted = "round" if summary.get("round") is not None else "turn"
         return cls(name=name, game=save["game"], seats=seats, turn=summary.get(counted), counted=counted,
                    actions=actions if _is_int(actions) else len(save["actions"]),
-                   over=summary.get("over") is True, date=save.get("saved_at"), **extra)
+                   over=summary.get("over") is True, date=save.get("saved_at"), notes=notes, **extra)
 
 
 class SaveStore:

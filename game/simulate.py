@@ -7,8 +7,9 @@ seed `(seed + i) * 101 + s`. Each game gives a JSON-able *record* (winners, scor
 engine's optional lab facts); records are gathered in game order, so statistics computed from
 them (`game.labstats`) do not depend on which worker played which game.
 
-Workers are processes started with the "spawn" method (the same on every OS, and safe from the
-app, whose pygame state must not be forked); each loads the engine and the content once.
+Workers are processes (forked on Linux from the command line, inheriting the loaded engine and
+content; spawned elsewhere and from the app, whose pygame state must not be forked, each then
+loading the engine and the content once).
 """
 
 from __future__ import annotations
@@ -172,8 +173,22 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(plan: Plan) -> None:
+    if _WORKER.get("plan") == plan and "content" in _WORKER:
+        return  # forked from a parent that loaded them already
     engine = load_engine(plan.engine)
     _WORKER.update(engine=engine, content=load_content(plan, engine), plan=plan)
+
+
+def _context() -> Any:
+    """How workers start: "fork" on Linux from the command line (they inherit the loaded engine
+    and content: no second start-up), "spawn" elsewhere and whenever pygame is loaded (the app
+    must not fork its window and audio state). Records are the same either way."""
+    import multiprocessing
+    import sys
+
+    if sys.platform.startswith("linux") and "pygame" not in sys.modules:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
 
 
 def _worker_chunk(indices: list[int]) -> list[dict[str, Any]]:
@@ -196,13 +211,14 @@ def play_records(plan: Plan, workers: int | None = None,
     workers = max(1, min(workers or default_workers(), plan.games))
     if workers == 1:
         return _play_here(plan, progress, cancelled)
-    import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     size = max(1, min(25, plan.games // (workers * 8)))
     chunks = [list(range(i, min(i + size, plan.games))) for i in range(0, plan.games, size)]
     records: list[dict[str, Any]] = []
-    context = multiprocessing.get_context("spawn")
+    context = _context()
+    if context.get_start_method() == "fork":
+        _worker_init(plan)  # loaded once here, inherited by the forked workers
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
                              initargs=(plan,)) as pool:
         pending = {pool.submit(_worker_chunk, chunk) for chunk in chunks}

@@ -14,8 +14,8 @@ from typing import Any
 
 def run(command: str, args: Any) -> int:
     """Dispatch one parsed command."""
-    handler = {"check-content": check_content, "simulate": simulate,
-               "screenshot": screenshot, "bench": bench, "fuzz": fuzz}[command]
+    handler = {"check-content": check_content, "simulate": simulate, "screenshot": screenshot,
+               "bench": bench, "fuzz": fuzz, "export-log": export_log, "replay": replay}[command]
     return handler(args)
 
 
@@ -163,6 +163,7 @@ def _with_progress(args: Any, job: Any) -> Any:
         return job(None)
     from tqdm import tqdm
 
+    tqdm.monitor_interval = 0  # no monitor thread: the workers may be forked
     bar = tqdm(total=args.games * (2 if args.against else 1), unit="game", file=sys.stderr,
                desc=args.game, dynamic_ncols=True)
 
@@ -188,6 +189,75 @@ def _strings(lang: str) -> Any:
     from game.i18n import Strings
 
     return Strings(lang)
+
+
+# -- export-log and replay ---------------------------------------------------------------------
+
+def _saved_game(args: Any) -> tuple[Any, ...]:
+    """(save, name, store, engine) of the SAVE argument; raises SaveError."""
+    import rules
+    from game.replay_tweaked import read_save
+    from game.saves import SaveStore
+    from game.session import engine_for
+
+    store = SaveStore()
+    save, name = read_save(args.save, store)
+    return save, name, store, engine_for(save, {g: rules.engine(g) for g in rules.IMPLEMENTED})
+
+
+def export_log(args: Any) -> int:
+    """A saved game's whole log with its pinned notes, as Markdown."""
+    from pathlib import Path
+
+    from game.content import ContentError, load
+    from game.notes import export_markdown
+    from game.saves import SaveError
+
+    strings = _strings(args.lang)
+    try:
+        save, name, _store, engine = _saved_game(args)
+        content = load(save["game"], args.content)
+    except SaveError as exc:
+        return _fail(args, strings.render(exc.to_json()))
+    except ContentError as exc:
+        return _fail(args, str(exc))
+    text = export_markdown(save, name, engine, content, strings)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    _emit(args, {"save": name, "out": args.out, "markdown": text}, f"saved {args.out}" if args.out else text)
+    return 0
+
+
+def replay(args: Any) -> int:
+    """Replay a save on --content DIR into a new save; where and why it diverged."""
+    from game import content as loader
+    from game.replay_tweaked import describe, replay_on_content
+    from game.saves import SaveError
+
+    strings = _strings(args.lang)
+    if not args.content:
+        return _fail(args, "replay needs --content DIR (the tweaked content)")
+    try:
+        save, name, store, engine = _saved_game(args)
+        game_id = save["game"]
+        from game.lab import content_root
+
+        root = content_root(game_id, args.content)
+        content, digest = loader.load(game_id, root), loader.digest(game_id, root)
+        original_root = content_root(game_id, args.original)
+        original = None
+        for candidate in [original_root] + ([] if args.original else [root]):
+            if loader.digest(game_id, candidate) == save["content_digest"]:
+                original = loader.load(game_id, candidate)
+                break
+        report = replay_on_content(save, name, engine, content, digest, store, original)
+    except SaveError as exc:
+        return _fail(args, strings.render(exc.to_json()))
+    except loader.ContentError as exc:
+        return _fail(args, str(exc))
+    names = [s["name"] for s in save["seats"]]
+    _emit(args, report, describe(report, strings, names))
+    return 0 if report["saved"] else 1
 
 
 # -- fuzz ------------------------------------------------------------------------------------

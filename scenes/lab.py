@@ -10,8 +10,6 @@ the PNG charts the job wrote (game/labreport.py).
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 import time
 from datetime import datetime
 from pathlib import Path
@@ -282,13 +280,11 @@ class LabScene(UIScene):
 
     def open_folder(self) -> None:
         """Open the report folder in the system's file manager (or say where it is)."""
+        from game import bundle
+
         folder = self.result.get("folder", "")
-        opener = {"darwin": ["open"], "win32": ["explorer"]}.get(sys.platform, ["xdg-open"])
-        try:
-            subprocess.Popen([*opener, folder], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            self.app.toast(self.tr("lab.screen.opened", path=folder), "ok")
-        except OSError:
-            self.app.toast(self.tr("lab.screen.opened", path=folder))
+        opened = bool(folder) and bundle.open_folder(Path(folder))  # the menu's opener, OS-neutral
+        self.app.toast(self.tr("lab.screen.opened", path=folder), "ok" if opened else "info")
 
     # -- loop ------------------------------------------------------------------------------------
 

@@ -58,6 +58,9 @@ class LoadScene(UIScene):
                     enabled=chosen is not None)
         self.button("load", (area.right - 240, h - 90, 240, 54), self.tr("load.load"), "@primary",
                     enabled=ok)
+        if getattr(self.app.settings, "designer_mode", False):  # replay on tweaked content (scenes/replay_tweaked.py)
+            self.button("replay", (area.right - 700, h - 90, 200, 50), self.tr("lab.replay.button"),
+                        enabled=chosen is not None and not chosen.corrupt)
 
     def current(self) -> Any:
         if self.selected is None or not (0 <= self.selected < len(self.items)):
@@ -74,6 +77,10 @@ class LoadScene(UIScene):
             self.stack.push(GenerationsOverlay(self.app, self, self.current().name))
         elif name == "load" and self.current() is not None:
             saves_bridge.resume(self.app, self.current())
+        elif name == "replay" and self.current() is not None:
+            from scenes.replay_tweaked import ReplayScene
+
+            self.stack.push(ReplayScene(self.app, self.current()))
         elif name == "delete" and self.current() is not None:
             if not self.confirm_delete:
                 self.confirm_delete = True
@@ -161,6 +168,15 @@ class LoadScene(UIScene):
             r = ui.text(surface, ui.fit(label[:64], 180, 17), (sx + 22, y + 32), 17, ui.PARCHMENT)
             sx_names.append(seat)
             sx = r.right + 18
+        if entry.notes:
+            key = "notes.count.one" if len(entry.notes) == 1 else "notes.count.many"
+            date_w = ui.font(17).size(_date(entry.date))[0]
+            room = row.right - 16 - date_w - 24 - (sx + 6)
+            if room > 80:
+                last = entry.notes[-1].replace("\n", " ")
+                quoted = f"« {last} »" if self.app.strings.lang == "fr" else f"“{last}”"
+                label = self.tr(key, count=len(entry.notes)) + " — " + quoted
+                ui.text(surface, ui.fit(label, room, 16), (sx + 6, y + 33), 16, ui.GOLD)
         detail = self.tr("load.actions", n=entry.actions)
         if entry.turn is not None:
             word = "load.round" if getattr(entry, "counted", "turn") == "round" else "load.turn"

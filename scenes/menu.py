@@ -131,7 +131,7 @@ class MainMenu(UIScene):
         self.button("lang_en", (x + half + 12, y, half, int(40 * k)), self.tr("language.en"),
                     "@selected" if self.app.strings.lang == "en" else "@choice")
         if getattr(self.app.settings, "designer_mode", False):
-            self.button("open_content", (x, y + 56, side_w, 44), self.tr("menu.open_content"))
+            self.button("open_content", (x, y + int(56 * k), side_w, int(44 * k)), self.tr("menu.open_content"))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -215,10 +215,18 @@ class MainMenu(UIScene):
         ui.ornament(surface, (w // 2, int(104 * k)), int(460 * k))
         ui.text(surface, self.tr("menu.subtitle"), (w // 2, int(114 * k)), int(18 * k), ui.PARCHMENT_DIM,
                 anchor="midtop", italic=True)
-        if getattr(self.app.settings, "designer_mode", False):
-            root = str(self.content_folder())
-            ui.text(surface, self.tr("menu.designer", path=root), (w // 2, surface.get_height() - 40), 15,
-                    ui.GOLD, anchor="midbottom")
+        if getattr(self.app.settings, "designer_mode", False) and self.cards:
+            self._draw_designer_line(surface)
+
+    def _draw_designer_line(self, surface: pygame.Surface) -> None:
+        """Under the games' column (the side buttons reach the bottom): the content in use, its
+        path cut in the middle when the column is too narrow for it."""
+        column = pygame.Rect(min(r.left for r in self.cards.values()), 0,
+                             max(r.right for r in self.cards.values()) - min(r.left for r in self.cards.values()), 1)
+        frame = self.tr("menu.designer", path="")
+        room = column.width - ui.font(15).size(frame)[0]
+        line = self.tr("menu.designer", path=ui.middle_cut(str(self.content_folder()), room, 15))
+        ui.text(surface, line, (column.centerx, surface.get_height() - 40), 15, ui.GOLD, anchor="midbottom")
 
     def draw_over(self, surface: pygame.Surface) -> None:
         for info in catalog.GAMES:

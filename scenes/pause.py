@@ -1,4 +1,4 @@
-"""The pause menu over a table (Esc): resume, save and return to the menu, rules."""
+"""The pause menu over a table (Esc): resume, rules, a note pinned to the log, save and return to the menu."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class PauseMenu(UIScene):
 
     def box(self) -> pygame.Rect:
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, 380, 300)
+        rect = pygame.Rect(0, 0, 380, 364)
         rect.center = (w // 2, h // 2)
         return rect
 
@@ -31,7 +31,8 @@ class PauseMenu(UIScene):
         x, y = box.left + 40, box.top + 80
         self.button("resume", (x, y, 300, 52), self.tr("pause.resume"), "@primary")
         self.button("rules", (x, y + 68, 300, 48), self.tr("pause.rules"))
-        self.button("quit", (x, y + 132, 300, 48), self.tr("pause.save_quit"), "@danger")
+        self.button("note", (x, y + 132, 300, 48), self.tr("notes.button"))
+        self.button("quit", (x, y + 196, 300, 48), self.tr("pause.save_quit"), "@danger")
 
     def on_button(self, element: Any) -> None:
         name = self.name_of(element)
@@ -41,6 +42,9 @@ class PauseMenu(UIScene):
             from scenes.rules_ref import RulesScene
 
             self.stack.push(RulesScene(self.app, self.table.game_id))
+        elif name == "note":
+            self.stack.pop()
+            self.table.open_note()
         elif name == "quit":
             self.save_and_quit()
 

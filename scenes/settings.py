@@ -124,17 +124,4 @@ class SettingsScene(UIScene):
         ui.panel(surface, pygame.Rect((w - width) // 2 - 24, 130, width + 48, h - 250), 140)
         x, room = (w - width) // 2 + 224, width - 224
         ui.text(surface, self.tr("settings.log"), (x, h - 90), 15, ui.PARCHMENT_DIM)
-        ui.text(surface, middle_cut(str(self.app.log_file()), room, 15), (x, h - 66), 15, ui.PARCHMENT)
-
-
-def middle_cut(value: str, width: int, size: int) -> str:
-    """`value` with its middle replaced by "…" until it fits in `width` pixels."""
-    if ui.font(size).size(value)[0] <= width:
-        return value
-    keep = len(value) - 1
-    while keep > 8:
-        cut = value[: keep // 2] + "…" + value[len(value) - keep // 2:]
-        if ui.font(size).size(cut)[0] <= width:
-            return cut
-        keep -= 2
-    return value[:4] + "…" + value[-4:]
+        ui.text(surface, ui.middle_cut(str(self.app.log_file()), room, 15), (x, h - 66), 15, ui.PARCHMENT)

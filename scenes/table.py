@@ -17,7 +17,8 @@ After every applied action `advance()` decides what comes next (DESIGN.md, hot-s
 over → the end-of-game summary; a bot must act → it plays after a short visible pause (scaled by
 the animation speed), one action at a time; a human other than the unveiled seat must act in a
 game with hidden information → the curtain; then the revealed seat sees a "since your last turn"
-summary of the public log. Ctrl+Z undoes when the session allows it; Esc opens the pause menu.
+summary of the public log. Ctrl+Z undoes when the session allows it; Esc opens the pause menu;
+N opens the note box (a remark pinned to the current action; `log_with_notes` marks notes in a log).
 """
 
 from __future__ import annotations
@@ -281,6 +282,23 @@ class TableScene(Scene):
         self.app.toast(self.app.tr("table.undone"), "ok")
         self.advance()
 
+    # -- notes pinned to the log (game/notes.py) ---------------------------------------------------
+
+    def open_note(self) -> None:
+        """Key N or the pause menu's Note: the box that pins a note to the current action."""
+        from scenes.note import NoteScene
+
+        self.stack.push(NoteScene(self.app, self))
+
+    def log_with_notes(self, entries: list[dict[str, Any]], length: int | None = None) -> list[dict[str, Any]]:
+        """`entries` (the last entries of the public log, or of its first `length` entries) with
+        this game's notes where they were written; a note renders like a log entry (`self.render`)."""
+        from game.notes import interleave, notes_of
+
+        notes = notes_of(self.session.extras)
+        total = len(self.session.log) if length is None else length
+        return interleave(list(entries), notes, total) if notes else list(entries)
+
     # -- events ----------------------------------------------------------------------------------
 
     def track_hover(self, pos: tuple[int, int]) -> None:
@@ -309,6 +327,9 @@ class TableScene(Scene):
                 return True
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
+                return True
+            if event.key == pygame.K_n and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.open_note()
                 return True
         if self.since and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.since = []
@@ -363,7 +384,7 @@ class TableScene(Scene):
                  size: int = 16, title: bool = True) -> None:
         """The turn-log panel: the newest entries of `view["log"]` that fit, newest at the bottom."""
         entries = self.view.get("log", []) if entries is None else entries
-        draw_log_panel(surface, rect, [self.render(e) for e in entries[-40:]],
+        draw_log_panel(surface, rect, [self.render(e) for e in self.log_with_notes(entries)[-40:]],
                        self.app.tr("table.log") if title else None, size)
 
     # -- hooks for subclasses ---------------------------------------------------------------------

@@ -155,6 +155,20 @@ def ellipsize(value: str, width: int, size: int = 20, bold: bool = False) -> str
     return value[:_longest_fitting(f, value, width, "…")].rstrip() + "…"
 
 
+def middle_cut(value: str, width: int, size: int = 20) -> str:
+    """`value` (a file path) with its middle replaced by "…" until it fits in `width` pixels, so
+    both its start and its file name stay readable."""
+    if font(size).size(value)[0] <= width:
+        return value
+    keep = len(value) - 1
+    while keep > 8:
+        cut = value[: keep // 2] + "…" + value[len(value) - keep // 2:]
+        if font(size).size(cut)[0] <= width:
+            return cut
+        keep -= 2
+    return value[:4] + "…" + value[-4:]
+
+
 def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int = 20,
                colour: tuple[int, int, int] = PARCHMENT, bold: bool = False,
                spacing: float = 1.25, align: str = "left") -> int:

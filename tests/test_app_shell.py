@@ -328,3 +328,17 @@ def test_typed_names_and_pin_reach_the_session(anludim_playable) -> None:
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
     assert table.session.seats[0].name == "Zoé"
     assert check_pin("4321", table.session.seats[1].pin_hash) and table.session.seats[0].pin_hash is None
+
+
+def test_the_window_never_opens_larger_than_the_screen(monkeypatch):
+    from game.app import App, FallbackSettings
+
+    settings = FallbackSettings()
+    settings.window_size = (1280, 800)
+    app = App(settings=settings)
+    monkeypatch.setattr(App, "_desktop_size", staticmethod(lambda: (1024, 700)))
+    assert app._window_size() == (1024, 700)
+    monkeypatch.setattr(App, "_desktop_size", staticmethod(lambda: (1920, 1080)))
+    assert app._window_size() == (1280, 800)
+    monkeypatch.setattr(App, "_desktop_size", staticmethod(lambda: None))  # headless: as remembered
+    assert app._window_size() == (1280, 800)

@@ -140,3 +140,24 @@ def test_package_without_pyinstaller_says_how_to_get_it(monkeypatch, capsys):
 
     assert main.main(["package"]) == 2
     assert "setup --dev" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
+def test_the_designer_line_and_the_side_buttons_do_not_overlap(monkeypatch, size):
+    import scenes.ui as ui
+
+    app = make_app("fr", size=size, menu=False)
+    app.settings.designer_mode = True
+    app.content_root = "/home/someone/" + "a-long-folder/" * 8 + "content"
+    app.start()
+    for _ in range(3):
+        app.step()
+    drawn = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append((value, real(surface, value, *a, **k))))
+    app.stack.top.invalidate()  # the backdrop layer is cached: draw it again
+    app.render()
+    line = next(rect for value, rect in drawn if "F5" in value and "…" in value)
+    menu = app.stack.top
+    assert all(not line.colliderect(b.rect) for b in menu.buttons.values())
+    assert line.bottom <= size[1] and line.left >= 0 and line.right <= size[0]

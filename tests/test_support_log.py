@@ -11,7 +11,8 @@ import pytest
 
 from game import logs
 from game.scene import Scene
-from scenes.settings import SettingsScene, middle_cut
+from scenes.settings import SettingsScene
+from scenes.ui import middle_cut
 from tests.ui_helpers import make_app
 
 

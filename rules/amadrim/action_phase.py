@@ -171,16 +171,29 @@ def lost_cubes(ctx: Any, seat: int) -> dict[str, str]:
     board, out = ctx.board, {}
     units = board.units_of(seat)
     mages = [u for u in units if u.kind == "mage"]
+    usable_kinds = _usable_kinds(ctx, seat, units)
     for i, kind in enumerate(KINDS):
         if not ctx.remaining[i]:
             continue
         if i == CREATE:
             usable = bool(create_cells(board, seat)) and ctx.pawns_left[seat] != 0
         else:
-            usable = any(a.type == kind for u in units for a in unit_actions(ctx, seat, u))
+            usable = kind in usable_kinds
         if not usable:
             out[kind] = _why_lost(ctx, seat, i, units, mages)
     return out
+
+
+def _usable_kinds(ctx: Any, seat: int, units: list[Unit]) -> set[str]:
+    """The action kinds (create aside) with remaining cubes that some unit can use now: each unit's
+    actions listed once, stopping as soon as every such kind is found."""
+    wanted = {kind for i, kind in enumerate(KINDS) if ctx.remaining[i] and i != CREATE}
+    found: set[str] = set()
+    for u in units:
+        if wanted <= found:
+            break
+        found.update(a.type for a in unit_actions(ctx, seat, u))
+    return found & wanted
 
 
 def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Unit]) -> str:

@@ -98,9 +98,8 @@ def legal(state: AmbreState, seat: int) -> list[A.Action]:
     if b.stage in ("lay", "tie"):
         return [A.Bid(c) for c in _lay_options(state, seat)]
     if b.stage == "raise":
-        best = b.best()
-        return [A.PassRaise()] + [A.RaiseBid(c) for c in state.hands[seat]
-                                  if b.total(seat) + cards.value(c) >= best]
+        need = b.best() - b.total(seat)
+        return [A.PassRaise()] + [A.RaiseBid(c) for c in state.hands[seat] if cards.value(c) >= need]
     return [A.Stake(c) for c in state.own_conflicts(seat)]
 
 

@@ -63,7 +63,9 @@ def _character(state: AmbreState, seat: int, action: A.Character) -> None:
         raise IllegalAction("ambre.illegal.motivation_empty")
     if len(motivation) > rules.motivation_max:
         raise IllegalAction("ambre.illegal.motivation_long", limit=rules.motivation_max)
-    state.names[seat], state.motivations[seat] = name, motivation
+    # A motivation from the content's list (a bot's) is kept in both languages.
+    known = next((m for m in rules.bot_motivations if clean(m.fr[: rules.motivation_max]) == motivation), None)
+    state.names[seat], state.motivations[seat] = name, known.to_json() if known else motivation
     state.log.append(entry("ambre.log.character", seat=seat_ref(seat), name=name))
     if not to_act(state):
         state.start_bids()

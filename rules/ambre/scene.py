@@ -79,6 +79,8 @@ class Scene:
     closing_queue: list[int] = field(default_factory=list)
     closing: list[dict[str, Any]] = field(default_factory=list)
     values: dict[str, int] = field(default_factory=dict)
+    final: list[str] = field(default_factory=list)     # face-up cards when the winner was computed
+    face_down: int = 0                                 # face-down cards then
     winner: int | None = None
     queue: list[tuple[str, int]] = field(default_factory=list)
     gage: str | None = None
@@ -103,6 +105,7 @@ class Scene:
             "characteristics": [list(c) for c in self.characteristics], "laid": [dict(x) for x in self.laid],
             "requests": [dict(r) for r in self.requests], "couper": self.couper,
             "closing": [dict(c) for c in self.closing], "values": dict(self.values), "winner": self.winner,
+            "final_cards": list(self.final), "final_face_down": self.face_down,
             "moves": [dict(m) for m in self.moves], "face_down_left": len(conflict.cards) - len(conflict.face_up()),
         }
 
@@ -364,8 +367,10 @@ def _close(state: AmbreState, seat: int, action: Any, up: bool) -> None:
             "turned": turned, "up": up}
     sc.closing.append(play)
     key = "ambre.log.close_hand" if up else "ambre.log.close_aside"
+    if turned is None:
+        key += "_only"
     state.log.append(entry(key, seat=seat_ref(seat), to=seat_ref(action.to), card=state.card_label(action.card),
-                           turned=state.card_label(turned) if turned else "—"))
+                           turned=state.card_label(turned) if turned else ""))
     _next_closer(state)
 
 
@@ -390,6 +395,8 @@ def _next_closer(state: AmbreState) -> None:
     if sc.closing_queue:
         return
     sc.values = current_values(state)
+    conflict = state.conflicts[sc.conflict]
+    sc.final, sc.face_down = conflict.face_up(), len(conflict.cards) - len(conflict.face_up())
     ranks = {s: state.ranks[s] for s in sc.involved}
     sc.winner = scoring.conflict_winner(sc.values, ranks, sc.involved)
     if sc.winner is None:

@@ -47,7 +47,7 @@ class AmbreState(HiddenResults):
         self.log: list[dict[str, Any]] = []
         self.phase = "childhood"
         self.names: list[str | None] = [None] * seats
-        self.motivations: list[str | None] = [None] * seats
+        self.motivations: list[str | dict[str, Any] | None] = [None] * seats  # typed, or {text: {fr, en}}
         self.hands: list[list[str]] = []
         self.boxed: list[str] = []
         self.jokers: list[str] = []

@@ -27,6 +27,14 @@ def _card(view: dict[str, Any], strings: Any, card: str | None) -> str:
     return f"{cards.value(card)} {suit['symbol']}"
 
 
+def motivation_text(value: Any, strings: Any) -> str:
+    """A motivation as people read it: typed text, or a content motivation ({text: {fr, en}}) in the
+    reader's language; "" when unknown."""
+    if isinstance(value, dict):
+        return strings.text(value.get("text") or {})
+    return value or ""
+
+
 def _characteristic(view: dict[str, Any], strings: Any, suit: str) -> str:
     c = next(c for c in view["content"]["characteristics"] if c["suit"] == suit)
     return strings.text(c["name"])
@@ -36,7 +44,7 @@ def _characters(view: dict[str, Any], strings: Any) -> list[str]:
     out = [f"## {strings.tr('ambre.story.characters')}", ""]
     for seat in view["seats"]:
         s = seat["seat"]
-        motivation = view["motivations"][s] or "—"
+        motivation = motivation_text(view["motivations"][s], strings) or "—"
         ranks = ", ".join(
             f"{_characteristic(view, strings, suit)} : {strings.text(_figure(view, rank))}"
             if strings.lang == "fr" else f"{_characteristic(view, strings, suit)}: {strings.text(_figure(view, rank))}"
@@ -78,7 +86,9 @@ def _scene(view: dict[str, Any], strings: Any, number: int, sc: dict[str, Any]) 
     if sc["couper"] is not None:
         out.append(f"- {strings.tr('ambre.story.couper', name=_name(view, sc['couper']))}")
     values = ", ".join(f"{_characteristic(view, strings, s)} {v}" for s, v in sorted(sc["values"].items()))
-    out.append(f"- {strings.tr('ambre.story.values')} {values or '—'}")
+    shown = ", ".join(_card(view, strings, c) for c in sc.get("final_cards", []))
+    hidden = strings.tr("ambre.story.face_down", count=sc.get("final_face_down", 0))
+    out.append("- " + strings.tr("ambre.story.cards_line", cards=shown or "—", values=values or "—", hidden=hidden))
     if sc["winner"] is None:
         out.append(f"- **{strings.tr('ambre.story.no_winner')}**")
     else:

@@ -24,9 +24,8 @@ class Conflict:
         return any(c == card for c, _ in self.cards)
 
     def remove(self, card: str) -> None:
+        """Take a card off the conflict; an element it gave stays written on the post-it."""
         self.cards = [pair for pair in self.cards if pair[0] != card]
-        if card in self.elements:
-            self.elements.remove(card)
 
     def turn(self, card: str, up: bool) -> None:
         for pair in self.cards:

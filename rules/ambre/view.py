@@ -35,7 +35,7 @@ Cards are ids: pips `"<suit>-<value>"`, majors `"m<number>"`; a card the viewer 
     scenes: [scene record]              # finished scenes (public facts only)
     epilogue: None | {fates: [{seat, war, cups, difference, majority, count, band}],
                       order: [seat], told: int}
-    log: [entry]                        # the last 200 public log entries
+    log: [entry]                        # the last 80 public log entries (the table shows fewer)
     content: {suits: [{id, name, symbol, rgb}], characteristics: [{suit, name, description}],
               figures: [{rank, name}], rules: {name_max, motivation_max}}
 """
@@ -49,7 +49,7 @@ from rules.ambre import bids, cards, scoring
 if TYPE_CHECKING:
     from rules.ambre.state import AmbreState, Conflict
 
-LOG_TAIL = 200
+LOG_TAIL = 80
 
 
 def _texts(state: AmbreState) -> dict[str, Any]:

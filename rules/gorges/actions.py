@@ -111,12 +111,30 @@ class Done(Action):
     """End your orders for this phase (movement, construction) or issue no challenge."""
 
 
+# What a designer may aim a forced die at (`force_next_roll.what`), with its die: the next roll made
+# for that purpose gives the value (a roll of another purpose does not take it).
+AIMS = {"crown_direction": "d6", "crown_steps": "d6", "event": "d66", "search": "d6",
+        "table:mines": "d6", "movement": "d3", "raid": "d6", "save": "d6", "table:no_challenge": "d6",
+        "table:war_spoils": "d6", "table:feats": "d6", "table:defeats": "d6", "table:fate": "d6",
+        "table:wounds": "d6", "table:serious_wound": "d6", "table:psychology": "d6", "table:lesson": "d6",
+        "steal": "d6", "order": "d6", "relics": "d3", "points": "d6", "item": "d6", "standard": "d6"}
+
+
 @action("force_next_roll")
 class ForceNextRoll(Action):
-    """Designer mode: the next roll of `die` (d3, d6 or d66) gives `value`."""
+    """Designer mode: the next roll of `die` (d3, d6 or d66) gives `value`; with `what` (a key of
+    `AIMS`), the next roll made for that purpose ("crown_direction", "event", "save"...)."""
 
     die: str
     value: int
+    what: str = ""
+
+
+@action("designer_mode")
+class DesignerMode(Action):
+    """Switch designer mode on (or off) for the running campaign (the app's setting); logged."""
+
+    on: bool = True
 
 
 @action("rename")
@@ -158,4 +176,4 @@ class SetProfile(Action):
 
 
 CODEC = ActionCodec(Rename, SetProfile, Choose, Move, RerollMovement, SwapArmies, MoveCapital, Build, Challenge, Answer,
-                    OfferRelics, BattleResult, Done, ForceNextRoll, Ally, Note)
+                    OfferRelics, BattleResult, Done, ForceNextRoll, Ally, Note, DesignerMode)

@@ -31,6 +31,7 @@ class Island:
         self.coast = frozenset(tid for tid, c in self.coords.items()
                                if any(n not in self.at for n in self._around(c)))
         self._reach: dict[tuple[str, int, frozenset[str]], dict[str, int]] = {}
+        self._targets: dict[tuple[str, int, frozenset[str]], tuple[str, ...]] = {}
 
     @staticmethod
     def _around(c: tuple[int, int]) -> list[tuple[int, int]]:
@@ -65,6 +66,15 @@ class Island:
                 self._reach.clear()
             self._reach[key] = self._search(start, steps, stop)
         return dict(self._reach[key])
+
+    def targets(self, start: str, steps: int, stop: frozenset[str] = frozenset()) -> tuple[str, ...]:
+        """The territories `reachable` names, `start` excepted, sorted (remembered too)."""
+        key = (start, steps, stop)
+        if key not in self._targets:
+            if len(self._targets) > 20_000:
+                self._targets.clear()
+            self._targets[key] = tuple(sorted(t for t in self.reachable(start, steps, stop) if t != start))
+        return self._targets[key]
 
     def _search(self, start: str, steps: int, stop: frozenset[str]) -> dict[str, int]:
         seen = {start: 0}

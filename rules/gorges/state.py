@@ -12,7 +12,17 @@ from collections.abc import Generator
 from typing import Any
 
 from rules.core import Action, IllegalAction, entry, new_rng, seat_ref
-from rules.gorges.actions import DICE, Ally, ForceNextRoll, Note, Rename, SetProfile, SwapArmies
+from rules.gorges.actions import (
+    AIMS,
+    DICE,
+    Ally,
+    DesignerMode,
+    ForceNextRoll,
+    Note,
+    Rename,
+    SetProfile,
+    SwapArmies,
+)
 from rules.gorges.content import Content, Entry
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import STAT_MAX, STATS, Army, General
@@ -24,6 +34,7 @@ MAX_NOTE = 400
 PLACE_PARAMS = {"territory", "to", "before", "capital", "start"}
 ARMY_PARAMS = {"army", "first", "second", "a", "b"}
 
+EXPRESSION_AIMS = {"relics", "points", "item", "standard"}  # rolled with d3 or d6 as the entry says
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
              "d66": [t * 10 + u for t in range(1, 7) for u in range(1, 7)]}
 
@@ -38,6 +49,7 @@ class GorgesState:
         self.options = options
         self.log: list[dict[str, Any]] = []
         self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
+        self._abilities: dict[tuple[str, str], Any] = {}  # (race, ability type) -> ability or None
         self.generals = [General(i) for i in range(seats)]
         self.armies: dict[str, Army] = {}
         self.owner: dict[str, int | None] = dict.fromkeys(content.island.ids)
@@ -52,6 +64,7 @@ class GorgesState:
         self.challenges: list[dict[str, Any]] = []
         self.battle: dict[str, Any] | None = None
         self.forced: dict[str, list[int]] = {d: [] for d in DICE}
+        self.aimed: dict[str, list[int]] = {}  # purpose -> values the designer chose for its next rolls
         self.forbidden: set[tuple[int, int]] = set()
         self.dictated: dict[int, int] = {}
         self.moves: dict[str, int] = {}
@@ -85,6 +98,13 @@ class GorgesState:
             raise IllegalAction("gorges.illegal.no_such_seat", seat=seat)
         if isinstance(action, ForceNextRoll):
             self._force(seat, action)
+            return
+        if isinstance(action, DesignerMode):
+            if self.over:
+                raise IllegalAction("gorges.illegal.game_over")
+            self.options = dict(self.options, designer_mode=action.on)
+            self.say("gorges.log.designer_mode", seat=seat_ref(seat),
+                     on={"key": "gorges.word.on" if action.on else "gorges.word.off", "params": {}})
             return
         if isinstance(action, Rename):
             self._rename(seat, action)
@@ -132,10 +152,18 @@ class GorgesState:
             raise IllegalAction("gorges.illegal.designer_mode_off")
         if action.die not in DIE_RANGE:
             raise IllegalAction("gorges.illegal.unknown_die", die=action.die)
+        if action.what and (action.what not in AIMS or (AIMS[action.what] != action.die
+                                                         and action.what not in EXPRESSION_AIMS)):
+            raise IllegalAction("gorges.illegal.unknown_aim", what=action.what, die=action.die)
         if action.value not in DIE_RANGE[action.die]:
             raise IllegalAction("gorges.illegal.die_range", die=action.die, value=action.value)
         if self.over:
             raise IllegalAction("gorges.illegal.game_over")
+        if action.what:
+            self.aimed.setdefault(f"{action.what}/{action.die}", []).append(action.value)
+            self.say("gorges.log.aimed", seat=seat_ref(seat), die=action.die, value=action.value,
+                     aim={"key": f"gorges.aim.{action.what.replace(':', '.')}", "params": {}})
+            return
         self.forced[action.die].append(action.value)
         self.say("gorges.log.forced", seat=seat_ref(seat), die=action.die, value=action.value)
 
@@ -255,8 +283,12 @@ class GorgesState:
 
     # -- dice ----------------------------------------------------------------------------------
 
-    def raw(self, die: str) -> tuple[int, bool]:
-        """One die result, the designer's forced value first: (value, forced)."""
+    def raw(self, die: str, purpose: str = "") -> tuple[int, bool]:
+        """One die result for `purpose`: the designer's value aimed at that purpose first, then his
+        queue for that die, else the dice: (value, forced)."""
+        aimed = self.aimed.get(f"{purpose}/{die}")
+        if aimed:
+            return aimed.pop(0), True
         if self.forced[die]:
             return self.forced[die].pop(0), True
         if die == "d66":
@@ -265,14 +297,14 @@ class GorgesState:
 
     def roll(self, seat: int | None, die: str, what: str, **params: Any) -> int:
         """Roll one die for `seat`, logging die, result and what it was for."""
-        value, forced = self.raw(die)
+        value, forced = self.raw(die, what.removeprefix("gorges.roll."))
         self.say("gorges.log.roll", seat=_ref(seat), die=die, result=value, forced=forced,
                  what=entry(what, **{k: self._param(k, v) for k, v in params.items()}))
         return value
 
     def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
         """Roll 1d6 (+bonus, kept within 1-6) on a content table; log the entry it selects."""
-        value, forced = self.raw("d6")
+        value, forced = self.raw("d6", f"table:{table}")
         result = max(1, min(6, value + bonus))
         chosen = self.content.entry(table, result)
         self.say("gorges.log.table", seat=_ref(seat), die="d6", result=result, natural=value,
@@ -294,6 +326,8 @@ class GorgesState:
         self.log.append(entry(key, **{k: self._param(k, v) for k, v in params.items()}))
 
     def _param(self, name: str, value: Any) -> Any:
+        if name != "path" and not isinstance(value, str):
+            return value  # only ids (strings) and paths become names (the common case: numbers, refs)
         if name in PLACE_PARAMS and isinstance(value, str):
             return self.place(value)
         if name == "path":
@@ -334,10 +368,13 @@ class GorgesState:
 
     def ability(self, seat: int, kind: str) -> Any:
         """The race ability of that type for `seat`, or None."""
-        race = self.race(seat)
-        if race is None:
+        r = self.generals[seat].race
+        if r is None:
             return None
-        return next((a for a in race.abilities if a.type == kind), None)
+        key = (r, kind)
+        if key not in self._abilities:  # content never changes during a game: look each up once
+            self._abilities[key] = next((a for a in self.content.races[r].abilities if a.type == kind), None)
+        return self._abilities[key]
 
     def event_effect(self, seat: int, kind: str) -> Any:
         """The effect of that type of `seat`'s current event, or None."""

@@ -69,6 +69,7 @@ def build_view(st: Any) -> dict[str, Any]:
         "crown": st.crown,
         "options": dict(st.options),
         "forced": {d: list(v) for d, v in st.forced.items()},
+        "aimed": {k: list(v) for k, v in st.aimed.items() if v},
         "map": static_map(st),
         "territories": _territories(st),
         "generals": _generals(st),

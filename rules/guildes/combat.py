@@ -60,7 +60,7 @@ def combat_spell(st, seat: int | None, kind: str, element: str):
               if any(e.type == kind and e.element in (element, "any") for e in st.content.spells[s].effects)]
     if not spells:
         return 0
-    choice = yield from st.ask(seat, "combat_spell", spells + ["none"], bonus=kind)
+    choice = yield from st.ask(seat, "combat_spell", spells + ["none"], secret=True, bonus=kind)
     if choice == "none":
         return 0
     st.guilds[seat].hand.remove(choice)

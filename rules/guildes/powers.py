@@ -86,7 +86,7 @@ def cast_turn_spells(st, seat: int):
         spells = spells_of(st, seat, "turn")
         if not spells:
             return
-        choice = yield from st.ask(seat, "turn_spell", spells + ["none"])
+        choice = yield from st.ask(seat, "turn_spell", spells + ["none"], secret=True)
         if choice == "none":
             return
         yield from cast(st, seat, choice)

@@ -25,11 +25,16 @@ class Prompt:
     secret: bool = False
     legal_fn: Callable[[Any, int], list[Action]] | None = None
     check_fn: Callable[[Any, int, Action], None] | None = None
+    _legal: dict[int, list[Action]] = field(default_factory=dict, repr=False)
 
     def legal(self, st: Any, seat: int) -> list[Action]:
-        if self.legal_fn is not None:
-            return self.legal_fn(st, seat)
-        return [Choose(o) for o in self.options.get(seat, ())]
+        """The listed actions of `seat` (computed once: nothing changes while the prompt waits)."""
+        if seat not in self._legal:
+            if self.legal_fn is not None:
+                self._legal[seat] = self.legal_fn(st, seat)
+            else:
+                self._legal[seat] = [Choose(o) for o in self.options.get(seat, ())]
+        return list(self._legal[seat])
 
     def check(self, st: Any, seat: int, action: Action) -> None:
         if self.check_fn is not None:
@@ -43,6 +48,7 @@ class Prompt:
     def to_json(self, seat: int | None) -> dict[str, Any]:
         """The prompt as a seat sees it: its own options only (a secret prompt hides the others')."""
         mine = seat in self.seats
-        return {"seats": list(self.seats), "kind": self.kind, "key": f"guildes.prompt.{self.kind}",
+        kind = self.kind if mine or not self.secret else "secret"
+        return {"seats": list(self.seats), "kind": kind, "key": f"guildes.prompt.{kind}",
                 "options": list(self.options.get(seat, ())) if mine else [],
                 "context": dict(self.context) if mine or not self.secret else {}}

@@ -42,7 +42,6 @@ class Guild:
     second_revealed: bool = False
     placed: bool = False
     peeked: list[str] = field(default_factory=list)
-    discounts: int = 0
 
     def mage(self, mid: str) -> Mage | None:
         return next((m for m in self.mages if m.id == mid), None)

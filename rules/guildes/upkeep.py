@@ -53,7 +53,6 @@ def recovery(st) -> None:
             m.active, m.used = False, None
         g.first = g.second = None
         g.first_revealed = g.second_revealed = g.placed = False
-        g.discounts = 0
     if st.face_up_mage is not None:
         st.auction.append(st.face_up_mage)
         st.say("guildes.log.to_auction", mage=st.name("mage", st.face_up_mage))

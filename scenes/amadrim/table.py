@@ -624,7 +624,7 @@ class AmadrimTable(TableScene):
         panels.totals_chart(layer, lay.chart, view, look)
         panels.levels_legend(layer, lay.legend, view, look)
         self.draw_map(layer, view)
-        lines = [self.render(e) for e in view["log"][-12:]]  # more than the panel ever shows
+        lines = [self.render(e) for e in self.log_with_notes(view["log"][-12:])][-12:]  # more than the panel ever shows
         draw_log_panel(layer, lay.log, lines, self.app.tr("table.log"), 14)
         self.draw_control(layer, view)
         highlight = view["current"] if view["phase"] in ("actions", "setup") else self.unveiled

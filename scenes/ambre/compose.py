@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from rules.ambre import actions as A
+from rules.ambre.story import motivation_text
 from scenes import ui
 from scenes.ambre.console import card_text, characteristic
 from sprites.ambre import cards as S
@@ -219,7 +220,7 @@ class Composer:
             ui.text(self.surf, ui.fit(title, r.width, self.fs(18), True), r.topleft, self.fs(18),
                     ui.GOLD if current else ui.PARCHMENT, bold=True)
             y = r.top + self.fs(18) + 4
-            motivation = self.view["motivations"][seat] or ""
+            motivation = motivation_text(self.view["motivations"][seat], self.t.app.strings)
             y = self.wrapped(f"« {motivation} »" if self.t.app.strings.lang == "fr" else f"“{motivation}”",
                              Rect(r.left, y, r.width, 0), self.fs(14), ui.PARCHMENT_DIM, italic=True, max_lines=1)
             numbers = self.tr("ambre.story.fate", war=f["war"], cups=f["cups"], difference=f["difference"])
@@ -291,7 +292,7 @@ class Composer:
         r = self.bottom
         ui.panel(self.surf, r, 230, ui.GOLD_DARK)
         lines, buttons = self.c.build()
-        hand_w = int(r.width * 0.5)
+        hand_w = int(r.width * (0.5 if self.w >= 1200 else 0.42))
         left = Rect(r.left + 14, r.top + 10, r.width - hand_w - 28, r.height - 20)
         y = left.top
         for i, line in enumerate(lines):
@@ -348,20 +349,28 @@ class Composer:
         ch = min(self.px(92), int(area.height * 0.5))
         cw = int(ch * 0.66)
         top = area.top + self.fs(14) + 6
-        step = min(cw + 6, max(10, (area.width - cw) // max(1, len(hand) - 1)))
+        rows = 1
+        if len(hand) > 1 and (area.width - cw) / (len(hand) - 1) < max(22, cw * 0.55):
+            rows = 2  # two rows rather than cards so narrow that a 10 reads as a 1
+            ch = min(ch, (area.bottom - top - self.fs(13) - 40) // 2 - 4)
+            cw = int(ch * 0.66)
+        per_row = -(-len(hand) // rows)
+        step = min(cw + 6, max(10, (area.width - cw) // max(1, per_row - 1)))
         playable = self.playable()
         pick = self.t.pick
         for i, card in enumerate(hand):
-            rect = Rect(area.left + i * step, top, cw, ch)
+            row, col = divmod(i, per_row)
+            rect = Rect(area.left + col * step, top + row * (ch + 6), cw, ch)
             if pick and pick.get("card") == card and pick.get("from") == "hand":
                 rect.move_ip(0, -8)
             self.surf.blit(S.card(card, (cw, ch), self.colours), rect.topleft)
             if card in playable:
                 pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
             tip = card_text(v, card, self.tr) + (" — " + self.tr("ambre.ui.joker") if card == v.get("joker") else "")
-            self.hit(Rect(rect.left, rect.top, step if i < len(hand) - 1 else cw, ch), "hand", card, tip)
+            last = col == per_row - 1 or i == len(hand) - 1
+            self.hit(Rect(rect.left, rect.top, cw if last else step, ch), "hand", card, tip)
         aside = v["seats"][me]["aside"]
-        y = top + ch + 8
+        y = top + rows * (ch + 6) + 2
         ui.text(self.surf, self.tr("ambre.ui.aside", count=len(aside)), (area.left, y), self.fs(13), ui.PARCHMENT_DIM)
         sh = max(24, area.bottom - y - self.fs(13) - 6)
         sw = int(sh * 0.66)

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.ambre import actions as A
 from rules.ambre import cards
+from rules.ambre.story import motivation_text
 
 Button = tuple[str, tuple, str]
 
@@ -136,7 +137,7 @@ class Console:
             return [self.tr("ambre.prompt.setup_choice")], buttons
         if step == "setup":
             lines = [self.tr("ambre.prompt.setup")]
-            motivation = self.view["motivations"][self.me]
+            motivation = motivation_text(self.view["motivations"][self.me], self.t.app.strings)
             if motivation:
                 lines.append(self.tr("ambre.prompt.your_motivation", motivation=motivation))
             return lines, [self.act(self.tr("ambre.button.setup_done"), A.SetupDone())]
@@ -177,14 +178,17 @@ class Console:
             return lines, buttons
         else:
             lines.append(self.tr("ambre.prompt.listening", name=self.name(narrator)))
-        if sc["request"] is None and sc["couper"] is None:
-            for s in range(len(v["seats"])):
-                if s != narrator and v["seats"][s]["hand_size"] and self.t.is_human(s):
-                    buttons.append((self.tr("ambre.button.request", name=self.name(s)), ("curtain", s), "choice"))
         if sc["request"] is None and sc["first_sentence"] and sc["couper"] is None:
             for s in sc["couper_seats"]:
                 if self.t.is_human(s):
                     buttons.append(self.act(self.tr("ambre.button.couper", name=self.name(s)), A.Couper(), "danger", s))
+        if sc["request"] is None and sc["couper"] is None:
+            askers = [s for s in range(len(v["seats"]))
+                      if s != narrator and v["seats"][s]["hand_size"] and self.t.is_human(s)]
+            if askers:
+                lines.append(self.tr("ambre.prompt.ask_floor"))
+            for s in askers:
+                buttons.append((self.name(s), ("curtain", s), "choice"))
         if sc["couper"] is not None:
             lines.append(self.tr("ambre.prompt.after_couper", name=self.name(sc["couper"])))
         return lines, buttons

@@ -405,8 +405,27 @@ class AmbreTable(TableScene):
         draw_public(self, surface, rect, public_view)
 
     def score_history(self, view: dict[str, Any]) -> list[list[float]]:
+        """Each character's fate (the epilogue difference) after each scene, rebuilt from the
+        scene records: closing gifts and consequences are the only ways cards are put aside."""
+        from rules.ambre import cards, scoring
+
         n = len(view["seats"])
-        return [[0.0] * n, [float(len(s["aside"])) for s in view["seats"]]]
+        aside: list[list[str]] = [[] for _ in range(n)]
+        rows = [[0.0] * n]
+        for sc in view.get("scenes") or []:
+            for play in sc["closing"]:
+                if play["kind"] == "aside" and play["card"] in aside[play["seat"]]:
+                    aside[play["seat"]].remove(play["card"])
+                if play["kind"] in ("hand", "aside"):
+                    aside[play["to"]].append(play["card"])
+            for move in sc["moves"]:
+                if move["kind"] == "take_aside":
+                    aside[move["seat"]].append(move["card"])
+                elif move["kind"] in ("give", "accept_gage"):
+                    aside[move["to"]].append(move["card"])
+            rows.append([float(scoring.fate(cards.pair(c) for c in pile if cards.is_minor(c))["difference"])
+                         for pile in aside])
+        return rows
 
 
 def label_card(view: dict[str, Any], card: str | None, tr: Any) -> str:

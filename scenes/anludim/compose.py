@@ -548,7 +548,7 @@ class Composer:
         top += self.fs(16) + self.px(12)
         step = int(size * 1.42)
         rows: list[tuple[str, P.Colour, bool]] = []
-        entries = (self.view.get("log") or [])[-60:]
+        entries = self.t.log_with_notes((self.view.get("log") or [])[-60:])[-60:]
         for k, e in enumerate(entries):
             key = e.get("key", "")
             colour = ui.GOLD if key in HIGHLIGHT_TURN_KEYS or key in STRONG_KEYS else ui.PARCHMENT

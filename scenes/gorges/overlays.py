@@ -142,6 +142,8 @@ def _meaning(t: Any, roll: dict[str, Any]) -> str:
 def _step_height(t: Any, entries: list[dict[str, Any]], width: int) -> int:
     from scenes.gorges.panels import _block_height
     h = 58 + _block_height(t.render(entries[0]), width - 136, 16, True) + 4
+    for e in (t.step_pre[0] if t.step_pre and entries is t.steps[0] else []):
+        h += _block_height(t.render(e), width - 136, 13) + 2
     meaning = _meaning(t, entries[0])
     if meaning:
         h += _block_height(meaning, width - 136, 14) + 6
@@ -177,6 +179,8 @@ def step(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         _draw_dice(surf, roll, _die_spot(box), None)
     x = box.left + 120
     y = box.top + 58
+    for e in (t.step_pre[0] if t.step_pre else []):
+        y += ui.text_block(surf, t.render(e), Rect(x, y, box.right - x - 16, 60), 13, ui.PARCHMENT_DIM) + 2
     y += ui.text_block(surf, t.render(roll), Rect(x, y, box.right - x - 16, 70), 16, ui.PARCHMENT, bold=True) + 4
     meaning = _meaning(t, roll)
     if meaning:

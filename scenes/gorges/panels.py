@@ -121,7 +121,7 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
 def crown_path(t: Any) -> list[str]:
     """The ghost's walk this turn (from the turn's crown log entries): start, then each step."""
     walk: list[str] = []
-    for e in reversed(t.log):
+    for e in reversed(t.shown_log()):
         key = e.get("key")
         if key == "gorges.log.turn":
             break
@@ -140,7 +140,8 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     pygame.draw.rect(surf, ui.GOLD_DARK, rect, 2, border_radius=4)
     s = isl.size
     lit = t.highlights()
-    for tid, terr in v["territories"].items():
+    territories, crown = t.shown_map()
+    for tid, terr in territories.items():
         owner = terr["owner"]
         if owner is not None:
             rgb, _ = t.colour_of(owner)
@@ -149,7 +150,7 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         poly = isl.corners(isl.centres[tid], 0.9)
         pygame.draw.polygon(surf, (255, 214, 102), poly, 4)
         pygame.draw.polygon(surf, (120, 80, 20), isl.corners(isl.centres[tid], 0.82), 1)
-    for tid, terr in v["territories"].items():
+    for tid, terr in territories.items():
         x, y = isl.centre(tid)
         owner, capital = terr["owner"], terr["capital_of"]
         if owner is not None or capital is not None:
@@ -162,8 +163,8 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     walk = crown_path(t)
     if len(walk) >= 2:
         gm.path(surf, [_ghost_spot(isl, tid) for tid in walk])
-    if v.get("crown") in isl.centres:
-        gm.ghost(surf, _ghost_spot(isl, v["crown"]), max(8, int(s * 0.24)))
+    if crown in isl.centres:
+        gm.ghost(surf, _ghost_spot(isl, crown), max(8, int(s * 0.24)))
     for tid in v["map"]:
         _hex_hit(t, isl, tid, tid in lit)
     _challenge_marks(t, surf, isl)
@@ -420,6 +421,9 @@ def orders(t: Any, surf: pygame.Surface, rect: Rect) -> None:
                     ui.text(surf, line, (x + 8, y), 14, ui.PARCHMENT)
                     y += 20
         return
+    if t.steps or t.aftermath:  # the organiser follows the rolls first; the next orders wait
+        ui.text_block(surf, t.tr("gorges.ui.follow_rolls"), Rect(x, y + 6, rect.width - 24, 60), 14, ui.PARCHMENT_DIM)
+        return
     seat = p["seat"]
     rgb, sym = t.colour_of(seat)
     ui.seat_symbol(surf, sym, (x + 8, y + 11), 8, rgb)
@@ -461,8 +465,9 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
         out.append(t.tr("gorges.ui.offer_is", attacker=t.seat_name(ctx.get("attacker", 0)), max=ctx.get("max", 0)))
         if ctx.get("territory"):
             total = sum(m["value"] for m in ctx.get("modifiers") or [])
+            need = max(1, ctx.get("target", 6) - total)
             out.append(t.tr("gorges.ui.save_for", territory=t.place(ctx["territory"]), target=ctx.get("target", 6),
-                            need=max(1, ctx.get("target", 6) - total)))
+                            need=need) + (" " + t.tr("gorges.ui.save_needs_relics") if need > 6 else ""))
             for m in ctx.get("modifier_texts") or []:
                 out.append("• " + t.app.strings.render(m))
             if not ctx.get("modifier_texts"):
@@ -471,6 +476,9 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
         out.append(t.tr("gorges.ui.accept_is", defender=t.seat_name(ctx.get("defender", 0)), n=ctx.get("points", 0)))
     if p["kind"] == "movement" and t.sel_army:
         out.append(t.tr("gorges.ui.pick_destination", army=t.army_name(t.sel_army)))
+    for what, action in t.pending:
+        if what == "move" and action.mode == "raid":
+            out.append(t.raid_label(action))  # the risk, in full, above the button
     if p["kind"] == "challenge" and t.sel_army:
         out.append(t.tr("gorges.ui.pick_stake", army=t.army_name(t.sel_army)))
     if p["kind"] in ("capital", "territory") and t.my_turn():
@@ -491,7 +499,7 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
     if t.pending:
         for what, action in t.pending:
             if what == "move" and action.mode == "raid":
-                label = t.raid_label(action)
+                label = t.tr("gorges.ui.raid_go", to=t.place(action.to))
             elif what == "move":
                 label = t.tr("gorges.ui.move_by", mode=t.tr(f"gorges.mode.{action.mode}"), to=t.place(action.to))
             else:
@@ -513,10 +521,10 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
     if kind == "challenge":
         return _challenges(t)
     if kind == "answer":
-        out.extend(_ally_toggles(t, p))
         for a in t.legal_of(A.Answer):
             label = t.tr("gorges.ui.accept_with", army=_army_label(t, a.army)) if a.accept else t.tr("gorges.ui.refuse")
             out.append((label, "act", a, {"wide": True}))
+        out.extend(_ally_toggles(t, p))
         return out
     if kind == "second_challenge":
         out.append((t.tr("gorges.ui.yes_all"), "act", A.Choose("yes"), {"wide": True}))
@@ -545,7 +553,9 @@ def option_label(t: Any, p: dict[str, Any], option: str) -> str:
         return t.race_name(option)
     if kind in ("capital", "territory"):
         return t.place(option)
-    if kind in ("army", "hero") and option in t.view["armies"]:
+    if kind == "hero" and option in t.view["armies"]:
+        return t.hero_label(option)  # whose hero, by the name his general gave him
+    if kind == "army" and option in t.view["armies"]:
         return _army_label(t, option)
     if kind == "seat":
         return t.seat_name(int(option))
@@ -589,11 +599,11 @@ def _challenges(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
     for aid in t.selectable_armies():
         out.append((_army_label(t, aid), "army", aid, {"wide": True, "selected": aid == t.sel_army}))
     if t.sel_army:
-        out.extend(_ally_toggles(t, t.prompt or {}))
         for a in t.legal_of(A.Challenge):
             if a.army == t.sel_army:
                 label = t.tr("gorges.ui.challenge_button", name=t.seat_name(a.target), territory=t.place(a.territory))
                 out.append((label, "act", a, {"wide": True}))
+        out.extend(_ally_toggles(t, t.prompt or {}))
     for a in t.legal_of(A.SwapArmies):
         out.append((t.tr("gorges.ui.swap", first=t.army_name(a.first, True), second=t.army_name(a.second, True)), "act", a,
                     {"wide": True}))
@@ -604,8 +614,9 @@ def _challenges(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
 def _ally_toggles(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, Any]]]:
     """Allied armies that may join the challenge or the defence: one toggle each."""
     allies = (p.get("context") or {}).get("ally_armies") or []
-    return [(t.tr("gorges.ui.with_ally", army=_army_label(t, aid)), "ally_toggle", aid,
-             {"wide": True, "selected": aid in t.ally_pick}) for aid in allies]
+    return [(t.tr("gorges.ui.with_ally", army=t.hero_label(aid)), "ally_toggle", aid,
+             {"selected": aid in t.ally_pick, "tip": t.tr("gorges.ui.with_ally_tip", army=_army_label(t, aid))})
+            for aid in allies]
 
 
 def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, Any, dict[str, Any]]]) -> None:
@@ -663,13 +674,14 @@ JOURNAL_ENTRIES = 400  # how far back the journal reads (the export has everythi
 def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None:
     """The campaign log, newest at the bottom; the wheel scrolls back two rows a notch, down to the
     first entry and never past it (no blank space); "Enlarge" shows it over the island."""
-    ui.panel(surf, rect, 240 if big else 220, ui.GOLD if big else ui.GOLD_DARK)
+    ui.panel(surf, rect, 250 if big else 220, ui.GOLD if big else ui.GOLD_DARK)
     ui.text(surf, t.tr("gorges.ui.log"), (rect.left + 12, rect.top + 6), 15, ui.GOLD, bold=True)
     label = t.tr("gorges.ui.journal_small" if big else "gorges.ui.journal_big")
     bw = ui.font(12).size(label)[0] + 20
     size, step = (14, 20) if big else (13, 18)
     rows: list[tuple[str, tuple[int, int, int]]] = []
-    for e in t.shown_log()[-JOURNAL_ENTRIES:]:
+    shown = t.shown_log()
+    for e in t.log_with_notes(shown[-JOURNAL_ENTRIES:], len(shown)):
         colour = (232, 206, 140) if e.get("key") in ("gorges.log.roll", "gorges.log.table", "gorges.log.search") else ui.PARCHMENT
         if e.get("key") in ("gorges.log.turn", "gorges.log.season"):
             colour = ui.GOLD
@@ -764,34 +776,65 @@ class _Spin:
 
 
 def designer_picker(t: Any, surface: pygame.Surface, lay: Any) -> None:
-    """Designer mode: choose the next d3, d6 or d66 result (d66 faces show the event they select)."""
-    box = Rect(0, 0, 360, 330)
+    """Designer mode: choose which roll (named: "Crown: direction", "Event d66", "Save 6+"...) and the
+    result it will give; d66 faces and table faces show the event or entry they select."""
+    aims = list(A.AIMS)
+    aim = t.designer_aim if t.designer_aim in A.AIMS else aims[0]
+    die = A.AIMS[aim]
+    box = Rect(0, 0, min(660, lay.size[0] - 20), 0)
+    chips: list[tuple[str, Rect]] = []
+    x, y, row_h = 12, 36, 26
+    for a in aims:
+        label = t.tr(f"gorges.aim.{a.replace(':', '.')}")
+        w = ui.font(12).size(label)[0] + 16
+        if x + w > box.width - 12:
+            x, y = 12, y + row_h + 4
+        chips.append((a, Rect(x, y, w, row_h)))
+        x += w + 4
+    values_top = y + row_h + 12
+    rows, cell_h = (6, 40) if die == "d66" else (1, 46)
+    box.height = values_top + rows * (cell_h + 4) + 70
     box.bottomright = (lay.dice.right, lay.dice.top - 6)
-    ui.panel(surface, box, 248, ui.GOLD)
+    box.top = max(6, box.top)
+    ui.panel(surface, box, 250, ui.GOLD)
     _hit(t, box, "block")
     ui.text(surface, t.tr("gorges.ui.designer_title"), (box.left + 12, box.top + 8), 15, ui.GOLD, bold=True)
-    for i, die in enumerate(("d3", "d6", "d66")):
-        button(t, surface, Rect(box.left + 12 + i * 62, box.top + 34, 56, 26), die, "designer_die", die,
-                    selected=t.designer_die == die, size=14)
-    events = getattr(t.session.content, "events", {}) or {}
-    if t.designer_die == "d66":
+    for a, r in chips:
+        button(t, surface, r.move(box.left, box.top), t.tr(f"gorges.aim.{a.replace(':', '.')}"), "designer_aim", a,
+               selected=a == aim, size=12)
+    top = box.top + values_top
+    content = t.session.content
+    if die == "d66":
+        cw = (box.width - 24 - 5 * 4) // 6
         for tens in range(1, 7):
             for units in range(1, 7):
                 value = tens * 10 + units
-                r = Rect(box.left + 12 + (units - 1) * 56, box.top + 70 + (tens - 1) * 36, 52, 32)
-                ev = events.get(value)
-                tip = f"{value} · {t.tx(ev.name)}" if ev is not None else str(value)
-                button(t, surface, r, str(value), "force", ("d66", value), tip=tip, size=14)
+                r = Rect(box.left + 12 + (units - 1) * (cw + 4), top + (tens - 1) * (cell_h + 4), cw, cell_h)
+                ev = content.events.get(value)
+                name = t.tx(ev.name) if ev is not None else ""
+                _value_button(t, surface, r, str(value), name, ("d66", value), f"{value} · {name}")
     else:
-        top = 3 if t.designer_die == "d3" else 6
-        for v in range(1, top + 1):
-            r = Rect(box.left + 12 + (v - 1) * 56, box.top + 76, 52, 44)
-            button(t, surface, r, str(v), "force", (t.designer_die, v), size=18)
-        ui.text_block(surface, t.tr("gorges.ui.designer_hint"), Rect(box.left + 12, box.top + 134, box.width - 24, 150),
-                      13, ui.PARCHMENT_DIM)
-    if not t.view.get("options", {}).get("designer_mode"):
-        ui.text_block(surface, t.tr("gorges.ui.designer_off"), Rect(box.left + 12, box.bottom - 44, box.width - 24, 40),
-                      12, (240, 150, 120))
+        top_value = 3 if die == "d3" else 6
+        cw = (box.width - 24 - 5 * 4) // 6
+        table = aim.split(":", 1)[1] if aim.startswith("table:") else None
+        for v in range(1, top_value + 1):
+            r = Rect(box.left + 12 + (v - 1) * (cw + 4), top, cw, cell_h)
+            name = t.tx(content.entry(table, v).name) if table in content.tables else ""
+            if aim == "crown_direction":
+                name = t.tr(f"gorges.ui.direction_short.{v}")
+            _value_button(t, surface, r, str(v), name, (die, v), name)
+    hint = t.tr("gorges.ui.designer_aim_hint", aim=t.tr(f"gorges.aim.{aim.replace(':', '.')}"), die=die)
+    ui.text_block(surface, hint, Rect(box.left + 12, box.bottom - 56, box.width - 24, 50), 12, ui.PARCHMENT_DIM)
+
+
+def _value_button(t: Any, surface: pygame.Surface, r: Rect, value: str, name: str, data: Any, tip: str) -> None:
+    """A face to force: its number and, below, the event or entry it selects."""
+    pygame.draw.rect(surface, (46, 35, 24), r, border_radius=6)
+    pygame.draw.rect(surface, (140, 104, 44), r, 2, border_radius=6)
+    ui.text(surface, value, (r.centerx, r.top + 3), 15, ui.GOLD, bold=True, anchor="midtop")
+    if name:
+        ui.text(surface, elide(name, r.width - 6, 10), (r.centerx, r.bottom - 3), 10, ui.PARCHMENT, anchor="midbottom")
+    _hit(t, r, "force", data, tip)
 
 
 # -- overlays over the island ---------------------------------------------------------------------
@@ -877,8 +920,10 @@ def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], 
     ui.text(surf, label, (rect.left + 12, py + 13), 12, ui.PARCHMENT_DIM, anchor="midleft")
     x = rect.left + 18 + ui.font(12).size(label)[0]
     value_w = 72
-    bw = max(36, (rect.right - 10 - x - value_w - 8) // 4)
-    for delta in (-100, -25):
+    room = rect.right - 10 - x - value_w - 8
+    steps = (-100, -25, 25, 100) if room >= 4 * 44 else (-100, 100)  # narrow: the ±100 only
+    bw = room // len(steps)
+    for delta in steps[: len(steps) // 2]:
         button(t, surf, Rect(x, py, bw - 4, 26), f"{delta:+d}".replace("-", "−"), "form", ("points", (index, delta)),
                size=13)
         x += bw
@@ -890,7 +935,7 @@ def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], 
     ui.text(surf, shown + ("|" if editing else ""), value.center, 15, ui.GOLD, bold=True, anchor="center")
     _hit(t, value, "form", ("edit", index), t.tr("gorges.ui.points_tip"))
     x += value_w + 8
-    for delta in (25, 100):
+    for delta in steps[len(steps) // 2:]:
         button(t, surf, Rect(x, py, bw - 4, 26), f"{delta:+d}", "form", ("points", (index, delta)), size=13)
         x += bw
 
@@ -931,8 +976,12 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     button(t, surf, Rect(rect.left + 14, rect.bottom - 52, 170, 40), t.tr("gorges.ui.draw"), "form", ("draw",),
            selected=t.form.draw, size=15, tip=t.tr("gorges.ui.draw_tip"))
     can = t.my_turn() and (t.form.winner is not None or t.form.draw)
-    button(t, surf, Rect(rect.centerx - 180, rect.bottom - 52, 360, 40), t.tr("gorges.ui.record_result"), "form",
-           ("submit",), enabled=t.my_turn(), primary=can, size=17)
+    record_w = min(360, rect.width - 28 - 180)
+    record = Rect(rect.centerx - record_w // 2, rect.bottom - 52, record_w, 40)
+    if record.left < rect.left + 14 + 180:
+        record.right = rect.right - 14
+    button(t, surf, record, t.tr("gorges.ui.record_result"), "form", ("submit",), enabled=t.my_turn(), primary=can,
+           size=17)
 
 
 def _block_height(value: str, width: int, size: int, bold: bool = False) -> int:

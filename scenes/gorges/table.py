@@ -23,9 +23,20 @@ Drawing: the island's static map (sea, terrain, coast, names) is one cached surf
 language is composed into one cached layer; a frame blits that layer and draws the hover mark,
 the tooltip and the rolling dice (which animate briefly, then the loop idles).
 
-Designer mode (the app setting, or the campaign's option): a button on the dice tray opens a
-picker to choose the next d3, d6 or d66 result (the engine's `force_next_roll`, logged); the
-engine refuses it, with its reason shown, when the campaign was started without the option.
+Following the rolls (issue 11): the rolls an action sets off (phases 1-4, saves, raids, two
+armies) are shown one by one over the island (`overlays.step`: the die, who rolled it and for
+what, its meaning, what followed) until "Continue"; meanwhile the orders panel, the journal, the
+dice tray and the map (ghost, flags, buildings) stay where the organiser has got to. The option
+`auto_roll` (or the step panel's toggle) shows everything at once. After a battle every line is
+shown, paged, before the turn goes on. The journal scrolls by rows and enlarges over the island.
+
+Alliances and the Daemons' swaps at any time are in the "Alliances" overlay (top bar, next to
+"Menu"); allied armies may join a challenge or a defence from the orders panel.
+
+Designer mode (the app setting, or the campaign's option; the setting switches the running
+campaign on with a logged action): a button on the dice tray opens a picker to choose which roll
+("Crown: direction", "Event d66", "Save 6+"...) and the face it gives (the engine's
+`force_next_roll` with `what`, logged); d66 and table faces show what they select.
 """
 
 from __future__ import annotations
@@ -50,6 +61,8 @@ AFTERMATH_STOP = {"gorges.roll.order", "gorges.roll.crown_direction", "gorges.lo
                   "gorges.log.battle_cancelled"}
 
 
+# log entries that announce the roll after them (shown above it in its step)
+ANNOUNCES = {"gorges.log.save_modifiers", "gorges.log.no_challenge", "gorges.log.wound"}
 # rolls not shown one by one (routine, or shown by the after-battle screen)
 NOT_STEPPED = {"gorges.roll.movement", "gorges.roll.order"}
 
@@ -128,11 +141,15 @@ class GorgesTable(TableScene):
         self.log_max = 0  # how far back the journal can scroll (set when drawn)
         self.designer_open = False
         self.designer_die = "d6"
+        self.designer_aim = "crown_direction"  # which roll the designer chooses the result of
         self.capital_mode = False  # Ogres: the next hex clicked receives the capital
         self.show_legend = False
         self.diplomacy_open = False
         self.steps: list[list[dict[str, Any]]] = []  # rolls waiting for "Continue", each with what followed
         self.step_end: list[int] = []  # log index of each step's last entry
+        self.step_pre: list[list[dict[str, Any]]] = []  # what was said just before each step's roll
+        self._announce: list[dict[str, Any]] = []
+        self._tray_later: list[dict[str, Any]] = []  # routine rolls waiting for the stepped ones
         self._at = 0
         self.auto_roll = bool(session.options.get("auto_roll")) if hasattr(session, "options") else False
         self.journal_big = False
@@ -302,18 +319,17 @@ class GorgesTable(TableScene):
         if self.log_seen is not None and len(log) < self.log_seen:  # undo or replay
             start, first = max(0, len(log) - 40), True
             self.aftermath = []
+        if first:  # nothing stale to step through after an undo, a replay or a reload
+            self.steps, self.step_end, self.step_pre, self._announce = [], [], [], []
         fresh = log[start:]
         self.log_seen = len(log)
         self._fresh_start = start
         rolls = [e for e in fresh if e.get("key") in ROLL_KEYS  # stepped rolls join the tray when seen
                  and (first or self.auto_roll or _what(e) in NOT_STEPPED)]
-        if rolls:
-            self.dice = (self.dice + [self._die_of(e) for e in rolls])[-4:]
-            if not first:
-                self.roll_until = self.clock + ROLL_S / self.speed()
-                self.animating = True
         if first:
+            self.dice = (self.dice + [self._die_of(e) for e in rolls])[-4:]
             return
+        self._tray_later.extend(rolls)  # shown once the rolls before them have been followed
         for k, e in enumerate(fresh):
             self._at = start + k
             key = e.get("key")
@@ -328,13 +344,28 @@ class GorgesTable(TableScene):
                 self._step_entry(e)
         if fresh:
             self.log_scroll = 0
+        if not self.steps:
+            self._flush_tray()
+
+    def _flush_tray(self) -> None:
+        """The routine rolls (movement, turn order) reach the tray after the stepped ones."""
+        if self._tray_later:
+            self.dice = (self.dice + [self._die_of(e) for e in self._tray_later])[-4:]
+            self._tray_later = []
+            self.roll_until = self.clock + ROLL_S / self.speed()
+            self.animating = True
 
     def _step_entry(self, e: dict[str, Any]) -> None:
         """Phases 1-4 (and saves, raids, two armies): each roll becomes a step with what follows it."""
         if self.auto_roll:
             return
+        if e.get("key") in ANNOUNCES:  # said before its roll: shown above it
+            self._announce.append(e)
+            return
         if e.get("key") in ROLL_KEYS and _what(e) not in NOT_STEPPED:
             self.steps.append([e])
+            self.step_pre.append(self._announce)
+            self._announce = []
             self.step_end.append(self._at)
             if len(self.steps) == 1:
                 self.step_started()
@@ -353,6 +384,31 @@ class GorgesTable(TableScene):
         self.roll_until = self.clock + ROLL_S / self.speed()
         self.animating = True
 
+    def shown_map(self) -> tuple[dict[str, Any], str]:
+        """Flags, buildings and the ghost as the organiser has followed them: while rolls wait for
+        "Continue", what they did is taken back from the map (read backwards from the log)."""
+        v = self.view
+        cut = len(self.shown_log())
+        if cut >= len(self.log):
+            return v["territories"], v["crown"]
+        terr = {tid: dict(t) for tid, t in v["territories"].items()}
+        crown = v["crown"]
+        for e in reversed(self.log[cut:]):
+            p = e.get("params") or {}
+            where = (p.get("territory") or {}).get("territory") if isinstance(p.get("territory"), dict) else None
+            key = e.get("key")
+            if key == "gorges.log.flag" and where in terr:
+                before = p.get("before")
+                terr[where]["owner"] = before.get("seat") if isinstance(before, dict) else None
+            elif key == "gorges.log.built" and where in terr:
+                kind = (p.get("building") or {}).get("key", "")
+                terr[where]["building"] = "fortress" if kind.endswith(".city") else None
+            elif key == "gorges.log.razed" and where in terr:
+                terr[where]["building"] = (p.get("building") or {}).get("key", "").rsplit(".", 1)[-1] or None
+            elif key == "gorges.log.crown":
+                crown = (p.get("start") or {}).get("territory", crown)
+        return terr, crown
+
     def shown_phase(self) -> str:
         """The phase of the roll shown now, else the campaign's phase."""
         if self.aftermath:
@@ -368,7 +424,10 @@ class GorgesTable(TableScene):
         seen = self.steps if all_of_them else self.steps[:1]
         self.dice = (self.dice + [self._die_of(s[0]) for s in seen])[-4:]
         self.steps = [] if all_of_them else self.steps[1:]
+        if not self.steps:
+            self._flush_tray()
         self.step_end = [] if all_of_them else self.step_end[1:]
+        self.step_pre = [] if all_of_them else self.step_pre[1:]
         if self.steps:
             self.step_started()
         self._changed()
@@ -427,9 +486,14 @@ class GorgesTable(TableScene):
         return ok
 
     def force_die(self, die: str, value: int) -> bool:
-        """Designer mode: the next roll of `die` gives `value` (logged by the engine)."""
+        """Designer mode: the next roll for the aim chosen gives `value` (logged by the engine). With
+        designer mode on in the settings, the running campaign is switched to it first."""
         seat = self.unveiled if self.unveiled is not None else (self.acting() or 0)
-        ok = self.act(A.ForceNextRoll(die, value), seat)
+        if not self.view.get("options", {}).get("designer_mode") and getattr(self.app.settings, "designer_mode", False):
+            self.act(A.DesignerMode(True), seat)
+        what = self.designer_aim if A.AIMS.get(self.designer_aim) == die or self.designer_aim in (
+            "relics", "points", "item", "standard") else ""
+        ok = self.act(A.ForceNextRoll(die, value, what), seat)
         if ok:
             self.designer_open = False
         return ok
@@ -662,6 +726,9 @@ class GorgesTable(TableScene):
             self._changed()
         elif kind == "designer_die":
             self.designer_die = data
+            self._changed()
+        elif kind == "designer_aim":
+            self.designer_aim = data
             self._changed()
         elif kind == "force":
             self.force_die(*data)

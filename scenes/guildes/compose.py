@@ -303,6 +303,12 @@ class Composer:
         if fight:
             ui.text(self.layer, ui.ellipsize(self.fight_text(fight), rect.width - 20, f), (x, y), f, ui.PARCHMENT_DIM)
             y += int(f * 1.4)
+            lines = self.duel_lines(fight)
+            if lines:
+                self.line(lines, (x, y), rect.width - 20, f - 1, ui.PARCHMENT_DIM)
+                y += int(f * 1.4)
+        if self.v["options"].get("designer_mode") and self.v.get("seat") is not None:
+            self.force_buttons(rect)
         rolls = self.v.get("dice") or []
         if not rolls:
             ui.text(self.layer, self.tr("guildes.ui.no_dice"), (x, y), f, ui.PARCHMENT_DIM, italic=True)
@@ -318,6 +324,34 @@ class Composer:
             if dx + side > rect.right - 8:
                 break
             P.die_face(self.layer, Rect(dx, y, side, side), value, forced)
+
+    def force_buttons(self, rect: Rect) -> None:
+        """Designer mode: buttons forcing the next damage die, and how many are queued."""
+        f = self.fs(12)
+        side = int(f * 1.7)
+        x = rect.right - 10 - len(set(self.cards["damage_die"])) * (side + 4)
+        label = self.tr("guildes.ui.force", n=self.v.get("forced", 0))
+        ui.text(self.layer, label, (x - 8, rect.top + 8), f, ui.PARCHMENT_DIM, anchor="topright")
+        for value in sorted(set(self.cards["damage_die"])):
+            box = Rect(x, rect.top + 6, side, side)
+            pygame.draw.rect(self.layer, (58, 44, 28), box, border_radius=4)
+            pygame.draw.rect(self.layer, ui.GOLD, box, 1, border_radius=4)
+            ui.text(self.layer, str(value), box.center, f, ui.GOLD, anchor="center")
+            self.hits.append(Hit(box, "force", value, self.tr("guildes.ui.force_tip", n=value)))
+            x += side + 4
+
+    def duel_lines(self, fight: dict[str, Any]) -> str:
+        """The two duel lines once laid ("a, b / c, leader"), else how many cards lie face down."""
+        if fight.get("kind") != "duel":
+            return ""
+        d_guild = self.v["guilds"][fight["defender"]]
+
+        def who(mid: str) -> str:
+            return self.name("leaders", d_guild["leader"]) if mid == "leader" else self.name("mages", mid)
+
+        if fight.get("a_line") is not None:
+            return f"{', '.join(who(m) for m in fight['a_line'])} / {', '.join(who(m) for m in fight['d_line'])}"
+        return self.tr("guildes.ui.line_hidden", n=fight.get("d_count", 0))
 
     def fight_text(self, fight: dict[str, Any]) -> str:
         if fight.get("kind") == "quest":

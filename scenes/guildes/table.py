@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from rules.guildes.actions import Bid, Choose, Place
+from rules.guildes.actions import Bid, Choose, ForceNextRoll, Place
 from scenes import ui
 from scenes.table import TableScene
 
@@ -167,6 +167,8 @@ class GuildesTable(TableScene):
             self.try_act(Choose(hit.data))
         elif hit.kind == "bid":
             self.try_act(Bid(hit.data))
+        elif hit.kind == "force":
+            self.force(hit.data)
         elif hit.kind == "toggle":
             self.place_sel ^= {hit.data}
             self.layer = None
@@ -175,6 +177,10 @@ class GuildesTable(TableScene):
             mine = [m["id"] for m in self.view["guilds"][self.me]["mages"] if not m["centre"]]
             if self.try_act(Place(tuple(m for m in mine if m in self.place_sel))):
                 self.place_sel = set()
+
+    def force(self, value: int) -> None:
+        """Designer mode: the next damage die shows `value` (any seat may queue it; logged)."""
+        self.try_act(ForceNextRoll(value))
 
     # -- drawing -----------------------------------------------------------------------------------
 

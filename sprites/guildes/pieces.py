@@ -77,13 +77,18 @@ def alignment_track(surface: pygame.Surface, rect: pygame.Rect, lo: int, hi: int
     ui.panel(surface, rect, 200)
     left = ui.text(surface, labels[0], (rect.left + 10, rect.centery), size, DARK, bold=True, anchor="midleft")
     right = ui.text(surface, labels[1], (rect.right - 10, rect.centery), size, LIGHT, bold=True, anchor="midright")
-    bar = pygame.Rect(left.right + 14, rect.centery - 3, right.left - left.right - 28, 6)
+    bar = pygame.Rect(left.right + 14, rect.centery - 7, right.left - left.right - 28, 6)
     steps = hi - lo
     for i in range(steps + 1):
         x = bar.left + bar.width * i // steps
         col = DARK if lo + i < 0 else LIGHT if lo + i > 0 else ui.PARCHMENT_DIM
         pygame.draw.line(surface, col, (x, bar.top - (6 if lo + i == 0 else 3)), (x, bar.bottom + 3), 2)
     pygame.draw.line(surface, ui.PARCHMENT_DIM, (bar.left, bar.centery), (bar.right, bar.centery), 2)
+    small = max(10, size - 4)
+    for value in (lo, lo // 2, 0, hi // 2, hi):
+        x = bar.left + bar.width * (value - lo) // steps
+        ui.text(surface, f"{value:+d}" if value else "0", (x, rect.bottom - 2), small, ui.PARCHMENT_DIM,
+                anchor="midbottom")
     seen: dict[int, int] = {}
     r = max(5, size // 2 - 1)
     for value, rgb, symbol in marks:

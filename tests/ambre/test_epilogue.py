@@ -64,3 +64,19 @@ def test_the_story_export_in_both_languages():
         assert text.count("### ") == 3 + 6 + 3  # conflicts, scenes, fates
         assert "{" not in text and "ambre." not in text
     assert markdown(view, Strings("fr")) == markdown(state.view(None), Strings("fr"))  # pure
+
+
+def test_a_bot_motivation_reads_in_the_players_language():
+    state = new(3, seed=4)
+    for seat in range(3):
+        (bot_character,) = state.legal_actions(seat)  # a bot's character: content name and motivation
+        state.apply(seat, bot_character)
+    state.bidding = None
+    epilogue.start(state)
+    view = state.view(None)
+    first = CONTENT.rules.bot_motivations[0]
+    assert view["motivations"][0] == {"text": {"fr": first.fr, "en": first.en}}
+    fr, en = markdown(view, Strings("fr")), markdown(view, Strings("en"))
+    assert first.fr in fr and first.en in en and first.fr not in en
+    shown = [Strings("en").render(e, view["names"]) for e in state.log if e["key"] == "ambre.log.motivation"]
+    assert any(first.en in line for line in shown)

@@ -25,7 +25,7 @@ def check(state):
         held = [r[suit] for r in state.ranks.values() if suit in r]
         assert len(held) == len(set(held)) and all(1 <= r <= 4 for r in held)
     for c in state.conflicts:
-        assert set(c.elements) <= {card for card, _ in c.cards} and len(c.elements) <= 2
+        assert len(c.elements) <= 2 and len(set(c.elements)) == len(c.elements)
     sc = state.scene
     if sc is not None:
         assert set(state.conflicts[sc.conflict].seats) <= set(sc.involved) and sc.initiator in sc.involved

@@ -159,7 +159,7 @@ def test_a_floor_request_goes_behind_the_curtain_and_couper_is_a_button(app):
     narrator = sc.narrator
     assert table.unveiled == narrator
     other = next(s for s in range(3) if s != narrator)
-    click_hit(app, table, button(table, app.tr("ambre.button.request", name=table.char_name(other))))
+    click_hit(app, table, next(h for h in table.buttons_now() if h.data == ("curtain", other)))
     assert top_name(app) == "CurtainScene"
     lift_curtain(app)
     assert table.unveiled == other and table.requesting == other
@@ -303,3 +303,85 @@ def test_every_step_draws_at_both_sizes(size):
         for hit in table.hits:
             assert hit.rect.right <= size[0] and hit.rect.bottom <= size[1], (key_, hit.kind, hit.rect)
     assert len(steps) >= 10
+
+
+def test_the_end_chart_follows_the_fates_scene_by_scene(app):
+    table = start(app, seed=9)
+    session = table.session
+    bots = [session.engine.bot("random", i) for i in range(3)]
+    while not session.state.is_over():
+        st = session.state
+        seat = st.waiting_on()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    rows = table.score_history(session.view(None))
+    assert len(rows) == 1 + len(session.state.scenes)
+    assert rows[-1] == [float(s) for s in session.outcome()["scores"]]
+
+
+def _to_step(table, stop, seed=1):
+    """Steady moves (applied through the session) until `stop(state)`; then the table catches up."""
+    session = table.session
+    bots = [session.engine.bot("steady", seed * 7 + i) for i in range(len(session.seats))]
+    for _ in range(3000):
+        st = session.state
+        if stop(st):
+            break
+        seat = st.waiting_on()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    while type(table.stack.top).__name__ == "CurtainScene":  # the first curtain, now stale
+        table.stack.pop()
+    table.unveiled = None
+    table.advance()
+
+
+def test_closing_from_the_put_aside_cards_by_clicks(app):
+    table = start(app, seed=7)
+    _to_step(table, lambda s: s.scene is not None and s.scene.step == "closing"
+             and any(s.aside[x] for x in range(3)) and s.aside[s.scene.closing_queue[0]])
+    ready(app, table)
+    st = table.session.state
+    seat = st.scene.closing_queue[0]
+    assert table.unveiled == seat
+    card = st.aside[seat][0]
+    click_hit(app, table, table.find("aside", card))
+    assert table.pick == {"from": "aside", "card": card, "to": None}
+    give = next(h for h in table.buttons_now() if h.data[0] == "give_to")
+    to = give.data[1]
+    click_hit(app, table, give)
+    conflict = st.conflicts[st.scene.conflict]
+    ups = [i for i, (_, up) in enumerate(conflict.cards) if up]
+    if ups:  # click the face-up card to turn down
+        click_hit(app, table, table.find("ccard", (st.scene.conflict, ups[0])))
+        assert conflict.cards[ups[0]][1] is False
+    assert card in st.aside[to] and card not in st.aside[seat]
+
+
+def test_no_gage_and_a_refused_gage_are_buttons(app):
+    table = start(app, seed=11)
+    _to_step(table, lambda s: s.scene is not None and s.scene.step == "consequences"
+             and s.scene.queue and s.scene.queue[0][0] == "offer_gage")
+    ready(app, table)
+    sc = table.session.state.scene
+    if len(table.view["conflicts"][sc.conflict]["cards"]) and table.legal() and any(
+            isinstance(a, A.OfferGage) for a in table.legal()):
+        card = next(a.card for a in table.legal() if isinstance(a, A.OfferGage))
+        hit = next(h for h in table.hits if h.kind == "ccard" and
+                   table.view["conflicts"][h.data[0]]["cards"][h.data[1]]["card"] == card)
+        click_hit(app, table, hit)
+        ready(app, table)
+        assert sc.queue[0][0] == "answer_gage"
+        click_hit(app, table, button(table, A.RefuseGage))
+        assert sc.moves[-1]["kind"] == "refuse_gage" and card in table.session.state.conflicts[sc.conflict].face_up()
+    else:
+        click_hit(app, table, button(table, A.NoGage))
+        assert sc.moves[-1]["kind"] == "no_gage"
+
+
+def test_the_others_set_up_and_a_pick_can_be_cancelled(app):
+    table = start(app, seed=12)
+    _to_step(table, lambda s: s.scene is not None and s.scene.step == "setup_choice")
+    ready(app, table)
+    sc = table.session.state.scene
+    click_hit(app, table, button(table, app.tr("ambre.button.setup_others")))
+    assert sc.setup == [s for s in range(3) if s != sc.initiator]
+    assert table.session.state.to_act() == sc.setup

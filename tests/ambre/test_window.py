@@ -70,3 +70,16 @@ def test_three_people_type_their_characters_in_a_real_window(display, tmp_path):
     actions = [a for s in saves for _, a in s.get("actions", [])]
     typed = {a["name"]: a["motivation"] for a in actions if a.get("type") == "character"}
     assert typed == {"Morgane": "Je veux 0", "Bastien": "Je veux 1", "Iseult": "Je veux 2"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_whole_game_in_a_real_window(display, tmp_path, lang):  # noqa: F811
+    """The dummy-driver game of test_table.py, but in a real X window (real SDL events)."""
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", GUILDHALL_HOME=str(tmp_path))
+    env.pop("SDL_VIDEODRIVER", None)
+    done = subprocess.run([sys.executable, "-m", "tests.ambre.window_game", lang, str(tmp_path / "shots")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    story = Path(done.stdout.strip().splitlines()[-1])
+    assert story.exists() and story.read_text(encoding="utf-8").startswith("#")
+    assert len(list((tmp_path / "shots").glob("*.png"))) >= 12

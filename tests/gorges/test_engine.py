@@ -17,6 +17,7 @@ from rules.gorges.actions import (
     Build,
     Challenge,
     Choose,
+    DesignerMode,
     Done,
     ForceNextRoll,
     Move,
@@ -39,7 +40,8 @@ EXAMPLES = [Choose("empire"), Move("0.G", "gue-rouge"), Move("1.L1", "cap-du-pen
             Answer(False), OfferRelics(2), BattleResult(1, (1000, 1200), ("0.G",), True), Done(),
             ForceNextRoll("d66", 35), Rename("0.G", "regiment:2", "Les Gueules Noires"),
             SetProfile("0.L1", (("M", 4), ("WS", 6), ("W", 3))), Ally(2), Ally(1, False), Note("0.L1", "Tient le gué", "general"),
-            Rename("1.G", "item:0", "Épée de puissance"),
+            Rename("1.G", "item:0", "Épée de puissance"), ForceNextRoll("d6", 6, "crown_direction"),
+            DesignerMode(True),
             Challenge(1, "0.G", "gue-rouge", ("2.L1",)), Answer(True, "1.L1", ("3.G", "3.L2"))]
 
 
@@ -189,7 +191,7 @@ def test_refused_actions_never_half_apply_during_a_campaign():
     from rules.gorges.actions import Rename
     st = ENGINE.new_game(CONTENT, 3, 5, {"turns_per_season": 1})
     bots = [ENGINE.bot("random", i) for i in range(3)]
-    probes = [a for a in EXAMPLES if not isinstance(a, ForceNextRoll | Rename | SetProfile | Ally | Note)]
+    probes = [a for a in EXAMPLES if not isinstance(a, ForceNextRoll | Rename | SetProfile | Ally | Note | DesignerMode)]
     steps = 0
     while not st.is_over():
         seat = st.to_act()[0]

@@ -398,3 +398,54 @@ def test_the_magic_item_chosen_is_recorded_on_the_sheet():
     for bad in ("item:3", "item:-1", "gift:2:0", "item:x"):
         with pytest.raises(IllegalAction):
             st.apply(0, Rename("0.G", bad, "?"))
+
+
+# -- 8. forcing a die, aimed -------------------------------------------------------------------------
+
+def test_a_die_aimed_at_the_crown_is_not_eaten_by_a_turn_order_tie_break():
+    from rules.gorges.actions import Done, ForceNextRoll
+    from tests.gorges.helpers import run_until
+    st = set_up(("empire", "skaven", "dwarfs"))
+    assert st.turn == 1 and st.phase in ("events", "movement")
+    for g in st.generals:  # everyone tied: the next turn's order is rolled, d6 after d6
+        g.relics = 0
+    st.apply(0, ForceNextRoll("d6", 6, "crown_direction"))
+    assert st.view()["aimed"] == {"crown_direction/d6": [6]}
+    run_until(st, lambda s: s.turn == 2 and s.phase == "movement")
+    assert any(e["key"] == "gorges.log.roll" and e["params"]["what"]["key"] == "gorges.roll.order"
+               for e in st.log)
+    rolls = [e for e in st.log if e["key"] == "gorges.log.roll"
+             and e["params"]["what"]["key"] == "gorges.roll.crown_direction"]
+    assert rolls[-1]["params"]["result"] == 6 and rolls[-1]["params"]["forced"]
+    assert Done is not None
+
+
+def test_an_aim_must_name_a_roll_of_that_die():
+    from rules.gorges.actions import ForceNextRoll
+    st = set_up()
+    for bad in (ForceNextRoll("d3", 2, "event"), ForceNextRoll("d6", 3, "nothing")):
+        with pytest.raises(IllegalAction) as exc:
+            st.apply(0, bad)
+        assert exc.value.key == "gorges.illegal.unknown_aim"
+
+
+def test_an_aimed_save_and_event():
+    from rules.gorges.actions import ForceNextRoll
+    st = set_up()
+    st.apply(0, ForceNextRoll("d66", 63, "event"))
+    st.apply(0, ForceNextRoll("d3", 2, "relics"))
+    st.order = [0]
+    n = st.generals[0].relics
+    scenario(st, events_phase(st))
+    finish(st)
+    assert st.generals[0].event == 63 and st.generals[0].relics == n + 2
+
+
+def test_designer_mode_switched_on_for_a_running_campaign():
+    from rules.gorges.actions import DesignerMode, ForceNextRoll
+    st = set_up(designer_mode=False)
+    with pytest.raises(IllegalAction):
+        st.apply(0, ForceNextRoll("d6", 6))
+    st.apply(1, DesignerMode(True))
+    st.apply(0, ForceNextRoll("d6", 6, "save"))
+    assert st.view()["options"]["designer_mode"] and st.log[-1]["key"] == "gorges.log.aimed"

@@ -179,23 +179,30 @@ def test_designer_mode_chooses_a_die_and_logs_it(app):
     play_until(table, _movement)
     settle(app)
     click_zone(app, table, "designer")
-    click_zone(app, table, "designer_die", "d66")
+    click_zone(app, table, "designer_aim", "event")
     click_zone(app, table, "force", ("d66", 34))
-    assert table.view["forced"]["d66"] == [34]
+    assert table.view["aimed"] == {"event/d66": [34]}
     last = table.log[-1]
-    assert last["key"] == "gorges.log.forced"
+    assert last["key"] == "gorges.log.aimed"
     text = table.render(last)
-    assert "d66" in text and "34" in text
-    assert table.session.actions[-1][1] == A.ForceNextRoll("d66", 34)
+    assert "d66" in text and "34" in text and "Événement" in text
+    assert table.session.actions[-1][1] == A.ForceNextRoll("d66", 34, "event")
 
 
-def test_designer_mode_off_refuses_with_a_message(app):
+def test_designer_mode_from_the_settings_applies_to_the_running_campaign(app):
     app.settings.designer_mode = True
     table = start(app, designer=False)
     click_zone(app, table, "designer")
+    click_zone(app, table, "designer_aim", "save")
     click_zone(app, table, "force", ("d6", 6))
-    assert not table.session.actions
-    assert app.toasts.items[-1].kind == "error"
+    assert [a for _, a in table.session.actions] == [A.DesignerMode(True), A.ForceNextRoll("d6", 6, "save")]
+    assert table.view["options"]["designer_mode"]
+
+
+def test_designer_controls_hidden_when_off_everywhere(app):
+    app.settings.designer_mode = False
+    table = start(app, designer=False)
+    assert table.find("designer") is None
 
 
 def test_army_sheet_exports_a_png(app, tmp_path):
@@ -369,7 +376,8 @@ def test_six_generals_fit_the_smallest_window():
 
     app = make_app("fr", size=(1024, 700))
     seats = [SeatInfo(n, i) for i, n in enumerate(("Ana", "Bo", "Cy", "Dom", "Eve", "Fay"))]
-    session = Session(rules.engine("gorges"), app.content("gorges"), "test", seats, 3, {"designer_mode": True})
+    session = Session(rules.engine("gorges"), app.content("gorges"), "test", seats, 3,
+                      {"designer_mode": True, "auto_roll": True})
     table = GorgesTable(app, session)
     app.stack.push(table)
     play_until(table, _movement, seed=2)

@@ -229,3 +229,73 @@ def test_the_sheet_keeps_notes_the_profile_and_the_item_chosen(app):
                                                           "I": 6, "A": 3, "Ld": 9}
     assert v["armies"]["0.G"]["hero"]["items"][0]["name"] == "Épée de puissance"
     assert (0, A.Note("0.L1", "Tient le gué")) in table.session.actions
+
+
+def test_the_d66_picker_names_each_event(app):
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    click_zone(app, table, "designer")
+    click_zone(app, table, "designer_aim", "event")
+    hit = table.find("force", ("d66", 13))
+    assert hit is not None and "Sympathisant auprès de l'ennemi" in hit.tip
+
+
+def test_the_relic_offer_panel_shows_the_territory_and_every_modifier(app):
+    from rules.gorges.phases.conquest import conquest_phase
+    from scenes.gorges.panels import context_lines
+    from tests.gorges.helpers import arrange, scenario
+    table = start(app)
+    play_until(table, _movement)
+    st = table.session.state
+    a, b = st.order[0], st.order[1]
+    tid = next(t for t in st.content.island.ids if st.owner[t] is None
+               and any(st.owner[n] == a for n in st.content.island.neighbours[t]))
+    arrange(st, owner={tid: b}, armies={f"{a}.G": tid})
+    st.challenges = [{"challenger": a, "target": b, "army": f"{a}.G", "territory": tid,
+                      "status": "refused", "defender_army": None}]
+    st.generals[b].relics = 7
+    scenario(st, conquest_phase(st))
+    table.advance()
+    settle(app)
+    assert table.view["prompt"]["kind"] == "offer_relics"
+    lines = context_lines(table, table.view["prompt"])
+    place = table.place(tid)
+    assert any(place in line and "6+" in line for line in lines)
+    assert any("adjacent" in line for line in lines)  # −1: next to one of the attacker's territories
+    for _ in range(8):  # no cap on the points offered: 0 to 7, paged if need be
+        if table.find("act", A.OfferRelics(7)) is not None:
+            break
+        click_zone(app, table, "page", 1)
+    click_zone(app, table, "act", A.OfferRelics(7))
+    assert table.view["prompt"]["kind"] == "accept_offer"
+
+
+def test_the_table_is_asked_about_a_second_challenge_when_it_happens(app):
+    from rules.gorges.phases.challenges import second_challenge
+    from tests.gorges.helpers import scenario
+    table = start(app)
+    play_until(table, _movement)
+    st = table.session.state
+    a, b = st.order[0], st.order[1]
+    st.generals[b].accepted = 1
+    ch = {"challenger": a, "target": b, "army": f"{a}.G", "territory": st.generals[b].capital,
+          "status": "pending", "defender_army": None}
+    scenario(st, second_challenge(st, b, ch))
+    table.advance()
+    settle(app)
+    assert table.view["prompt"]["kind"] == "second_challenge"
+    click_zone(app, table, "act", A.Choose("yes"))
+    assert st.generals[b].second_agreed
+    assert table.log[-1]["key"] == "gorges.log.second_challenge"
+
+
+def test_the_map_waits_for_the_rolls_too(app):
+    table = start(app, auto_roll=False)
+    play_until(table, _movement)
+    settle(app)
+    walk = next(e for e in table.log if e["key"] == "gorges.log.crown")["params"]
+    assert table.shown_map()[1] == walk["start"]["territory"]  # the ghost has not walked yet
+    while table.steps:
+        click_zone(app, table, "step_next")
+    assert table.shown_map()[1] == table.view["crown"]

@@ -22,9 +22,9 @@ def app():
     return app
 
 
-def start(app, kinds=("human", "human", "greedy"), seed=5) -> GuildesTable:
+def start(app, kinds=("human", "human", "greedy"), seed=5, options=None) -> GuildesTable:
     seats = [SeatInfo(n, i, k) for i, (n, k) in enumerate(zip(("Ana", "Bo", "Cy", "Dee"), kinds, strict=False))]
-    session = Session(rules.engine("guildes"), app.content("guildes"), "test", seats, seed, {})
+    session = Session(rules.engine("guildes"), app.content("guildes"), "test", seats, seed, options or {})
     table = GuildesTable(app, session)
     app.stack.push(table)
     settle(app)
@@ -178,3 +178,14 @@ def test_every_prompt_kind_gets_a_button_for_every_option(app):
         click_action(app, table, action)
         reach_table(app, table)
     assert len(kinds) >= 6, kinds
+
+
+def test_designer_mode_forces_the_next_die_by_a_click(app):
+    table = start(app, options={"designer_mode": True})
+    click_hit(app, table, "force", 3)
+    click_hit(app, table, "force", 0)
+    assert table.session.state.forced == [3, 0]
+    assert table.session.state.log[-1]["key"] == "guildes.log.forced"
+    assert table.find("force") is not None and table.view["forced"] == 2
+    plain = start(make_app("en"))
+    assert plain.find("force") is None

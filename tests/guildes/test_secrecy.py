@@ -95,3 +95,18 @@ def test_hidden_results_tell_the_app_when_undo_would_peek():
     st.apply(0, Place(()))
     st.apply(1, Place(()))                            # placements revealed, then the recruiter draws
     assert st.hidden_result() in ("reveal", "draw") and st.prompt.kind == "recruit"
+
+
+def test_a_secret_prompt_shows_others_only_that_a_secret_choice_is_made():
+    st = started(2)
+    choose(st, 0, "quest")
+    mine, other = st.view(1)["prompt"], st.view(0)["prompt"]
+    assert mine["kind"] == "first_action" and mine["options"]
+    assert other == {"seats": [1], "kind": "secret", "key": "guildes.prompt.secret", "options": [], "context": {}}
+    st.guilds[0].hand = ["transmutation"]
+    choose(st, 1, "work")
+    choose(st, 0, "work")
+    choose(st, 1, "x2")
+    st.apply(0, Place(()))
+    st.apply(1, Place(()))
+    assert st.prompt.kind == "turn_spell" and st.view(1)["prompt"]["kind"] == "secret"

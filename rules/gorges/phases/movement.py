@@ -60,10 +60,12 @@ def _stops(st: Any, seat: int) -> frozenset[str]:
     return frozenset(a.location for a in st.armies.values() if a.on_map and a.seat != seat)
 
 
-def destinations(st: Any, army: Army, steps: int) -> list[str]:
-    """Where `army` may go with `steps` moves over land (stopping at foreign armies)."""
-    reach = st.content.island.reachable(army.location, steps, _stops(st, army.seat))
-    return sorted(t for t in reach if t != army.location)
+def destinations(st: Any, army: Army, steps: int, stops: frozenset[str] | None = None) -> list[str]:
+    """Where `army` may go with `steps` moves over land (stopping at foreign armies; `stops`:
+    their territories when already known)."""
+    if stops is None:
+        stops = _stops(st, army.seat)
+    return list(st.content.island.targets(army.location, steps, stops))
 
 
 def _special_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
@@ -85,8 +87,9 @@ def _special_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
 SPECIAL = {"forest": "forest_travel", "burrow": "burrow", "raid": "raid"}
 
 
-def _move_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
-    """Legal destinations of `army` for a move of `mode` now ([] if that move is not allowed)."""
+def _move_targets(st: Any, seat: int, army: Army, mode: str, stops: frozenset[str] | None = None) -> list[str]:
+    """Legal destinations of `army` for a move of `mode` now ([] if that move is not allowed);
+    `stops`: the territories of the armies foreign to `army`, when the caller computed them."""
     if not army.on_map:
         return []
     if mode == "enemy":
@@ -94,9 +97,9 @@ def _move_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
     if army.seat != seat:
         return []
     if mode == "normal":
-        return [] if army.moved else destinations(st, army, army.allowance)
+        return [] if army.moved else destinations(st, army, army.allowance, stops)
     if mode == "second":
-        return destinations(st, army, st.moves["second"]) if army.moved and st.moves["second"] else []
+        return destinations(st, army, st.moves["second"], stops) if army.moved and st.moves["second"] else []
     if mode in SPECIAL:
         if army.moved or mode in st.generals[seat].used or st.ability(seat, SPECIAL[mode]) is None:
             return []
@@ -128,9 +131,10 @@ def legal(st: Any, seat: int) -> list[Action]:
     modes = ["normal"] + [m for m, ab in SPECIAL.items() if st.ability(seat, ab) is not None]
     if st.moves.get("second"):
         modes.append("second")
+    stops = _stops(st, seat)  # the same for every army of the seat: computed once
     for army in st.armies_of(seat):
         for mode in modes:
-            out.extend(Move(army.id, t, mode) for t in _move_targets(st, seat, army, mode))
+            out.extend(Move(army.id, t, mode) for t in _move_targets(st, seat, army, mode, stops))
         if _can_reroll(st, seat, army):
             out.append(RerollMovement(army.id))
     if st.moves.get("enemy"):

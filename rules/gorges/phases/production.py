@@ -22,7 +22,7 @@ def search_phase(st: Any) -> None:
             if tid == st.crown:
                 found, crown = found + 1, True
                 continue
-            value, _ = st.raw("d6")
+            value, _ = st.raw("d6", "search")
             dice.append(value)
             found += value >= target
         st.generals[seat].relics += found

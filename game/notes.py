@@ -1,0 +1,145 @@
+"""Notes pinned to a game's log: a playtester's remark tied to the action where it was written.
+
+A note is kept in the save's `extras["notes"]` (so it survives save, load, undo and replay):
+
+    {"action": 37, "log": 212, "text": "Too easy to get the Star here", "seat": 1, "turn": 5}
+
+`action` is the number of actions applied when it was written (the note sits after action 37),
+`log` the length of the public log then (where the log shows it), `seat` who was unveiled (or
+None), `turn` the game's turn if its view says. `export_markdown` writes a whole game's log with
+its notes as Markdown (`python main.py export-log SAVE`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MAX_TEXT = 2000
+NOTE_KEY = "notes.in_log"
+
+
+def notes_of(extras: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The well-formed notes of a save's extras (anything else is ignored)."""
+    out = []
+    for note in (extras or {}).get("notes") or []:
+        if (isinstance(note, dict) and isinstance(note.get("text"), str)
+                and isinstance(note.get("action"), int) and isinstance(note.get("log"), int)):
+            out.append(note)
+    return out
+
+
+def add_note(session: Any, text: str, seat: int | None = None) -> dict[str, Any] | None:
+    """Pin `text` to the session's current action and autosave; None when the text is empty."""
+    text = text.strip()[:MAX_TEXT]
+    if not text:
+        return None
+    turn = None
+    try:
+        value = session.state.view(None).get("turn")
+        turn = value if isinstance(value, int) else None
+    except Exception:
+        turn = None
+    note = {"action": len(session.actions), "log": len(session.log), "text": text, "seat": seat, "turn": turn}
+    session.extras["notes"] = notes_of(session.extras) + [note]
+    session.autosave()
+    return note
+
+
+def log_entry(note: dict[str, Any]) -> dict[str, Any]:
+    """A note as a log entry {"key", "params"} that tables render like the others."""
+    return {"key": NOTE_KEY, "params": {"number": note["action"], "text": note["text"]}}
+
+
+def interleave(entries: list[dict[str, Any]], notes: list[dict[str, Any]], log_length: int) -> list[dict[str, Any]]:
+    """`entries` (the last entries of a log of `log_length` entries) with the notes that fall among
+    them inserted where they were written (notes written later than that log are left out)."""
+    start = log_length - len(entries)
+    placed = sorted((n for n in notes if start <= n["log"] <= log_length), key=lambda n: (n["log"], n["action"]))
+    out: list[dict[str, Any]] = []
+    k = 0
+    for i, item in enumerate(entries):
+        while k < len(placed) and placed[k]["log"] <= start + i:
+            out.append(log_entry(placed[k]))
+            k += 1
+        out.append(item)
+    out += [log_entry(n) for n in placed[k:]]
+    return out
+
+
+# -- export ------------------------------------------------------------------------------------
+
+def replay_log(save: dict[str, Any], engine: Any, content: Any) -> tuple[list[dict[str, Any]], list[int], Any]:
+    """The game's whole log, the log length after each applied action, and where the replay
+    stopped (None, or (action index, reason entry)) when the content no longer allows an action."""
+    from rules.core import ActionError
+
+    state = engine.new_game(content, len(save["seats"]), save["seed"], save["options"] or None)
+    marks: list[int] = []
+    for index, (seat, data) in enumerate(save["actions"]):
+        try:
+            state.apply(seat, engine.action_from_json(data))
+        except ActionError as exc:
+            return list(state.log), marks, (index, exc.to_json())
+        marks.append(len(state.log))
+    return list(state.log), marks, None
+
+
+def export_markdown(save: dict[str, Any], name: str, engine: Any, content: Any, strings: Any) -> str:
+    """The whole log of a saved game with its notes, as Markdown in the strings' language."""
+    names = [s["name"] for s in save["seats"]]
+    log, marks, stopped = replay_log(save, engine, content)
+    notes = notes_of(save.get("extras"))
+    title = strings.tr(f"game.{save['game']}.title")
+    out = [f"# {title} — {name}", ""]
+    for i, seat in enumerate(save["seats"]):
+        kind = strings.tr("notes.export.human") if seat["kind"] == "human" else strings.tr(
+            "notes.export.bot", bot=strings.tr(f"bot.{seat['kind']}") if strings.has(f"bot.{seat['kind']}") else seat["kind"])
+        out.append(f"- {strings.tr('lab.seat', n=i + 1)} : {seat['name']} ({kind})" if strings.lang == "fr"
+                   else f"- {strings.tr('lab.seat', n=i + 1)}: {seat['name']} ({kind})")
+    out += ["", strings.tr("notes.export.summary", actions=len(save["actions"]), notes=len(notes)), ""]
+    if stopped is not None:
+        out += [f"> {strings.tr('notes.export.stopped', number=stopped[0] + 1, reason=strings.render(stopped[1], names))}", ""]
+    out += [f"## {strings.tr('table.log')}", ""]
+    action_of = _action_of_entries(marks, len(log))
+    pending = sorted(notes, key=lambda n: (n["log"], n["action"]))
+    k = 0
+    for i, item in enumerate(log):
+        while k < len(pending) and pending[k]["log"] <= i:
+            out += _note_block(pending[k], names, strings)
+            k += 1
+        prefix = f"{action_of[i]}. " if action_of[i] else ""
+        out.append(f"- {prefix}{strings.render(item, names)}")
+    for note in pending[k:]:
+        out += _note_block(note, names, strings)
+    if notes:
+        out += ["", f"## {strings.tr('notes.export.notes')}", ""]
+        out += [f"- {_note_heading(n, names, strings)} : {n['text']}" if strings.lang == "fr"
+                else f"- {_note_heading(n, names, strings)}: {n['text']}" for n in notes]
+    return "\n".join(out) + "\n"
+
+
+def _action_of_entries(marks: list[int], total: int) -> list[int]:
+    """For each log entry, the number (1-based) of the action that wrote it (0: the set-up)."""
+    out = [0] * total
+    start = 0
+    for number, end in enumerate(marks, start=1):
+        for i in range(start, min(end, total)):
+            out[i] = number
+        start = max(start, end)
+    return out
+
+
+def _note_heading(note: dict[str, Any], names: list[str], strings: Any) -> str:
+    who = names[note["seat"]] if isinstance(note.get("seat"), int) and 0 <= note["seat"] < len(names) else None
+    text = strings.tr("notes.export.note_after", number=note["action"])
+    if note.get("turn") is not None:
+        text += ", " + strings.tr("notes.export.turn", turn=note["turn"])
+    if who:
+        text += " — " + who
+    return text
+
+
+def _note_block(note: dict[str, Any], names: list[str], strings: Any) -> list[str]:
+    lines = note["text"].splitlines() or [""]
+    return ["", f"> **{strings.tr('notes.export.note')}** ({_note_heading(note, names, strings)})"] + \
+        [f"> {line}" for line in lines] + [""]

@@ -1,0 +1,132 @@
+"""Replay a saved game on tweaked content into a NEW save, and say where and why it diverged.
+
+`replay_on_content` reuses `Session.replay` (tolerant: it stops at the first action the new
+content refuses). It writes the replayed game under a new name (the original save is never
+touched) and reports:
+
+- `stopped`: the first action that is no longer legal, with the refusal, when there is one;
+- `diverged`: the first action after which the public log differs from the original game's
+  (an action can stay legal while what it does changes: another card drawn, another score),
+  with the log lines before and after — computed when the original content is at hand (its
+  digest matches the save's).
+
+Used by `python main.py replay SAVE --content DIR` and by the load screen's "Replay on…" (designer
+mode), where the designer names a folder. `game/replay.py` is F5's replay of the running game on
+reloaded content (divergence by public view); this one starts from a save and a folder and shows
+the log lines that differ.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def read_save(ref: str, store: Any) -> tuple[dict[str, Any], str]:
+    """A save given as a file path or as a save name of `store`; (save, name). Raises SaveError."""
+    from game.saves import decode
+
+    path = Path(ref).expanduser()
+    if path.suffix == ".json" and path.is_file():
+        return decode(path.read_bytes()), path.stem
+    return store.read(ref), ref
+
+
+def log_chunks(save: dict[str, Any], engine: Any, content: Any) -> list[list[dict[str, Any]]]:
+    """Per applied action, the log entries it wrote (index 0: the set-up), up to the first refusal."""
+    from rules.core import ActionError
+
+    state = engine.new_game(content, len(save["seats"]), save["seed"], save["options"] or None)
+    chunks = [list(state.log)]
+    for seat, data in save["actions"]:
+        before = len(state.log)
+        try:
+            state.apply(seat, engine.action_from_json(data))
+        except ActionError:
+            break
+        chunks.append(list(state.log[before:]))
+    return chunks
+
+
+def _notes_on(save: dict[str, Any], engine: Any, content: Any, replayed: int) -> tuple[list[dict[str, Any]], int]:
+    """The save's notes re-pinned to the replayed game's log (a note stays after the same action;
+    notes written after the last replayed action are dropped, and counted)."""
+    from game.notes import notes_of
+
+    notes = notes_of(save.get("extras"))
+    if not notes:
+        return [], 0
+    lengths, total = [], 0
+    for chunk in log_chunks(save, engine, content):
+        total += len(chunk)
+        lengths.append(total)
+    kept = [dict(n, log=lengths[n["action"]]) for n in notes if n["action"] <= replayed and n["action"] < len(lengths)]
+    return kept, len(notes) - len(kept)
+
+
+def first_divergence(old: list[list[dict[str, Any]]], new: list[list[dict[str, Any]]]) -> int | None:
+    """The index (0 = set-up, i = action i) of the first chunk that differs, or None."""
+    for i, (a, b) in enumerate(zip(old, new)):
+        if a != b:
+            return i
+    return None
+
+
+def new_name(name: str, store: Any) -> str:
+    """A fresh save name for the replay of `name` (never `name` itself)."""
+    stamp = store.clock().strftime("%Y%m%d-%H%M%S")
+    base = f"{name.split('-replay-')[0][:80]}-replay-{stamp}"
+    candidate, n = base, 2
+    while store.path(candidate).exists():
+        candidate, n = f"{base}-{n}", n + 1
+    return candidate
+
+
+def replay_on_content(save: dict[str, Any], name: str, engine: Any, content: Any, digest: str, store: Any,
+                      original_content: Any = None, target: str | None = None) -> dict[str, Any]:
+    """Replay `save` on `content` into a new save of `store`; the report (see the module docstring)."""
+    from game.session import Session
+
+    target = target or new_name(name, store)
+    session, report = Session.replay(save, engine, content, digest, tolerant=True, store=store, save_name=target)
+    kept, dropped = _notes_on(save, engine, content, len(session.actions))
+    session.extras = dict(save.get("extras") or {}, notes=kept)
+    session.autosave()
+    out: dict[str, Any] = {"original": name, "new": target, "actions": len(save["actions"]),
+                           "replayed": len(session.actions), "stopped": None, "diverged": None,
+                           "saved": session.last_save_error is None, "notes_dropped": dropped}
+    if report is not None:
+        out["stopped"] = {"number": report.number, "seat": report.seat, "action": report.action,
+                          "reason": report.reason}
+    out["compared"] = original_content is not None
+    if original_content is not None:
+        old = log_chunks(save, engine, original_content)
+        new = log_chunks(save, engine, content)
+        index = first_divergence(old, new)
+        if index is not None:
+            out["diverged"] = {"number": index, "before": old[index], "after": new[index]}
+    return out
+
+
+def describe(report: dict[str, Any], strings: Any, names: list[str]) -> str:
+    """The report as text in the strings' language."""
+    lines = [strings.tr("lab.replay.written", new=report["new"], original=report["original"],
+                        replayed=report["replayed"], actions=report["actions"])]
+    d = report["diverged"]
+    if d is not None:
+        where = strings.tr("lab.replay.setup") if d["number"] == 0 else strings.tr("lab.replay.action", number=d["number"])
+        lines.append(strings.tr("lab.replay.diverged", where=where))
+        lines += [f"  − {strings.render(e, names)}" for e in d["before"][:6]]
+        lines += [f"  + {strings.render(e, names)}" for e in d["after"][:6]]
+    elif report.get("compared") and report["stopped"] is None:
+        lines.append(strings.tr("lab.replay.same"))
+    if not report.get("compared"):
+        lines.append(strings.tr("lab.replay.no_original"))
+    dropped = report.get("notes_dropped") or 0
+    if dropped:
+        key = "lab.replay.notes_dropped.one" if dropped == 1 else "lab.replay.notes_dropped.many"
+        lines.append(strings.tr(key, count=dropped, replayed=report["replayed"]))
+    s = report["stopped"]
+    if s is not None:
+        lines.append(strings.tr("lab.replay.stopped", number=s["number"], reason=strings.render(s["reason"], names)))
+    return "\n".join(lines)

@@ -1,0 +1,116 @@
+"""Notes pinned to the log: typed in a table (key N or the pause menu), saved with the game, marked
+in the log, listed on the load screen, and exported with the whole log by `export-log`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+import rules
+from game import content as loader
+from game.notes import add_note, interleave, notes_of
+from game.saves import SaveStore
+from game.session import SeatInfo, Session
+from scenes.table import TableScene
+from tests.ui_helpers import click, click_button, key, make_app, settle
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _anludim_session(store, name="noted", seats=("human", "greedy", "random")):
+    engine = rules.engine("anludim")
+    infos = [SeatInfo(n, i, kind) for i, (n, kind) in enumerate(zip(("Ana", "Bo", "Cy"), seats))]
+    return Session(engine, loader.load("anludim"), loader.digest("anludim"), infos, 5,
+                   store=store, save_name=name)
+
+
+def _play_bots(session, count):
+    for _ in range(count):
+        seat = session.to_act()[0]
+        bot = session.seats[seat].kind if not session.is_human(seat) else "random"
+        action = session.engine.bot(bot, 7).choose(session.view(seat), session.legal_actions(seat))
+        session.apply(seat, action)
+
+
+def test_notes_survive_save_and_load_and_are_listed(tmp_path):
+    store = SaveStore(tmp_path)
+    session = _anludim_session(store)
+    _play_bots(session, 10)
+    first = add_note(session, "  Le Talisman arrive trop tôt  ", seat=0)
+    _play_bots(session, 5)
+    add_note(session, "Second thought\non two lines", seat=None)
+    assert first == {"action": 10, "log": first["log"], "text": "Le Talisman arrive trop tôt", "seat": 0,
+                     "turn": first["turn"]}
+    assert add_note(session, "   ") is None
+    save = store.read("noted")
+    again = Session.from_save(save, session.engine, session.content, session.content_digest)
+    assert notes_of(again.extras) == notes_of(session.extras) and len(notes_of(again.extras)) == 2
+    assert store.entry("noted").notes == ("Le Talisman arrive trop tôt", "Second thought\non two lines")
+
+
+def test_notes_fall_in_the_log_where_they_were_written():
+    log = [{"key": f"k{i}", "params": {}} for i in range(10)]
+    notes = [{"action": 3, "log": 4, "text": "a"}, {"action": 9, "log": 10, "text": "end"},
+             {"action": 1, "log": 1, "text": "too old"}]
+    shown = interleave(log[-6:], notes, 10)
+    keys = [e["key"] for e in shown]
+    assert keys == ["notes.in_log", "k4", "k5", "k6", "k7", "k8", "k9", "notes.in_log"]
+    assert shown[0]["params"] == {"number": 3, "text": "a"}
+
+
+def test_export_log_writes_the_whole_log_with_its_notes(tmp_path):
+    home = tmp_path / "home"
+    store = SaveStore(home / "saves")
+    session = _anludim_session(store)
+    _play_bots(session, 12)
+    add_note(session, "Pourquoi piocher ici ?", seat=0)
+    _play_bots(session, 3)
+    env = dict(os.environ, GUILDHALL_HOME=str(home))
+    for lang, heading in (("fr", "après l'action 12"), ("en", "after action 12")):
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "export-log", "noted", "--lang", lang],
+                              capture_output=True, text=True, timeout=120, env=env)
+        assert done.returncode == 0, done.stderr
+        text = done.stdout
+        assert text.startswith("# Anludim — noted") and "Pourquoi piocher ici ?" in text and heading in text
+        body = text.split("\n## ")[1]
+        note_at = body.index("> **Note**")
+        assert "\n- 12. " in body[:note_at] and "\n- 13. " in body[note_at:]  # after action 12, before 13
+    out = tmp_path / "log.md"
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "export-log", str(store.path("noted")),
+                           "--out", str(out), "--json"], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0 and json.loads(done.stdout)["out"] == str(out) and "Note" in out.read_text()
+
+
+def test_key_n_and_the_pause_menu_open_the_note_box_and_pin_a_note():
+    app = make_app("en")
+    store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")
+    session = _anludim_session(store, seats=("human", "human", "human"))
+    table = TableScene(app, session)
+    app.stack.push(table)
+    settle(app)
+    if type(app.stack.top).__name__ == "CurtainScene":
+        click(app, (640, 300))  # lift the curtain for the first seat
+    assert app.stack.top is table and table.unveiled == 0
+    key(app, pygame.K_n)
+    box = app.stack.top
+    assert type(box).__name__ == "NoteScene"
+    for ch in "Nice":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": ch}))
+    settle(app)
+    assert box.box_entry.get_text() == "Nice"
+    click_button(app, "pin")
+    assert app.stack.top is table
+    assert [n["text"] for n in notes_of(session.extras)] == ["Nice"]
+    assert store.entry("noted").notes == ("Nice",)
+    assert any(app.tr("notes.in_log", number=0, text="Nice") == table.render(e)
+               for e in table.log_with_notes(session.log))
+    key(app, pygame.K_ESCAPE)
+    click_button(app, "note")
+    assert type(app.stack.top).__name__ == "NoteScene"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table and len(notes_of(session.extras)) == 1

@@ -1,0 +1,145 @@
+"""Replay a save on tweaked content, from the command line: into a new save, the original untouched,
+with the action where the game diverged and why."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import rules
+from game import content as loader
+from game.replay_tweaked import first_divergence, log_chunks
+from game.saves import SaveStore
+from game.session import SeatInfo, Session
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _saved_game(store, actions=40):
+    engine = rules.engine("anludim")
+    seats = [SeatInfo("Ana", 0, "greedy"), SeatInfo("Bo", 1, "random"), SeatInfo("Cy", 2, "random")]
+    session = Session(engine, loader.load("anludim"), loader.digest("anludim"), seats, 9,
+                      store=store, save_name="played")
+    for _ in range(actions):
+        seat = session.to_act()[0]
+        session.apply(seat, session.bot_action(seat))
+    return session
+
+
+def _variant(tmp_path, old, new):
+    folder = tmp_path / "anludim-variant"
+    shutil.copytree(ROOT / "content" / "anludim", folder)
+    rules_file = folder / "rules.yaml"
+    rules_file.write_text(rules_file.read_text().replace(old, new))
+    return folder
+
+
+def _replay(home, *args):
+    env = dict(os.environ, GUILDHALL_HOME=str(home))
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "replay", *args], capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_replay_on_tweaked_content_writes_a_new_save_and_says_where_it_diverged(tmp_path):
+    home = tmp_path / "home"
+    store = SaveStore(home / "saves")
+    session = _saved_game(store)
+    original = store.path("played").read_bytes()
+    first_draw = next(i for i, (_s, a) in enumerate(session.actions) if a.to_json()["type"] == "draw") + 1
+    variant = _variant(tmp_path, "draw: 2 ", "draw: 3 ")
+    report = json.loads(_replay(home, "played", "--content", str(variant), "--json"))
+    assert store.path("played").read_bytes() == original  # the original save is untouched
+    assert report["new"] != "played" and report["new"].startswith("played-replay-")
+    new_save = store.read(report["new"])
+    assert new_save["content_digest"] == loader.digest("anludim", report_root(variant))
+    assert len(new_save["actions"]) == report["replayed"] <= 40
+    assert report["compared"] and report["diverged"]["number"] == first_draw
+    assert report["diverged"]["before"] != report["diverged"]["after"]
+    text = _replay(home, "played", "--content", str(variant))
+    assert f"The game diverges at action {first_draw}" in text and "original is untouched" in text
+
+
+def report_root(variant: Path) -> str:
+    from game.lab import content_root
+
+    return content_root("anludim", str(variant))
+
+
+def test_an_action_that_became_impossible_is_reported_with_its_reason(tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    session = _saved_game(store, 60)
+    variant = _variant(tmp_path, "face_up: 3 ", "face_up: 1 ")
+    from game.lab import content_root
+    from game.replay_tweaked import replay_on_content
+
+    root = content_root("anludim", str(variant))
+    save = store.read("played")
+    report = replay_on_content(save, "played", session.engine, loader.load("anludim", root),
+                               loader.digest("anludim", root), store, loader.load("anludim"))
+    took = [i for i, (_s, a) in enumerate(session.actions) if a.to_json()["type"] == "take_face_up"
+            and a.to_json()["slot"] > 0]
+    assert took  # seed 9 takes the 2nd or 3rd face-up card: impossible with a single one
+    assert report["stopped"] is not None and report["stopped"]["number"] <= took[0] + 1
+    assert report["stopped"]["reason"]["key"].startswith("anludim.")
+    assert len(store.read(report["new"])["actions"]) == report["stopped"]["number"] - 1
+
+
+def test_same_content_replays_identically():
+    store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")
+    session = _saved_game(store, 20)
+    save = store.read("played")
+    old = log_chunks(save, session.engine, session.content)
+    assert first_divergence(old, log_chunks(save, session.engine, session.content)) is None
+    assert len(old) == 21
+
+
+def test_replay_from_the_load_screen_into_a_new_save(tmp_path):
+    from tests.ui_helpers import click, click_button, make_app, settle
+
+    app = make_app("fr")
+    app.settings.designer_mode = True
+    store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")
+    _saved_game(store, 40)
+    original = store.path("played").read_bytes()
+    variant = _variant(tmp_path, "draw: 2 ", "draw: 3 ")
+    click_button(app, "load")
+    load = app.stack.top
+    click(app, (load.list_rect().left + 40, load.list_rect().top + 30))
+    assert load.current().name == "played" and "replay" in load.buttons
+    click_button(app, "replay")
+    scene = app.stack.top
+    assert type(scene).__name__ == "ReplayScene"
+    scene.folder_entry.set_text(str(variant))
+    click_button(app, "replay")
+    assert scene.report is not None and scene.report["new"].startswith("played-replay-"), scene.error
+    assert "diverge à l'action" in scene.text and store.path("played").read_bytes() == original
+    click_button(app, "open")
+    settle(app)
+    table = next(s for s in app.stack.scenes if hasattr(s, "session"))
+    assert table.session.save_name == scene.report["new"]
+
+
+def test_notes_follow_the_replay_and_later_ones_are_dropped(tmp_path):
+    from game.lab import content_root
+    from game.notes import add_note, notes_of
+    from game.replay_tweaked import replay_on_content
+
+    store = SaveStore(tmp_path / "saves")
+    session = _saved_game(store, 5)
+    add_note(session, "early")
+    for _ in range(55):
+        seat = session.to_act()[0]
+        session.apply(seat, session.bot_action(seat))
+    add_note(session, "late")
+    root = content_root("anludim", str(_variant(tmp_path, "face_up: 3 ", "face_up: 1 ")))
+    report = replay_on_content(store.read("played"), "played", session.engine, loader.load("anludim", root),
+                               loader.digest("anludim", root), store)
+    kept = notes_of(store.read(report["new"])["extras"])
+    assert [n["text"] for n in kept] == ["early"] and report["notes_dropped"] == 1
+    assert report["compared"] is False
