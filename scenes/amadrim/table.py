@@ -379,12 +379,6 @@ class AmadrimTable(TableScene):
         lost = lost_cubes(ctx, v["current"])
         return binding(ctx) and any(n and k not in lost for k, n in v["remaining"].items())
 
-    def plural(self, key: str, n: int, **params: Any) -> str:
-        """`key.one` or `key.other` by the count `n` (French: 0 and 1 are singular)."""
-        lang = getattr(self.app.strings, "lang", "fr")
-        one = n <= 1 if lang == "fr" else n == 1
-        return self.app.tr(f"{key}.{'one' if one else 'other'}", n=n, **params)
-
     def sheet_header(self) -> int:
         """Height of the sheet's header (title, cubes to place, hint); smaller in small windows."""
         return 136 if self.layout.control.height >= 380 else 92
@@ -900,14 +894,14 @@ class AmadrimTable(TableScene):
         dialog = self.confirm_rect()
         ui.panel(surface, dialog, 250, ui.GOLD)
         n = view["unplaced"] or 0
-        text = self.plural("amadrim.ui.confirm_lock", n)
+        text = self.app.tr("amadrim.ui.confirm_lock", n=n)
         self.wrap_text(surface, text, pygame.Rect(dialog.left + 14, dialog.top + 12, dialog.width - 28,
                                                   dialog.height - 110), 16, ui.PARCHMENT)
         for zone in self.zones:
             if zone.name == "confirm_no":
                 self.draw_button(surface, zone, self.app.tr("amadrim.ui.confirm_no"))
             elif zone.name == "confirm_yes":
-                self.draw_button(surface, zone, self.plural("amadrim.ui.confirm_yes", n), primary=True)
+                self.draw_button(surface, zone, self.app.tr("amadrim.ui.confirm_yes", n=n), primary=True)
 
     def draw_actions(self, surface: pygame.Surface, box: pygame.Rect, view: dict[str, Any]) -> None:
         seat = view["current"]

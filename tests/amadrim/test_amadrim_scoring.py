@@ -57,7 +57,8 @@ def test_business_line_over_several_turns():
     assert state.reputation[0]["business"] == 1 and state.reputation[1]["business"] == 0
     assert state.majority[:2] == [0, None]
     end_turn(state)
-    assert state.market[0][0] == 2 and state.reputation[0]["business"] == 2
+    values = state.content.market_values
+    assert state.market[0][0] == 2 and state.reputation[0]["business"] == values[1]
     stock(state, 1, black=5, red=1)
     end_turn(state)
     assert state.market[0][0] == 1 and state.market[1][0] == 1

@@ -63,7 +63,7 @@ def test_a_human_plays_a_whole_turn_by_clicks(app) -> None:  # noqa: F811
         click(app, zone(table, "lock").rect.center)
         if unplaced:
             assert table.confirm_lock and not session.view(None)["locked"][seat]
-            text = table.plural("amadrim.ui.confirm_lock", unplaced)
+            text = app.tr("amadrim.ui.confirm_lock", n=unplaced)
             assert str(unplaced) in text and "cubes" in text
             click(app, zone(table, "confirm_no").rect.center)
             assert not table.confirm_lock
