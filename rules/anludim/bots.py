@@ -43,7 +43,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {  # the same as content/anludim/bots.yaml
 BASE = {"item": 1.0, "steal": 1.0, "steal_leader": 1.0, "new_kind": 0.0, "card_cost": 0.25,
         "lose_professor": 3.0, "strength": 0.0, "take_back_orphans": False,
         "face_up_min_matches": 2, "discard_item_max": 0, "discard_hand_max": 2, "noise": 0.0,
-        "round_end": 0.0, "threat": 0.0}
+        "round_end": 0.0, "threat": 0.0, "scarce": 0.0}
 
 
 class RandomBot:
@@ -178,7 +178,8 @@ class PersonaBot:
             if prof["item"] not in held and pile["values"]:
                 score += w["new_kind"]
             lost = {mine[cid]["index"] for cid, _ in lay.cards if cid in mine and mine[cid]["professor"]}
-            score -= w["card_cost"] * len(lay.cards) + w["lose_professor"] * len(lost)
+            spent = len(lay.cards) / max(1, len(view["hand"] or []))  # share of the hand laid
+            score -= w["card_cost"] * len(lay.cards) * (1 + w["scarce"] * spent) + w["lose_professor"] * len(lost)
             ranks = sorted(set(by_prof[lay.professor]))
             if len(ranks) > 1:
                 score += w["strength"] * ranks.index(strengths[i]) / (len(ranks) - 1)

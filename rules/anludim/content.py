@@ -126,6 +126,7 @@ class BotWeightsModel(Model):
     noise: float = Field(default=0.0, ge=0, le=100)
     round_end: float = Field(default=0.0, ge=-100, le=100)
     threat: float = Field(default=0.0, ge=-100, le=100)
+    scarce: float = Field(default=0.0, ge=0, le=20)
 
 
 class BotsFile(Model):
