@@ -92,3 +92,10 @@ def test_the_adept_beats_the_apprentice_in_a_small_seeded_sample() -> None:
 
 def test_the_master_does_not_fall_to_the_take_back_trick_in_a_small_seeded_sample() -> None:
     assert _wins("master", "takeback", 12) >= 6
+
+
+def test_bench_measures_the_masters_decision_time() -> None:
+    from game.bench import measure_bot_decisions
+
+    p95 = measure_bot_decisions("anludim", 0.0, None)  # one whole game of three Masters
+    assert 0.0 < p95
