@@ -52,7 +52,8 @@ def _midgame(seed: int, seats: int = 3):
 def test_a_bot_decides_from_its_view_only(name: str, seed: int) -> None:
     state = _midgame(seed)
     me = state.to_act()[0]
-    before = ENGINE.bot(name, 99).choose(state.view(me), state.legal_actions(me))
+    seen = state.view(me)
+    before = ENGINE.bot(name, 99).choose(seen, state.legal_actions(me))
     # Another seat's hand is swapped with face-down cards of the draw pile: same sizes, new secrets.
     other = state.table.seats[(me + 1) % state.n]
     rng = random.Random(seed)
@@ -60,6 +61,7 @@ def test_a_bot_decides_from_its_view_only(name: str, seed: int) -> None:
     picked = rng.sample(range(len(state.table.deck)), swap)
     for i, j in enumerate(picked):
         other.hand[i], state.table.deck[j] = state.table.deck[j], other.hand[i]
+    assert state.view(me) == seen  # only secrets changed
     after = ENGINE.bot(name, 99).choose(state.view(me), state.legal_actions(me))
     assert before == after
 
