@@ -10,6 +10,7 @@
   nothing since the loop sleeps.
 - Engines: random self-play, legal-action generation + apply, actions per second; python-chess
   random playouts (legal-move generation + push) measured the same way in the same run.
+- Bots: `bot_decision_p95_s`, the 95th percentile of one decision of each game's strongest bot.
 - Simulation: wall time of `simulate` (random bots, 3 seats, one process per core) for 1,000
   games (`--quick`: 100 games, scaled to 1,000), start-up of the worker processes included.
 - Memory while playing (`peak_rss_mb`): the peak resident memory of a separate process that
@@ -172,6 +173,37 @@ def measure_simulate(game_id: str, games: int, content_root: str | None) -> floa
     return round((time.perf_counter() - started) * 1000 / games, 2)
 
 
+def measure_bot_decisions(game_id: str, seconds: float, content_root: str | None) -> float:
+    """`bot_decision_p95_s`: the 95th percentile of the wall time of one `choose` of the game's
+    strongest bot (the last of `engine.bots`), every seat that bot (3 seats where possible), over
+    whole seeded games until `seconds` have passed (at least one game). The view is built before
+    the clock starts: it is the game's cost, not the bot's."""
+    import rules
+    from game.content import load
+
+    engine = rules.engine(game_id)
+    content = load(game_id, content_root)
+    seats = max(engine.seats.start, min(3, engine.seats.stop - 1))
+    times: list[float] = []
+    seed = 0
+    started = time.perf_counter()
+    while not times or time.perf_counter() - started < seconds:
+        seed += 1
+        bots = [engine.bot(engine.bots[-1], seed * 101 + s) for s in range(seats)]
+        state = engine.new_game(content, seats, seed)
+        steps = 0
+        while not state.is_over() and steps < 5_000:
+            seat = state.to_act()[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            t0 = time.perf_counter()
+            action = bots[seat].choose(view, legal)
+            times.append(time.perf_counter() - t0)
+            state.apply(seat, action)
+            steps += 1
+    times.sort()
+    return round(times[min(len(times) - 1, int(0.95 * len(times)))], 4)
+
+
 def measure_chess(seconds: float) -> float:
     """python-chess random playouts: legal-move generation + push, moves per second."""
     import chess
@@ -199,6 +231,7 @@ def run_bench(content_root: str | None = None, quick: bool = False) -> dict[str,
     result["engines"] = {g: measure_engine(g, seconds, content_root) for g in rules.IMPLEMENTED}
     for g in rules.IMPLEMENTED:
         result["engines"][g]["simulate_1000_s"] = measure_simulate(g, 100 if quick else 1000, content_root)
+        result["engines"][g]["bot_decision_p95_s"] = measure_bot_decisions(g, seconds * 2, content_root)
     result["python_chess_moves_per_second"] = measure_chess(seconds)
     result["peak_rss_mb"] = measure_play_memory(content_root, 60 if quick else 150)
     result["bench_peak_rss_mb"] = peak_rss_mb()

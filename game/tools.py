@@ -95,6 +95,17 @@ def parse_options(pairs: list[str], offered: list[dict[str, Any]]) -> tuple[dict
     return out or None, None
 
 
+def _bot_known(engine: Any, name: str) -> bool:
+    """A level offered to players, a test-only probe, or an old name kept for saves (`greedy`)."""
+    if name in (*engine.bots, *getattr(engine, "probes", ())):
+        return True
+    try:
+        engine.bot(name, 0)
+    except KeyError:
+        return False
+    return True
+
+
 def _content_folder_problem(args: Any) -> str | None:
     """A --content that is not a folder: the message to exit 2 with (None when fine or absent)."""
     from pathlib import Path
@@ -117,8 +128,7 @@ def simulate(args: Any) -> int:
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     if len(seats) not in engine.seats:
         return _fail(args, f"{args.game} takes {engine.seats.start}-{engine.seats.stop - 1} seats")
-    known = (*engine.bots, *getattr(engine, "probes", ()))  # probes: test-only bots, never offered
-    bad = [s for s in seats if s not in known]
+    bad = [s for s in seats if not _bot_known(engine, s)]
     if bad:
         return _fail(args, f"unknown bot {bad[0]!r}; {args.game} has: {', '.join(engine.bots)}")
     if args.games < 1 or (args.workers is not None and args.workers < 1):
@@ -335,7 +345,8 @@ def _bench_text(r: dict[str, Any]) -> str:
     for game, e in r["engines"].items():
         ratio = e["actions_per_second"] / max(r["python_chess_moves_per_second"], 1e-9)
         lines.append(f"engine {game}: {e['actions_per_second']:.0f} actions/s ({ratio:.2f}x python-chess), "
-                     f"simulate 1000 games {e.get('simulate_1000_s', 0):.1f} s")
+                     f"simulate 1000 games {e.get('simulate_1000_s', 0):.1f} s, "
+                     f"strongest bot decides in {e.get('bot_decision_p95_s', 0):.3f} s at p95")
     lines.append(f"python-chess random playouts: {r['python_chess_moves_per_second']:.0f} moves/s")
     lines.append(f"peak memory while playing {r['peak_rss_mb']:.0f} MB "
                  f"(this bench process: {r.get('bench_peak_rss_mb', 0):.0f} MB)")

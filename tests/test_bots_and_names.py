@@ -14,7 +14,7 @@ from tests.ui_helpers import click, click_button, key, make_app, settle
 
 def test_a_bot_kind_has_a_name_and_a_description_in_both_languages() -> None:
     app = make_app("fr")
-    for kind in ("random", "greedy"):
+    for kind in ("random", "greedy", "apprentice", "adept", "master"):
         for lang in ("fr", "en"):
             name = app.strings.tr_in(lang, f"bot.{kind}")
             about = app.strings.tr_in(lang, f"bot.{kind}.about")
@@ -47,7 +47,7 @@ def test_making_a_seat_a_bot_names_it_in_the_players_language(anludim_playable) 
     click_button(app, "kind_1")
     scene = app.stack.top
     assert scene.seats[1]["name"] == "Bot 2"
-    assert scene.buttons["kind_1"].text == "Bot: Novice"
+    assert scene.buttons["kind_1"].text == "Bot: Apprentice"
     click_button(app, "start")
     table = app.stack.scenes[-1]
     assert table.names == ["Player 1", f"{catalog.BOT_MARK} Bot 2"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.anludim.actions import CODEC
-from rules.anludim.bots import BOTS
+from rules.anludim.bots import ALIASES, BOTS, LEVELS, PROBES
 from rules.anludim.state import AnludimState
 from rules.core import Engine, seat_count
 
@@ -22,7 +22,7 @@ class AnludimEngine(Engine):
     id = "anludim"
     seats = range(2, 6)
     codec = CODEC
-    bots = ("random", "greedy")
+    bots = LEVELS
     hidden_information = True
 
     def new_game(self, content: Any, seats, seed: int, options: dict[str, Any] | None = None) -> AnludimState:
@@ -33,9 +33,17 @@ class AnludimEngine(Engine):
         return AnludimState(content, n, seed, expert=expert)
 
     def bot(self, name: str, seed: int) -> Any:
-        if name not in BOTS:
+        """A level of `LEVELS`, `random`, an old name (`greedy` plays the adept) or a test probe."""
+        kinds = {**BOTS, **PROBES}
+        name = ALIASES.get(name, name)
+        if name not in kinds:
             raise KeyError(name)
-        return BOTS[name](seed)
+        return kinds[name](seed)
+
+    @property
+    def probes(self) -> tuple[str, ...]:
+        """Test-only bots registered by tests (never offered to players)."""
+        return tuple(PROBES)
 
     def lab_facts(self, state: Any) -> dict[str, Any]:
         """What the designer's lab measures (rules/anludim/lab.py)."""

@@ -109,12 +109,39 @@ class RulesFile(Model):
     rewards_min_seats: int = Field(ge=2, le=6)
 
 
+class BotWeightsModel(Model):
+    """One bot persona's weights (content/anludim/bots.yaml; README "Bots" explains each)."""
+
+    item: float = Field(default=1.0, ge=0, le=20)
+    steal: float = Field(default=1.0, ge=-20, le=20)
+    steal_leader: float = Field(default=1.0, ge=-20, le=20)
+    new_kind: float = Field(default=0.0, ge=-20, le=20)
+    card_cost: float = Field(default=0.25, ge=-20, le=20)
+    lose_professor: float = Field(default=3.0, ge=-20, le=20)
+    strength: float = Field(default=0.0, ge=-20, le=20)
+    take_back_orphans: bool = False
+    face_up_min_matches: int = Field(default=2, ge=0, le=20)
+    discard_item_max: int = Field(default=0, ge=0, le=99)
+    discard_hand_max: int = Field(default=2, ge=0, le=30)
+    noise: float = Field(default=0.0, ge=0, le=100)
+    round_end: float = Field(default=0.0, ge=-100, le=100)
+    threat: float = Field(default=0.0, ge=-100, le=100)
+    scarce: float = Field(default=0.0, ge=0, le=20)
+
+
+class BotsFile(Model):
+    apprentice: BotWeightsModel
+    adept: BotWeightsModel
+    master: BotWeightsModel
+
+
 FILES = {
     "colours.yaml": ColoursFile,
     "cards.yaml": CardsFile,
     "professors.yaml": ProfessorsFile,
     "items.yaml": ItemsFile,
     "rules.yaml": RulesFile,
+    "bots.yaml": BotsFile,
 }
 
 
@@ -129,6 +156,7 @@ class AnludimContent:
     parchments: ParchmentsModel
     removed: dict[int, tuple[tuple[str, int], ...]]
     rules: RulesFile
+    bots: BotsFile | None = None
 
     @property
     def hierarchy(self) -> tuple[str, ...]:
@@ -209,4 +237,5 @@ def build(files: dict, report: Report) -> AnludimContent | None:
         parchments=items.parchments,
         removed={r.seats: tuple((x.item, x.value) for x in r.items) for r in items.removed},
         rules=files["rules.yaml"],
+        bots=files.get("bots.yaml"),
     )

@@ -45,7 +45,8 @@ adds `"half": 0|1` and `"value"`, `"colour"` of that half):
     log: [entry]                        # the last 200 public log entries
     content: {"colours": [{"id", "name", "symbol", "shape", "rgb"}],
               "kinds": [kind ids, expert hierarchy lowest first],
-              "rules": {"face_up", "draw", "empty_piles_end", "parchment_points"}}
+              "rules": {"face_up", "draw", "empty_piles_end", "parchment_points"},
+                 "bots": {persona: {weight: number}}}   # content/anludim/bots.yaml, for the bots
 """
 
 from __future__ import annotations
@@ -129,6 +130,7 @@ def _content(state: AnludimState) -> dict[str, Any]:
         "kinds": list(state.content.hierarchy),
         "rules": {"face_up": rules.face_up, "draw": rules.draw, "empty_piles_end": rules.empty_piles_end,
                   "parchment_points": state.content.parchments.points},
+        "bots": state.content.bots.model_dump() if state.content.bots is not None else {},
     }
 
 

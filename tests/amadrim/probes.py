@@ -3,6 +3,9 @@
 
 `spam`: the degenerate strategy of issue 10 — every turn it programs as many "create" cubes as
 it can and moves the rest, creates only level-1 mages and moves them off the creation cells.
+`raid`: the undefended-cities trick of issue 16 — the greedy bot that programs a take-city cube
+whenever it can pay for one and a mage exists, and sends its mages at the other seats' cities
+before anything else (a bot that never defends its cities loses them to it).
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.amadrim.actions import AddCube, Create, EndActions, LockIn, Move, PlaceCity
-from rules.amadrim.bots import PROBES
+from rules.amadrim.actions import AddCube, Create, EndActions, LockIn, Move, PlaceCity, TakeCity
+from rules.amadrim.bots import PROBES, GreedyBot
 from rules.core import Action
 
 
@@ -47,8 +50,42 @@ class SpamBot:
         return EndActions() if EndActions() in legal else self.rng.choice(legal)
 
 
+class RaidBot(GreedyBot):
+    """Greedy, but every turn a take-city cube (when payable) and mages sent at the others' cities."""
+
+    def plan(self, view: dict[str, Any], me: int) -> dict[str, int]:
+        plan = super().plan(view, me)
+        colours = [c["id"] for c in view["colours"]]
+        stock = [view["stock"][me][c] for c in colours]
+        take = [view["costs"]["take_city"][c] for c in colours]
+        mages = [u for u in view["units"] if u["owner"] == me and u["kind"] == "mage"]
+        if mages and plan["take_city"] == 0 and all(h >= n for h, n in zip(stock, take)) and plan["move"] > 0:
+            plan["take_city"], plan["move"] = 1, plan["move"] - 1
+        if not mages and plan["move"] > 0 and plan["create"] == 0:
+            plan["create"], plan["move"] = 1, plan["move"] - 1
+        return plan
+
+    def _score(self, view, board, me, colours, act) -> float:
+        if isinstance(act, TakeCity):
+            return 200
+        if isinstance(act, Create) and act.unit_kind == "mage" and not any(
+                u.kind == "mage" for u in board.units_of(me)):
+            return 90
+        if isinstance(act, Move) and board.units[act.unit].kind == "mage":
+            end = act.path[-1]
+            others = [c.cell for c in board.cities if c.owner != me]
+            if others:
+                gain = min(max(abs(board.units[act.unit].cell[0] - c[0]), abs(board.units[act.unit].cell[1] - c[1]))
+                           for c in others) - min(max(abs(end[0] - c[0]), abs(end[1] - c[1])) for c in others)
+                if any(end in board.cardinal[c] for c in others):
+                    return 150
+                return 60 + 10 * gain
+        return super()._score(view, board, me, colours, act)
+
+
 def register() -> None:
     PROBES.setdefault("spam", SpamBot)
+    PROBES.setdefault("raid", RaidBot)
 
 
 register()

@@ -29,7 +29,7 @@ def test_registered():
     assert "anludim" in rules.IMPLEMENTED
     assert rules.engine("anludim") is ENGINE
     assert ENGINE.id == "anludim" and ENGINE.seats == range(2, 6)
-    assert tuple(ENGINE.bots) == ("random", "greedy") and ENGINE.hidden_information
+    assert tuple(ENGINE.bots) == ("apprentice", "adept", "master") and ENGINE.hidden_information
 
 
 @pytest.mark.parametrize("action", ALL_ACTIONS, ids=lambda a: a.type)

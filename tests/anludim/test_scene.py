@@ -277,6 +277,8 @@ def drive_one(app, table: AnludimTable) -> None:
         click_zone(app, table, "button", ("end_turn",))
     elif isinstance(action, A.PassTurn):
         click_zone(app, table, "button", ("pass",))
+    elif isinstance(action, A.TakeBack):  # the adept (`greedy` in old saves) takes back orphans
+        click_zone(app, table, "button", ("take_back", action.combo))
     elif isinstance(action, A.Keep):
         for cid in action.cards:
             click_zone(app, table, "card", cid)
