@@ -75,8 +75,12 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     sub = t.tx(season["text"]) if v["phase"] not in ("setup", "over") else t.tr(f"gorges.phase.{v['phase']}")
     ink = ui.PARCHMENT_DIM if v["phase"] not in ("setup", "over") else ui.GOLD
     width = banner.width - 60
-    shown, size = ui.fitted(sub, width, 13, smallest=11)
-    lines = [shown] if shown == sub else ui.wrap(sub, width, 11)  # two short lines rather than a cut one
+    size = 11
+    if ui.font(11).size(sub)[0] <= width:  # one line, as large as it fits
+        shown, size = ui.fitted(sub, width, 13, smallest=11)
+        lines = [shown]
+    else:
+        lines = ui.wrap(sub, width, 11)  # two short lines rather than a cut one
     line_size, step, first = 11, 14, 24
     if len(lines) > 2:  # a long weather rule (Blizzard...): three smaller lines under a smaller title
         line_size, step, first = 10, 12, 18
@@ -608,9 +612,9 @@ def _movement(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
         if a["seat"] != t.acting():
             label = t.tr("gorges.ui.enemy_army", army=t.army_name(aid, capital=False))
         elif a["moved"]:
-            label = t.tr("gorges.ui.army_moved", army=_army_label(t, aid))
+            label = t.tr("gorges.ui.army_moved", army=t.army_label(aid, own=True))
         else:
-            label = t.tr("gorges.ui.army_steps", army=_army_label(t, aid), n=a["allowance"])
+            label = t.tr("gorges.ui.army_steps", army=t.army_label(aid, own=True), n=a["allowance"])
         out.append((label, "army", aid, {"wide": True, "selected": aid == t.sel_army, "enabled": n > 0 or aid == t.sel_army}))
     if t.sel_army:
         for a in t.legal_of(A.RerollMovement):

@@ -206,12 +206,16 @@ class GorgesTable(TableScene):
             text += f" « {army['name']} »"
         return text
 
-    def army_label(self, aid: str) -> str:
-        """Whose army and where: "Armée du Général de Morgane « Les Gueux » · Vieux Phare"."""
+    def army_label(self, aid: str, own: bool = False) -> str:
+        """Whose army and where: "Armée du Général de Morgane « Les Gueux » · Vieux Phare"; `own`
+        (a general's orders to their own armies): without the general's name."""
         army = self.view["armies"].get(aid)
         if army is None:
             return aid
-        text = self.tr(f"gorges.ui.army_of.{army['slot']}", seat=self.seat_name(army["seat"]))
+        if own:
+            text = self.tr(f"gorges.ui.slot.{army['slot']}")
+        else:
+            text = self.tr(f"gorges.ui.army_of.{army['slot']}", seat=self.seat_name(army["seat"]))
         if army.get("name"):
             text += f" « {army['name']} »"
         where = self.place(army["location"]) if army["location"] else self.tr("gorges.ui.off_map")
