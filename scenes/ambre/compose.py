@@ -171,10 +171,10 @@ class Composer:
         one line if it fits (a little smaller if need be), else broken between pairs, never in one."""
         if not pairs:
             return [], self.fs(13)
-        one, size = ui.fitted("  ".join(pairs), width, self.fs(13), True, smallest=max(9, self.fs(12)))
-        if one == "  ".join(pairs):
+        one, size = "  ".join(pairs), max(9, self.fs(12))
+        if ui.font(size, True).size(one)[0] <= width:  # one line, as large as it fits
+            one, size = ui.fitted(one, width, self.fs(13), True, smallest=size)
             return [one], size
-        size = max(9, self.fs(12))
         f = ui.font(size, True)
         lines: list[str] = []
         for pair in pairs:
