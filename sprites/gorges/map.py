@@ -126,15 +126,16 @@ class Island:
 
 def label_lines(name: str, width: int, size: int) -> tuple[list[str], int]:
     """A territory's name on at most three lines broken at spaces only, and the font size: the
-    largest from `size` down at which every word fits `width` ("Plaine du Gouverneur", never
-    "Gouverneu/r"); the smallest size if even it is too narrow."""
+    largest from `size` down at which every word fits `width` (a tenth more for a long word;
+    "Plaine du Gouverneur", never "Gouverneu/r"); the smallest size if even it is too narrow."""
     smallest = max(7, int(size * 0.65))
     for s in range(size, smallest - 1, -1):
         f = ui.font(s, bold=True)
-        if all(f.size(w)[0] <= width for w in name.split()):
-            lines = ui.wrap(name, width, s, bold=True)
-            if len(lines) <= 3:
-                return lines, s
+        for room in (width, int(width * 1.1)):  # a long word may reach a little nearer the hex's sides
+            if all(f.size(w)[0] <= room for w in name.split()):
+                lines = ui.wrap(name, room, s, bold=True)
+                if len(lines) <= 3:
+                    return lines, s
     return ui.wrap(name, width, smallest, bold=True)[:3], smallest
 
 
