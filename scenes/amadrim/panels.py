@@ -247,7 +247,8 @@ def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
         compact = block.height < 66  # small windows: the facts take the status's place
         used = min(name_w, ui.font(15, True).size(look.name(s))[0]) + 60
         corner = facts if compact else status
-        blit_label(surface, fit(corner, block.width - used, 12), (block.right - 8, block.top + 4), 12,
+        shown, size = ui.fitted(corner, block.width - used, 12, smallest=10)  # smaller before cut
+        blit_label(surface, shown, (block.right - 8, block.top + 4 + (12 - size) // 2), size,
                    ui.GOLD if corner == look.tr("amadrim.ui.acting") else ui.PARCHMENT_DIM, anchor="topright",
                    italic=not compact)
         if not compact:

@@ -144,7 +144,11 @@ class Composer:
         card_h = min(self.px(62), max(30, (inner.bottom - y) // 3))
         card_w = int(card_h * 0.66)
         cards_top = inner.bottom - card_h
-        values_y = cards_top - self.fs(14) - 4
+        pairs = [f"{characteristic(v, s, self.tx)} {n}" for s, n in
+                 sorted(c["values"].items(), key=lambda kv: -kv[1])]
+        value_lines, value_size = self.value_lines(pairs, inner.width)
+        step = ui.font(value_size, True).get_linesize()
+        values_y = cards_top - step * len(value_lines) - 4
         for e in c["elements"]:
             kind = self.tr(f"ambre.element_kind.{e['kind']}")
             text = f"{kind} : {self.tx(e['text'])}" if self.t.app.strings.lang == "fr" else f"{kind}: {self.tx(e['text'])}"
@@ -158,12 +162,28 @@ class Composer:
                 break
             y = self.wrapped("› " + self.tx(p), Rect(inner.left, y, inner.width, 0), self.fs(13), INK_SOFT,
                              italic=True)
-        values = "  ".join(f"{characteristic(v, s, self.tx)} {n}" for s, n in
-                           sorted(c["values"].items(), key=lambda kv: -kv[1]))
-        if values:
-            ui.text(self.surf, ui.fit(values, inner.width, self.fs(13), True), (inner.left, values_y), self.fs(13),
-                    INK_SOFT, bold=True)
+        for i, line in enumerate(value_lines):
+            ui.text(self.surf, line, (inner.left, values_y + i * step), value_size, INK_SOFT, bold=True)
         self.conflict_cards(c, Rect(inner.left, cards_top, inner.width, card_h), (card_w, card_h))
+
+    def value_lines(self, pairs: list[str], width: int) -> tuple[list[str], int]:
+        """The characteristics' values above a conflict's cards ("Résilience 11  Suprématie 5"):
+        one line if it fits (a little smaller if need be), else broken between pairs, never in one."""
+        if not pairs:
+            return [], self.fs(13)
+        one, size = "  ".join(pairs), max(9, self.fs(12))
+        if ui.font(size, True).size(one)[0] <= width:  # one line, as large as it fits
+            one, size = ui.fitted(one, width, self.fs(13), True, smallest=size)
+            return [one], size
+        f = ui.font(size, True)
+        lines: list[str] = []
+        for pair in pairs:
+            probe = f"{lines[-1]}  {pair}" if lines else pair
+            if lines and f.size(probe)[0] <= width:
+                lines[-1] = probe
+            else:
+                lines.append(pair)
+        return [ui.fit(line, width, size, True) for line in lines], size
 
     def conflict_cards(self, c: dict[str, Any], row: Rect, size: tuple[int, int]) -> None:
         items = c["cards"]

@@ -75,16 +75,26 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     sub = t.tx(season["text"]) if v["phase"] not in ("setup", "over") else t.tr(f"gorges.phase.{v['phase']}")
     ink = ui.PARCHMENT_DIM if v["phase"] not in ("setup", "over") else ui.GOLD
     width = banner.width - 60
-    shown, size = ui.fitted(sub, width, 13, smallest=11)
-    lines = [shown] if shown == sub else ui.wrap(sub, width, 11)  # two short lines rather than a cut one
-    if len(lines) > 2:
-        lines = [lines[0], ui.ellipsize(" ".join(lines[1:]), width, 11)]
+    size = 11
+    if ui.font(11).size(sub)[0] <= width:  # one line, as large as it fits
+        shown, size = ui.fitted(sub, width, 13, smallest=11)
+        lines = [shown]
+    else:
+        lines = ui.wrap(sub, width, 11)  # two short lines rather than a cut one
+    line_size, step, first = 11, 14, 24
+    if len(lines) > 2:  # a long weather rule (Blizzard...): three smaller lines under a smaller title
+        line_size, step, first = 10, 12, 18
+        lines = ui.wrap(sub, width, 10)
+        if len(lines) > 3:
+            lines = [*lines[:2], ui.ellipsize(" ".join(lines[2:]), width, 10)]
     two = len(lines) > 1
-    title_size = 15 if two else 17
+    title_size = (13 if len(lines) > 2 else 15) if two else 17
     title, title_size = ui.fitted(title, width, title_size, True)
-    ui.text(surf, title, (banner.left + 52, banner.top + (3 if two else 6)), title_size, ui.GOLD, bold=True)
+    ui.text(surf, title, (banner.left + 52, banner.top + (1 if len(lines) > 2 else 3 if two else 6)), title_size,
+            ui.GOLD, bold=True)
     for i, line in enumerate(lines):
-        ui.text(surf, line, (banner.left + 52, banner.top + (24 + 14 * i if two else 31)), 11 if two else size, ink)
+        ui.text(surf, line, (banner.left + 52, banner.top + (first + step * i if two else 31)),
+                line_size if two else size, ink)
     _hit(t, banner, "tip", tip=t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"],
                                     turns=season["turns"], total=v["turn"]) + "\n" + t.tx(season["text"]))
     phase = t.shown_phase()
@@ -99,9 +109,17 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     while size > 10 and sum(ui.font(size, True).size(x)[0] + 40 for x in labels) > bar.width:
         size -= 1
     widths = [ui.font(size, True).size(x)[0] + 40 for x in labels]
-    numbers_only = sum(widths) > bar.width
-    if numbers_only:  # too narrow: numbers only, but the current phase keeps its name
-        widths = [w if i == current else 34 for i, w in enumerate(widths)]
+    stacked = numbers_only = False
+    if sum(widths) > bar.width:  # too narrow for a row: each name under its circle, smaller
+        stacked = True
+        size = 10
+        while size > 8 and sum(ui.font(size, True).size(x)[0] + 8 for x in labels) > bar.width:
+            size -= 1
+        widths = [max(30, ui.font(size, True).size(x)[0] + 8) for x in labels]
+        numbers_only = sum(widths) > bar.width
+    if numbers_only:  # narrower still: numbers only, but the current phase keeps its name
+        stacked, size = False, 10
+        widths = [ui.font(size, True).size(x)[0] + 40 if i == current else 34 for i, x in enumerate(labels)]
     spare = max(0, bar.width - sum(widths)) / len(widths)
     x = float(bar.left)
     for i, pid in enumerate(PHASES):
@@ -111,17 +129,24 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         bg = (120, 88, 34) if now else ((44, 36, 26) if done else (32, 25, 18))
         pygame.draw.rect(surf, bg, cell, border_radius=8)
         pygame.draw.rect(surf, ui.GOLD if now else (90, 70, 40), cell, 2 if now else 1, border_radius=8)
-        centre = (cell.left + 15, cell.centery)
-        pygame.draw.circle(surf, ui.GOLD if now else ((110, 92, 60) if done else (70, 56, 40)), centre, 11)
+        radius = 8 if stacked else 11
+        centre = (cell.centerx, cell.top + 13) if stacked else (cell.left + 15, cell.centery)
+        pygame.draw.circle(surf, ui.GOLD if now else ((110, 92, 60) if done else (70, 56, 40)), centre, radius)
         if done:
             cx, cy = centre
-            pygame.draw.lines(surf, ui.INK, False, [(cx - 5, cy), (cx - 1, cy + 4), (cx + 5, cy - 4)], 3)
+            k = radius / 11
+            pygame.draw.lines(surf, ui.INK, False, [(cx - 5 * k, cy), (cx - 1 * k, cy + 4 * k), (cx + 5 * k, cy - 4 * k)],
+                              3 if not stacked else 2)
         else:
-            img = ui.font(13, bold=True).render(str(i + 1), True, ui.INK)
+            img = ui.font(13 if not stacked else 11, bold=True).render(str(i + 1), True, ui.INK)
             surf.blit(img, img.get_rect(center=centre))
-        if not numbers_only or now:
+        ink = (255, 246, 222) if now else (ui.PARCHMENT_DIM if done else ui.PARCHMENT)
+        if stacked:
+            ui.text(surf, elide(labels[i], cell.width - 2, size, True), (cell.centerx, cell.bottom - 4 - size), size,
+                    ink, bold=True, anchor="midtop")
+        elif not numbers_only or now:
             ui.text(surf, elide(labels[i], cell.width - 32, size, True), (cell.left + 30, cell.centery), size,
-                    (255, 246, 222) if now else (ui.PARCHMENT_DIM if done else ui.PARCHMENT), bold=True, anchor="midleft")
+                    ink, bold=True, anchor="midleft")
         _hit(t, cell, "tip", tip=t.tr(f"gorges.phase.{pid}"))
 
 
@@ -365,21 +390,21 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         ui.seat_symbol(surf, sym, (row.left + 36, row.top + 12), 8, rgb)
         if seat in winners:
             gm.crown_mark(surf, (row.left + 36, row.top + 1), 6)
-        name = t.seat_name(seat) + ("" if t.session.is_human(seat) else " · " + t.tr("gorges.ui.bot"))
+        name = t.seat_name(seat)  # a bot already carries the robot mark (seat_name)
         race = t.race_name(g["race"]) if g["race"] else t.tr("gorges.ui.no_race")
         ev = g.get("event")
         sub = race + (f" · {ev['roll']} {t.tx(ev['name'])}" if ev else "")
-        if compact:
-            shown = elide(name, (cols["relics"] - row.left - 80) // 2, 14, True)
-            w = ui.text(surf, shown, (row.left + 50, row.top + 3), 14, ui.PARCHMENT, bold=True).width
-            ui.text(surf, elide(sub, cols["relics"] - row.left - 84 - w, 12), (row.left + 58 + w, row.top + 5), 12,
-                    ui.PARCHMENT_DIM)
+        if compact:  # a short row: the name, and under it the race on a smaller line
+            name_size, name_y, sub_y, sub_max = 13, 0, 15, 10
         else:
-            ui.text(surf, elide(name, cols["relics"] - row.left - 80, 15, True), (row.left + 50, row.top + 2), 15,
-                    ui.PARCHMENT, bold=True)
-            sub, sub_size = ui.fitted(sub, cols["relics"] - row.left - 70, 12, smallest=10)
-            ui.text(surf, sub, (row.left + 50, row.top + 19), sub_size,
-                    ui.PARCHMENT_DIM)
+            name_size, name_y, sub_y, sub_max = 15, 2, 19, 12
+        room = cols["relics"] - row.left - 70
+        ui.text(surf, elide(name, cols["relics"] - row.left - 80, name_size, True), (row.left + 50, row.top + name_y),
+                name_size, ui.PARCHMENT, bold=True)
+        if ev and ui.font(9).size(sub)[0] > room:
+            sub = race  # the event is in the tip (and on the sheet): the race first
+        sub, sub_size = ui.fitted(sub, room, sub_max, smallest=9)
+        ui.text(surf, sub, (row.left + 50, row.top + sub_y), sub_size, ui.PARCHMENT_DIM)
         _gem(surf, (cols["relics"] - 12, row.top + 13))
         ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + 4), 16, ui.GOLD, bold=True)
         ui.text(surf, str(g["territories"]), (cols["lands"], row.top + 4), 16, ui.PARCHMENT, bold=True, anchor="midtop")
@@ -587,9 +612,9 @@ def _movement(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
         if a["seat"] != t.acting():
             label = t.tr("gorges.ui.enemy_army", army=t.army_name(aid, capital=False))
         elif a["moved"]:
-            label = t.tr("gorges.ui.army_moved", army=_army_label(t, aid))
+            label = t.tr("gorges.ui.army_moved", army=t.army_label(aid, own=True))
         else:
-            label = t.tr("gorges.ui.army_steps", army=_army_label(t, aid), n=a["allowance"])
+            label = t.tr("gorges.ui.army_steps", army=t.army_label(aid, own=True), n=a["allowance"])
         out.append((label, "army", aid, {"wide": True, "selected": aid == t.sel_army, "enabled": n > 0 or aid == t.sel_army}))
     if t.sel_army:
         for a in t.legal_of(A.RerollMovement):
@@ -750,8 +775,8 @@ def dice_tray(t: Any, surface: pygame.Surface, rect: Rect, frame: bool = False) 
             x += 38 if d["die"] == "d66" else 20
         if not fresh:
             full = t.render(d["entry"])
-            text = elide(full, rect.right - x - 8, 12)
-            ui.text(surface, text, (x + 4, y + row_h // 2), 12, ui.PARCHMENT if k == 0 else ui.PARCHMENT_DIM,
+            text, size = ui.fitted(t.render(d["entry"], short=True), rect.right - x - 8, 12, smallest=10)
+            ui.text(surface, text, (x + 4, y + row_h // 2), size, ui.PARCHMENT if k == 0 else ui.PARCHMENT_DIM,
                     anchor="midleft")
             if not frame:
                 p = d["entry"].get("params") or {}

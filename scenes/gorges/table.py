@@ -206,12 +206,16 @@ class GorgesTable(TableScene):
             text += f" « {army['name']} »"
         return text
 
-    def army_label(self, aid: str) -> str:
-        """Whose army and where: "Armée du Général de Morgane « Les Gueux » · Vieux Phare"."""
+    def army_label(self, aid: str, own: bool = False) -> str:
+        """Whose army and where: "Armée du Général de Morgane « Les Gueux » · Vieux Phare"; `own`
+        (a general's orders to their own armies): without the general's name."""
         army = self.view["armies"].get(aid)
         if army is None:
             return aid
-        text = self.tr(f"gorges.ui.army_of.{army['slot']}", seat=self.seat_name(army["seat"]))
+        if own:
+            text = self.tr(f"gorges.ui.slot.{army['slot']}")
+        else:
+            text = self.tr(f"gorges.ui.army_of.{army['slot']}", seat=self.seat_name(army["seat"]))
         if army.get("name"):
             text += f" « {army['name']} »"
         where = self.place(army["location"]) if army["location"] else self.tr("gorges.ui.off_map")
@@ -256,8 +260,9 @@ class GorgesTable(TableScene):
 
     # -- log rendering ---------------------------------------------------------------------------
 
-    def render(self, item: dict[str, Any]) -> str:
-        """A log entry in the current language, with the engine's raw values made readable."""
+    def render(self, item: dict[str, Any], short: bool = False) -> str:
+        """A log entry in the current language, with the engine's raw values made readable; `short`
+        (the dice tray, whose dice show die and result): a roll says only who and what for."""
         params = dict(item.get("params") or {})
         if "why" in params and isinstance(params["why"], str):
             params["why"] = {"key": f"gorges.why.{params['why']}", "params": {}}
@@ -270,12 +275,19 @@ class GorgesTable(TableScene):
             params["scores"] = ", ".join(f"{self.seat_name(i)} {v}" for i, v in enumerate(params["scores"]))
         what = params.get("what")
         if isinstance(what, dict) and isinstance((what.get("params") or {}).get("army"), str):
-            inner = dict(what["params"])
-            inner["army"] = {"key": f"gorges.ui.move_what.{inner['army']}", "params": {}}
-            params["what"] = dict(what, params=inner)
+            params["what"] = {"key": f"gorges.ui.move_what.{what['params']['army']}", "params": {}}
+        if short and item.get("key") == "gorges.log.roll" and isinstance(params.get("what"), dict):
+            what = params["what"]
+            inner = dict(what.get("params") or {})
+            army = inner.get("army")
+            if isinstance(army, dict) and str(army.get("key", "")).startswith("gorges.army."):
+                inner["army"] = {"key": "gorges.ui.army_short." + army["key"].rsplit(".", 1)[1], "params": {}}
+            item = {"key": "gorges.ui.die_row", "params": {"seat": params.get("seat"),
+                                                           "what": dict(what, params=inner)}}
+            params = item["params"]
         text = self.app.strings.render(dict(item, params=params), self.names)
         text = text[:1].upper() + text[1:]
-        if params.get("forced"):
+        if params.get("forced") and not short:  # the tray draws a chosen die in its own colour
             text += " " + self.tr("gorges.ui.forced_mark")
         return text
 

@@ -113,15 +113,30 @@ class Island:
         size = max(10, int(self.size * 0.25))
         for tid in land:
             x, y = _moved([self.centres[tid]], shift)[0]
-            lines = ui.wrap(names(tid), int(self.size * 1.45), size, bold=True)[:3]
-            top = y - self.size * 0.08 - (len(lines) - 1) * size * 0.55 - (size * 0.3 if len(lines) > 2 else 0)
+            lines, s = label_lines(names(tid), int(self.size * 1.45), size)
+            top = y - self.size * 0.08 - (len(lines) - 1) * s * 0.55 - (s * 0.3 if len(lines) > 2 else 0)
             for i, line in enumerate(lines):
-                img = ui.font(size, bold=True).render(line, True, (250, 244, 226))
-                shade = ui.font(size, bold=True).render(line, True, (30, 22, 14))
-                at = img.get_rect(center=(int(x), int(top + i * size * 1.1)))
+                img = ui.font(s, bold=True).render(line, True, (250, 244, 226))
+                shade = ui.font(s, bold=True).render(line, True, (30, 22, 14))
+                at = img.get_rect(center=(int(x), int(top + i * s * 1.1)))
                 surf.blit(shade, at.move(1, 1))
                 surf.blit(img, at)
         return surf.convert() if pygame.display.get_surface() else surf
+
+
+def label_lines(name: str, width: int, size: int) -> tuple[list[str], int]:
+    """A territory's name on at most three lines broken at spaces only, and the font size: the
+    largest from `size` down at which every word fits `width` (a tenth more for a long word;
+    "Plaine du Gouverneur", never "Gouverneu/r"); the smallest size if even it is too narrow."""
+    smallest = max(7, int(size * 0.65))
+    for s in range(size, smallest - 1, -1):
+        f = ui.font(s, bold=True)
+        for room in (width, int(width * 1.1)):  # a long word may reach a little nearer the hex's sides
+            if all(f.size(w)[0] <= room for w in name.split()):
+                lines = ui.wrap(name, room, s, bold=True)
+                if len(lines) <= 3:
+                    return lines, s
+    return ui.wrap(name, width, smallest, bold=True)[:3], smallest
 
 
 def _moved(points: list[tuple[float, float]], shift: tuple[int, int]) -> list[tuple[float, float]]:

@@ -406,3 +406,75 @@ def test_esc_while_typing_points_leaves_the_box_not_the_table(app):
     assert table.form.editing is None and app.stack.top is table and table.form.points[0] == 150
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is not table  # with no box being typed in, Esc opens the pause menu
+
+
+def test_territory_names_break_at_spaces_only(app):
+    """Issue 9: "Plaine du Gouverneur" on the map, never "Gouverneu/r": a name wraps between
+    words only, on three lines at most, each line within the hex (smaller letters if need be, a
+    long word a tenth wider than a line of several)."""
+    from scenes import ui
+    from sprites.gorges.map import label_lines
+
+    content = app.content("gorges")
+    for hexsize in range(40, 76, 5):  # the island's hexes: 41 px at 1024x700, 62 at 1600x1000
+        width, size = int(hexsize * 1.45), max(10, int(hexsize * 0.25))
+        for territory in content.territories.values():
+            for name in territory.name.model_dump().values():
+                lines, shown = label_lines(name, width, size)
+                assert lines == [" ".join(line.split()) for line in lines]
+                assert " ".join(lines) == " ".join(name.split()), (name, lines)
+                assert all(ui.font(shown, True).size(line)[0] <= width * 1.1 for line in lines), (name, hexsize)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_campaign_some_turns_in_cuts_no_text(lang, monkeypatch):
+    """Issue 9 at 1024x700 a few turns in (events, ghosts, relics and long weather rules on
+    screen): no label of the table is cut with an ellipsis."""
+    import rules
+    from scenes import ui
+    from scenes.gorges import panels
+
+    cuts: list[str] = []
+    fit, ellipsize = ui.fit, ui.ellipsize
+
+    def recording_fit(value, width, size, bold=False):
+        out = fit(value, width, size, bold)
+        cuts.extend([value] if out != value else [])
+        return out
+
+    def recording_ellipsize(value, width, size=20, bold=False):
+        out = ellipsize(value, width, size, bold)
+        cuts.extend([value] if out != value else [])
+        return out
+
+    monkeypatch.setattr(ui, "fit", recording_fit)
+    monkeypatch.setattr(ui, "ellipsize", recording_ellipsize)
+    monkeypatch.setattr(panels, "elide", recording_fit)
+    drawn: list[str] = []
+    text = ui.text
+
+    def recording_text(surface, value, *args, **kwargs):
+        drawn.append(value)
+        return text(surface, value, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "text", recording_text)
+    app = make_app(lang, size=(1024, 700))
+    kinds = ("human", "human", "human", "random")
+    seats = [SeatInfo(n, i, k) for i, (n, k) in enumerate(zip(("Anastasia", "Bo", "Cyprien", "Dominique"), kinds))]
+    session = Session(rules.engine("gorges"), app.content("gorges"), "test", seats, 3,
+                      {"designer_mode": True, "auto_roll": True})
+    table = GorgesTable(app, session)
+    app.stack.push(table)
+    for turn in (1, 4, 10):  # summer, autumn, winter (Blizzard)
+        play_until(table, lambda st, turn=turn: _movement(st) and st.turn >= turn, seed=turn)
+        settle(app)
+        cuts.clear()
+        drawn.clear()
+        table.lay = None
+        table.ensure_layer()
+        app.render()
+        assert not cuts, (turn, cuts)
+        # every phase keeps its name in the top bar, and a bot's name carries its mark only
+        assert all(app.tr(f"gorges.ui.phase.{p}") in drawn for p in panels.PHASES)
+        assert not [d for d in drawn if d.endswith(" · " + app.tr("gorges.ui.bot"))]
+        assert any(d.startswith("⚙ Dominique") for d in drawn)
