@@ -165,18 +165,23 @@ class Composer:
 
     def chips(self, g: dict[str, Any], area: Rect) -> None:
         f = self.fs(13)
-        ch = int(f * 1.6 + 12)
         per_row = max(2, min(4, area.width // int(118 * self.s)))
         cw = (area.width - 4 * (per_row - 1)) // per_row
         x, y = area.left, area.top
         placing = self.t.placing()
-        for m in g["mages"]:
-            if x + cw > area.right:
-                x, y = area.left, y + ch + 4
+        mages = g["mages"]
+        states = ["centre" if m["centre"] else STATES[m["active"]] for m in mages]
+        heights = [P.chip_height(len(P.chip_name(self.name("mages", m["id"]), P.chip_room(cw, st), f)[0]), f)
+                   for m, st in zip(mages, states)]
+        rows = [max(heights[i:i + per_row]) for i in range(0, len(mages), per_row)]
+        for i, m in enumerate(mages):
+            ch = rows[i // per_row]
+            if i and i % per_row == 0:
+                x, y = area.left, y + rows[i // per_row - 1] + 4
             if y + ch > area.bottom + 4:
                 break
             rect = Rect(x, y, cw, ch)
-            state = "centre" if m["centre"] else STATES[m["active"]]
+            state = states[i]
             selected = placing and g["seat"] == self.v["seat"] and m["id"] in self.t.place_sel
             if selected:
                 state = "active"

@@ -46,6 +46,36 @@ def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, forced: boo
                          (rect.right - rect.width // 3, rect.centery), 2)
 
 
+def chip_room(width: int, state: str) -> int:
+    """The width a mage chip of `width` pixels leaves for its name (the healing mark takes some)."""
+    return width - (22 if state == "centre" else 10)
+
+
+def chip_name(name: str, room: int, size: int) -> tuple[list[str], int]:
+    """The lines and font size of a chip's name: one line shrunk by up to 2 points, else two lines
+    broken at a space (down to 4 points less), and only then one line cut with an ellipsis."""
+    smallest = max(9, size - 4)
+    for s in range(size, max(9, size - 2) - 1, -1):
+        if ui.font(s).size(name)[0] <= room:
+            return [name], s
+    words = name.split()
+    if len(words) > 1:
+        def widest(i: int) -> int:
+            return max(ui.font(size).size(" ".join(words[:i]))[0], ui.font(size).size(" ".join(words[i:]))[0])
+
+        cut = min(range(1, len(words)), key=widest)
+        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+        for s in range(size - 1, smallest - 1, -1):
+            if all(ui.font(s).size(line)[0] <= room for line in lines):
+                return lines, s
+    return [ui.ellipsize(name, room, smallest)], smallest
+
+
+def chip_height(lines: int, size: int) -> int:
+    """The height of a mage chip whose name takes `lines` lines at `size`."""
+    return int(size * 1.6 + 12) + (lines - 1) * ui.font(size).get_linesize()
+
+
 def mage_chip(surface: pygame.Surface, rect: pygame.Rect, name: str, damage: int, hp: int, state: str,
               size: int, selected: bool = False) -> None:
     """A mage as a chip: name, damage/hp bar; `state` is active, passive, centre or unknown."""
@@ -53,11 +83,10 @@ def mage_chip(surface: pygame.Surface, rect: pygame.Rect, name: str, damage: int
     pygame.draw.rect(surface, fill, rect, border_radius=6)
     border = ui.GOLD if selected or state == "active" else ui.RED if state == "centre" else ui.GOLD_DARK
     pygame.draw.rect(surface, border, rect, 2, border_radius=6)
-    room = rect.width - (22 if state == "centre" else 10)
-    fitted = size
-    while fitted > max(9, size - 4) and ui.font(fitted).size(name)[0] > room:
-        fitted -= 1
-    ui.text(surface, ui.ellipsize(name, room, fitted), (rect.left + 5, rect.top + 3), fitted, ui.PARCHMENT)
+    lines, fitted = chip_name(name, chip_room(rect.width, state), size)
+    for i, line in enumerate(lines):
+        ui.text(surface, line, (rect.left + 5, rect.top + 3 + i * ui.font(fitted).get_linesize()), fitted,
+                ui.PARCHMENT)
     bar = pygame.Rect(rect.left + 5, rect.bottom - 8, rect.width - 10, 4)
     pygame.draw.rect(surface, ui.GREEN, bar)
     if hp and damage:
