@@ -281,7 +281,7 @@ def peak_rss_mb() -> float:
     Linux: VmHWM of /proc/self/status, which starts afresh at exec (getrusage's ru_maxrss keeps
     the parent's peak across fork and exec, so a child would report the bench's own)."""
     try:
-        with open("/proc/self/status", encoding="ascii") as status:
+        with open("/proc/self/status", encoding="ascii") as status:  # portable: Linux only, OSError elsewhere
             for line in status:
                 if line.startswith("VmHWM:"):
                     return round(int(line.split()[1]) / 1024, 1)

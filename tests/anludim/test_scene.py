@@ -343,7 +343,9 @@ def test_expert_moves_laid_cards_into_a_higher_kind_by_clicks(app) -> None:
     assert {cid for cid, _ in move.cards} <= laid
 
 
-def test_frames_reuse_the_composed_layer_until_something_changes(app) -> None:
+def test_frames_reuse_the_composed_layer_until_something_changes(app, monkeypatch) -> None:
+    from scenes.anludim import compose as compose_module
+
     table = start(app)
     layer = table.layer
     assert layer is not None
@@ -353,8 +355,16 @@ def test_frames_reuse_the_composed_layer_until_something_changes(app) -> None:
                                                               "buttons": (0, 0, 0)}))
     settle(app, 2)
     assert table.layer is layer and table.hover is not None and table.hover.tip  # hover: tooltip, same layer
+    composed = []
+    original = compose_module.compose
+
+    def counting(*args, **kwargs):
+        composed.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(compose_module, "compose", counting)
     click_zone(app, table, "card", table.view["hand"][0]["id"])
-    assert table.layer is not layer  # the selection changed: composed again
+    assert composed  # the selection changed: composed again (into the same surface, no second layer)
 
 
 def test_every_zone_fits_the_smallest_window(app) -> None:
