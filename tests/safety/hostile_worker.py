@@ -30,7 +30,9 @@ def main() -> None:
         problems = [[p.file, p.line, p.column, p.path, p.entry["key"] if p.entry else p.message]
                     for p in exc.problems]
     used = time.process_time() - start
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    from game.bench import peak_rss_mb
+
+    peak_mb = peak_rss_mb()  # VmHWM: ru_maxrss would report a big parent pytest's peak across exec
     print(json.dumps({"problems": problems, "cpu_s": used, "peak_mb": peak_mb}))
 
 
