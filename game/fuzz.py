@@ -234,7 +234,7 @@ def run(engine: Any, content: Any, games: int, seed: int = 1, options: dict[str,
         progress: Callable[[int], None] | None = None, check_every: int = 0, full_every: int = 1) -> dict[str, Any]:
     """`games` random games from `seed` on (seat counts cycle through the engine's range); the full
     battery of checks runs in one game out of `full_every` (see `play_one`)."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     failures: list[dict[str, Any]] = []
     total = 0
     counts = list(engine.seats)
@@ -247,9 +247,10 @@ def run(engine: Any, content: Any, games: int, seed: int = 1, options: dict[str,
                              "where": traceback.format_exc(limit=-3)[-600:]})
         if progress is not None:
             progress(i + 1)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"game": engine.id, "games": games, "seed": seed, "check_every": check_every, "full_every": full_every,
             "failures": len(failures),
             "failure_samples": failures[:10], "actions": total,
             "mean_actions": total / max(1, games - len(failures)), "seconds": round(seconds, 2),
+            "cpu_seconds": round(cpu, 2),
             "games_per_second": round(games / seconds, 1) if seconds else None}
