@@ -438,6 +438,11 @@ def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Me
     if kind in _BOUNDS:
         sign, name = _BOUNDS[kind]
         return msg("content.expected_bound", sign=sign, bound=ctx.get(name), got=shown(given))
+    if kind in ("string_too_short", "string_too_long"):
+        n = ctx.get("min_length" if kind == "string_too_short" else "max_length")
+        return msg(f"content.{kind}", n=n, got=shown(given))
+    if kind == "string_pattern_mismatch":
+        return msg("content.pattern", pattern=str(ctx.get("pattern")), got=shown(given))
     if kind in ("too_short", "too_long"):
         n = ctx.get("min_length" if kind == "too_short" else "max_length")
         return msg(f"content.{kind}", n=n, got=ctx.get("actual_length"))
