@@ -164,4 +164,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    if getattr(sys, "frozen", False):  # a bundle: its `simulate --workers` processes start through here
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     sys.exit(main())

@@ -46,6 +46,7 @@ class FallbackSettings:
         self.sand_timer_s = 0
         self.animation_speed = 1.0
         self.designer_mode = False
+        self.player_names: list[str] = []
 
     def save(self) -> None:
         """Nothing to save to."""
@@ -449,13 +450,33 @@ class App:
 
 def run_app(content_root: str | Path | None = None) -> int:
     """Build the app, open the window on the main menu and run it; returns the exit code.
-    A bundle plays (and designers edit) its copy of the content in the user's data folder."""
+    A bundle plays (and designers edit) its copy of the content in the user's data folder.
+    An error no scene caught (no display, a broken install) goes to the support log with its
+    traceback; the terminal, if any, gets one sentence and exit code 1."""
     from game import bundle
 
-    if content_root is None and bundle.frozen():
-        content_root = bundle.prepare_user_content()
-    app = App(content_root=content_root)
     try:
-        return app.run()
+        if content_root is None and bundle.frozen():
+            content_root = bundle.prepare_user_content()
+        return App(content_root=content_root).run()
+    except KeyboardInterrupt:
+        return 130
+    except Exception:
+        return _crashed()
     finally:
         pygame.display.quit()
+
+
+def _crashed() -> int:
+    """Log the exception being handled; say in one sentence where the details are."""
+    import sys
+
+    from game import logs
+
+    try:
+        path: Path | None = logs.attach(user_log_dir())
+    except OSError:
+        path = None
+    log.critical("Guildhall stopped on an unexpected error", exc_info=True)
+    print(f"Guildhall stopped on an unexpected error; the details are in {path or 'the log'}.", file=sys.stderr)
+    return 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -112,3 +113,31 @@ def colour(colour_id: str | int) -> SeatColour:
     if isinstance(colour_id, int):
         return SEAT_COLOURS[colour_id % len(SEAT_COLOURS)]
     return COLOUR_BY_ID.get(colour_id, SEAT_COLOURS[0])
+
+
+# -- seat names ------------------------------------------------------------------------------
+
+BOT_MARK = "⚙"  # drawn as a small robot head by scenes.ui (GLYPH_SHAPES)
+
+
+def default_name(strings: Any, index: int, kind: str = "human", lang: str | None = None) -> str:
+    """The name a seat gets when nobody types one: "Joueur 3" / "Player 3", "Robot 3" / "Bot 3"."""
+    key = "newgame.default_name" if kind == "human" else "newgame.default_bot_name"
+    return strings.tr_in(lang or strings.lang, key, n=index + 1)
+
+
+def is_default_name(strings: Any, name: str, index: int) -> bool:
+    """True when `name` is a seat's default name in any language (so it may follow the language)."""
+    from game.i18n import LANGUAGES
+
+    return any(name == default_name(strings, index, kind, lang)
+               for lang in LANGUAGES for kind in ("human", "bot"))
+
+
+def seat_label(strings: Any, seat: Any, index: int) -> str:
+    """A seat's name as shown: a default name follows the current language; a bot's has the bot mark."""
+    name = seat.name
+    human = getattr(seat, "kind", "human") == "human"
+    if not name or is_default_name(strings, name, index):
+        name = default_name(strings, index, "human" if human else "bot")
+    return name if human else f"{BOT_MARK} {name}"

@@ -114,6 +114,7 @@ def entry_text(argv: list[str] | None = None, workdir: Path | None = None) -> st
              *both("desktop.name", "Name"), *both("desktop.generic", "GenericName"),
              *both("desktop.comment", "Comment"), *both("desktop.keywords", "Keywords"),
              f"Icon={APP_ID}",
+             f"TryExec={_escape((argv or launch_argv())[0])}",  # hidden from menus if .venv goes away
              f"Exec={exec_line(argv or launch_argv())}",
              f"Path={_escape(str(workdir or working_dir()))}",
              "Terminal=false", "Categories=Game;BoardGame;", "StartupNotify=true",

@@ -163,6 +163,14 @@ class Strings:
             text = elide(text, params)
         return text.format_map(_Missing(params))
 
+    def tr_in(self, lang: str, key: str, /, **params: Any) -> str:
+        """The text of `key` in `lang` (whatever the current language)."""
+        current, self.lang = self.lang, lang if lang in LANGUAGES else "fr"
+        try:
+            return self.tr(key, **params)
+        finally:
+            self.lang = current
+
     def text(self, value: Any) -> str:
         """Bilingual content text ({fr, en} mapping or object with .fr/.en) in the current language."""
         if isinstance(value, dict):

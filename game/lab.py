@@ -91,8 +91,13 @@ def figure_name(figure: list[Any], strings: Any) -> str:
     if kind == "seat":
         return strings.tr("lab.figure.seat", n=figure[1])
     if kind == "bot":
-        return strings.tr("lab.figure.bot", bot=figure[1])
+        return strings.tr("lab.figure.bot", bot=bot_text(figure[1], strings))
     return strings.tr(f"lab.figure.{kind}")
+
+
+def bot_text(bot: str, strings: Any) -> str:
+    """A bot's name in the strings' language ("glouton" for greedy), or its id."""
+    return strings.tr(f"bot.{bot}") if strings.has(f"bot.{bot}") else bot
 
 
 def label_text(label: Any, strings: Any) -> str:
@@ -125,6 +130,17 @@ def headline(doc: dict[str, Any], strings: Any) -> str:
     return strings.tr(key, significant=len(hits), total=len(lines), figures=", ".join(hits))
 
 
+def key_lines(doc: dict[str, Any], strings: Any, count: int = 4) -> list[str]:
+    """The A/B lines most worth reading first: significant ones, then the closest to being so."""
+    lines = sorted(doc.get("compare") or [], key=lambda g: (not g["significant"], g["needed"] or 10**12))
+    out = []
+    for line in lines[:count]:
+        a, b, diff, lo, hi = line_values(line)
+        out.append(strings.tr("lab.ab.line", figure=figure_name(line["figure"], strings), a=a, b=b, diff=diff,
+                              lo=lo, hi=hi, verdict=strings.render(line["verdict"])))
+    return out
+
+
 def describe(doc: dict[str, Any], strings: Any, game_title: str | None = None) -> str:
     """The whole document as readable text."""
     out = [_side_text(doc["a"], strings, game_title)]
@@ -148,7 +164,8 @@ def _side_text(side: dict[str, Any], strings: Any, game_title: str | None) -> st
     lines += [f"  {strings.tr('lab.seat', n=i + 1)}: {rate_text(r, strings)}" for i, r in enumerate(st["seats"])]
     if len(st["bots"]) > 1:
         lines.append(strings.tr("lab.section.bots"))
-        lines += [f"  {strings.tr('lab.bot', bot=b)}: {rate_text(r, strings)}" for b, r in st["bots"].items()]
+        lines += [f"  {strings.tr('lab.bot', bot=bot_text(b, strings))}: {rate_text(r, strings)}"
+                  for b, r in st["bots"].items()]
     lines.append(strings.tr("lab.draws", rate=pct(st["draws"]["rate"])))
     fp = st["first_player"]
     lines.append(strings.tr("lab.first_player", rate=rate_text(fp, strings), fair=pct(fp["fair"])))

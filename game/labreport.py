@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from game.lab import (
+    bot_text,
     describe,
     entry_text,
     figure_name,
@@ -75,7 +76,7 @@ def _win_rates(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strin
     st0 = sides[0]["stats"]
     labels = [strings.tr("lab.seat", n=i + 1) for i in range(len(st0["seats"]))]
     bots = sorted(st0["bots"]) if len(st0["bots"]) > 1 else []
-    labels += [strings.tr("lab.bot", bot=b) for b in bots]
+    labels += [strings.tr("lab.bot", bot=bot_text(b, strings)) for b in bots]
     fig, ax = plt.subplots(figsize=(8, 0.5 * len(labels) * len(sides) + 1.6))
     height = 0.8 / len(sides)
     for k, (side, name) in enumerate(zip(sides, _side_names(sides))):
@@ -195,7 +196,8 @@ def markdown(doc: dict[str, Any], charts: dict[str, str], strings: Any) -> str:
             out += [f"### {name} — {side['content'] or strings.tr('lab.default_content')}", ""]
         st = side["stats"]
         out += [f"- {strings.tr('lab.seat', n=i + 1)} : {rate_text(r, strings)}" for i, r in enumerate(st["seats"])]
-        out += [f"- {strings.tr('lab.bot', bot=b)} : {rate_text(r, strings)}" for b, r in st["bots"].items()]
+        out += [f"- {strings.tr('lab.bot', bot=bot_text(b, strings))} : {rate_text(r, strings)}"
+                for b, r in st["bots"].items()]
         fp = st["first_player"]
         out += [f"- {strings.tr('lab.draws', rate=pct(st['draws']['rate']))}",
                 f"- {strings.tr('lab.first_player', rate=rate_text(fp, strings), fair=pct(fp['fair']))}", ""]

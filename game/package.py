@@ -27,7 +27,7 @@ NAME = "Guildhall"
 DATA = (("content", "content"), ("game/strings", "game/strings"), ("scenes/theme.json", "scenes"))
 PACKAGES = ("game", "rules", "scenes", "sprites")
 METADATA = ("pygame-ce", "pygame-gui", "PyYAML", "pydantic", "platformdirs")  # versions in the log
-EXCLUDE = ("tkinter", "chess", "pytest", "_pytest", "hypothesis", "PyInstaller", "numpy", "PIL")
+EXCLUDE = ("tkinter", "chess", "pytest", "_pytest", "hypothesis", "PyInstaller")
 #: pygame-gui fonts for UI locales the app never uses (zh, ja, ko), removed after the build
 UNUSED_FONTS = ("NotoSansJP-*", "NotoSansKR-*", "NotoSansSC-*")
 #: files that must be inside the bundle (relative to its data folder)
@@ -118,7 +118,8 @@ def build(dist: Path | None = None, work: Path | None = None) -> dict[str, Any]:
         for font in (data_folder(dist) / "pygame_gui" / "data").glob(pattern):
             font.unlink()
     result["missing"] = verify(dist)
-    result["size_mb"] = round(sum(f.stat().st_size for f in (dist / NAME).rglob("*") if f.is_file()) / 2**20, 1)
+    files = [f for f in (dist / NAME).rglob("*") if f.is_file() and not f.is_symlink()]
+    result["size_mb"] = round(sum(f.stat().st_size for f in files) / 2**20, 1)
     if result["missing"]:
         result["code"] = 1
     return result

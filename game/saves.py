@@ -8,7 +8,7 @@ A save is the recipe of a game, not a snapshot: loading replays `actions` from `
      "options": {}, "actions": [[seat, action_json], …],
      "reveals": [[actions_applied, seat], …],      # curtain lifts, for the undo rule
      "extras": {"timer": {…}},                     # UI state worth keeping (sand-timer)
-     "summary": {"actions": 12, "turn": 3, "over": false},
+     "summary": {"actions": 12, "turn": 3, "over": false},   # or "round": 3 for a game in rounds
      "saved_at": "2026-01-02T03:04:05+00:00"}
 
 Every file is written with `game.atomic.write_atomic`; before a save is replaced, the current
@@ -249,6 +249,7 @@ class SaveEntry:
     actions: int = 0
     over: bool = False
     date: str | None = None
+    counted: str = "turn"  # what `turn` counts: "turn" or "round" (the load screen's word)
     error: SaveError | None = field(default=None, compare=False)
     prev_ok: bool = False
 
@@ -263,7 +264,8 @@ class SaveEntry:
         summary = save.get("summary") or {}
         seats = tuple({k: s.get(k) for k in ("name", "kind", "colour")} for s in save["seats"])
         actions = summary.get("actions", len(save["actions"]))
-        return cls(name=name, game=save["game"], seats=seats, turn=summary.get("turn"),
+        counted = "round" if summary.get("round") is not None else "turn"
+        return cls(name=name, game=save["game"], seats=seats, turn=summary.get(counted), counted=counted,
                    actions=actions if _is_int(actions) else len(save["actions"]),
                    over=summary.get("over") is True, date=save.get("saved_at"), **extra)
 

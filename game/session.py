@@ -223,7 +223,7 @@ class Session:
             "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
             "actions": [[seat, action.to_json()] for seat, action in self.actions],
             "reveals": [list(r) for r in self.reveals], "extras": dict(self.extras),
-            "summary": {"actions": len(self.actions), "turn": _turn_of(self.state),
+            "summary": {"actions": len(self.actions), **_turn_of(self.state),
                         "over": bool(self.state.is_over())},
         }
 
@@ -348,13 +348,14 @@ def _as_json(data: Any) -> dict[str, Any]:
     return data.to_json() if isinstance(data, Action) else data
 
 
-def _turn_of(state: Any) -> Any:
-    """The game's turn or round number for the load screen, when its public view has one."""
+def _turn_of(state: Any) -> dict[str, Any]:
+    """The game's round (preferred: a game counted in rounds, as Anludim's "Manche 1", says so)
+    or turn number for the load screen, when its public view has one: {"round": n} or {"turn": n}."""
     try:
         view = state.view(None)
     except Exception:
-        return None
-    for key in ("turn", "round"):
+        return {"turn": None}
+    for key in ("round", "turn"):
         if isinstance(view.get(key), int | str):
-            return view[key]
-    return None
+            return {key: view[key]}
+    return {"turn": None}

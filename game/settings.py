@@ -38,6 +38,7 @@ class Settings:
     sand_timer_s: int = 0  # 0: the length the game's content sets (Amadrim: tables.yaml)
     animation_speed: float = 1.0
     designer_mode: bool = False
+    player_names: list[str] = field(default_factory=list)  # names typed at the last new game, per seat
     path: Path | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -112,6 +113,12 @@ def _animation_speed(value: Any) -> float | None:
     return float(value) if 0.1 <= value <= 10 else None
 
 
+def _names(value: Any) -> list[str] | None:
+    if not isinstance(value, list) or len(value) > 8 or not all(isinstance(v, str) for v in value):
+        return None
+    return [v.strip()[:18] for v in value]
+
+
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "language": _language,
     "window_size": _window_size,
@@ -119,4 +126,5 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "sand_timer_s": _sand_timer,
     "animation_speed": _animation_speed,
     "designer_mode": _bool,
+    "player_names": _names,
 }

@@ -144,6 +144,8 @@ def play_record(engine: Any, content: Any, plan: Plan, index: int) -> dict[str, 
         return record
     record.update(actions=count, winners=list(outcome.get("winners", [])),
                   scores=[_number(v) for v in outcome.get("scores", [])], **facts)
+    if hasattr(engine, "game_stats"):  # the engine's own figures need the whole outcome
+        record["outcome"] = outcome
     return record
 
 
@@ -250,13 +252,17 @@ def summary(plan: Plan, records: Sequence[dict[str, Any]], elapsed: float, worke
             draws += 1
     games, finished = len(records), len(records) - errors
     elapsed = max(elapsed, 1e-9)
+    engine = load_engine(plan.engine)
+    outcomes = [r["outcome"] for r in records if "outcome" in r]
+    stats = getattr(engine, "game_stats", None)  # optional per-game figures (turns, deciding lines…)
+    extra = {"game_stats": stats(outcomes)} if stats is not None and outcomes else {}
     return {
-        "game": load_engine(plan.engine).id, "games": games, "seed": plan.seed, "seats": seats,
+        "game": engine.id, "games": games, "seed": plan.seed, "seats": seats,
         "options": plan.options or {}, "rotate": plan.rotate,
         "wins": wins, "win_rates": [round(w / games, 4) if games else 0.0 for w in wins],
         "draws": draws, "errors": errors, "error_samples": samples,
         "mean_actions": total / finished if finished else 0.0,
-        "actions_per_second": total / elapsed, "elapsed_s": round(elapsed, 3), "workers": workers,
+        "actions_per_second": total / elapsed, "elapsed_s": round(elapsed, 3), "workers": workers, **extra,
     }
 
 

@@ -117,7 +117,8 @@ def simulate(args: Any) -> int:
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     if len(seats) not in engine.seats:
         return _fail(args, f"{args.game} takes {engine.seats.start}-{engine.seats.stop - 1} seats")
-    bad = [s for s in seats if s not in engine.bots]
+    known = (*engine.bots, *getattr(engine, "probes", ()))  # probes: test-only bots, never offered
+    bad = [s for s in seats if s not in known]
     if bad:
         return _fail(args, f"unknown bot {bad[0]!r}; {args.game} has: {', '.join(engine.bots)}")
     if args.games < 1 or (args.workers is not None and args.workers < 1):
@@ -144,6 +145,8 @@ def simulate(args: Any) -> int:
     result = _simulate_json(doc)
     strings = _strings(args.lang)
     text = describe(doc, strings)
+    for key, value in (result.get("game_stats") or {}).items():  # the engine's own figures
+        text += f"\n  {key}: {value}"
     if args.report:
         from game.labreport import write_report
 

@@ -10,7 +10,7 @@ import importlib
 from typing import Any
 
 #: Games whose engines exist, in menu order; each `rules.<id>` package exposes `ENGINE`.
-IMPLEMENTED: tuple[str, ...] = ("amadrim", "anludim", "gorges")
+IMPLEMENTED: tuple[str, ...] = ("amadrim", "anludim", "guildes", "ambre", "gorges")
 
 _engines: dict[str, Any] | None = None
 

@@ -43,8 +43,9 @@ class DrawnButton:
     """A themed button with hover and disabled looks, drawn without pygame-gui."""
 
     def __init__(self, rect: pygame.Rect, text: str, class_id: str | None = None,
-                 enabled: bool = True, tooltip: str | None = None) -> None:
+                 enabled: bool = True, tooltip: str | None = None, scale: float = 1.0) -> None:
         self.rect = pygame.Rect(rect)
+        self.scale = scale  # text size and paddings, for big windows
         self.text = text
         self.class_id = class_id
         self.is_enabled = enabled
@@ -69,10 +70,11 @@ class DrawnButton:
         radius = int(misc.get("shape_corner_radius", 6))
         pygame.draw.rect(surf, colour("bg"), box, border_radius=radius)
         pygame.draw.rect(surf, colour("border"), box, int(misc.get("border_width", 1)), border_radius=radius)
-        img = ui.font(int(font.get("size", 18)), font.get("bold") == "1").render(self.text, True, colour("text"))
+        k = self.scale
+        img = ui.font(int(int(font.get("size", 18)) * k), font.get("bold") == "1").render(self.text, True, colour("text"))
         if misc.get("text_horiz_alignment") == "left":
-            pos = (int(misc.get("text_horiz_alignment_padding", 10)),
-                   int(misc.get("text_vert_alignment_padding", 0)))
+            pos = (int(int(misc.get("text_horiz_alignment_padding", 10)) * k),
+                   int(int(misc.get("text_vert_alignment_padding", 0)) * k))
             surf.blit(img, pos)
         else:
             surf.blit(img, img.get_rect(center=box.center))

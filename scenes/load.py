@@ -150,22 +150,33 @@ class LoadScene(UIScene):
             return
         ui.text(surface, game, (x, y), 20, ui.GOLD, bold=True)
         sx = x
+        sx_names: list[Any] = []
         for seat in entry.seats:
             if sx > row.right - 260:
                 ui.text(surface, "…", (sx, y + 32), 17, ui.PARCHMENT)
                 break
             c = catalog.colour(seat.get("colour", 0) if isinstance(seat.get("colour"), int) else 0)
             ui.seat_symbol(surface, c.symbol, (sx + 8, y + 44), 8, c.rgb)
-            name = ui.fit(str(seat.get("name", "?"))[:64], 180, 17)
-            r = ui.text(surface, name, (sx + 22, y + 32), 17, ui.PARCHMENT)
+            label = catalog.seat_label(self.app.strings, _Seat(seat), len(sx_names))
+            r = ui.text(surface, ui.fit(label[:64], 180, 17), (sx + 22, y + 32), 17, ui.PARCHMENT)
+            sx_names.append(seat)
             sx = r.right + 18
         detail = self.tr("load.actions", n=entry.actions)
         if entry.turn is not None:
-            detail = self.tr("load.turn", turn=entry.turn) + " · " + detail
+            word = "load.round" if getattr(entry, "counted", "turn") == "round" else "load.turn"
+            detail = self.tr(word, turn=entry.turn) + " · " + detail
         if entry.over:
             detail += " · " + self.tr("load.over")
         ui.text(surface, detail, (row.right - 16, y + 2), 17, ui.PARCHMENT_DIM, anchor="topright")
         ui.text(surface, _date(entry.date), (row.right - 16, y + 32), 17, ui.PARCHMENT_DIM, anchor="topright")
+
+
+class _Seat:
+    """A saved seat dict seen as a seat (name, kind) for `catalog.seat_label`."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.name = str(data.get("name") or "?")
+        self.kind = str(data.get("kind") or "human")
 
 
 def _date(value: str | None) -> str:

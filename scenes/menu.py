@@ -28,6 +28,7 @@ class MainMenu(UIScene):
         self.saves_checked = False  # looked up after the first frame, so start-up shows the menu sooner
         self.pressed: DrawnButton | None = None
         self.mouse: tuple[int, int] = (-1, -1)
+        self.scale = 1.0  # grows with big windows (up to 1.3 at 1664×1040 and more)
 
     # -- hand-drawn buttons instead of a pygame-gui manager ----------------------------------------
 
@@ -48,7 +49,7 @@ class MainMenu(UIScene):
 
     def button(self, name: str, rect: Any, text: str, class_id: str | None = None,
                enabled: bool = True, tooltip: str | None = None) -> Any:
-        self.buttons[name] = DrawnButton(pygame.Rect(rect), text, class_id, enabled, tooltip)
+        self.buttons[name] = DrawnButton(pygame.Rect(rect), text, class_id, enabled, tooltip, self.scale)
         return self.buttons[name]
 
     def _at(self, pos: tuple[int, int]) -> DrawnButton | None:
@@ -94,14 +95,15 @@ class MainMenu(UIScene):
             from scenes import saves_bridge
 
             self.latest_save = saves_bridge.latest(self.app)
-        col_w = min(720, int(w * 0.56))
-        side_w = 280
-        gap = 48
+        k = self.scale = max(1.0, min(1.3, w / 1280, h / 800))
+        col_w = min(int(720 * k), int(w * 0.56))
+        side_w = int(280 * k)
+        gap = int(48 * k)
         left = (w - col_w - side_w - gap) // 2
-        top = 150 if h >= 760 else 142
-        gap_y = 12 if h >= 760 else 7
+        top = int(150 * k) if h >= 760 else 142
+        gap_y = int(12 * k) if h >= 760 else 7
         bottom = 54 if getattr(self.app.settings, "designer_mode", False) else 30  # room for the designer line
-        card_h = min(104, (h - top - bottom) // 5 - gap_y)
+        card_h = min(int(104 * k), (h - top - bottom) // 5 - gap_y)
         self.cards = {}
         for i, info in enumerate(catalog.GAMES):
             rect = pygame.Rect(left, top + i * (card_h + gap_y), col_w, card_h)
@@ -110,19 +112,23 @@ class MainMenu(UIScene):
             self.button(f"game_{info.id}", rect, self.tr(info.title_key), cls)
         x = left + col_w + gap
         y = top
-        self.button("continue", (x, y, side_w, 56), self.tr("menu.continue"), "@primary",
+        step, tall = int(68 * k), int(50 * k)
+        self.button("continue", (x, y, side_w, int(56 * k)), self.tr("menu.continue"), "@primary",
                     enabled=self.latest_save is not None,
                     tooltip=self._continue_tip())
         for name in ("load", "settings", "rules"):
-            y += 68
-            self.button(name, (x, y, side_w, 50), self.tr(f"menu.{name}"))
-        y += 68
-        self.button("quit", (x, y, side_w, 50), self.tr("menu.quit"), "@danger")
-        y += 90
+            y += step
+            self.button(name, (x, y, side_w, tall), self.tr(f"menu.{name}"))
+        if getattr(self.app.settings, "designer_mode", False):  # the designer's lab (scenes/lab.py)
+            y += step
+            self.button("lab", (x, y, side_w, tall), self.tr("lab.title"))
+        y += step
+        self.button("quit", (x, y, side_w, tall), self.tr("menu.quit"), "@danger")
+        y += int(90 * k)
         half = (side_w - 12) // 2
-        self.button("lang_fr", (x, y, half, 40), self.tr("language.fr"),
+        self.button("lang_fr", (x, y, half, int(40 * k)), self.tr("language.fr"),
                     "@selected" if self.app.strings.lang == "fr" else "@choice")
-        self.button("lang_en", (x + half + 12, y, half, 40), self.tr("language.en"),
+        self.button("lang_en", (x + half + 12, y, half, int(40 * k)), self.tr("language.en"),
                     "@selected" if self.app.strings.lang == "en" else "@choice")
         if getattr(self.app.settings, "designer_mode", False):
             self.button("open_content", (x, y + 56, side_w, 44), self.tr("menu.open_content"))
@@ -162,6 +168,10 @@ class MainMenu(UIScene):
             from scenes.rules_ref import RulesScene
 
             self.stack.push(RulesScene(self.app))
+        elif name == "lab":
+            from scenes.lab import LabScene
+
+            self.stack.push(LabScene(self.app))
         elif name == "quit":
             self.app.running = False
         elif name in ("lang_fr", "lang_en"):
@@ -199,9 +209,11 @@ class MainMenu(UIScene):
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
-        ui.text(surface, self.tr("app.title"), (w // 2, 30), 54, ui.GOLD, bold=True, anchor="midtop")
-        ui.ornament(surface, (w // 2, 104), 460)
-        ui.text(surface, self.tr("menu.subtitle"), (w // 2, 114), 18, ui.PARCHMENT_DIM,
+        k = self.scale
+        ui.text(surface, self.tr("app.title"), (w // 2, int(30 * k)), int(54 * k), ui.GOLD, bold=True,
+                anchor="midtop")
+        ui.ornament(surface, (w // 2, int(104 * k)), int(460 * k))
+        ui.text(surface, self.tr("menu.subtitle"), (w // 2, int(114 * k)), int(18 * k), ui.PARCHMENT_DIM,
                 anchor="midtop", italic=True)
         if getattr(self.app.settings, "designer_mode", False):
             root = str(self.content_folder())
@@ -221,22 +233,25 @@ class MainMenu(UIScene):
         if rect is None:
             return
         ok = catalog.available(info.id)
-        emblem(surface, info.id, (rect.left + 40, rect.centery), min(28, rect.height // 2 - 8), ok)
+        k = self.scale
+        emblem(surface, info.id, (rect.left + int(40 * k), rect.centery), min(int(28 * k), rect.height // 2 - 8), ok)
         ink = ui.PARCHMENT_DIM if ok else ui.GREY
         seats = self.tr("menu.seats", range=info.seat_range_text())
-        ui.text(surface, seats, (rect.right - 16, rect.top + 16), 16, ui.GOLD if ok else ui.GREY,
-                anchor="topright")
-        pitch = ui.wrap(self.tr(info.pitch_key), rect.width - 100, 16)
-        room = max(1, min(2, (rect.height - 46) // 21))
+        size, line_h, text_x, text_y = int(16 * k), int(21 * k), int(78 * k), int(46 * k)
+        ui.text(surface, seats, (rect.right - int(16 * k), rect.top + int(16 * k)), size,
+                ui.GOLD if ok else ui.GREY, anchor="topright")
+        pitch = ui.wrap(self.tr(info.pitch_key), rect.width - text_x - 22, size)
+        room = max(1, min(2, (rect.height - text_y) // line_h))
         if len(pitch) > room:  # a short window: cut the pitch with an ellipsis
-            pitch = pitch[: room - 1] + [ui.ellipsize(" ".join(pitch[room - 1:]), rect.width - 100, 16)]
+            pitch = pitch[: room - 1] + [ui.ellipsize(" ".join(pitch[room - 1:]), rect.width - text_x - 22, size)]
         for i, line in enumerate(pitch):
-            ui.text(surface, line, (rect.left + 78, rect.top + 46 + i * 21), 16, ink)
+            ui.text(surface, line, (rect.left + text_x, rect.top + text_y + i * line_h), size, ink)
         if not ok:
             badge = self.tr("menu.soon")
-            img = ui.font(14, bold=True).render(badge, True, ui.INK)
-            title_w = ui.font(20, bold=True).size(self.tr(info.title_key))[0]
-            box = img.get_rect(midleft=(rect.left + 78 + title_w + 24, rect.top + 30)).inflate(14, 6)
+            img = ui.font(int(14 * k), bold=True).render(badge, True, ui.INK)
+            title_w = ui.font(int(20 * k), bold=True).size(self.tr(info.title_key))[0]
+            box = img.get_rect(midleft=(rect.left + text_x + title_w + int(24 * k), rect.top + int(30 * k))
+                               ).inflate(14, 6)
             pygame.draw.rect(surface, ui.PARCHMENT_DIM, box, border_radius=9)
             surface.blit(img, img.get_rect(center=box.center))
 

@@ -47,6 +47,7 @@ class NewGameScene(UIScene):
         self.entries: dict[Any, pygame_gui.elements.UITextEntryLine] = {}
         self.colour_rects: dict[int, pygame.Rect] = {}
         self.option_label_pos: list[tuple[str, tuple[int, int]]] = []
+        self.option_lines: list[tuple[list[str], tuple[int, int]]] = []  # wrapped option labels, drawn
 
     @classmethod
     def open(cls, app: Any, game_id: str, seed: int | None = None) -> NewGameScene | None:
@@ -75,7 +76,10 @@ class NewGameScene(UIScene):
         return bool(option.get("default", False))
 
     def _seat(self, i: int) -> dict[str, Any]:
-        return {"name": self.tr("newgame.default_name", n=i + 1), "colour": i, "kind": HUMAN, "pin": ""}
+        """Seat `i` as last time: the name typed at the previous new game, else the default name."""
+        remembered = list(getattr(self.app.settings, "player_names", None) or [])
+        name = remembered[i] if i < len(remembered) and remembered[i] else catalog.default_name(self.app.strings, i)
+        return {"name": name, "colour": i, "kind": HUMAN, "pin": ""}
 
     # -- layout --------------------------------------------------------------------------------------
 
@@ -83,7 +87,7 @@ class NewGameScene(UIScene):
         w, h = self.app.size
         self.entries = {}
         left = max(40, (w - 1160) // 2)
-        seats_w = min(700, int(w * 0.56))
+        seats_w = self._seats_width(w)
         y = 132
         self._label(self.tr("newgame.seats"), (left, y, 200, 36), "@heading")
         for i, n in enumerate(self.seat_range):
@@ -94,12 +98,19 @@ class NewGameScene(UIScene):
         self.colour_rects = {}
         for i in range(self.count):
             self._seat_row(i, left, y + i * row_h, seats_w)
+        rows_end = y + self.count * row_h + 16
+        self.bots_box = pygame.Rect(left, rows_end, seats_w, max(0, h - 110 - rows_end - 12)) if self.bots else None
         opt_x = left + seats_w + 40
         opt_w = w - opt_x - left
         self._options(opt_x, 132, opt_w)
         bottom = h - 84
         self.button("back", (left, bottom, 180, 50), self.tr("common.back"))
         self.button("start", (w - left - 240, bottom, 240, 54), self.tr("newgame.start"), "@primary")
+
+    @staticmethod
+    def _seats_width(w: int) -> int:
+        """The seats panel's width: half the window (at most 700); the options take the rest."""
+        return min(700, int(w * 0.5))
 
     def _label(self, text: str, rect: tuple[int, int, int, int], cls: str | None = None) -> Any:
         return pygame_gui.elements.UILabel(pygame.Rect(rect), text, self.ui, object_id=oid(cls))
@@ -119,8 +130,11 @@ class NewGameScene(UIScene):
         name.set_text(seat["name"])
         self.entries[("name", i)] = name
         kx = x + 54 + name_w + 10
+        if seat["kind"] != HUMAN:  # no code for a bot: its kind takes the room
+            kind_w = rest - name_w
         self.button(f"kind_{i}", (kx, y, kind_w, 44), self._kind_label(seat["kind"]), "@choice",
-                    enabled=bool(self.bots) or seat["kind"] != HUMAN)
+                    enabled=bool(self.bots) or seat["kind"] != HUMAN,
+                    tooltip=None if seat["kind"] == HUMAN else self._bot_about(seat["kind"]))
         if seat["kind"] == HUMAN:
             pin = pygame_gui.elements.UITextEntryLine(pygame.Rect(kx + kind_w + 10, y + 2, pin_w, 40),
                                                       self.ui, object_id=oid(None, f"#pin_{i}"),
@@ -134,34 +148,55 @@ class NewGameScene(UIScene):
     def _kind_label(self, kind: str) -> str:
         if kind == HUMAN:
             return self.tr("newgame.human")
+        return self.tr("newgame.bot", name=self._bot_name(kind))
+
+    def _bot_name(self, kind: str) -> str:
         key = f"bot.{kind}"
-        return self.tr("newgame.bot", name=self.tr(key) if self.app.strings.has(key) else kind)
+        return self.tr(key) if self.app.strings.has(key) else kind
+
+    def _bot_about(self, kind: str) -> str | None:
+        """What a bot does: the game's own words (`<game>.bot.<kind>.about`) first, else the shell's."""
+        for key in (f"{self.game_id}.bot.{kind}.about", f"bot.{kind}.about"):
+            if self.app.strings.has(key):
+                return self.tr(key)
+        return None
+
+    OPTION_FONT = 16
+    VALUE_W = 120
 
     def _options(self, x: int, y: int, width: int) -> None:
+        """One row per option: its label wrapped on the left (drawn, never cut), its value button
+        on the right; then the game number, explained."""
         self.option_label_pos = []
+        self.option_lines = []
         self._label(self.tr("newgame.options"), (x, y, width, 36), "@heading")
         y += 48
         if not self.option_defs:
             self._label(self.tr("newgame.no_options"), (x, y, width, 30))
             y += 44
+        label_w = width - self.VALUE_W - 14
+        line_h = ui.font(self.OPTION_FONT).get_linesize()
         for option in self.option_defs:
-            self._label(self._text_of(option.get("label", option["id"])), (x, y, width, 30))
-            y += 32
+            lines = ui.wrap(self._text_of(option.get("label", option["id"])), label_w, self.OPTION_FONT)
+            row_h = max(38, line_h * len(lines) + 2)
+            self.option_lines.append((lines, (x, y + (row_h - line_h * len(lines)) // 2)))
             value = self.options[option["id"]]
             text = self._choice_text(option, value) if "choices" in option else self.tr(
                 "common.yes" if value else "common.no")
-            self.button(f"opt_{option['id']}", (x, y, width, 40), text, "@choice")
-            y += 52
-        y += 12
+            self.button(f"opt_{option['id']}", (x + width - self.VALUE_W, y + (row_h - 36) // 2, self.VALUE_W, 36),
+                        text, "@choice")
+            y += row_h + 6
         self._label(self.tr("newgame.seed"), (x, y, width, 30), "@heading")
-        y += 36
-        seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, width - 120, 40), self.ui,
+        y += 34
+        seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, width - self.VALUE_W - 14, 40), self.ui,
                                                    object_id=oid(None, "#seed"))
         seed.set_allowed_characters("numbers")
         seed.set_text_length_limit(9)
         seed.set_text(str(self.seed))
         self.entries[("seed", 0)] = seed
-        self.button("reseed", (x + width - 110, y, 110, 40), self.tr("newgame.reseed"), "@choice")
+        self.button("reseed", (x + width - self.VALUE_W, y, self.VALUE_W, 40), self.tr("newgame.reseed"), "@choice",
+                    tooltip=self.tr("newgame.reseed_tip"))
+        self.seed_note = pygame.Rect(x, y + 46, width, 44)
 
     def _text_of(self, value: Any) -> str:
         if isinstance(value, dict):
@@ -227,7 +262,11 @@ class NewGameScene(UIScene):
     def _next_kind(self, i: int) -> None:
         kinds = [HUMAN, *self.bots]
         current = self.seats[i]["kind"]
-        self.seats[i]["kind"] = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else HUMAN
+        new = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else HUMAN
+        self.seats[i]["kind"] = new
+        name = self.seats[i]["name"].strip()
+        if not name or catalog.is_default_name(self.app.strings, name, i):  # "Joueur 3" becomes "Robot 3"
+            self.seats[i]["name"] = catalog.default_name(self.app.strings, i, new)
 
     def _next_option(self, option_id: str) -> None:
         option = next(o for o in self.option_defs if o["id"] == option_id)
@@ -248,7 +287,7 @@ class NewGameScene(UIScene):
         out = []
         for i in range(self.count):
             seat = self.seats[i]
-            name = seat["name"].strip() or self.tr("newgame.default_name", n=i + 1)
+            name = seat["name"].strip() or catalog.default_name(self.app.strings, i, seat["kind"])
             pin = seat["pin"].strip() if seat["kind"] == HUMAN else ""
             if pin and (len(pin) != 4 or not pin.isdigit()):
                 self.app.toast(self.tr("newgame.pin_invalid", name=name), "error")
@@ -259,6 +298,17 @@ class NewGameScene(UIScene):
             return None
         return out
 
+    def remember_names(self) -> None:
+        """Keep the names typed (not the default ones) for the next new game."""
+        names = []
+        for i, seat in enumerate(self.seats[: max(self.count, len(self.seats))]):
+            name = seat["name"].strip()
+            typed = seat["kind"] == HUMAN and name and not catalog.is_default_name(self.app.strings, name, i)
+            names.append(name if typed else "")
+        while names and not names[-1]:
+            names.pop()
+        self.app.settings.player_names = names
+
     def start(self) -> None:
         """Build the session and open the game's table."""
         seats = self.seat_infos()
@@ -266,6 +316,7 @@ class NewGameScene(UIScene):
             return
         from scenes import saves_bridge
 
+        self.remember_names()
         try:
             session = saves_bridge.new_session(self.app, self.game_id, seats, int(self.seed),
                                                dict(self.options))
@@ -280,12 +331,26 @@ class NewGameScene(UIScene):
         ui.title(surface, self.tr("newgame.title", game=self.tr(self.info.title_key)), y=36, size=38)
         w, h = surface.get_size()
         left = max(40, (w - 1160) // 2)
-        seats_w = min(700, int(w * 0.56))
+        seats_w = self._seats_width(w)
         panel = pygame.Rect(left - 16, 120, seats_w + 24, h - 230)
         ui.panel(surface, panel, 150)
         ui.panel(surface, pygame.Rect(left + seats_w + 24, 120, w - left - seats_w - 24 - left + 16, h - 230), 150)
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        for lines, (x, y) in self.option_lines:
+            for line in lines:
+                ui.text(surface, line, (x, y), self.OPTION_FONT, ui.PARCHMENT)
+                y += ui.font(self.OPTION_FONT).get_linesize()
+        note = getattr(self, "seed_note", None)
+        if note is not None:
+            ui.text_block(surface, self.tr("newgame.seed_help"), note, 14, ui.PARCHMENT_DIM)
+        about = [self._bot_about(k) for k in self.bots]
+        box = getattr(self, "bots_box", None)
+        if box is not None and any(about):
+            y = box.top + ui.text_block(surface, self.tr("newgame.bots_title"), box, 16, ui.GOLD, bold=True) + 4
+            for line in filter(None, about):
+                y += ui.text_block(surface, line, pygame.Rect(box.left, y, box.width, box.bottom - y), 15,
+                                   ui.PARCHMENT_DIM) + 4
         for i, rect in self.colour_rects.items():
             c = catalog.colour(self.seats[i]["colour"])
             ui.seat_symbol(surface, c.symbol, rect.center, 14, c.rgb)

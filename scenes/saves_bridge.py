@@ -163,7 +163,8 @@ def _load(app: Any, entry: Any) -> Any:
             _explain(app, exc)
             return
         if report is not None:
-            app.toast(app.strings.render(report.message(), [s.name for s in session.seats]), "error")
+            app.toast(app.strings.render(report.message(), [catalog.seat_label(app.strings, s, i)
+                                                           for i, s in enumerate(session.seats)]), "error")
         else:
             app.toast(app.tr("load.content_changed_ok"), "ok")
         seat_known_bots(app, session, lambda: open_table(app, session))

@@ -161,6 +161,9 @@ def _new_game(app: Any, game: str | None, seed: int) -> Scene:
     if game and catalog.available(game):
         scene = NewGameScene.open(app, game, seed=seed or 1234)
         if scene is not None:
+            if scene.bots and scene.count + 1 in scene.seat_range:  # show a bot seat too
+                scene.count += 1
+                scene._next_kind(scene.count - 1)
             return scene
         return app.stack.top
     scene = NewGameScene(app, "guildes", DemoEngine(), None, seed=seed or 4242)
@@ -204,7 +207,8 @@ def _load(app: Any, game: str | None, seed: int) -> Scene:
     for i, (gid, turn, actions) in enumerate((("anludim", 7, 58), ("amadrim", 3, 21), ("gorges", 2, 9))):
         store.write({"format": 1, "app_version": "0.1.0", "game": gid, "content_digest": "demo",
                      "seed": seed + i, "seats": seats[: 2 + i % 2], "options": {}, "actions": [],
-                     "summary": {"actions": actions, "turn": turn, "over": i == 2}}, f"{gid}-demo")
+                     "summary": {"actions": actions, "round" if gid == "anludim" else "turn": turn,
+                                 "over": i == 2}}, f"{gid}-demo")
     (store.folder / "guildes-broken.json").write_text('{"format": 1, "actions": [', encoding="utf-8")
     app.save_store = store
     scene = LoadScene(app)

@@ -55,8 +55,10 @@ class TableScene(Scene):
 
     @property
     def names(self) -> list[str]:
-        """Seat names in seat order (for `strings.render`), capped at 40 characters."""
-        return [s.name if len(s.name) <= 40 else s.name[:39] + "…" for s in self.session.seats]
+        """Seat names as shown, in seat order (for `strings.render`): default names follow the
+        language, bots carry the bot mark; capped at 40 characters."""
+        labels = [catalog.seat_label(self.app.strings, s, i) for i, s in enumerate(self.session.seats)]
+        return [n if len(n) <= 40 else n[:39] + "…" for n in labels]
 
     def seat_name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"
@@ -332,7 +334,7 @@ class TableScene(Scene):
         """"<name> is thinking..." at the top while a bot's pause runs."""
         c = self.seat_colour(seat)
         label = self.app.tr("table.bot_thinking", name=self.seat_name(seat))
-        img = ui.font(20, bold=True).render(label, True, ui.PARCHMENT)
+        img = ui.render_line(label, 20, ui.PARCHMENT, bold=True)  # draws the bot mark
         box = img.get_rect(midtop=(surface.get_width() // 2, 22)).inflate(64, 18)
         ui.panel(surface, box, 235, c.rgb)
         ui.seat_symbol(surface, c.symbol, (box.left + 20, box.centery), 9, c.rgb)
@@ -418,9 +420,10 @@ def draw_public_default(app: Any, surface: pygame.Surface, rect: pygame.Rect, vi
         c = catalog.colour(seat.colour)
         y = rect.top + 52 + i * 34
         ui.seat_symbol(surface, c.symbol, (rect.left + 28, y + 11), 9, c.rgb)
-        ui.text(surface, seat.name, (rect.left + 46, y), 18, ui.PARCHMENT)
+        ui.text(surface, catalog.seat_label(app.strings, seat, i), (rect.left + 46, y), 18, ui.PARCHMENT)
         if i in to_act:
             ui.text(surface, app.tr("curtain.to_act"), (rect.left + half - 16, y + 2), 15, ui.GOLD, anchor="topright")
-    log = [app.strings.render(e, [s.name for s in seats]) for e in (view.get("log") or [])[-12:]]
+    names = [catalog.seat_label(app.strings, s, i) for i, s in enumerate(seats)]
+    log = [app.strings.render(e, names) for e in (view.get("log") or [])[-12:]]
     draw_log_panel(surface, pygame.Rect(rect.left + half + 20, rect.top, half, rect.height), log,
                    app.tr("table.log"), 16)

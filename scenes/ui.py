@@ -54,7 +54,10 @@ def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 
 
 #: Symbols the games put in text (colour-blind marks) that Noto Sans lacks: drawn as shapes.
 GLYPH_SHAPES = {"▲": "triangle", "●": "circle", "■": "square", "◆": "diamond", "✚": "cross",
-                "★": "star", "♣": "club", "♦": "diamond", "✦": "star"}
+                "★": "star", "♣": "club", "♦": "diamond", "✦": "star", "⚙": "robot",
+                "♥": "heart", "♠": "spade"}
+#: The mark before a bot seat's name (drawn as a small robot head by `text`/`render_line`).
+BOT_MARK = "⚙"
 
 
 def render_line(value: str, size: int, colour: tuple[int, int, int], bold: bool = False,
@@ -252,6 +255,16 @@ def seat_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], r
                 colour: tuple[int, int, int], outline: tuple[int, int, int] = INK) -> None:
     """Draw a seat colour's symbol (circle, square, triangle, diamond, star, cross) filled in colour."""
     x, y = centre
+    if symbol == "robot":  # a bot's mark: a head with two eyes and an antenna
+        head = pygame.Rect(0, 0, int(r * 2.2), int(r * 1.7))
+        head.center = (x, y + r // 4)
+        pygame.draw.line(surface, colour, (x, head.top), (x, head.top - max(2, r // 2)), max(1, r // 4))
+        pygame.draw.circle(surface, colour, (x, head.top - max(2, r // 2)), max(1, r // 4))
+        pygame.draw.rect(surface, colour, head, border_radius=max(1, r // 3))
+        eye = max(1, r // 3)
+        for dx in (-r // 2, r // 2):
+            pygame.draw.circle(surface, INK, (x + dx, head.centery - eye // 2), eye)
+        return
     if symbol == "circle":
         pygame.draw.circle(surface, colour, centre, r)
         pygame.draw.circle(surface, outline, centre, r, 2)
@@ -273,6 +286,16 @@ def seat_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], r
             rad = r if i % 2 == 0 else r * 0.45
             a = -math.pi / 2 + i * math.pi / 5
             pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
+    elif symbol in ("heart", "spade"):
+        k = max(2, int(r * 0.5))
+        sign = 1 if symbol == "heart" else -1  # a spade is a heart upside down, with a stem
+        for dx in (-k, k):
+            pygame.draw.circle(surface, colour, (x + dx, y - sign * k // 2), k)
+        pygame.draw.polygon(surface, colour, [(x - 2 * k, y - sign * k // 3), (x + 2 * k, y - sign * k // 3),
+                                              (x, y + sign * r)])
+        if symbol == "spade":
+            pygame.draw.polygon(surface, colour, [(x, y), (x - k // 2, y + r), (x + k // 2, y + r)])
+        return
     elif symbol == "club":
         k = max(2, int(r * 0.5))
         for dx, dy in ((0, -k), (-k, k // 3), (k, k // 3)):

@@ -136,3 +136,17 @@ def test_a_save_problem_told_to_the_player_is_also_in_the_log():
     assert "WARNING guildhall.saves: SaveError shown to the player" in text
     assert "Traceback" in text and "session.saves.engine_error" in text
     assert app.toasts.items  # and the player was told, in words
+
+
+def test_an_error_no_scene_caught_ends_in_the_log_not_on_screen(monkeypatch, capsys):
+    from game import app as app_module
+
+    def boom(self):
+        raise RuntimeError("no video device, say")
+
+    monkeypatch.setattr(app_module.App, "run", boom)
+    assert app_module.run_app() == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "Guildhall stopped on an unexpected error" in err
+    text = (app_module.user_log_dir() / "guildhall.log").read_text(encoding="utf-8")
+    assert "CRITICAL guildhall: Guildhall stopped" in text and "RuntimeError: no video device, say" in text

@@ -43,12 +43,33 @@ class AmadrimEngine(Engine):
         return lab_facts(state)
 
     def bot(self, name: str, seed: int) -> Any:
-        from rules.amadrim.bots import GreedyBot, RandomBot
+        from rules.amadrim.bots import PROBES, GreedyBot, RandomBot
 
-        bots = {"random": RandomBot, "greedy": GreedyBot}
+        bots = {"random": RandomBot, "greedy": GreedyBot, **PROBES}
         if name not in bots:
             raise KeyError(name)
         return bots[name](seed)
+
+    @property
+    def probes(self) -> tuple[str, ...]:
+        """Test-only bots registered by tests (never offered to players)."""
+        from rules.amadrim.bots import PROBES
+
+        return tuple(PROBES)
+
+    def game_stats(self, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
+        """Figures for `simulate`: mean turns, and how often each line is the winner's largest."""
+        lines = ("business", "kills", "town", "magic")
+        decided = dict.fromkeys(lines, 0)
+        for out in outcomes:
+            rep = out["reputation"][out["ranking"][0]]
+            top = max(rep[k] for k in lines)
+            for k in lines:  # a tie for the largest line counts for each tied line
+                decided[k] += rep[k] == top
+        n = len(outcomes)
+        return {"mean_turns": round(sum(o["turns"] for o in outcomes) / n, 2),
+                "min_turns": min(o["turns"] for o in outcomes),
+                "winner_largest_line": {k: round(v / n, 3) for k, v in decided.items()}}
 
     def options(self, content: Content) -> list[dict[str, Any]]:
         """The options of options.yaml: choice options list their choices, on/off ones a bool."""
@@ -69,7 +90,11 @@ class AmadrimEngine(Engine):
 
 def resolve_options(content: Content, options: dict[str, Any] | None) -> dict[str, Any]:
     """Content defaults overridden by `options`; a bad id or value raises ValueError."""
+    from rules.amadrim.content import RULE_CHOICES
+
     offered = {o["id"]: o for o in ENGINE.options(content)}
+    for oid, choices in RULE_CHOICES.items():  # readings of tables.yaml, not offered at new game
+        offered[oid] = {"id": oid, "choices": list(choices), "default": getattr(content, oid)}
     out = {oid: o["default"] for oid, o in offered.items()}
     for oid, value in (options or {}).items():
         if oid not in offered:

@@ -54,6 +54,8 @@ def why_create(ctx: Any, seat: int, unit_kind: str, cell: Cell) -> str | None:
         return "amadrim.illegal.unknown_unit_kind"
     if cell not in create_cells(ctx.board, seat):
         return "amadrim.illegal.not_a_creation_cell"
+    if ctx.pawns_left[seat] == 0:
+        return "amadrim.illegal.no_pawn_left"
     return _cube(ctx, CREATE)
 
 
@@ -145,14 +147,60 @@ def _affords(stock: list[int], cost: tuple[int, ...]) -> bool:
 
 
 def legal(ctx: Any, seat: int) -> list[Action]:
-    """Every concrete action for the remaining cubes (moves: one shortest path per end cell)."""
+    """Every concrete action for the remaining cubes (moves: one shortest path per end cell).
+
+    "End" is offered only when the programming does not bind (`unplayed_cubes: forfeit`)
+    or when no cube has a use left (then the engine ends the seat's actions by itself)."""
     board, out = ctx.board, []
-    if ctx.remaining[CREATE]:
+    if ctx.remaining[CREATE] and ctx.pawns_left[seat] != 0:
         out += [Create(k, c) for c in create_cells(board, seat) for k in UNIT_KINDS]
     for unit in board.units_of(seat):
         out += unit_actions(ctx, seat, unit)
-    out.append(EndActions())
+    if not out or not binding(ctx):
+        out.append(EndActions())
     return out
+
+
+def binding(ctx: Any) -> bool:
+    """True when programmed cubes must be played while they can (the rulebook's reading)."""
+    return ctx.options.get("unplayed_cubes", "binding") == "binding"
+
+
+def lost_cubes(ctx: Any, seat: int) -> dict[str, str]:
+    """The kinds whose remaining cubes have no legal use now, each with the reason key."""
+    board, out = ctx.board, {}
+    units = board.units_of(seat)
+    mages = [u for u in units if u.kind == "mage"]
+    for i, kind in enumerate(KINDS):
+        if not ctx.remaining[i]:
+            continue
+        if i == CREATE:
+            usable = bool(create_cells(board, seat)) and ctx.pawns_left[seat] != 0
+        else:
+            usable = any(a.type == kind for u in units for a in unit_actions(ctx, seat, u))
+        if not usable:
+            out[kind] = _why_lost(ctx, seat, i, units, mages)
+    return out
+
+
+def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Unit]) -> str:
+    if kind == CREATE:
+        return "amadrim.lost.no_pawn" if ctx.pawns_left[seat] == 0 else "amadrim.lost.create"
+    if kind == MOVE:
+        return "amadrim.lost.no_unit" if not units else (
+            "amadrim.lost.all_moved" if all(u.moved for u in units) else "amadrim.lost.blocked")
+    if not mages:
+        return "amadrim.lost.no_mage"
+    if kind == SPELL:
+        if all(u.levelled or u.level >= ctx.max_level for u in mages):
+            return "amadrim.lost.all_levelled"
+        return "amadrim.lost.spell_cost"
+    if kind == ATTACK:
+        return "amadrim.lost.no_prey"
+    near = any(m.cell in ctx.board.cardinal[c.cell] for m in mages for c in ctx.board.cities if c.owner != seat)
+    if near and not _affords(ctx.stock[seat], ctx.take_cost):
+        return "amadrim.lost.take_cost"
+    return "amadrim.lost.no_city"
 
 
 def unit_actions(ctx: Any, seat: int, unit: Unit) -> list[Action]:
@@ -186,6 +234,7 @@ class ViewContext:
         self.take_cost = tuple(costs["take_city"][c] for c in colours)
         self.level_cost = {int(lv): tuple(cost[c] for c in colours) for lv, cost in costs["level_up"].items()}
         self.max_level = len(colours)
+        self.pawns_left = view.get("pawns_left") or [None] * view["seats"]
 
 
 def targets(view_or_state: Any, seat: int, unit_id: int | None, action_kind: str) -> list[list[int]]:
@@ -202,7 +251,8 @@ def targets(view_or_state: Any, seat: int, unit_id: int | None, action_kind: str
     else:
         return []
     if action_kind == "create":
-        return [list(c) for c in create_cells(ctx.board, seat)] if ctx.remaining[CREATE] else []
+        usable = ctx.remaining[CREATE] and ctx.pawns_left[seat] != 0
+        return [list(c) for c in create_cells(ctx.board, seat)] if usable else []
     unit = ctx.board.units.get(unit_id)
     if unit is None or unit.owner != seat:
         return []
@@ -241,15 +291,31 @@ def _next_seat(state: AmadrimState) -> None:
         state.revealed[seat] = True
         state.remaining = list(state.programming[seat])
         state.say("revealed", seat=seat_ref(seat), **dict(zip(KINDS, state.remaining)))
-        if sum(state.remaining):
+        if sum(state.remaining) and not _stuck(state, seat):
             return
     state.current = None
     state.end_turn()
 
 
+def _stuck(state: AmadrimState, seat: int) -> bool:
+    """Binding programming: when no remaining cube has a use, they are lost (logged with the
+    reason of each kind) and the seat's actions end. True when that happened."""
+    if not binding(state):
+        return False
+    lost = lost_cubes(state, seat)
+    if len(lost) < sum(1 for n in state.remaining if n):
+        return False
+    items = [{"key": "amadrim.log.lost_item", "params": {
+        "kind": {"key": f"amadrim.kind.{kind}"}, "n": state.remaining[KINDS.index(kind)], "why": {"key": why}}}
+        for kind, why in lost.items()]
+    state.say("cubes_lost", seat=seat_ref(seat), lost=sum(state.remaining), items=items)
+    state.remaining = [0] * len(KINDS)
+    return True
+
+
 def _spent(state: AmadrimState, kind: int, amount: int = 1) -> None:
     state.remaining[kind] -= amount
-    if not sum(state.remaining):
+    if not sum(state.remaining) or _stuck(state, state.current):
         _next_seat(state)
 
 
@@ -281,7 +347,7 @@ def move(state: AmadrimState, seat: int, action: Move) -> None:
               steps=len(action.path))
     if unit.kind == "merchant":
         gained = state.gain_cell(seat, unit.cell, region=False)
-        state.say("harvested", seat=seat_ref(seat), unit=unit.id, colours=state.colour_names(gained))
+        state.say("harvested", seat=seat_ref(seat), unit=unit.id, resources=state.resource_names(gained))
     _spent(state, MOVE, len(action.path))
 
 
@@ -316,11 +382,16 @@ def take_city(state: AmadrimState, seat: int, action: TakeCity) -> None:
     state.board.units[action.unit].acted = True
     gained = state.gain_cell(seat, city.cell, region=True)
     state.say("city_taken", seat=seat_ref(seat), city=city.id, cell=cell_label(city.cell), at=list(city.cell),
-              previous={"key": "amadrim.neutral"} if previous is None else seat_ref(previous), colours=state.colour_names(gained))
+              previous={"key": "amadrim.neutral"} if previous is None else seat_ref(previous), resources=state.resource_names(gained))
     _spent(state, TAKE)
 
 
 def end_actions(state: AmadrimState, seat: int, action: EndActions) -> None:
+    if binding(state):
+        playable = [k for i, k in enumerate(KINDS) if state.remaining[i] and k not in lost_cubes(state, seat)]
+        if playable:
+            raise IllegalAction("amadrim.illegal.cubes_playable",
+                                kinds=[{"key": f"amadrim.kind.{k}"} for k in playable])
     state.say("actions_ended", seat=seat_ref(seat), lost=sum(state.remaining))
     state.remaining = [0] * len(KINDS)
     _next_seat(state)

@@ -161,6 +161,8 @@ class Board:
     def path_problem(self, unit: Unit, path: tuple[Cell, ...]) -> str | None:
         """Why `unit` cannot walk `path` (a reason key suffix), or None if it can."""
         here = unit.cell
+        if path and path[-1] == unit.cell:
+            return "back_to_start"
         for cell in path:
             if cell not in self.around or cell not in self.around[here]:
                 return "not_a_step"

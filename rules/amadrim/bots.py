@@ -14,7 +14,6 @@ from rules.amadrim.actions import (
     AddCube,
     Attack,
     Create,
-    EndActions,
     LockIn,
     Move,
     PlaceCity,
@@ -26,15 +25,20 @@ from rules.core import Action
 
 Cell = tuple[int, int]
 
+#: Test-only bots (probes such as tests/amadrim/probes.py register here): `ENGINE.bot` finds
+#: them by name, but `ENGINE.bots` (what players are offered) never lists them.
+PROBES: dict[str, Any] = {}
+
 
 class RandomBot:
-    """Picks any legal action, uniformly."""
+    """Picks any legal action, uniformly, but never `time_up`: a bot has no sand-timer, and the
+    log must not say a bot's time ran out when it simply validated."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        return self.rng.choice(legal)
+        return self.rng.choice([a for a in legal if a.type != "time_up"] or legal)
 
 
 def _distance(a: Cell, b: Cell) -> int:
@@ -116,7 +120,7 @@ class GreedyBot:
         me = view["seat"]
         board = board_from_view(view)
         colours = [c["id"] for c in view["colours"]]
-        best, best_score = EndActions(), 0.0
+        best, best_score = legal[-1], float("-inf")  # "end" when offered comes last
         for act in legal:
             score = self._score(view, board, me, colours, act) + self.rng.random() * 0.1
             if score > best_score:

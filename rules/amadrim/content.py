@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -59,6 +59,9 @@ class TablesFile(Model):
     sand_timer_s: int = Field(ge=1, le=3600)
     supply: dict[str, Small] | None  # required, even when null: a truncated file is an error
     tie_break: tuple[str, ...]
+    pawns: int | None = Field(ge=1, le=100)  # required too (null: unlimited)
+    unplayed_cubes: Literal["binding", "forfeit"]
+    monopoly: Literal["as_majority", "extra_step"]
 
 
 class ChoiceOption(Model):
@@ -91,6 +94,8 @@ FILES = {
 
 #: Readings the rules know for each choice option (content may offer a subset).
 KNOWN_CHOICES = {"attack_reach": ("eight", "four"), "city_defence": ("owner", "any_guild")}
+#: Readings set in tables.yaml (not offered at new game; `new_game(options=...)` may override).
+RULE_CHOICES = {"unplayed_cubes": ("binding", "forfeit"), "monopoly": ("as_majority", "extra_step")}
 
 Cell = tuple[int, int]
 
@@ -118,6 +123,9 @@ class Content:
     supply: tuple[int, ...] | None
     tie_break: tuple[str, ...]
     options: OptionsFile
+    pawns: int | None = None                  # pawns per guild (None = unlimited)
+    unplayed_cubes: str = "binding"           # binding | forfeit (see README, ruling 7)
+    monopoly: str = "as_majority"             # as_majority | extra_step (ruling 15)
 
     @property
     def colour_ids(self) -> tuple[str, ...]:
@@ -156,6 +164,9 @@ def build(files: dict[str, Any], report: Report) -> Content:
         supply=None if tables.supply is None else _cost(tables.supply, ids, ("supply",), report),
         tie_break=_tie_break(tables.tie_break, report),
         options=options,
+        pawns=tables.pawns,
+        unplayed_cubes=tables.unplayed_cubes,
+        monopoly=tables.monopoly,
     )
 
 

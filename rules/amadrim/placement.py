@@ -60,7 +60,7 @@ def place_city(state: AmadrimState, seat: int, action: PlaceCity) -> None:
         raise IllegalAction(reason, cell=cell_label(action.cell), at=list(action.cell))
     state.board.add_city(action.cell, seat)
     gained = state.gain_cell(seat, action.cell, region=True)
-    state.say("city_placed", seat=seat_ref(seat), cell=cell_label(action.cell), at=list(action.cell), colours=state.colour_names(gained))
+    state.say("city_placed", seat=seat_ref(seat), cell=cell_label(action.cell), at=list(action.cell), resources=state.resource_names(gained))
     state.placing.pop(0)
     n = state.seats
     if state.placing and len(state.placing) % n == 0:

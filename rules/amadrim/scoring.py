@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.amadrim.board import Board
-from rules.core import seat_ref
+from rules.core import entry, seat_ref
 
 if TYPE_CHECKING:
     from rules.amadrim.state import AmadrimState
@@ -22,11 +22,13 @@ def empty_line() -> dict[str, int]:
     return dict.fromkeys(LINES, 0)
 
 
-def update_market(stock: list[list[int]], market: list[list[int]], steps: int) -> list[int | None]:
+def update_market(stock: list[list[int]], market: list[list[int]], steps: int,
+                  monopoly_steps: int = 1) -> list[int | None]:
     """Move the majority markers of every resource; returns the majority holder per colour.
 
     The one seat with strictly the most of a resource places or advances its marker (up to the
     last step); every other seat with a marker there, or everyone after a tie, loses one step.
+    A monopoly (the holder is the only seat with any of it) advances `monopoly_steps` steps.
     """
     holders: list[int | None] = []
     for colour in range(len(stock[0])):
@@ -34,13 +36,49 @@ def update_market(stock: list[list[int]], market: list[list[int]], steps: int) -
         best = max(counts)
         leaders = [s for s, c in enumerate(counts) if c == best]
         holder = leaders[0] if best > 0 and len(leaders) == 1 else None
+        alone = holder is not None and sum(1 for c in counts if c) == 1
         for seat, line in enumerate(market):
             if seat == holder:
-                line[colour] = min(line[colour] + 1, steps)
+                line[colour] = min(line[colour] + (monopoly_steps if alone else 1), steps)
             elif line[colour] > 0:
                 line[colour] -= 1
         holders.append(holder)
     return holders
+
+
+def market_notes(state: AmadrimState, before: list[list[int]], stock: list[list[int]]) -> list[list[dict[str, Any]]]:
+    """Per seat, what happened to each of its market markers this scoring (translatable entries)."""
+    values = state.content.market_values
+    notes: list[list[dict[str, Any]]] = [[] for _ in range(state.seats)]
+    for colour, holder in enumerate(state.majority):
+        resource = {"text": state.content.colours[colour].resource.model_dump()}
+        others = sum(1 for s in stock if s[colour])
+        for seat in range(state.seats):
+            old, new = before[seat][colour], state.market[seat][colour]
+            if seat == holder:
+                key = "monopoly" if others == 1 else ("kept" if old else "won")
+            elif old:
+                key = "tied" if holder is None else "lost"
+            else:
+                continue
+            notes[seat].append(entry(f"amadrim.score_note.{key}", resource=resource,
+                                     points=values[new - 1] if new else 0))
+    return notes
+
+
+def turn_notes(state: AmadrimState, previous: list[dict[str, int]],
+               market: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The score screen of the turn: per seat the four lines, the total and what changed."""
+    out = []
+    for seat in range(state.seats):
+        now, was = state.reputation[seat], previous[seat]
+        notes = list(market[seat])
+        for line in ("kills", "town", "magic"):
+            delta = now[line] - was[line]
+            if delta:
+                notes.append(entry(f"amadrim.score_note.{line}", delta=f"{delta:+d}", value=now[line]))
+        out.append({"lines": dict(now), "previous": dict(was), "notes": notes})
+    return out
 
 
 def business(market_line: list[int], values: tuple[int, ...]) -> int:
@@ -66,8 +104,13 @@ def reputation(state: AmadrimState, seat: int) -> dict[str, int]:
 
 def end_turn(state: AmadrimState) -> None:
     """Score the turn; end the game or start the next turn with the coin passed left."""
-    state.majority = update_market(state.stock, state.market, len(state.content.market_values))
+    before = [list(line) for line in state.market]
+    previous = [dict(r) for r in state.reputation]
+    monopoly = 2 if state.options.get("monopoly") == "extra_step" else 1
+    state.majority = update_market(state.stock, state.market, len(state.content.market_values), monopoly)
+    notes = market_notes(state, before, state.stock)
     state.reputation = [reputation(state, s) for s in range(state.seats)]
+    state.last_scoring = {"turn": state.turn, "seats": turn_notes(state, previous, notes)}
     totals = [r["total"] for r in state.reputation]
     state.history.append(totals)
     state.say("scored", turn=state.turn, totals=totals)

@@ -80,6 +80,7 @@ class AmadrimState(HiddenResults):
         self.next_unit = 1
         self.static_view: dict[str, Any] | None = None
         self.end_reason: str | None = None
+        self.last_scoring: dict[str, Any] | None = None  # the last turn's score screen (see scoring)
         placement.start(self)
 
     # -- the protocol --------------------------------------------------------------------------
@@ -162,6 +163,20 @@ class AmadrimState(HiddenResults):
     def max_level(self) -> int:
         return self.content.max_level
 
+    @property
+    def pawns_left(self) -> list[int | None]:
+        """Pawns each guild may still bring into play (None: unlimited). A pawn on the map or
+        captured by another guild is not in its owner's supply."""
+        if self.content.pawns is None:
+            return [None] * self.seats
+        used = [0] * self.seats
+        for unit in self.board.units.values():
+            used[unit.owner] += 1
+        for captures in self.captured:
+            for piece in captures:
+                used[piece["owner"]] += 1
+        return [max(0, self.content.pawns - n) for n in used]
+
     # -- resources -----------------------------------------------------------------------------
 
     def gain(self, seat: int, colour: int, amount: int = 1) -> int:
@@ -194,7 +209,7 @@ class AmadrimState(HiddenResults):
         """Add a public log entry."""
         self.log.append(entry(f"amadrim.log.{key}", **params))
 
-    def colour_names(self, colours: list[int]) -> list[dict[str, Any]]:
-        """Log parameter: the colours' names (the UI joins them with commas)."""
-        return [{"text": self.content.colours[c].name.model_dump()} for c in colours]
+    def resource_names(self, colours: list[int]) -> list[dict[str, Any]]:
+        """Log parameter: the resources' names as the guild sheets show them (Ebony, Spices…)."""
+        return [{"text": self.content.colours[c].resource.model_dump()} for c in colours]
 

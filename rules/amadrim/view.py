@@ -29,10 +29,12 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
     cell, moved, acted, levelled}], stock / market [per seat {colour: n}], supply ({colour: n}
     or None), market_values, majority {colour: seat|None}, reputation [per seat {business,
     kills, town, magic, total}] (as of the last scoring), history [per turn [totals]], captured
-    [per seat [{owner, kind, level}]], out, cubes, locked, revealed [per seat], programming
+    [per seat [{owner, kind, level}]], out, cubes, pawns (per guild, None = unlimited), pawns_left, locked, revealed [per seat], programming
     [per seat {kind: n} or None when hidden], unplaced (own, programming phase), remaining
     ({kind: n} of the acting seat, action phase), costs {take_city, level_up {"2".."6"}},
-    cubes_table, winning_total, max_turns, sand_timer_s, options, log (last 200), outcome.
+    cubes_table, winning_total, max_turns, sand_timer_s, options, log (last 200), last_scoring
+    ({turn, seats [per seat {lines, previous, notes [log-like entries]}]} of the last scoring, or
+    None), outcome.
     """
     ids = [c.id for c in state.content.colours]
     if seat is not None and not 0 <= seat < state.seats:
@@ -67,6 +69,8 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
         "captured": [[dict(c) for c in cs] for cs in state.captured],
         "out": list(state.out),
         "cubes": list(state.cubes),
+        "pawns": state.content.pawns,
+        "pawns_left": state.pawns_left,
         "locked": list(state.locked),
         "revealed": list(state.revealed),
         "programming": [_programming(state, s, seat) for s in range(state.seats)],
@@ -79,6 +83,7 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
         "sand_timer_s": state.content.sand_timer_s,
         "options": dict(state.options),
         "log": state.log[-LOG_TAIL:],
+        "last_scoring": state.last_scoring,
         "outcome": state.outcome() if state.phase == "over" else None,
     }
 

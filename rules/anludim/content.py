@@ -102,7 +102,9 @@ class RulesFile(Model):
     draw: int = Field(ge=1, le=20)
     optional_draw: int = Field(ge=0, le=20)
     first_round_parchments: int = Field(ge=0, le=20)
+    first_round_parchments_min_seats: int = Field(default=3, ge=2, le=6)
     empty_piles_end: int = Field(ge=1, le=20)
+    round_end_check: Literal["each_item", "end_of_turn"] = "each_item"
     rewards: tuple[Small, ...] = Field(max_length=10)
     rewards_min_seats: int = Field(ge=2, le=6)
 

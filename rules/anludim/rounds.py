@@ -74,8 +74,10 @@ def end_round(state: AnludimState, trigger: int, winner: int, reason: str) -> No
 
 
 def clear_table(state: AnludimState) -> None:
-    """Laid cards to the discard; items, professors and parchments back."""
+    """Thrown hand cards and laid cards to the discard; items, professors and parchments back."""
     table = state.table
+    table.discard += table.thrown  # the hands thrown while seats chose their keeps
+    table.thrown = []
     for seat in table.seats:
         for combo in seat.combos:
             table.discard += [cid for cid, _ in combo.cards]

@@ -35,7 +35,9 @@ class AnludimState(HiddenResults):
         self.results: list[dict[str, Any]] = []
         self.pending: dict[int, int] = {}
         self.winner: int | None = None
-        rounds.start_round(self, {seats - 1: content.rules.first_round_parchments})
+        rules = content.rules  # "À 2 joueurs, aucun parchemin n'est distribué": none below the minimum
+        first = {seats - 1: rules.first_round_parchments} if seats >= rules.first_round_parchments_min_seats else {}
+        rounds.start_round(self, first)
 
     # -- protocol ----------------------------------------------------------------------------
 
@@ -105,8 +107,13 @@ class AnludimState(HiddenResults):
             self.end_turn(seat)
 
     def end_turn(self, seat: int) -> None:
-        """Take the top item of each professor's pile, check the round end, pass the turn."""
+        """Take the top item of each professor's pile, check the round end, pass the turn.
+
+        "Une manche s'arrête immédiatement" (round_end_check: each_item, the default): the end is
+        checked after every item taken, so an item after the third pile emptied is not collected;
+        `end_of_turn` collects every professor's item first, then checks."""
         table = self.table
+        at_once = self.content.rules.round_end_check == "each_item"
         for combo in table.seats[seat].combos:
             if combo.professor is None:
                 continue
@@ -116,6 +123,8 @@ class AnludimState(HiddenResults):
                 table.seats[seat].items.append((item, value))
                 self.log.append(entry("anludim.log.collect", seat=seat_ref(seat),
                                       item=self.content.items[item].name.to_json(), value=value))
+                if at_once and rounds.check_end(self, seat):
+                    return
         if rounds.check_end(self, seat):
             return
         self.current, self.turn = (seat + 1) % self.n, self.turn + 1
@@ -248,7 +257,7 @@ def _keep(state: AnludimState, seat: int, action: A.Keep) -> None:
         raise IllegalAction("anludim.illegal.keep_not_in_hand")
     if len(action.cards) > limit:
         raise IllegalAction("anludim.illegal.keep_too_many", limit=limit, count=len(action.cards))
-    state.table.discard += [c for c in hand if c not in action.cards]
+    state.table.thrown += [c for c in hand if c not in action.cards]  # not on the discard while others choose
     hand[:] = [c for c in hand if c in action.cards]
     state.log.append(entry("anludim.log.keep", seat=seat_ref(seat), count=len(hand)))
     state.keep_queue.pop(0)

@@ -44,6 +44,7 @@ class Table:
         self.deck: list[str] = list(content.cards)
         rng.shuffle(self.deck)
         self.discard: list[str] = []
+        self.thrown: list[str] = []  # hand cards thrown between rounds: set aside, unseen, until the next round
         self.face_up: list[str | None] = [None] * content.rules.face_up
         self.piles: dict[str, list[int]] = {}
         self.item_discard: list[tuple[str, int]] = []
@@ -125,7 +126,7 @@ class Table:
 
     def all_cards(self) -> list[str]:
         """Every card wherever it is (for the accounting tests)."""
-        out = self.deck + self.discard + [c for c in self.face_up if c]
+        out = self.deck + self.discard + self.thrown + [c for c in self.face_up if c]
         for seat in self.seats:
             out += seat.hand + [cid for combo in seat.combos for cid, _ in combo.cards]
         return out

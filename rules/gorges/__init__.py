@@ -25,7 +25,8 @@ class GorgesEngine(Engine):
     hidden_information = False
 
     def options(self, content: Any) -> list[dict[str, Any]]:
-        """Turns per season, points cap, relic edge, a second accepted challenge, designer mode."""
+        """Turns per season, points cap, relic edge, a second challenge agreed in advance, protected
+        capitals (not the rulebook), designer mode."""
         camp = content.campaign
         return [
             {"id": "turns_per_season", "label": "gorges.option.turns_per_season",
@@ -35,7 +36,10 @@ class GorgesEngine(Engine):
             {"id": "relic_edge_points", "label": "gorges.option.relic_edge_points",
              "choices": list(camp.relic_edge_points.choices), "default": camp.relic_edge_points.default},
             {"id": "second_challenge", "label": "gorges.option.second_challenge", "default": False},
+            {"id": "capitals_protected", "label": "gorges.option.capitals_protected", "default": False},
             {"id": "designer_mode", "label": "gorges.option.designer_mode", "default": False},
+            # How the table shows phases 1-4 (the rules ignore it): every roll at once, or one by one.
+            {"id": "auto_roll", "label": "gorges.option.auto_roll", "default": False},
         ]
 
     def resolve_options(self, content: Any, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -66,6 +66,7 @@ class Challenge(Action):
     target: int
     army: str
     territory: str
+    allies: tuple[str, ...] = ()  # armies of allied generals fighting alongside
 
 
 @action("answer")
@@ -74,6 +75,7 @@ class Answer(Action):
 
     accept: bool
     army: str | None = None
+    allies: tuple[str, ...] = ()  # armies of allied generals defending alongside
 
 
 @action("offer_relics")
@@ -85,12 +87,23 @@ class OfferRelics(Action):
 
 @action("battle_result")
 class BattleResult(Action):
-    """The players' report of a battle: winner's seat, points played, slain heroes, Storm of Magic."""
+    """The players' report of a battle: winner's seat (-1 with `draw`), points played, slain heroes,
+    Storm of Magic."""
 
     winner: int
     points: tuple[int, int] = (0, 0)
     slain: tuple[str, ...] = ()
     storm_of_magic: bool = False
+    draw: bool = False
+
+
+@action("ally")
+class Ally(Action):
+    """Offer (or accept) an alliance with general `other`, or end it (`on` false). Both must agree:
+    the alliance stands once each has offered it to the other. Any time; not a prompt answer."""
+
+    other: int
+    on: bool = True
 
 
 @action("done")
@@ -108,7 +121,9 @@ class ForceNextRoll(Action):
 
 @action("rename")
 class Rename(Action):
-    """Name an army, its hero or one of its renown regiments (`target`: army, hero, regiment:<n>).
+    """Name an army, its hero, one of its renown regiments, the magic item chosen for one of the hero's
+    "worth at most" items, or a regiment's magic standard (`target`: army, hero, regiment:<n>,
+    item:<index>, gift:<regiment>:<index>).
 
     Allowed at any time to the army's general (like notes on an army sheet); not a prompt answer.
     """
@@ -116,6 +131,18 @@ class Rename(Action):
     army: str
     target: str
     name: str
+
+
+@action("note")
+class Note(Action):
+    """Free notes on paper: `target` "army" (the army's notes) or "general" (its general's notes).
+
+    Allowed at any time to the army's general; kept with the campaign; not a prompt answer.
+    """
+
+    army: str
+    text: str
+    target: str = "army"
 
 
 @action("set_profile")
@@ -131,4 +158,4 @@ class SetProfile(Action):
 
 
 CODEC = ActionCodec(Rename, SetProfile, Choose, Move, RerollMovement, SwapArmies, MoveCapital, Build, Challenge, Answer,
-                    OfferRelics, BattleResult, Done, ForceNextRoll)
+                    OfferRelics, BattleResult, Done, ForceNextRoll, Ally, Note)

@@ -72,11 +72,39 @@ def enforce_home(st: Any, seat: int) -> None:
     st.say("gorges.log.home_rule", army=army.id, seat=seat_ref(seat), to=capital)
 
 
+def protected(st: Any) -> dict[str, int]:
+    """The capitals that may not be at stake nor change hands: none by the rulebook, all of them
+    with the option `capitals_protected`."""
+    return st.capitals() if st.options.get("capitals_protected") else {}
+
+
 def claim(st: Any, seat: int | None, tid: str, why: str) -> None:
-    """Put `seat`'s flag on a territory (None: remove the flag). Capitals never change hands."""
-    if tid in st.capitals():
+    """Put `seat`'s flag on a territory (None: remove the flag; a capital never turns neutral).
+
+    A capital taken (the rulebook: no exception) moves its general's capital to his nearest
+    territory; with none left, the old one stays his rallying point until he takes a territory,
+    which becomes his capital.
+    """
+    capitals = st.capitals()
+    if tid in capitals and (seat is None or tid in protected(st)):
         return
     before = st.owner[tid]
     st.owner[tid] = seat
     st.say("gorges.log.flag", territory=tid, seat=None if seat is None else seat_ref(seat),
            before=None if before is None else seat_ref(before), why=why)
+    if before is not None and capitals.get(tid) == before and before != seat:
+        _capital_lost(st, before, tid)
+    if seat is not None and st.owner[st.generals[seat].capital] != seat:
+        st.generals[seat].capital = tid  # a general without lands makes his first new one his capital
+        st.say("gorges.log.capital_new", seat=seat_ref(seat), to=tid)
+        enforce_home(st, seat)
+
+
+def _capital_lost(st: Any, seat: int, tid: str) -> None:
+    own = [t for t in st.territories_of(seat) if t not in st.capitals()]
+    if not own:
+        st.say("gorges.log.capital_lost", seat=seat_ref(seat), before=tid, to=tid)
+        return
+    new = min(own, key=lambda t: (st.content.island.distance(tid, t), t))
+    st.generals[seat].capital = new
+    st.say("gorges.log.capital_lost", seat=seat_ref(seat), before=tid, to=new)

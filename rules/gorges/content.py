@@ -45,7 +45,7 @@ class SaveRules(Model):
     fortress: int = Field(ge=-6, le=6)
     city: int = Field(ge=-6, le=6)
     per_relic_point: int = Field(ge=-6, le=6)
-    max_relic_points: int = Field(ge=0, le=100)
+    max_relic_points: int | None = Field(default=None, ge=0, le=100)  # None: no limit (the rulebook)
 
 
 class TablesFile(Model):

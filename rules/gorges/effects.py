@@ -196,9 +196,13 @@ class RemoveMine(Model):
 
 
 class LoseRenown(Model):
-    """A random renown regiment of the army loses its renown; with none, apply entry `fallback`."""
+    """A random renown regiment loses its renown; with none, apply entry `fallback`.
+
+    `scope`: `general` (the rulebook: any of the general's regiments) or `army` (only the beaten army's).
+    """
     type: Literal["lose_renown"]
     fallback: int = Field(ge=1, le=6)
+    scope: Literal["general", "army"] = "general"
 
 
 class PushBack(Model):
@@ -300,14 +304,18 @@ class WoundChoice(Model):
 
 
 class SwapArmies(Model):
-    """Swap the positions of two of your armies (movement and challenge phases)."""
+    """Swap the positions of two of your armies: `any_time` (the rulebook: « à tout moment », as often
+    as wished, even after a challenge) or, false, once a turn during movement and challenges."""
     type: Literal["swap_armies"]
+    any_time: bool = True
 
 
 class SlaveMines(Model):
-    """After a victory in the previous turn, your first mine roll gets `bonus`."""
+    """After a victory in the previous turn, one mine's roll gets `bonus`: the general `choose`s which
+    (the rulebook), or, false, the first mine rolled."""
     type: Literal["slave_mines"]
     bonus: int
+    choose: bool = True
 
 
 class Raid(Model):
@@ -369,8 +377,10 @@ class Burrow(Model):
 
 
 class HomeExempt(Model):
-    """You need not keep an army on your lands."""
+    """You need not keep an army on your lands; `recall`: when challenged with none there, you bring
+    one home (the rulebook: « du moment qu'ils en rapatrient une s'ils se font attaquer »)."""
     type: Literal["home_exempt"]
+    recall: bool = True
 
 
 class NomadCapital(Model):

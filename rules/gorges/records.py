@@ -85,6 +85,7 @@ class Army:
     losses: int = 0
     next_regiment: int = 1
     name: str = ""
+    memo: str = ""  # the general's free notes on this army
 
     @property
     def on_map(self) -> bool:
@@ -98,7 +99,7 @@ class Army:
             "regiment_cap": cap, "notes": [dict(n) for n in self.notes],
             "extra_points": self.extra_points, "built": self.built, "moved": self.moved,
             "allowance": self.allowance, "rerolled": self.rerolled, "wins": self.wins,
-            "losses": self.losses,
+            "losses": self.losses, "memo": self.memo,
         }
 
 
@@ -118,8 +119,10 @@ class General:
     won_this_turn: bool = False
     won_last_turn: bool = False
     accepted: int = 0
+    second_agreed: bool = False  # the table agreed this turn that he may take up a second challenge
     challenged: bool = False
     hostages: list[str] = field(default_factory=list)
+    memo: str = ""  # free notes of the general
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "race": self.race, "capital": self.capital,
@@ -127,5 +130,6 @@ class General:
                 "notes": [dict(n) for n in self.notes], "extra_points": self.extra_points,
                 "built_this_season": self.built_this_season, "used": sorted(self.used),
                 "won_this_turn": self.won_this_turn, "won_last_turn": self.won_last_turn,
-                "accepted_challenges": self.accepted, "challenged": self.challenged,
-                "hostages": list(self.hostages)}
+                "accepted_challenges": self.accepted, "second_agreed": self.second_agreed,
+                "challenged": self.challenged,
+                "hostages": list(self.hostages), "memo": self.memo}

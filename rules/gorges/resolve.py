@@ -159,7 +159,10 @@ def _next_battle(st, seat, effect, item, ctx):
     elif effect.against == "same_race" and opponent is not None:
         against = f"race:{st.generals[opponent.seat].race}"
     target = army.notes if army is not None else st.generals[seat].notes
-    target.append(note(item, value, against, seat))
+    kept = note(item, value, against, seat)
+    if ctx.get("event") and army is None:
+        kept["until"] = "next_event"
+    target.append(kept)
     yield from ()
 
 
@@ -262,12 +265,15 @@ def _lose_renown(st, seat, effect, item, ctx):
     army: Army | None = ctx.get("army")
     if army is None:
         return
-    if not army.regiments:
+    pool = [army] if effect.scope == "army" else \
+        [a for a in st.armies.values() if a.seat == army.seat]
+    held = [(a, r) for a in pool for r in a.regiments]
+    if not held:
         yield from apply_effects(st, seat, st.content.entry("defeats", effect.fallback), ctx)
         return
-    index = st.rng.randrange(len(army.regiments))
-    lost = army.regiments.pop(index)
-    st.say("gorges.log.lost_renown", army=army.id, regiment=lost.number)
+    owner, lost = held[st.rng.randrange(len(held))]
+    owner.regiments.remove(lost)
+    st.say("gorges.log.lost_renown", army=owner.id, regiment=lost.number)
 
 
 def _push_back(st, seat, effect, item, ctx):

@@ -49,6 +49,7 @@ def end_turn(st: Any) -> bool:
         g.won_last_turn, g.won_this_turn = g.won_this_turn, False
         g.used.clear()
         g.accepted = 0
+        g.second_agreed = False
         g.challenged = False
     for army in st.armies.values():
         army.built = army.moved = army.rerolled = False

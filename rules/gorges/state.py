@@ -12,7 +12,7 @@ from collections.abc import Generator
 from typing import Any
 
 from rules.core import Action, IllegalAction, entry, new_rng, seat_ref
-from rules.gorges.actions import DICE, ForceNextRoll, Rename, SetProfile
+from rules.gorges.actions import DICE, Ally, ForceNextRoll, Note, Rename, SetProfile, SwapArmies
 from rules.gorges.content import Content, Entry
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import STAT_MAX, STATS, Army, General
@@ -20,6 +20,7 @@ from rules.gorges.records import STAT_MAX, STATS, Army, General
 Flow = Generator[Prompt, Action, Any]
 
 MAX_NAME = 40
+MAX_NOTE = 400
 PLACE_PARAMS = {"territory", "to", "before", "capital", "start"}
 ARMY_PARAMS = {"army", "first", "second", "a", "b"}
 
@@ -56,6 +57,8 @@ class GorgesState:
         self.moves: dict[str, int] = {}
         self.history: list[dict[str, Any]] = []
         self.relics_by_turn: list[list[int]] = []
+        self.alliances: set[tuple[int, int]] = set()  # (lower seat, higher seat)
+        self.alliance_offers: set[tuple[int, int]] = set()  # (from, to)
         self.over = False
         from rules.gorges.flow import campaign
         self.flow: Flow = campaign(self)
@@ -88,6 +91,15 @@ class GorgesState:
             return
         if isinstance(action, SetProfile):
             self._set_profile(seat, action)
+            return
+        if isinstance(action, Note):
+            self._note(seat, action)
+            return
+        if isinstance(action, Ally):
+            self._ally(seat, action)
+            return
+        if isinstance(action, SwapArmies) and self._swap_any_time(seat):
+            self._swap(seat, action)
             return
         p = self.prompt
         if p is None:
@@ -127,6 +139,72 @@ class GorgesState:
         self.forced[action.die].append(action.value)
         self.say("gorges.log.forced", seat=seat_ref(seat), die=action.die, value=action.value)
 
+    # -- alliances and the Daemons' swap: at any time, outside the prompts -----------------------
+
+    def allied(self, a: int, b: int) -> bool:
+        """True when generals `a` and `b` are allies."""
+        return (min(a, b), max(a, b)) in self.alliances
+
+    def _ally(self, seat: int, action: Ally) -> None:
+        other = action.other
+        if not 0 <= other < self.n or other == seat:
+            raise IllegalAction("gorges.illegal.no_such_seat", seat=other)
+        if self.over:
+            raise IllegalAction("gorges.illegal.game_over")
+        pair = (min(seat, other), max(seat, other))
+        if action.on:
+            if pair in self.alliances:
+                raise IllegalAction("gorges.illegal.already_allied", seat=seat_ref(other))
+            if (other, seat) in self.alliance_offers:
+                self.alliance_offers.discard((other, seat))
+                self.alliances.add(pair)
+                self.say("gorges.log.alliance", seat=seat_ref(seat), other=seat_ref(other))
+            else:
+                self.alliance_offers.add((seat, other))
+                self.say("gorges.log.alliance_offered", seat=seat_ref(seat), other=seat_ref(other))
+            return
+        if pair in self.alliances:
+            self.alliances.discard(pair)
+            self.say("gorges.log.alliance_ended", seat=seat_ref(seat), other=seat_ref(other))
+        elif {(seat, other), (other, seat)} & self.alliance_offers:
+            self.alliance_offers -= {(seat, other), (other, seat)}
+            self.say("gorges.log.alliance_declined", seat=seat_ref(seat), other=seat_ref(other))
+        else:
+            raise IllegalAction("gorges.illegal.not_allied", seat=seat_ref(other))
+
+    def _swap_any_time(self, seat: int) -> bool:
+        ability = self.ability(seat, "swap_armies")
+        return ability is not None and ability.any_time
+
+    def _swap(self, seat: int, action: SwapArmies) -> None:
+        from rules.gorges.phases.movement import swap
+        a, b = self.armies.get(action.first), self.armies.get(action.second)
+        if self.over or self.phase == "setup" or self.battle is not None or a is None or b is None \
+                or a.seat != seat or b.seat != seat or not a.on_map or not b.on_map \
+                or a.location == b.location or self._swap_brings_builder(a, b):
+            raise IllegalAction("gorges.illegal.cannot_swap", first=action.first, second=action.second)
+        swap(self, seat, a, b)
+
+    def _swap_brings_builder(self, a: Any, b: Any) -> bool:
+        """An army that built this turn may not take another's place in a challenge."""
+        bound = {x for ch in self.challenges if ch["status"] in ("pending", "accepted")
+                 for x in (ch["army"], ch["defender_army"])}
+        return (a.id in bound and b.built) or (b.id in bound and a.built)
+
+    def _note(self, seat: int, action: Note) -> None:
+        army = self.armies.get(action.army)
+        if army is None or army.seat != seat:
+            raise IllegalAction("gorges.illegal.no_such_army", army=action.army)
+        text = action.text.strip()
+        if len(text) > MAX_NOTE:
+            raise IllegalAction("gorges.illegal.note_too_long", max=MAX_NOTE)
+        if action.target == "army":
+            army.memo = text
+        elif action.target == "general":
+            self.generals[seat].memo = text
+        else:
+            raise IllegalAction("gorges.illegal.no_such_target", target=action.target)
+
     def _rename(self, seat: int, action: Rename) -> None:
         army = self.armies.get(action.army)
         if army is None or army.seat != seat:
@@ -138,12 +216,31 @@ class GorgesState:
             army.name = name
         elif action.target == "hero":
             army.hero.name = name
+        elif action.target.startswith(("item:", "gift:")):
+            self._name_item(army, action.target, name)
         else:
             number = action.target.removeprefix("regiment:")
             regiment = next((r for r in army.regiments if str(r.number) == number), None)
             if regiment is None:
                 raise IllegalAction("gorges.illegal.no_such_target", target=action.target)
             regiment.name = name
+
+    def _name_item(self, army: Army, target: str, name: str) -> None:
+        """The magic item (or standard) chosen at the table for a "worth at most" item."""
+        parts = target.split(":")
+        try:
+            if any(not p.isdigit() for p in parts[1:]):
+                raise ValueError(target)
+            if parts[0] == "item" and len(parts) == 2:
+                item = army.hero.items[int(parts[1])]
+            elif parts[0] == "gift" and len(parts) == 3:
+                regiment = next(r for r in army.regiments if r.number == int(parts[1]))
+                item = regiment.gifts[int(parts[2])]
+            else:
+                raise ValueError(target)
+        except (ValueError, IndexError, StopIteration):
+            raise IllegalAction("gorges.illegal.no_such_target", target=target) from None
+        item["name"] = name
 
     def _set_profile(self, seat: int, action: SetProfile) -> None:
         army = self.armies.get(action.army)

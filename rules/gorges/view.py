@@ -78,6 +78,8 @@ def build_view(st: Any) -> dict[str, Any]:
         "battles_fought": [dict(b) for b in st.history],
         "relics_by_turn": [list(r) for r in st.relics_by_turn],
         "moves": dict(st.moves),
+        "alliances": sorted([list(p) for p in st.alliances]),
+        "alliance_offers": sorted([list(p) for p in st.alliance_offers]),
         "prompt": None if st.prompt is None else st.prompt.to_json(),
         "outcome": st.outcome() if st.over else None,
         "log_size": len(st.log),

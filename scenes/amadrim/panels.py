@@ -226,7 +226,9 @@ def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
         status = look.tr(seat_status(view, s))
         facts = look.tr("amadrim.ui.sheet_facts", cubes=view["cubes"][s],
                         cities=sum(1 for city in view["cities"] if city["owner"] == s),
-                        captured=len(view["captured"][s]))
+                        captured=len(view["captured"][s]),
+                        pawns="∞" if view.get("pawns_left") is None or view["pawns_left"][s] is None
+                        else view["pawns_left"][s])
         compact = block.height < 66  # small windows: the facts take the status's place
         used = min(name_w, ui.font(15, True).size(look.name(s))[0]) + 60
         corner = facts if compact else status

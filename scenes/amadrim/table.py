@@ -31,6 +31,7 @@ import pygame
 
 from game.timer import SandTimer, time_up_action
 from rules.amadrim import targets
+from rules.amadrim.action_phase import ViewContext, binding, lost_cubes
 from rules.amadrim.actions import (
     AddCube,
     Attack,
@@ -118,7 +119,12 @@ class AmadrimTable(TableScene):
         self._grid: tuple[Any, pygame.Surface] | None = None
         self._layer: pygame.Surface | None = None
         self._stale = True
+        self.confirm_lock = False          # "validate with unplaced cubes?" box open
+        self.score_screen: dict[str, Any] | None = None  # the end-of-turn score screen shown
+        self.public = False                # the unveiled seat was shown without a curtain (set-up)
         super().__init__(app, session)
+        scoring = session.view(None).get("last_scoring")
+        self.scores_seen = scoring["turn"] if scoring else 0  # a resumed game does not show it again
 
     # -- look helpers -------------------------------------------------------------------------------
 
@@ -161,6 +167,8 @@ class AmadrimTable(TableScene):
         if self.selected_kind and self.view["remaining"] and not self.view["remaining"].get(self.selected_kind):
             self.selected_kind = None
         self.highlights = self.compute_highlights()
+        if self.programming_seat() is None:
+            self.confirm_lock = False
         self.sync_timer()
         self.build_zones()
         self._stale = True
@@ -184,6 +192,40 @@ class AmadrimTable(TableScene):
     def try_act(self, action: Any, seat: int | None = None) -> bool:
         self.store_timer()  # the autosave after the action keeps the sand-timer's state
         return super().try_act(action, seat)
+
+    def advance(self) -> None:
+        """The shell's turn flow, plus: city placement is public (no curtain between placers),
+        the score screen after each turn's scoring, and a curtain when a public phase ends."""
+        state = self.session.state
+        scoring = self.session.view(None).get("last_scoring")
+        if not state.is_over() and scoring and scoring["turn"] > self.scores_seen:
+            self.pending_bot, self.animating, self.confirm_lock = None, False, False
+            self.score_screen, self.unveiled, self.public = scoring, None, False
+            self.refresh()
+            return
+        if state.phase == "setup" and self.session.bot_to_act() is None:
+            from game import hotseat
+
+            self.pending_bot, self.animating = None, False
+            self.unveiled, self.public = hotseat.next_human(self.session, None), True
+            self.refresh()
+            return
+        if self.public and state.phase != "setup":  # everyone watched: the secret phase needs a curtain
+            self.public, self.unveiled = False, None
+        super().advance()
+
+    def close_score_screen(self) -> None:
+        """A click on the score screen: on to the next programming (behind the curtain)."""
+        if self.score_screen is not None:
+            self.scores_seen = self.score_screen["turn"]
+            self.score_screen = None
+            self.dirty = True
+            self.advance()
+
+    def reveal(self, seat: int) -> None:
+        super().reveal(seat)
+        if self.view["phase"] == "programming":  # the score screen told the turn: the sand-timer shows at once
+            self.since = []
 
     # -- state of the table --------------------------------------------------------------------------
 
@@ -253,7 +295,10 @@ class AmadrimTable(TableScene):
             return None
         try:
             return SandTimer.from_json(saved.get("timer"), self.clock)
-        except Exception:
+        except Exception:  # a damaged saved timer: start a fresh one, and keep the cause for support
+            import logging
+
+            logging.getLogger("guildhall.amadrim").warning("saved sand-timer unreadable", exc_info=True)
             return None
 
     def store_timer(self) -> None:
@@ -272,8 +317,9 @@ class AmadrimTable(TableScene):
             seat = self.timer_key[1] if self.timer_key else None
             action = time_up_action(self.timer, self.session, seat) if seat is not None else None
             if action is not None:
-                self.app.toast(self.app.tr("amadrim.ui.time_up", name=self.seat_name(seat)), "info")
-                self.try_act(action, seat)
+                message = self.app.tr("amadrim.ui.time_up", name=self.seat_name(seat))
+                if self.try_act(action, seat):  # said after: acting clears the table's earlier messages
+                    self.app.toast(message, "info")
 
     # -- zones of the control panel -------------------------------------------------------------------
 
@@ -297,6 +343,11 @@ class AmadrimTable(TableScene):
                 self.zones.append(Zone("add", plus, kind, editable and (v["unplaced"] or 0) > 0))
             lock = pygame.Rect(inner.left, box.bottom - 58, inner.width, 44)
             self.zones.append(Zone("lock", lock, None, editable))
+            if self.confirm_lock and editable:
+                dialog = self.confirm_rect()
+                width = dialog.width - 24
+                self.zones = [Zone("confirm_yes", pygame.Rect(dialog.left + 12, dialog.bottom - 96, width, 40)),
+                              Zone("confirm_no", pygame.Rect(dialog.left + 12, dialog.bottom - 50, width, 40))]
         elif v["phase"] == "actions" and v["current"] is not None:
             acting = self.my_turn_to_act()
             rows = self.action_rows()
@@ -309,9 +360,29 @@ class AmadrimTable(TableScene):
                         chip = pygame.Rect(row.right - (i + 1) * (w + 6), row.centery - 11, w, 22)
                         self.zones.append(Zone("unit_kind", chip, uk, acting and left > 0))
             end = pygame.Rect(inner.left, box.bottom - 54, inner.width, 40)
-            self.zones.append(Zone("end", end, None, acting))
+            self.zones.append(Zone("end", end, None, acting and not self.must_play()))
         elif v["phase"] == "over":
             self.zones.append(Zone("summary", pygame.Rect(inner.left, box.bottom - 58, inner.width, 44)))
+
+    def confirm_rect(self) -> pygame.Rect:
+        """The "validate with unplaced cubes?" box, over the programming sheet."""
+        box = self.layout.control
+        return pygame.Rect(box.left + 8, box.top + 44, box.width - 16, min(190, box.height - 60))
+
+    def must_play(self) -> bool:
+        """Binding programming and a remaining cube still has a use: "end" is refused."""
+        v = self.view
+        if v["phase"] != "actions" or v["current"] is None or not v["remaining"]:
+            return False
+        ctx = ViewContext(v, v["current"])
+        lost = lost_cubes(ctx, v["current"])
+        return binding(ctx) and any(n and k not in lost for k, n in v["remaining"].items())
+
+    def plural(self, key: str, n: int, **params: Any) -> str:
+        """`key.one` or `key.other` by the count `n` (French: 0 and 1 are singular)."""
+        lang = getattr(self.app.strings, "lang", "fr")
+        one = n <= 1 if lang == "fr" else n == 1
+        return self.app.tr(f"{key}.{'one' if one else 'other'}", n=n, **params)
 
     def sheet_header(self) -> int:
         """Height of the sheet's header (title, cubes to place, hint); smaller in small windows."""
@@ -348,6 +419,12 @@ class AmadrimTable(TableScene):
     # -- events ------------------------------------------------------------------------------------------
 
     def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
+        if self.score_screen is not None:
+            if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in (
+                    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+                self.close_score_screen()
+                return True
+            return event.type != pygame.MOUSEMOTION
         if event.type == pygame.MOUSEMOTION:
             self.on_motion(event.pos)
             return False
@@ -367,14 +444,25 @@ class AmadrimTable(TableScene):
             return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.programming_seat() is not None:
-                self.try_act(LockIn())
+                self.ask_lock_in()
                 return True
         return False
+
+    def ask_lock_in(self) -> None:
+        """Validate the programming; with unplaced cubes, ask first (they would be lost)."""
+        if self.confirm_lock or not self.view.get("unplaced"):
+            self.confirm_lock = False
+            self.try_act(LockIn())
+            return
+        self.confirm_lock = True
+        self.build_zones()
+        self._stale = self.dirty = True
 
     def on_motion(self, pos: tuple[int, int]) -> None:
         self.mouse = pos
         cell = self.layout.geo.cell_at(pos) if self.layout else None
-        zone = next(((z.name, z.arg) for z in self.zones if z.rect.collidepoint(pos)), None)
+        hit = self.zone_at(pos)
+        zone = (hit.name, hit.arg) if hit is not None else None
         tip = any(r.collidepoint(pos) for r, _ in self.tips) or self.layout is not None and \
             self.layout.control.collidepoint(pos)
         if cell != self.hover_cell or zone != self.hover_zone or tip:
@@ -384,10 +472,10 @@ class AmadrimTable(TableScene):
             self.dirty = True
 
     def zone_at(self, pos: tuple[int, int]) -> Zone | None:
-        for zone in self.zones:
-            if zone.rect.collidepoint(pos):
-                return zone
-        return None
+        """The zone under `pos`; where zones overlap the most specific (smallest) wins, so the
+        merchant / mage buttons inside the "create" row are hit before the row itself."""
+        hits = [z for z in self.zones if z.rect.collidepoint(pos)]
+        return min(hits, key=lambda z: z.rect.width * z.rect.height) if hits else None
 
     def clear_selection(self) -> None:
         self.selected_unit = self.selected_kind = None
@@ -396,7 +484,9 @@ class AmadrimTable(TableScene):
 
     def on_zone(self, zone: Zone) -> None:
         if not zone.enabled:
-            if zone.name == "add" and self.programming_seat() is not None:
+            if zone.name == "end" and self.my_turn_to_act():
+                self.try_act(EndActions())  # binding: the engine says which cubes can still be played
+            elif zone.name == "add" and self.programming_seat() is not None:
                 self.try_act(AddCube(zone.arg))  # the engine says why (no cube left)
             elif zone.name == "remove" and self.programming_seat() is not None:
                 self.try_act(RemoveCube(zone.arg))
@@ -406,7 +496,13 @@ class AmadrimTable(TableScene):
         elif zone.name == "remove":
             self.try_act(RemoveCube(zone.arg))
         elif zone.name == "lock":
-            self.try_act(LockIn())
+            self.ask_lock_in()
+        elif zone.name == "confirm_yes":
+            self.ask_lock_in()
+        elif zone.name == "confirm_no":
+            self.confirm_lock = False
+            self.build_zones()
+            self._stale = self.dirty = True
         elif zone.name == "end":
             self.try_act(EndActions())
         elif zone.name == "summary":
@@ -593,6 +689,63 @@ class AmadrimTable(TableScene):
             if u["id"] == self.selected_unit:
                 pygame.draw.rect(surface, (255, 240, 160), r.inflate(-2, -2), 3, border_radius=4)
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.score_screen is not None:
+            self.draw_score_screen(surface, self.score_screen)
+
+    def draw_score_screen(self, surface: pygame.Surface, scoring: dict[str, Any]) -> None:
+        """End of a turn: per guild the four lines and the total, what changed and why; a click
+        goes on to the next programming."""
+        w, h = surface.get_size()
+        ui.dim(surface, 150)
+        seats = len(scoring["seats"])
+        col_w = (min(w - 60, 1120) - 24) // seats
+        rows = max((sum(len(ui.wrap("• " + self.render(n), col_w - 28, 13)) for n in data["notes"])
+                    for data in scoring["seats"]), default=1)
+        box = pygame.Rect(0, 0, min(w - 60, 1120), min(h - 60, 56 + 36 + 5 * 26 + 10 + 18 * max(1, rows) + 60))
+        box.center = (w // 2, h // 2)
+        ui.panel(surface, box, 248, ui.GOLD)
+        tr = self.app.tr
+        pieces.blit_label(surface, tr("amadrim.ui.score_title", turn=scoring["turn"]), (box.centerx, box.top + 14), 24,
+                          ui.GOLD, True, anchor="midtop")
+        col_w = (box.width - 24) // seats
+        top = box.top + 56
+        bottom = box.bottom - 44
+        for s, data in enumerate(scoring["seats"]):
+            col = pygame.Rect(box.left + 12 + s * col_w, top, col_w - 8, bottom - top)
+            c = self.seat_colour(s)
+            fill = pygame.Surface(col.size, pygame.SRCALPHA)
+            fill.fill((*c.rgb, 22))
+            surface.blit(fill, col)
+            pygame.draw.rect(surface, pieces.mix(c.rgb, ui.INK, 0.3), col, 1, border_radius=6)
+            ui.seat_symbol(surface, c.symbol, (col.left + 16, col.top + 16), 8, c.rgb)
+            pieces.blit_label(surface, panels.fit(self.seat_name(s), col.width - 40, 18, True), (col.left + 30, col.top + 5),
+                              18, ui.PARCHMENT, True)
+            y = col.top + 36
+            for line in (*panels.LINES, "total"):
+                total = line == "total"
+                was, now = data["previous"][line], data["lines"][line]
+                size = 18 if total else 15
+                pieces.blit_label(surface, panels.fit(tr(f"amadrim.ui.line.{line}"), col.width - 110, size, total),
+                                  (col.left + 10, y), size, ui.GOLD if total else ui.PARCHMENT, total)
+                delta = now - was
+                change = f"{delta:+d}" if delta else ""
+                pieces.blit_label(surface, change, (col.right - 52, y + 1), 13,
+                                  (150, 210, 140) if delta > 0 else (230, 140, 120), True, anchor="topright")
+                pieces.blit_label(surface, str(now), (col.right - 12, y - 1), size + 1, ui.GOLD if total else ui.PARCHMENT,
+                                  True, anchor="topright")
+                y += 26 if not total else 32
+            notes = [self.render(n) for n in data["notes"]] or [tr("amadrim.ui.score_nothing")]
+            rect = pygame.Rect(col.left + 10, y, col.width - 20, col.bottom - y - 6)
+            for note in notes:
+                y = self.wrap_text(surface, "• " + note, rect, 13, ui.PARCHMENT_DIM)
+                rect = pygame.Rect(rect.left, y + 2, rect.width, col.bottom - y - 8)
+                if rect.height < 14:
+                    break
+        pieces.blit_label(surface, tr("amadrim.ui.score_continue"), (box.centerx, box.bottom - 16), 15, ui.GOLD,
+                          italic=True, anchor="midbottom")
+
     def draw_dynamic(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Per frame: the hovered cell, the sand-timer and the tooltip."""
         geo = self.layout.geo
@@ -606,6 +759,8 @@ class AmadrimTable(TableScene):
             rect = self.hourglass_rect()
             Hourglass(rect.size).draw(surface, rect.topleft, self.timer.remaining(), self.timer.duration,
                                       self.phase_clock)
+        if self.confirm_lock and view["phase"] == "programming":
+            self.draw_confirm(surface, view)
         tip = self.tooltip_lines()
         if tip:
             self.draw_tooltip(surface, tip)
@@ -739,12 +894,27 @@ class AmadrimTable(TableScene):
             elif zone.name == "lock":
                 self.draw_button(surface, zone, self.app.tr("amadrim.action.lock_in"), primary=True)
 
+    def draw_confirm(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """The "validate with unplaced cubes?" box: how many cubes will be lost, two buttons."""
+        dialog = self.confirm_rect()
+        ui.panel(surface, dialog, 250, ui.GOLD)
+        n = view["unplaced"] or 0
+        text = self.plural("amadrim.ui.confirm_lock", n)
+        self.wrap_text(surface, text, pygame.Rect(dialog.left + 14, dialog.top + 12, dialog.width - 28,
+                                                  dialog.height - 110), 16, ui.PARCHMENT)
+        for zone in self.zones:
+            if zone.name == "confirm_no":
+                self.draw_button(surface, zone, self.app.tr("amadrim.ui.confirm_no"))
+            elif zone.name == "confirm_yes":
+                self.draw_button(surface, zone, self.plural("amadrim.ui.confirm_yes", n), primary=True)
+
     def draw_actions(self, surface: pygame.Surface, box: pygame.Rect, view: dict[str, Any]) -> None:
         seat = view["current"]
         acting = self.my_turn_to_act()
         self.panel_title(surface, box, self.app.tr("amadrim.ui.actions_title", name=self.seat_name(seat)), seat)
         programmed = view["programming"][seat] or {}
         remaining = view["remaining"] or {}
+        lost = lost_cubes(ViewContext(view, seat), seat) if remaining else {}
         c = self.seat_colour(seat)
         for zone in self.zones:
             if zone.name != "kind":
@@ -773,6 +943,12 @@ class AmadrimTable(TableScene):
                 pieces.blit_label(surface, self.app.tr("amadrim.ui.left_of", left=left, total=programmed.get(kind, 0)),
                                   (row.right - 10, row.centery if compact else row.top + 5), 12, colour,
                                   anchor="midright" if compact else "topright")
+            if left and kind in lost:  # no legal use now: say why (lost when nothing else can be played)
+                why = self.app.tr("amadrim.ui.unplayable", why=self.app.tr(lost[kind]))
+                right = row.right - (190 if kind == "create" else 80)
+                pos = (x + (0 if compact else 0), row.bottom - (14 if not compact else 13))
+                pieces.blit_label(surface, panels.fit(why, right - pos[0], 11), pos, 11, (226, 150, 120),
+                                  italic=True)
         for zone in self.zones:
             if zone.name == "unit_kind":
                 chosen = zone.arg == self.create_kind
@@ -782,9 +958,11 @@ class AmadrimTable(TableScene):
                 pieces.blit_label(surface, self.app.tr(f"amadrim.unit.{zone.arg}"), zone.rect.center, 13,
                                   ui.PARCHMENT if zone.enabled else ui.GREY, anchor="center")
             elif zone.name == "end":
-                text = self.app.tr("amadrim.action.end_actions")
+                binding_ = view["options"].get("unplayed_cubes", "binding") == "binding"
+                key = "amadrim.ui.end_binding" if binding_ else "amadrim.action.end_actions"
+                text = self.app.tr(key)
                 if ui.font(15, True).size(text)[0] > zone.rect.width - 16:
-                    text = self.app.tr("amadrim.ui.end_short")
+                    text = self.app.tr(key + "_short" if binding_ else "amadrim.ui.end_short")
                 self.draw_button(surface, zone, text)
         rows = self.action_rows()
         hint_rect = pygame.Rect(box.left + 16, rows[-1].bottom + 8, box.width - 32, box.bottom - 62 - rows[-1].bottom - 8)

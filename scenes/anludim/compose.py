@@ -45,15 +45,16 @@ def rich(surf: pygame.Surface, value: str, pos: tuple[int, int], size: int, colo
     if buf:
         parts.append(("t", buf))
     sym_w = int(size * 0.85)
-    width = sum(f.size(p)[0] if k == "t" else sym_w for k, p in parts)
+    texts = {i: ui.render_line(p, size, colour, bold) for i, (k, p) in enumerate(parts) if k == "t"}  # ⚙ too
+    width = sum(texts[i].get_width() if k == "t" else sym_w for i, (k, _p) in enumerate(parts))
     height = f.get_linesize()
     rect = Rect(0, 0, max(1, width), height)
     setattr(rect, anchor, pos)
     x = rect.left
-    for kind, part in parts:
+    for i, (kind, part) in enumerate(parts):
         if kind == "t":
-            surf.blit(f.render(part, True, colour), (x, rect.top))
-            x += f.size(part)[0]
+            surf.blit(texts[i], (x, rect.top))
+            x += texts[i].get_width()
         else:
             rgb, shape = part
             P.symbol(surf, shape, (x + sym_w // 2, rect.centery + 1), max(4, int(size * 0.4)), rgb)
@@ -509,7 +510,12 @@ class Composer:
         if count == 0:
             pygame.draw.rect(self.surf, (30, 22, 15), pile, border_radius=8)
             pygame.draw.rect(self.surf, ui.GOLD_DARK, pile, 1, border_radius=8)
-        ui.text(self.surf, str(count), pile.center, self.fs(22), ui.PARCHMENT, bold=True, anchor="center")
+        # the count on a dark pill at the foot of the pile, clear of the star on the card back
+        img = ui.font(self.fs(18), bold=True).render(str(count), True, ui.PARCHMENT)
+        pill = img.get_rect(midbottom=(pile.centerx, pile.bottom - self.px(6))).inflate(self.px(14), self.px(2))
+        pygame.draw.rect(self.surf, ui.INK, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(self.surf, ui.GOLD_DARK, pill, 1, border_radius=pill.height // 2)
+        self.surf.blit(img, img.get_rect(center=pill.center))
         mine = self.t.my_turn() and v.get("phase") in ("start", "main")
         tip = self.tr("anludim.ui.tip.draw_pile", count=count, discard=v["discard_count"], draw=v["content"]["rules"]["draw"])
         self.hit(pile, "draw_pile", None, tip, bool(mine))
@@ -705,7 +711,8 @@ class Composer:
                 self.hit(b, "flip", cid, self.tr("anludim.ui.tip.flip"))
             if picked and not keeping and cid in order:
                 dot = Rect(0, 0, self.px(22), self.px(22))
-                dot.center = (r.right - self.px(6), r.top + self.px(6))
+                shown = cw if cid == hand[-1]["id"] else min(cw, step)  # the part no later card covers
+                dot.center = (r.left + shown - self.px(12), r.top - self.px(2))
                 pygame.draw.ellipse(self.surf, ui.GOLD, dot)
                 ui.text(self.surf, str(order[cid]), dot.center, self.fs(13), ui.INK, bold=True, anchor="center")
             x += step

@@ -78,8 +78,12 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             ui.PARCHMENT_DIM if v["phase"] not in ("setup", "over") else ui.GOLD)
     _hit(t, banner, "tip", tip=t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"],
                                     turns=season["turns"], total=v["turn"]) + "\n" + t.tx(season["text"]))
-    phase = v["phase"]
-    bar = Rect(banner.right + 6, rect.top + 6, rect.right - banner.right - 14, rect.height - 12)
+    phase = t.shown_phase()
+    tools = Rect(rect.right - 8 - 2 * 104, rect.top + 6, 2 * 104, rect.height - 12)
+    for i, (label, kind) in enumerate(((t.tr("gorges.ui.alliances_button"), "diplomacy"), (t.tr("gorges.ui.menu"), "menu"))):
+        button(t, surf, Rect(tools.left + i * 104 + 4, tools.top + 4, 98, tools.height - 8), label, kind, size=14,
+               selected=kind == "diplomacy" and t.diplomacy_open, tip=t.tr(f"gorges.ui.{kind}_tip"))
+    bar = Rect(banner.right + 6, rect.top + 6, tools.left - banner.right - 10, rect.height - 12)
     current = PHASES.index(phase) if phase in PHASES else (-1 if phase == "setup" else len(PHASES))
     labels = [t.tr(f"gorges.ui.phase.{pid}") for pid in PHASES]
     size = 13
@@ -163,8 +167,32 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     for tid in v["map"]:
         _hex_hit(t, isl, tid, tid in lit)
     _challenge_marks(t, surf, isl)
+    alliance_links(t, surf, isl)
     _armies(t, surf, isl)  # tokens' zones above their hexes
     legend(t, surf, rect)
+
+
+def alliance_links(t: Any, surf: pygame.Surface, isl: gm.Island) -> None:
+    """Allied generals: a dashed gold line between their capitals, two linked rings at its middle."""
+    v = t.view
+    caps = {g["seat"]: g["capital"] for g in v["generals"]}
+    for a, b in v.get("alliances") or []:
+        ca, cb = caps.get(a), caps.get(b)
+        if ca not in isl.centres or cb not in isl.centres:
+            continue
+        (x1, y1), (x2, y2) = isl.centre(ca), isl.centre(cb)
+        steps = max(2, int(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 // 12))
+        for i in range(0, steps, 2):
+            p = (x1 + (x2 - x1) * i / steps, y1 + (y2 - y1) * i / steps)
+            q = (x1 + (x2 - x1) * (i + 1) / steps, y1 + (y2 - y1) * (i + 1) / steps)
+            pygame.draw.line(surf, (250, 214, 110), p, q, 3)
+        mx, my = int((x1 + x2) / 2), int((y1 + y2) / 2)
+        for dx, seat in ((-6, a), (6, b)):
+            rgb, _ = t.colour_of(seat)
+            pygame.draw.circle(surf, rgb, (mx + dx, my), 9, 4)
+        pygame.draw.circle(surf, ui.INK, (mx, my), 16, 1)
+        tip = t.tr("gorges.ui.allied", a=t.seat_name(a), b=t.seat_name(b))
+        _hit(t, Rect(mx - 16, my - 12, 32, 24), "tip", tip=tip)
 
 
 def challenge_text(t: Any, ch: dict[str, Any]) -> str:
@@ -400,7 +428,7 @@ def orders(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     used = ui.text_block(surf, t.tr(f"gorges.prompt.{p['kind']}"), Rect(x, y, rect.width - 24, 40), 15, ui.GOLD)
     y += used + 2
     for line in context_lines(t, p):
-        used = ui.text_block(surf, line, Rect(x, y, rect.width - 24, 36), 13, ui.PARCHMENT_DIM)
+        used = ui.text_block(surf, line, Rect(x, y, rect.width - 24, 72), 13, ui.PARCHMENT_DIM)
         y += used
     if not t.my_turn():
         if not t.session.is_human(seat):
@@ -414,16 +442,31 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
     ctx = p.get("context") or {}
     out: list[str] = []
     if ctx.get("why"):
-        out.append(t.tr("gorges.ui.why", what=t.tx(ctx["why"].get("text", ctx["why"]))
-                        if isinstance(ctx["why"], dict) else str(ctx["why"])))
+        name = ctx["why"].get("text", ctx["why"]) if isinstance(ctx["why"], dict) else ctx["why"]
+        out.append(t.tr("gorges.ui.why", what=t.tx(name) if isinstance(name, dict) else str(name)))
+        full = t.why_text(name) if isinstance(name, dict) else ""
+        if full:
+            out.append(full)  # the event's (or ability's) whole text, not only its name
     if "victim" in ctx:
         out.append(t.tr("gorges.ui.victim", name=t.seat_name(int(ctx["victim"]))))
     ch = ctx.get("challenge")
     if ch:
         out.append(t.tr("gorges.ui.challenge_is", seat=t.seat_name(ch["challenger"]),
                         army=t.army_name(ch["army"], capital=False), territory=t.place(ch["territory"])))
+    if ctx.get("recall"):
+        out.append(t.tr("gorges.ui.recall_to", to=t.place(ctx["recall"])))
+    if ctx.get("slaves"):
+        out.append(t.tr("gorges.ui.slaves_mine"))
     if p["kind"] == "offer_relics":
         out.append(t.tr("gorges.ui.offer_is", attacker=t.seat_name(ctx.get("attacker", 0)), max=ctx.get("max", 0)))
+        if ctx.get("territory"):
+            total = sum(m["value"] for m in ctx.get("modifiers") or [])
+            out.append(t.tr("gorges.ui.save_for", territory=t.place(ctx["territory"]), target=ctx.get("target", 6),
+                            need=max(1, ctx.get("target", 6) - total)))
+            for m in ctx.get("modifier_texts") or []:
+                out.append("• " + t.app.strings.render(m))
+            if not ctx.get("modifier_texts"):
+                out.append("• " + t.tr("gorges.ui.no_modifier"))
     if p["kind"] == "accept_offer":
         out.append(t.tr("gorges.ui.accept_is", defender=t.seat_name(ctx.get("defender", 0)), n=ctx.get("points", 0)))
     if p["kind"] == "movement" and t.sel_army:
@@ -438,9 +481,7 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
 
 
 def _army_label(t: Any, aid: str) -> str:
-    a = t.view["armies"][aid]
-    where = t.place(a["location"]) if a["location"] else t.tr("gorges.ui.off_map")
-    return f"{t.army_name(aid, short=True)} · {where}"
+    return t.army_label(aid)
 
 
 def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, Any]]]:
@@ -449,7 +490,9 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
     out: list[tuple[str, str, Any, dict[str, Any]]] = []
     if t.pending:
         for what, action in t.pending:
-            if what == "move":
+            if what == "move" and action.mode == "raid":
+                label = t.raid_label(action)
+            elif what == "move":
                 label = t.tr("gorges.ui.move_by", mode=t.tr(f"gorges.mode.{action.mode}"), to=t.place(action.to))
             else:
                 label = t.tr("gorges.ui.challenge_button", name=t.seat_name(action.target), territory=t.place(action.territory))
@@ -470,9 +513,14 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
     if kind == "challenge":
         return _challenges(t)
     if kind == "answer":
+        out.extend(_ally_toggles(t, p))
         for a in t.legal_of(A.Answer):
             label = t.tr("gorges.ui.accept_with", army=_army_label(t, a.army)) if a.accept else t.tr("gorges.ui.refuse")
             out.append((label, "act", a, {"wide": True}))
+        return out
+    if kind == "second_challenge":
+        out.append((t.tr("gorges.ui.yes_all"), "act", A.Choose("yes"), {"wide": True}))
+        out.append((t.tr("gorges.ui.no_not_all"), "act", A.Choose("no"), {"wide": True}))
         return out
     if kind == "offer_relics":
         for a in t.legal_of(A.OfferRelics):
@@ -541,6 +589,7 @@ def _challenges(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
     for aid in t.selectable_armies():
         out.append((_army_label(t, aid), "army", aid, {"wide": True, "selected": aid == t.sel_army}))
     if t.sel_army:
+        out.extend(_ally_toggles(t, t.prompt or {}))
         for a in t.legal_of(A.Challenge):
             if a.army == t.sel_army:
                 label = t.tr("gorges.ui.challenge_button", name=t.seat_name(a.target), territory=t.place(a.territory))
@@ -550,6 +599,13 @@ def _challenges(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
                     {"wide": True}))
     out.append((t.tr("gorges.ui.no_challenge"), "act", A.Done(), {"primary": True, "wide": True}))
     return out
+
+
+def _ally_toggles(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, Any]]]:
+    """Allied armies that may join the challenge or the defence: one toggle each."""
+    allies = (p.get("context") or {}).get("ally_armies") or []
+    return [(t.tr("gorges.ui.with_ally", army=_army_label(t, aid)), "ally_toggle", aid,
+             {"wide": True, "selected": aid in t.ally_pick}) for aid in allies]
 
 
 def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, Any, dict[str, Any]]]) -> None:
@@ -601,33 +657,44 @@ def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, 
 
 # -- journal --------------------------------------------------------------------------------------
 
-def journal(t: Any, surf: pygame.Surface, rect: Rect) -> None:
-    """The campaign log, newest at the bottom; the wheel scrolls back."""
-    ui.panel(surf, rect, 220)
+JOURNAL_ENTRIES = 400  # how far back the journal reads (the export has everything)
+
+
+def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None:
+    """The campaign log, newest at the bottom; the wheel scrolls back two rows a notch, down to the
+    first entry and never past it (no blank space); "Enlarge" shows it over the island."""
+    ui.panel(surf, rect, 240 if big else 220, ui.GOLD if big else ui.GOLD_DARK)
     ui.text(surf, t.tr("gorges.ui.log"), (rect.left + 12, rect.top + 6), 15, ui.GOLD, bold=True)
-    size, step = 13, 18
-    log = t.log
-    end = max(0, len(log) - t.log_scroll * 3)
-    groups: list[list[tuple[str, tuple[int, int, int]]]] = []
-    for e in log[max(0, end - 30):end]:
+    label = t.tr("gorges.ui.journal_small" if big else "gorges.ui.journal_big")
+    bw = ui.font(12).size(label)[0] + 20
+    size, step = (14, 20) if big else (13, 18)
+    rows: list[tuple[str, tuple[int, int, int]]] = []
+    for e in t.shown_log()[-JOURNAL_ENTRIES:]:
         colour = (232, 206, 140) if e.get("key") in ("gorges.log.roll", "gorges.log.table", "gorges.log.search") else ui.PARCHMENT
         if e.get("key") in ("gorges.log.turn", "gorges.log.season"):
             colour = ui.GOLD
         if e.get("key") == "gorges.log.forced":
             colour = (240, 150, 120)
-        groups.append([(("   " if i else "") + row, colour)
-                       for i, row in enumerate(ui.wrap(t.render(e), rect.width - 28, size))])
-    fit = max(0, (rect.height - 34) // step)
-    rows: list[tuple[str, tuple[int, int, int]]] = []
-    for group in reversed(groups):  # whole entries only, newest at the bottom
-        if len(rows) + len(group) > fit:
-            break
-        rows = group + rows
-    for i, (row, colour) in enumerate(rows):
+        rows.extend((("   " if i else "") + row, colour)
+                    for i, row in enumerate(ui.wrap(t.render(e), rect.width - 28, size)))
+    fit = max(1, (rect.height - 34) // step)
+    t.log_max = max(0, len(rows) - fit)
+    t.log_scroll = min(t.log_scroll, t.log_max)
+    end = len(rows) - t.log_scroll
+    for i, (row, colour) in enumerate(rows[max(0, end - fit):end]):
         ui.text(surf, row, (rect.left + 12, rect.top + 28 + i * step), size, colour)
+    if t.log_max:  # where we are: a thin bar on the right
+        track = Rect(rect.right - 6, rect.top + 30, 3, rect.height - 38)
+        pygame.draw.rect(surf, (70, 56, 38), track)
+        h = max(12, track.height * fit // max(1, len(rows)))
+        top = track.top + (track.height - h) * (t.log_max - t.log_scroll) // t.log_max
+        pygame.draw.rect(surf, ui.GOLD_DARK, Rect(track.left, top, 3, h))
+    _hit(t, rect, "block" if big else "tip", tip="")
     if t.log_scroll:
-        ui.text(surf, t.tr("gorges.ui.scrolled"), (rect.right - 12, rect.top + 8), 12, ui.PARCHMENT_DIM, anchor="topright")
-    _hit(t, rect, "tip", tip="")
+        ui.text(surf, t.tr("gorges.ui.scrolled"), (rect.right - bw - 20, rect.top + 8), 12, ui.PARCHMENT_DIM,
+                anchor="topright")
+    button(t, surf, Rect(rect.right - bw - 8, rect.top + 4, bw, 22), label, "journal_big", size=12,
+           selected=big)
 
 
 # -- dice -----------------------------------------------------------------------------------------
@@ -773,7 +840,9 @@ def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], 
     button(t, surf, Rect(rect.right - 74, rect.top + 6, 66, 24), t.tr("gorges.ui.sheet"), "sheet", seat, size=13)
     y = rect.top + 32
     lines = [t.army_name(side["army"])]
-    lines.append(t.tr("gorges.ui.hero_present") if side.get("hero_present") else t.tr("gorges.ui.hero_absent"))
+    hero = t.hero_label(side["army"])
+    lines.append(t.tr("gorges.ui.hero_named_present", hero=hero) if side.get("hero_present")
+                 else t.tr("gorges.ui.hero_named_absent", hero=hero))
     prof = t.profile_text(side.get("hero_profile_next_battle") or {})
     if prof:
         lines.append(t.tr("gorges.ui.hero_profile", changes=prof))
@@ -845,51 +914,99 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     for i, side in enumerate(b["sides"][:2]):
         _side_block(t, surf, Rect(rect.left + 14 + i * (w + gap), top, w, bottom - top), side, i)
     legal = t.legal_of(A.BattleResult)
-    slain_ok = sorted({h for a in legal for h in a.slain}, key=lambda a: [s["army"] for s in b["sides"]].index(a)
-                      if a in [s["army"] for s in b["sides"]] else 9)
+    slain_ok = list(b.get("heroes") or [])
     storm_ok = any(a.storm_of_magic for a in legal)
     y = bottom + 8
     x = rect.left + 14
     ui.text(surf, t.tr("gorges.ui.slain"), (x, y + 13), 13, ui.PARCHMENT_DIM, anchor="midleft")
     x += ui.font(13).size(t.tr("gorges.ui.slain"))[0] + 10
     for aid in slain_ok:
-        label = ("[x] " if aid in t.form.slain else "[ ] ") + t.army_name(aid)
+        label = ("[x] " if aid in t.form.slain else "[ ] ") + t.hero_label(aid)
         wbtn = min(300, ui.font(13).size(label)[0] + 24)
         button(t, surf, Rect(x, y, wbtn, 26), label, "form", ("slain", aid), selected=aid in t.form.slain, size=13)
         x += wbtn + 6
     if storm_ok:
         label = ("[x] " if t.form.storm else "[ ] ") + t.tr("gorges.ui.storm")
         button(t, surf, Rect(rect.right - 230, y, 216, 26), label, "form", ("storm",), selected=t.form.storm, size=13)
-    can = t.my_turn() and t.form.winner is not None
+    button(t, surf, Rect(rect.left + 14, rect.bottom - 52, 170, 40), t.tr("gorges.ui.draw"), "form", ("draw",),
+           selected=t.form.draw, size=15, tip=t.tr("gorges.ui.draw_tip"))
+    can = t.my_turn() and (t.form.winner is not None or t.form.draw)
     button(t, surf, Rect(rect.centerx - 180, rect.bottom - 52, 360, 40), t.tr("gorges.ui.record_result"), "form",
            ("submit",), enabled=t.my_turn(), primary=can, size=17)
 
 
-def aftermath(t: Any, surf: pygame.Surface, rect: Rect) -> None:
-    """After a battle: the spoils, the shameful defeat, the beaten army's fate and the wounds, roll by roll."""
-    shown = t.aftermath[:1] + t.aftermath[1:][-12:]  # the battle itself, then what followed
-    need = 110 + sum(24 + (20 if e.get("key") == "gorges.log.table" else 0) for e in shown)
-    box = Rect(0, 0, min(rect.width, 660), min(rect.height, need))
+def _block_height(value: str, width: int, size: int, bold: bool = False) -> int:
+    """The height `ui.text_block` will use for `value` in `width`."""
+    step = int(ui.font(size, bold).get_linesize() * 1.25 / 1.2)
+    return step * max(1, len(ui.wrap(value, width, size, bold)))
+
+
+def _aftermath_rows(t: Any, width: int) -> list[tuple[dict[str, Any], int]]:
+    """Each line of the aftermath with the height it takes (text, then its table entry's meaning)."""
+    rows = []
+    for i, e in enumerate(t.aftermath):
+        p = e.get("params") or {}
+        x = 28 if e.get("key") in ("gorges.log.roll", "gorges.log.table") else 0
+        h = max(22, _block_height(t.render(e), width - x, 16 if i == 0 else 14, i == 0) + 2)
+        if e.get("key") == "gorges.log.table" and isinstance(p.get("detail"), dict):
+            h += _block_height(t.tx(p["detail"].get("text", p["detail"])), width - x, 12) + 4
+        rows.append((e, h))
+    return rows
+
+
+def aftermath_pages(t: Any, rect: Rect) -> tuple[Rect, list[list[int]]]:
+    """The box and the pages (indices of aftermath lines) so that every line is shown."""
+    box = Rect(0, 0, min(rect.width, 680), rect.height)
+    room = box.height - 46 - 60
+    rows = _aftermath_rows(t, box.width - 32)
+    pages: list[list[int]] = [[]]
+    used = 0
+    for i, (_e, h) in enumerate(rows):
+        if pages[-1] and used + h > room:
+            pages.append([])
+            used = 0
+        pages[-1].append(i)
+        used += h
+    need = 46 + 60 + max(sum(rows[i][1] for i in page) for page in pages)
+    box.height = min(rect.height, need) if len(pages) == 1 else rect.height
     box.center = rect.center
-    _hit(t, rect, "block", "aftermath")
+    return box, pages
+
+
+def aftermath(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    """After a battle: every line, roll by roll (spoils, shameful defeat, fate, wounds...), paged
+    when they do not fit; "Continue" on the last page lets the campaign go on."""
+    box, pages = aftermath_pages(t, rect)
+    t.after_page = max(0, min(t.after_page, len(pages) - 1))
+    _hit(t, Rect((0, 0), surf.get_size()), "block", "aftermath")
     ui.panel(surf, box, 248, ui.GOLD)
     ui.text(surf, t.tr("gorges.ui.aftermath"), (box.centerx, box.top + 10), 20, ui.GOLD, bold=True, anchor="midtop")
+    if len(pages) > 1:
+        ui.text(surf, t.tr("gorges.ui.after_page", n=t.after_page + 1, of=len(pages)), (box.right - 16, box.top + 16),
+                13, ui.PARCHMENT_DIM, anchor="topright")
     y = box.top + 46
-    for i, e in enumerate(shown):
+    for i in pages[t.after_page]:
+        e = t.aftermath[i]
         p = e.get("params") or {}
         x = box.left + 16
         if e.get("key") in ("gorges.log.roll", "gorges.log.table"):
             gm.die(surf, p.get("die", "d6"), p.get("natural", p.get("result", 1)), (x + 10, y + 10), 18, 0.0,
                    bool(p.get("forced")))
             x += 40 if p.get("die") == "d66" else 28
-        used = ui.text_block(surf, t.render(e), Rect(x, y, box.right - x - 16, 44), 16 if i == 0 else 14,
+        used = ui.text_block(surf, t.render(e), Rect(x, y, box.right - x - 16, 200), 16 if i == 0 else 14,
                              ui.GOLD if e.get("key") == "gorges.log.table" else ui.PARCHMENT, bold=i == 0)
         y += max(22, used + 2)
         if e.get("key") == "gorges.log.table" and isinstance(p.get("detail"), dict):
-            used = ui.text_block(surf, t.tx(p["detail"].get("text", p["detail"])), Rect(x, y, box.right - x - 16, 40), 12,
+            used = ui.text_block(surf, t.tx(p["detail"].get("text", p["detail"])), Rect(x, y, box.right - x - 16, 200), 12,
                                  ui.PARCHMENT_DIM)
             y += used + 4
-        if y > box.bottom - 56:
-            break
-    button(t, surf, Rect(box.centerx - 100, box.bottom - 44, 200, 32), t.tr("gorges.ui.continue"), "aftermath_close",
-           primary=True)
+    last = t.after_page >= len(pages) - 1
+    by = box.bottom - 44
+    if len(pages) > 1:
+        button(t, surf, Rect(box.left + 16, by, 150, 32), "« " + t.tr("gorges.ui.after_prev"), "after_page", -1,
+               enabled=t.after_page > 0, size=14)
+    if last:
+        button(t, surf, Rect(box.centerx - 100, by, 200, 32), t.tr("gorges.ui.continue"), "aftermath_close", primary=True)
+    else:
+        button(t, surf, Rect(box.right - 216, by, 200, 32), t.tr("gorges.ui.after_next") + " »", "after_page", 1,
+               primary=True)

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.scene import Scene
+from rules.gorges.records import STATS
 from scenes import ui
 from sprites.gorges import map as gm
 
@@ -51,7 +52,7 @@ class _Pen:
             if i == 0 and bullet:
                 self._bullet(bullet, (self.rect.left + indent - size // 2 - 4, self.y + int(size * 0.7)), size // 3,
                              colour)
-            img = ui.font(size, bold, italic).render(row, True, colour)
+            img = ui.render_line(row, size, colour, bold, italic)
             self.surf.blit(img, (self.rect.left + indent, self.y))
             self.y += step
 
@@ -132,6 +133,12 @@ def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int, edita
         pen = _Pen(surf, pygame.Rect(head.left, y, head.width, int(40 * k)), k)
         pen.line(t.tr("gorges.ui.general_note") + " " + note_text(t, n, seat), 13, RED_INK, bullet="dot")
         y = pen.y
+    if g.get("memo") or editable:
+        pen = _Pen(surf, pygame.Rect(head.left, y, head.width, int(44 * k)), k)
+        memo = g.get("memo") or ""
+        _named(pen, zones, f"{seat}.G", "general_memo", t.tr("gorges.ui.memo_line", text=memo) if memo else "",
+               t.tr("gorges.ui.general_memo_add"), editable, editing, 13, bold=False)
+        y = pen.y
     armies = [a for a in v["armies"].values() if a["seat"] == seat]
     armies.sort(key=lambda a: ("G", "L1", "L2", "R").index(a["slot"]) if a["slot"] in ("G", "L1", "L2", "R") else 9)
     gap = int(14 * k)
@@ -180,7 +187,7 @@ def _named(pen: _Pen, zones: list[Zone], aid: str, target: str, text: str, place
         box = pygame.Rect(pen.rect.left - 4, pen.y - 1, pen.rect.width + 8, int(pen.size(base) * 1.4))
         pygame.draw.rect(pen.surf, (255, 250, 230), box, border_radius=4)
         pygame.draw.rect(pen.surf, RED_INK, box, 1, border_radius=4)
-    pen.line(text or placeholder, base, colour, bold=bool(text), italic=not text)
+    pen.line(text or placeholder, base, colour, bold=bool(text) and bold, italic=not text)
     zones.append((pygame.Rect(pen.rect.left, y0, pen.rect.width, max(4, pen.y - y0)), aid, target))
 
 
@@ -226,6 +233,10 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
             pen.line(t.tr("gorges.ui.misses"), 14, RED_INK, bold=True)
         if hero.get("deaths"):
             pen.line(t.tr("gorges.ui.deaths", n=hero["deaths"]), 14, INK_SOFT)
+        current = hero.get("current_profile")
+        shown = "  ".join(f"{t.tr('gorges.profile.' + s)} {current[s]}" for s in STATS if s in current) if current else ""
+        _named(pen, zones, aid, "profile", t.tr("gorges.ui.profile_now", values=shown) if shown else "",
+               t.tr("gorges.ui.profile_enter"), editable, editing, 14, bold=False)
         prof = t.profile_text(hero.get("profile") or {})
         pen.line(t.tr("gorges.ui.profile", changes=prof or t.tr("gorges.ui.profile_base")), 14, INK, bold=bool(prof))
         nxt = t.profile_text(hero.get("next_battle_profile") or {})
@@ -234,9 +245,11 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
         for rule in hero.get("rules") or []:
             pen.line(t.tx(rule), 14, INK, bullet="dot")
         items = hero.get("items") or []
-        for item in items:
+        for i, item in enumerate(items):
             pen.line(t.tr("gorges.ui.item_line", value=item["value"], source=t.tx(item.get("source", ""))), 14,
                      INK, bullet="item")
+            _named(pen, zones, aid, f"item:{i}", f"« {item['name']} »" if item.get("name") else "",
+                   t.tr("gorges.ui.name_item"), editable, editing, 13)
         if items:
             pen.line(t.tr("gorges.ui.items_total", points=sum(i["value"] for i in items)), 12, INK_SOFT, bold=True)
     pen.heading(t.tr("gorges.ui.renown", n=len(army["regiments"]), cap=army["regiment_cap"]))
@@ -258,6 +271,10 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
         pen.line(text, 14, RED_INK if typing else INK, bullet="reg", bold=typing)
         zones.append((pygame.Rect(pen.rect.left, y0, pen.rect.width, max(4, pen.y - y0)), aid,
                       f"regiment:{reg['number']}"))
+        for j, gift in enumerate(reg.get("gifts") or []):
+            if gift.get("kind") == "standard":
+                _named(pen, zones, aid, f"gift:{reg['number']}:{j}", f"« {gift['name']} »" if gift.get("name") else "",
+                       t.tr("gorges.ui.name_standard"), editable, editing, 13)
     for _ in range(max(0, army["regiment_cap"] - len(army["regiments"]))):
         pen.line(t.tr("gorges.ui.free_slot"), 14, INK_SOFT, italic=True, bullet="free")
     pen.heading(t.tr("gorges.ui.next_battle"))
@@ -270,6 +287,10 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
         shown = True
     if not shown:
         pen.line(t.tr("gorges.ui.nothing"), 12, INK_SOFT, italic=True)
+    if army.get("memo") or editable:
+        pen.heading(t.tr("gorges.ui.memo"))
+        _named(pen, zones, aid, "memo", army.get("memo") or "", t.tr("gorges.ui.memo_add"), editable, editing, 13,
+               bold=False)
     return zones
 
 
@@ -313,6 +334,9 @@ class ArmySheet(Scene):
         return sheet, buttons
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT and self.editing is not None:
+            self.type_text(event.text)
+            return True
         if event.type == pygame.KEYDOWN and self.editing is not None:
             self.type_name(event)
             return True
@@ -332,6 +356,8 @@ class ArmySheet(Scene):
         local = (event.pos[0] - sheet.left, event.pos[1] - sheet.top)
         zone = next(((aid, target) for r, aid, target in self.zones_at if r.collidepoint(local)), None)
         self.editing = None if zone is None else (*zone, self.current_name(*zone))
+        if self.editing is not None:
+            pygame.key.start_text_input()  # letters arrive as TEXTINPUT, accents and dead keys included
         self.dirty = True
         return True
 
@@ -341,25 +367,62 @@ class ArmySheet(Scene):
             return army.get("name") or ""
         if target == "hero":
             return (army.get("hero") or {}).get("name") or ""
+        if target == "memo":
+            return army.get("memo") or ""
+        if target == "general_memo":
+            return self.table.view["generals"][army.get("seat", self.seat)].get("memo") or ""
+        if target == "profile":
+            base = (army.get("hero") or {}).get("base_profile") or {}
+            return " ".join(str(base[s]) for s in STATS if s in base)
+        if target.startswith("item:"):
+            items = (army.get("hero") or {}).get("items") or []
+            i = int(target.split(":")[1])
+            return (items[i].get("name") or "") if i < len(items) else ""
+        if target.startswith("gift:"):
+            _, n, j = target.split(":")
+            reg = next((r for r in army.get("regiments") or [] if str(r["number"]) == n), {})
+            gifts = reg.get("gifts") or []
+            return (gifts[int(j)].get("name") or "") if int(j) < len(gifts) else ""
         reg = next((r for r in army.get("regiments") or [] if f"regiment:{r['number']}" == target), {})
         return reg.get("name") or ""
 
+    @staticmethod
+    def action_for(aid: str, target: str, text: str) -> Any:
+        """What Enter sends: a note, the hero's book profile (nine numbers), or a name."""
+        from rules.gorges.actions import Note, Rename, SetProfile
+
+        if target in ("memo", "general_memo"):
+            return Note(aid, text, "army" if target == "memo" else "general")
+        if target == "profile":
+            numbers = [int(n) for n in re.findall(r"\d+", text)]
+            return SetProfile(aid, tuple(zip(STATS, numbers, strict=False)) if len(numbers) == len(STATS)
+                              else (("?", 0),))
+        return Rename(aid, target, text)
+
+    def type_text(self, text: str) -> None:
+        """Text typed (TEXTINPUT: "É", "ï", a dead key's result...) joins the name being edited."""
+        assert self.editing is not None
+        aid, target, name = self.editing
+        text = "".join(ch for ch in text if ch.isprintable())
+        limit = 400 if target in ("memo", "general_memo") else 60
+        self.editing = (aid, target, (name + text)[:limit])
+        self.dirty = True
+
     def type_name(self, event: pygame.event.Event) -> None:
-        """Typing a name: letters add, Backspace erases, Enter gives it (the engine's `rename`), Esc cancels."""
+        """Keys while naming: Backspace erases, Enter gives it (the engine's `rename`), Esc cancels.
+
+        Letters come from TEXTINPUT events (`type_text`), never from KEYDOWN: a KEYDOWN carries no
+        text for a composed or AltGr character, so "Épées" would lose its "É" and "é"."""
         assert self.editing is not None
         aid, target, text = self.editing
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            from rules.gorges.actions import Rename
-
             army = self.table.view["armies"].get(aid) or {}
-            self.table.act(Rename(aid, target, text.strip()), army.get("seat", self.seat))
+            self.table.act(self.action_for(aid, target, text.strip()), army.get("seat", self.seat))
             self.editing = None
         elif event.key == pygame.K_ESCAPE:
             self.editing = None
         elif event.key == pygame.K_BACKSPACE:
             self.editing = (aid, target, text[:-1])
-        elif event.unicode and event.unicode.isprintable():
-            self.editing = (aid, target, (text + event.unicode)[:60])
         self.dirty = True
 
     def press(self, name: str) -> None:

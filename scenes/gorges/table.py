@@ -38,7 +38,7 @@ import pygame
 
 from rules.gorges import actions as A
 from scenes import ui
-from scenes.gorges import panels
+from scenes.gorges import overlays, panels
 from scenes.table import TableScene
 from sprites.gorges import map as gm
 
@@ -48,6 +48,10 @@ ROLL_KEYS = ("gorges.log.roll", "gorges.log.table", "gorges.log.search")
 AFTERMATH_STOP = {"gorges.roll.order", "gorges.roll.crown_direction", "gorges.log.turn", "gorges.log.season",
                   "gorges.log.hostage", "gorges.log.reinforcement_leaves", "gorges.log.over", "gorges.log.returns",
                   "gorges.log.battle_cancelled"}
+
+
+# rolls not shown one by one (routine, or shown by the after-battle screen)
+NOT_STEPPED = {"gorges.roll.movement", "gorges.roll.order"}
 
 
 def _what(entry: dict[str, Any]) -> str | None:
@@ -64,6 +68,7 @@ class BattleForm:
     """What the players enter after a battle fought on the real table."""
 
     winner: int | None = None
+    draw: bool = False
     points: list[int] = field(default_factory=lambda: [0, 0])
     editing: int | None = None  # the side whose points the keyboard types
     slain: list[str] = field(default_factory=list)
@@ -113,15 +118,25 @@ class GorgesTable(TableScene):
         self.form_key: Any = None
         self.aftermath: list[dict[str, Any]] = []
         self.aftermath_live = False
+        self.after_page = 0
+        self.after_end = 0  # log index of the aftermath's last line
         self.dice: list[dict[str, Any]] = []
         self.log_seen: int | None = None
         self.clock = 0.0
         self.roll_until = 0.0
-        self.log_scroll = 0
+        self.log_scroll = 0  # rows scrolled back from the newest
+        self.log_max = 0  # how far back the journal can scroll (set when drawn)
         self.designer_open = False
         self.designer_die = "d6"
         self.capital_mode = False  # Ogres: the next hex clicked receives the capital
         self.show_legend = False
+        self.diplomacy_open = False
+        self.steps: list[list[dict[str, Any]]] = []  # rolls waiting for "Continue", each with what followed
+        self.step_end: list[int] = []  # log index of each step's last entry
+        self._at = 0
+        self.auto_roll = bool(session.options.get("auto_roll")) if hasattr(session, "options") else False
+        self.journal_big = False
+        self.ally_pick: list[str] = []  # allied armies joining the challenge or the defence
         self._was_rolling = False
         super().__init__(app, session)
 
@@ -173,6 +188,43 @@ class GorgesTable(TableScene):
         if army.get("name"):
             text += f" « {army['name']} »"
         return text
+
+    def army_label(self, aid: str) -> str:
+        """Whose army and where: "Armée du Général de Morgane « Les Gueux » · Vieux Phare"."""
+        army = self.view["armies"].get(aid)
+        if army is None:
+            return aid
+        text = self.tr(f"gorges.ui.army_of.{army['slot']}", seat=self.seat_name(army["seat"]))
+        if army.get("name"):
+            text += f" « {army['name']} »"
+        where = self.place(army["location"]) if army["location"] else self.tr("gorges.ui.off_map")
+        return f"{text} · {where}"
+
+    def hero_label(self, aid: str) -> str:
+        """The hero of an army by the name his general gave him, else by his army."""
+        army = self.view["armies"].get(aid) or {}
+        name = (army.get("hero") or {}).get("name")
+        who = self.tr(f"gorges.ui.hero_of.{army.get('slot', 'G')}", seat=self.seat_name(army.get("seat", 0)))
+        return f"{name} ({who})" if name else who
+
+    def raid_label(self, action: Any) -> str:
+        """"Raid on X: the army is lost on 1 on the d6 (risk: 1 in 6)", from the race's ability."""
+        seat = self.view["armies"][action.army]["seat"]
+        race = self.session.content.races.get(self.view["generals"][seat]["race"] or "")
+        raid = next((a for a in race.abilities if a.type == "raid"), None) if race else None
+        lost = list(raid.lost) if raid else []
+        return self.tr("gorges.ui.raid_move", to=self.place(action.to), lost="-".join(map(str, lost)) or "—",
+                       n=len(lost))
+
+    def why_text(self, name: Any) -> str:
+        """The full text of the event, race or table entry named `name` (a prompt's "why")."""
+        content = self.session.content
+        pools = [*content.events.values(), *content.races.values(),
+                 *(e for table in content.tables.values() for e in table.entries)]
+        for item in pools:
+            if item.name.model_dump() == name:
+                return self.tx(item.text)
+        return ""
 
     def colour_of(self, seat: int | None) -> tuple[tuple[int, int, int], str]:
         if seat is None:
@@ -230,6 +282,8 @@ class GorgesTable(TableScene):
             self.sel_army = None
         if kind not in ("movement", "challenge", "construction"):
             self.sel_army = None
+        offered = set((self.prompt or {}).get("context", {}).get("ally_armies") or [])
+        self.ally_pick = [a for a in self.ally_pick if a in offered]
         self.pending = []
         self.page = 0
         battle = self.view.get("battle")
@@ -250,7 +304,9 @@ class GorgesTable(TableScene):
             self.aftermath = []
         fresh = log[start:]
         self.log_seen = len(log)
-        rolls = [e for e in fresh if e.get("key") in ROLL_KEYS]
+        self._fresh_start = start
+        rolls = [e for e in fresh if e.get("key") in ROLL_KEYS  # stepped rolls join the tray when seen
+                 and (first or self.auto_roll or _what(e) in NOT_STEPPED)]
         if rolls:
             self.dice = (self.dice + [self._die_of(e) for e in rolls])[-4:]
             if not first:
@@ -258,16 +314,64 @@ class GorgesTable(TableScene):
                 self.animating = True
         if first:
             return
-        for e in fresh:
+        for k, e in enumerate(fresh):
+            self._at = start + k
             key = e.get("key")
             if key == "gorges.log.battle":
-                self.aftermath, self.aftermath_live = [], True
+                self.aftermath, self.aftermath_live, self.after_page = [], True, 0
             elif key in AFTERMATH_STOP or _what(e) in AFTERMATH_STOP:
                 self.aftermath_live = False
             if self.aftermath_live:
                 self.aftermath.append(e)
+                self.after_end = self._at
+            else:
+                self._step_entry(e)
         if fresh:
             self.log_scroll = 0
+
+    def _step_entry(self, e: dict[str, Any]) -> None:
+        """Phases 1-4 (and saves, raids, two armies): each roll becomes a step with what follows it."""
+        if self.auto_roll:
+            return
+        if e.get("key") in ROLL_KEYS and _what(e) not in NOT_STEPPED:
+            self.steps.append([e])
+            self.step_end.append(self._at)
+            if len(self.steps) == 1:
+                self.step_started()
+        elif self.steps and e.get("key") not in ROLL_KEYS and e.get("key") != "gorges.log.turn":
+            self.steps[-1].append(e)
+            self.step_end[-1] = self._at
+
+    def shown_log(self) -> list[dict[str, Any]]:
+        """The log as far as the organiser has followed it (up to the roll shown now)."""
+        if self.aftermath:
+            return self.log[:self.after_end + 1]
+        return self.log[:self.step_end[0] + 1] if self.steps else self.log
+
+    def step_started(self) -> None:
+        """The step shown now: its die tumbles for a moment."""
+        self.roll_until = self.clock + ROLL_S / self.speed()
+        self.animating = True
+
+    def shown_phase(self) -> str:
+        """The phase of the roll shown now, else the campaign's phase."""
+        if self.aftermath:
+            return "battles"
+        if self.steps:
+            phase = overlays.step_phase(self, self.steps[0][0])
+            if phase:
+                return phase
+        return self.view["phase"]
+
+    def next_step(self, all_of_them: bool = False) -> None:
+        """Continue: the next roll (or every one left); the dice tray keeps the rolls seen."""
+        seen = self.steps if all_of_them else self.steps[:1]
+        self.dice = (self.dice + [self._die_of(s[0]) for s in seen])[-4:]
+        self.steps = [] if all_of_them else self.steps[1:]
+        self.step_end = [] if all_of_them else self.step_end[1:]
+        if self.steps:
+            self.step_started()
+        self._changed()
 
     def _die_of(self, entry: dict[str, Any]) -> dict[str, Any]:
         p = entry.get("params") or {}
@@ -303,6 +407,8 @@ class GorgesTable(TableScene):
         rolling = self.clock < self.roll_until
         if rolling or self._was_rolling:
             self.dirty = True
+        if self._was_rolling and not rolling and self.steps:
+            self.layer = None  # the step's die lands: the panel shows its face
         self._was_rolling = rolling
         self.animating = self.pending_bot is not None or rolling
 
@@ -411,21 +517,38 @@ class GorgesTable(TableScene):
                 self._changed()
                 return
             mode = modes[0] if modes else "normal"
+            if mode == "raid":  # a raid risks the army: say so before it sails (or digs)
+                self.pending = [("move", A.Move(self.sel_army, tid, "raid"))]
+                self._changed()
+                return
             self.act(A.Move(self.sel_army, tid, mode))
             return
         if kind == "challenge" and self.sel_army:
             targets = self.stakes_of(self.sel_army).get(tid, [])
             if len(targets) > 1:
-                self.pending = [("challenge", A.Challenge(t, self.sel_army, tid)) for t in targets]
+                self.pending = [("challenge", self.with_allies(A.Challenge(t, self.sel_army, tid))) for t in targets]
                 self._changed()
                 return
             owner = self.view["territories"][tid]["owner"]
             target = targets[0] if targets else (owner if owner is not None else -1)
-            self.act(A.Challenge(target, self.sel_army, tid))
+            self.act(self.with_allies(A.Challenge(target, self.sel_army, tid)))
             return
         here = [a for a in self.view["territories"][tid]["armies"] if a in self.selectable_armies()]
         if here:
             self.click_army(here[0])
+
+    def with_allies(self, action: Any) -> Any:
+        """The challenge or acceptance with the allied armies picked to join (none of the foe's)."""
+        if not self.ally_pick:
+            return action
+        foe = action.target if isinstance(action, A.Challenge) else \
+            ((self.prompt or {}).get("context") or {}).get("challenge", {}).get("challenger")
+        allies = tuple(a for a in self.ally_pick if self.view["armies"][a]["seat"] != foe)
+        if isinstance(action, A.Challenge):
+            return A.Challenge(action.target, action.army, action.territory, allies)
+        if isinstance(action, A.Answer) and action.accept:
+            return A.Answer(True, action.army, allies)
+        return action
 
     def _changed(self) -> None:
         self.layer = None
@@ -456,15 +579,16 @@ class GorgesTable(TableScene):
             self.track_hover(event.pos)
             return False
         if event.type == pygame.MOUSEWHEEL:
-            if self.lay and self.lay.log.collidepoint(self.mouse):
-                self.log_scroll = max(0, self.log_scroll + event.y)
+            if self.lay and (self.lay.log.collidepoint(self.mouse) or self.journal_big):
+                self.log_scroll = max(0, min(self.log_max, self.log_scroll + 2 * event.y))
                 self._changed()
                 return True
             return False
         if event.type == pygame.KEYDOWN and self.form.editing is not None and self.type_points(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (self.designer_open or self.pending):
-            self.designer_open, self.pending = False, []
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (
+                self.designer_open or self.pending or self.diplomacy_open):
+            self.designer_open, self.pending, self.diplomacy_open = False, [], False
             self._changed()
             return True
         if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
@@ -489,7 +613,35 @@ class GorgesTable(TableScene):
         kind, data = hit.kind, hit.data
         if kind == "act":
             self.pending = []
-            self.act(data)
+            self.act(self.with_allies(data) if isinstance(data, A.Challenge | A.Answer) else data)
+        elif kind == "act_as":  # an action of another general than the one asked (alliances, swaps)
+            action, seat = data
+            self.act(action, seat)
+        elif kind == "step_next":
+            self.next_step()
+        elif kind == "step_all":
+            self.next_step(all_of_them=True)
+        elif kind == "auto_roll":
+            self.auto_roll = not self.auto_roll
+            if self.auto_roll:
+                self.next_step(all_of_them=True)
+            self._changed()
+        elif kind == "journal_big":
+            self.journal_big = not self.journal_big
+            self._changed()
+        elif kind == "after_page":
+            self.after_page = max(0, self.after_page + data)
+            self._changed()
+        elif kind == "diplomacy":
+            self.diplomacy_open = not self.diplomacy_open
+            self._changed()
+        elif kind == "menu":
+            from scenes.pause import PauseMenu
+
+            self.stack.push(PauseMenu(self.app, self))
+        elif kind == "ally_toggle":
+            self.ally_pick.remove(data) if data in self.ally_pick else self.ally_pick.append(data)
+            self._changed()
         elif kind == "army":
             self.click_army(data)
         elif kind == "hex":
@@ -513,12 +665,10 @@ class GorgesTable(TableScene):
             self._changed()
         elif kind == "force":
             self.force_die(*data)
-        elif kind == "block":
-            if data == "aftermath":
-                self.aftermath, self.aftermath_live = [], False
-                self._changed()
         elif kind == "aftermath_close":
             self.aftermath, self.aftermath_live = [], False
+            if self.steps:
+                self.step_started()
             self._changed()
         elif kind == "form":
             self.on_form(*data)
@@ -550,7 +700,9 @@ class GorgesTable(TableScene):
         """The battle-result form: winner, points, slain heroes, Storm of Magic, then record."""
         f = self.form
         if what == "winner":
-            f.winner = arg
+            f.winner, f.draw = arg, False
+        elif what == "draw":
+            f.winner, f.draw = None, not f.draw
         elif what == "points":
             side, delta = arg
             f.points[side] = max(0, min(99999, f.points[side] + delta))
@@ -564,9 +716,9 @@ class GorgesTable(TableScene):
         elif what == "submit":
             battle = self.view.get("battle") or {}
             winner = f.winner if f.winner is not None else -1
-            order = [s["army"] for s in battle.get("sides", [])]
+            order = [s["army"] for s in battle.get("sides", [])] + [a for side in battle.get("allies", []) for a in side]
             slain = tuple(a for a in order if a in f.slain)
-            if self.act(A.BattleResult(winner, (f.points[0], f.points[1]), slain, f.storm)):
+            if self.act(A.BattleResult(winner, (f.points[0], f.points[1]), slain, f.storm, f.draw)):
                 self.form = BattleForm()
             return
         self._changed()
@@ -609,10 +761,16 @@ class GorgesTable(TableScene):
         panels.orders(self, layer, lay.prompt)
         panels.journal(self, layer, lay.log)
         kind = (self.prompt or {}).get("kind")
-        if kind == "race" and self.my_turn():
+        if self.journal_big:
+            panels.journal(self, layer, lay.map.inflate(-16, -16), big=True)
+        elif self.diplomacy_open:
+            overlays.diplomacy(self, layer, lay.overlay)
+        elif kind == "race" and self.my_turn():
             panels.race_picker(self, layer, lay.overlay)
         elif self.aftermath:  # read the last battle's outcome before the next form
             panels.aftermath(self, layer, lay.overlay)
+        elif self.steps:
+            overlays.step(self, layer, lay.overlay)
         elif kind == "battle_result" and self.view.get("battle"):
             panels.battle_form(self, layer, lay.overlay)
         panels.dice_tray(self, layer, lay.dice)
@@ -627,6 +785,8 @@ class GorgesTable(TableScene):
         surface.blit(self.layer, (0, 0))
         if self.rolling():
             panels.dice_tray(self, surface, self.lay.dice, frame=True)
+            if self.steps and not self.aftermath and not self.journal_big and not self.diplomacy_open:
+                overlays.step_die(self, surface, self.lay.overlay)
         hover = self.hover
         if hover is not None and hover.enabled and hover.kind not in ("tip", "hex", "block"):
             pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=6)

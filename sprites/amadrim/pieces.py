@@ -48,7 +48,7 @@ def on_colour(c: RGB) -> RGB:
 def label(value: str, size: int, colour: RGB = ui.PARCHMENT, bold: bool = False,
           italic: bool = False) -> pygame.Surface:
     """A rendered line of text (cached: tables and logs redraw the same strings)."""
-    return ui.font(size, bold, italic).render(value, True, colour)
+    return ui.render_line(value, size, colour, bold, italic)  # colour marks and the bot mark drawn
 
 
 def blit_label(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int,
@@ -107,8 +107,14 @@ def resource_chip(surface: pygame.Surface, colour: dict[str, Any], centre: tuple
 # -- the map grid ----------------------------------------------------------------------------------
 
 def region_fill(rgb: RGB) -> RGB:
-    """A region cell's paint: the colour softened towards parchment so pieces stay readable."""
-    return mix(rgb, (206, 194, 166), 0.5)
+    """A region cell's paint: the colour barely softened (15 % parchment), so the six regions stay
+    apart for colour-blind players (tests/amadrim/test_colour_blind.py); a symbol marks each too."""
+    return mix(rgb, (206, 194, 166), 0.15)
+
+
+def region_mark(cell: int) -> int:
+    """Radius of the region symbol in a cell's corner: at least 7 px (a 14 px symbol)."""
+    return max(7, cell // 6)
 
 
 def grid_key(grid: dict[str, Any], colours: list[dict[str, Any]]) -> tuple[Any, ...]:
@@ -159,15 +165,15 @@ def render_grid(geo: MapGeometry, grid: dict[str, Any], colours: list[dict[str, 
     pygame.draw.rect(surf, (16, 11, 7), board.inflate(8, 8).union(
         pygame.Rect(ox, oy - strip - 2, board.width + strip + 2, board.height + strip + 2)).inflate(4, 4),
         border_radius=6)
-    mark = max(3, cell // 9)
+    mark = region_mark(cell)
     for y, row in enumerate(grid["regions"]):
         for x, cid in enumerate(row):
             rgb = hex_rgb(by_id[cid]["hex"])
             r = pygame.Rect(ox + x * cell, oy + y * cell, cell, cell)
             fill = region_fill(rgb)
             pygame.draw.rect(surf, fill, r)
-            symbol(surf, by_id[cid]["symbol"], (r.right - mark - 3, r.bottom - mark - 3), mark,
-                   mix(fill, rgb if luminance(rgb) < 120 else INK, 0.55))
+            symbol(surf, by_id[cid]["symbol"], (r.right - mark - 2, r.bottom - mark - 2), mark,
+                   mix(fill, on_colour(rgb), 0.6))
     for x in range(geo.cols + 1):
         pygame.draw.line(surf, GRID_LINE, (ox + x * cell, oy), (ox + x * cell, oy + board.height))
     for y in range(geo.rows + 1):
@@ -267,10 +273,11 @@ def unit_sprite(size: int, kind: str, rgb: RGB, seat_symbol: str, level: int,
         pygame.draw.polygon(s, ink, hat)
     _seat_mark(s, seat_symbol, (cx, int(cy + w * 0.12)), max(3, int(w * 0.06)), rgb)
     if kind == "mage" and level_rgb is not None:
-        badge_c, badge_r = (int(w * 0.82), int(w * 0.8)), max(6, int(w * 0.15))
+        badge_r = max(9, int(w * 0.2))  # the level number: a 14 px digit at least
+        badge_c = (w - badge_r - 1, w - badge_r - 1)
         pygame.draw.circle(s, level_rgb, badge_c, badge_r)
         pygame.draw.circle(s, (236, 224, 196) if luminance(level_rgb) < 60 else INK, badge_c, badge_r, outline)
-        blit_label(s, str(level), badge_c, max(9, int(badge_r * 1.5)), on_colour(level_rgb), True, anchor="center")
+        blit_label(s, str(level), badge_c, max(14, int(badge_r * 1.5)), on_colour(level_rgb), True, anchor="center")
     return s
 
 

@@ -22,6 +22,9 @@ def content() -> Any:
 
 def new(seats: int = 2, seed: int = 0, **options: Any) -> AmadrimState:
     options.setdefault("neutral_cities", False)
+    # scenario tests put units on the board after the reveal: under the default binding
+    # programming a seat with no use for its cubes would already have been passed over
+    options.setdefault("unplayed_cubes", "forfeit")
     return ENGINE.new_game(content(), seats, seed, options)
 
 

@@ -118,7 +118,7 @@ def test_save_and_resume_in_the_middle_of_programming_gives_the_same_state():
         state.apply(seat, act)
     saved = json.dumps({"seed": 11, "seats": 3, "actions": actions})
     data = json.loads(saved)
-    again = ENGINE.new_game(content(), data["seats"], data["seed"], {"neutral_cities": False})
+    again = ENGINE.new_game(content(), data["seats"], data["seed"], dict(state.options))
     for seat, act in data["actions"]:
         again.apply(seat, ENGINE.action_from_json(act))
     for seat in (None, 0, 1, 2):

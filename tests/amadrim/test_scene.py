@@ -67,6 +67,13 @@ def zone(table, name, arg=None):
     return next(z for z in table.zones if z.name == name and (arg is None or z.arg == arg))
 
 
+def lock(app, table) -> None:
+    """Click "lock in"; with cubes unplaced, confirm in the box that asks first."""
+    click(app, zone(table, "lock").rect.center)
+    if table.confirm_lock:
+        click(app, zone(table, "confirm_yes").rect.center)
+
+
 def place_all_cities(app, table) -> None:
     """Play the set-up by clicking, for each placer, the first highlighted cell."""
     while table.session.state.phase == "setup":
@@ -89,7 +96,7 @@ def to_programming(app, session, clock=None) -> AmadrimTable:
 def test_placement_highlights_legal_cells_and_a_click_places_a_city(app) -> None:
     session = new_session(app)
     table = open_table(app, session)
-    lift(app, table)
+    assert top_name(app) == "AmadrimTable"  # city placement is public: no curtain
     seat = table.unveiled
     legal = {a.cell for a in session.state.legal_actions(seat)}
     assert table.highlights == legal
@@ -100,7 +107,6 @@ def test_placement_highlights_legal_cells_and_a_click_places_a_city(app) -> None
 
 def test_an_illegal_placement_click_shows_the_engines_reason(app) -> None:
     table = open_table(app, new_session(app))
-    lift(app, table)
     click(app, cell_pos(table, (0, 0)))  # the map's edge
     assert app.toasts.texts()[-1] == app.tr("amadrim.illegal.city_on_edge")
     assert table.session.actions == []
@@ -119,7 +125,7 @@ def test_plus_and_minus_change_the_programming_through_the_engine_then_lock_in(a
     assert table.view["unplaced"] == cubes - 3
     click(app, zone(table, "remove", "move").rect.center)
     assert table.view["programming"][seat]["move"] == 1
-    click(app, zone(table, "lock").rect.center)
+    lock(app, table)
     assert session.actions[-1] == (seat, LockIn())
     assert session.view(None)["locked"][seat]
     assert top_name(app) == "CurtainScene" and app.stack.top.seat != seat
@@ -145,7 +151,7 @@ def test_the_sand_timer_runs_out_sends_time_up_and_unplaced_cubes_are_lost(app) 
     lift(app, table)  # the other seat locks in at once
     other = table.unveiled
     assert other != seat
-    click(app, zone(table, "lock").rect.center)
+    lock(app, table)
     state = session.state
     assert state.phase == "actions"
     revealed = session.view(None)["programming"][seat] if session.view(None)["revealed"][seat] else None
@@ -181,7 +187,7 @@ def render_programming_of(app, plan: list[str]) -> tuple[bytes, list[dict]]:
     table = to_programming(app, session, clock)
     for kind in plan:
         click(app, zone(table, "add", kind).rect.center)
-    click(app, zone(table, "lock").rect.center)
+    lock(app, table)
     lift(app, table)
     other = table.unveiled
     table.phase_clock = 0.0
@@ -214,7 +220,7 @@ def to_actions(app, plans) -> AmadrimTable:
             continue
         for kind in plans[table.unveiled]:
             click(app, zone(table, "add", kind).rect.center)
-        click(app, zone(table, "lock").rect.center)
+        lock(app, table)
     if top_name(app) == "CurtainScene":
         lift(app, table)
     assert table.my_turn_to_act()
@@ -264,15 +270,18 @@ def test_a_short_game_with_bots_reaches_the_end_screen(app) -> None:
             break
         if top_name(app) == "CurtainScene":
             lift(app, table)
+        elif table.score_screen is not None:
+            click(app, (640, 400))
         elif table.since:
             click(app, (640, 20))
         elif table.view["phase"] == "setup" and table.unveiled in table.view["to_act"]:
             click(app, cell_pos(table, min(table.highlights)))
         elif table.programming_seat() is not None:
             click(app, zone(table, "add", "create").rect.center)
-            click(app, zone(table, "lock").rect.center)
-        elif table.my_turn_to_act():
-            click(app, zone(table, "end").rect.center)
+            lock(app, table)
+        elif table.my_turn_to_act():  # binding programming: the create cube must be played
+            click(app, zone(table, "unit_kind", "mage").rect.center)
+            click(app, cell_pos(table, min(table.highlights)))
         else:
             settle(app, 2)
     assert top_name(app) == "EndScene"
@@ -282,7 +291,7 @@ def test_a_short_game_with_bots_reaches_the_end_screen(app) -> None:
 
 
 def test_the_table_idles_in_the_action_phase_and_animates_only_while_a_sand_timer_runs(app) -> None:
-    table = to_actions(app, {0: ["move"], 1: ["move"]})
+    table = to_actions(app, {0: ["create"], 1: ["create"]})
     settle(app)
     assert not table.animating and not app.busy()
     drawn = app.frames_drawn

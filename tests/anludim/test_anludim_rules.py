@@ -37,7 +37,8 @@ def test_setup(seats, items):
     assert [s["hand_size"] for s in view["seats"]] == [8] * seats
     assert all(view["face_up"]) and len(view["face_up"]) == 3
     assert view["draw_count"] == 65 - 8 * seats - 3
-    assert [s["parchments"] for s in view["seats"]] == [0] * (seats - 1) + [1]
+    last = 1 if seats >= 3 else 0  # "À 2 joueurs, aucun parchemin n'est distribué"
+    assert [s["parchments"] for s in view["seats"]] == [0] * (seats - 1) + [last]
     assert sum(p["count"] for p in view["piles"]) == items
     assert view["to_act"] == [0] and view["phase"] == "start" and view["round"] == 1
     for pile in view["piles"]:

@@ -11,6 +11,7 @@ import rules
 from rules.core import IllegalAction, InvalidAction
 from rules.gorges import ENGINE
 from rules.gorges.actions import (
+    Ally,
     Answer,
     BattleResult,
     Build,
@@ -20,6 +21,7 @@ from rules.gorges.actions import (
     ForceNextRoll,
     Move,
     MoveCapital,
+    Note,
     OfferRelics,
     Rename,
     RerollMovement,
@@ -36,7 +38,9 @@ EXAMPLES = [Choose("empire"), Move("0.G", "gue-rouge"), Move("1.L1", "cap-du-pen
             Build("0.G", "fortress"), Challenge(1, "0.G", "gue-rouge"), Answer(True, "1.L1"),
             Answer(False), OfferRelics(2), BattleResult(1, (1000, 1200), ("0.G",), True), Done(),
             ForceNextRoll("d66", 35), Rename("0.G", "regiment:2", "Les Gueules Noires"),
-            SetProfile("0.L1", (("M", 4), ("WS", 6), ("W", 3)))]
+            SetProfile("0.L1", (("M", 4), ("WS", 6), ("W", 3))), Ally(2), Ally(1, False), Note("0.L1", "Tient le gué", "general"),
+            Rename("1.G", "item:0", "Épée de puissance"),
+            Challenge(1, "0.G", "gue-rouge", ("2.L1",)), Answer(True, "1.L1", ("3.G", "3.L2"))]
 
 
 def test_engine_identity():
@@ -66,7 +70,7 @@ def test_malformed_json_is_invalid(data):
 
 def test_options_offered_and_checked():
     opts = {o["id"]: o for o in ENGINE.options(CONTENT)}
-    assert set(opts) == {"turns_per_season", "points_cap_percent", "relic_edge_points", "second_challenge",
+    assert set(opts) == {"turns_per_season", "points_cap_percent", "relic_edge_points", "second_challenge", "capitals_protected", "auto_roll",
                          "designer_mode"}
     assert opts["turns_per_season"]["default"] == 3 and opts["points_cap_percent"]["default"] == 25
     assert opts["designer_mode"]["default"] is False
@@ -185,7 +189,7 @@ def test_refused_actions_never_half_apply_during_a_campaign():
     from rules.gorges.actions import Rename
     st = ENGINE.new_game(CONTENT, 3, 5, {"turns_per_season": 1})
     bots = [ENGINE.bot("random", i) for i in range(3)]
-    probes = [a for a in EXAMPLES if not isinstance(a, ForceNextRoll | Rename | SetProfile)]
+    probes = [a for a in EXAMPLES if not isinstance(a, ForceNextRoll | Rename | SetProfile | Ally | Note)]
     steps = 0
     while not st.is_over():
         seat = st.to_act()[0]

@@ -3,7 +3,7 @@
 import pytest
 
 from rules.core import IllegalAction
-from rules.gorges.actions import Answer, Build, Challenge, Done, Move, OfferRelics
+from rules.gorges.actions import Answer, Build, Challenge, Choose, Done, Move, OfferRelics
 from rules.gorges.phases import challenges, construction, movement
 from rules.gorges.phases.conquest import conquest_phase, save_modifiers
 from rules.gorges.phases.production import search_phase
@@ -172,8 +172,8 @@ def test_condition_enemy_land_next_to_mine():
     assert _stakes(st) == []
 
 
-def test_an_enemy_capital_is_never_at_stake():
-    st = set_up()
+def test_an_enemy_capital_is_never_at_stake_with_the_protected_capitals_option():
+    st = set_up(capitals_protected=True)
     arrange(st, armies={"0.G": "plaine-des-os"})
     assert "plaine-des-os" not in _stakes(st)
 
@@ -189,9 +189,28 @@ def test_one_challenge_accepted_per_general():
     assert st.prompt.kind == "answer" and st.to_act() == [1]
     st.apply(1, Answer(True, "1.L1"))
     assert st.to_act() == [2]
-    st.apply(2, Challenge(1, "2.G", "crete-du-loup"))  # seat 1 has accepted: refusal is automatic
+    st.apply(2, Challenge(1, "2.G", "crete-du-loup"))  # seat 1 has accepted: the table is asked
+    assert st.prompt.kind == "second_challenge" and st.prompt.any_seat
+    st.apply(0, Choose("no"))  # not everyone agrees: refusal is automatic
     assert st.challenges[1]["status"] == "refused"
     assert challenges.engaged(st) == {"0.G", "1.L1"}
+
+
+def test_the_table_may_agree_to_a_second_challenge_when_it_happens():
+    st = set_up(("empire", "skaven", "dwarfs"))
+    arrange(st, owner={"gue-rouge": 1, "crete-du-loup": 1})
+    st.order = [0, 2, 1]
+    for g in st.generals:
+        g.event = 26
+    scenario(st, challenges.challenges_phase(st))
+    st.apply(0, Challenge(1, "0.G", "gue-rouge"))
+    st.apply(1, Answer(True, "1.L1"))
+    st.apply(2, Challenge(1, "2.G", "crete-du-loup"))
+    st.apply(2, Choose("yes"))
+    assert st.prompt.kind == "answer" and st.to_act() == [1]
+    st.apply(1, Answer(True, "1.G"))
+    assert challenges.engaged(st) == {"0.G", "1.L1", "2.G", "1.G"}
+    assert st.generals[1].accepted == 2
 
 
 def test_all_may_agree_to_a_second_accepted_challenge():

@@ -111,17 +111,19 @@ def test_dwarf_mines_protect_like_a_fortress():
     assert {"key": "fortress", "value": 1} in save_modifiers(st, 0, 1, "gue-rouge")
 
 
-def test_dark_elf_slaves_add_one_to_the_first_mine_after_a_victory():
+def test_dark_elf_slaves_go_to_the_mine_the_general_chooses_after_a_victory():
     st = set_up(("dark_elves", "skaven"))
     arrange(st, owner={"gue-rouge": 0, "pic-du-corbeau": 0},
             building={"gue-rouge": "mine", "pic-du-corbeau": "mine"})
     st.generals[0].won_last_turn = True
     st.order = [0]
     st.generals[0].event = 26
-    force(st, "d6", 1, 3, 1)  # first mine: 1+1 = gold (3x50); the second caves in (no bonus)
+    force(st, "d6", 1, 1, 3)  # gue-rouge caves in (no slaves); pic-du-corbeau: 1+1 = gold (3x50)
     scenario(st, mines_phase(st))
-    assert st.building["gue-rouge"] == "mine" and st.generals[0].extra_points == 150
-    assert st.building["pic-du-corbeau"] is None
+    assert st.prompt.kind == "territory" and st.prompt.context["slaves"]
+    st.apply(0, Choose("pic-du-corbeau"))
+    assert st.building["pic-du-corbeau"] == "mine" and st.generals[0].extra_points == 150
+    assert st.building["gue-rouge"] is None
 
 
 def test_vampire_counts_roll_two_wounds_and_choose():
@@ -133,13 +135,14 @@ def test_vampire_counts_roll_two_wounds_and_choose():
     assert st.armies["0.G"].hero.profile == {"I": 1}
 
 
-def test_daemons_swap_armies_in_movement_and_challenges():
+def test_daemons_swap_armies_at_any_time_as_often_as_they_like():
     st = moving("daemons")
     st.armies["0.L1"].location = "gue-rouge"
     st.apply(0, SwapArmies("0.G", "0.L1"))
     assert st.armies["0.G"].location == "gue-rouge" and st.armies["0.L1"].location == "lande-grise"
-    assert not [a for a in st.legal_actions(0) if isinstance(a, SwapArmies)]
-    st.generals[0].used.clear()
+    assert [a for a in st.legal_actions(0) if isinstance(a, SwapArmies)]
+    st.apply(0, SwapArmies("0.G", "0.L1"))  # a second time: no once-a-turn limit
+    assert st.armies["0.G"].location == "lande-grise"
     arrange(st, owner={"pic-du-corbeau": 1})
     assert any(isinstance(a, SwapArmies) for a in challenges.legal(st, 0))
 

@@ -24,12 +24,12 @@ def app():
     return app
 
 
-def start(app, kinds=("human", "human", "human"), seed=4, designer=True) -> GorgesTable:
+def start(app, kinds=("human", "human", "human"), seed=4, designer=True, auto_roll=True) -> GorgesTable:
     import rules
 
     seats = [SeatInfo(n, i, k) for i, (n, k) in enumerate(zip(("Ana", "Bo", "Cy"), kinds, strict=False))]
     session = Session(rules.engine("gorges"), app.content("gorges"), "test", seats, seed,
-                      {"designer_mode": designer})
+                      {"designer_mode": designer, "auto_roll": auto_roll})
     table = GorgesTable(app, session)
     app.stack.push(table)
     settle(app)
@@ -74,10 +74,13 @@ def play_until(table: GorgesTable, stop, seed: int = 1, limit: int = 4000) -> No
 
 
 def type_text(app, text: str) -> None:
-    """Real key presses for each character, then Enter."""
+    """Real key presses for each character as SDL sends them (KEYDOWN, then TEXTINPUT with the
+    character; an accented letter typed with a dead key or AltGr has a KEYDOWN without text), then Enter."""
     for ch in text:
-        code = pygame.key.key_code(ch)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": code, "mod": 0, "unicode": ch, "scancode": 0}))
+        code = pygame.key.key_code(ch) if ch.isascii() else 0
+        shown = ch if ch.isascii() else ""
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": code, "mod": 0, "unicode": shown, "scancode": 0}))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": ch}))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, {"key": code, "mod": 0, "unicode": ch, "scancode": 0}))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_RETURN, "mod": 0, "unicode": "\r",
                                                           "scancode": 0}))
@@ -219,12 +222,12 @@ def test_army_sheet_names_an_army_and_a_hero(app):
     click_zone(app, table, "sheet", 0)
     sheet = app.stack.top
     sheet_rect, _ = sheet.layout()
-    for target, name in (("army", "Les Gueux"), ("hero", "Brakk")):
+    for target, name in (("army", "Épées de Carroburg"), ("hero", "Brakk")):
         rect = next(r for r, aid, tg in sheet.zones_at if aid == "0.G" and tg == target)
         click(app, (sheet_rect.left + rect.centerx, sheet_rect.top + rect.centery))
         assert sheet.editing is not None and sheet.editing[:2] == ("0.G", target)
         type_text(app, name)
-    assert table.view["armies"]["0.G"]["name"] == "Les Gueux"
+    assert table.view["armies"]["0.G"]["name"] == "Épées de Carroburg"
     assert table.view["armies"]["0.G"]["hero"]["name"] == "Brakk"
     assert table.session.actions[-1] == (0, A.Rename("0.G", "hero", "Brakk"))
 

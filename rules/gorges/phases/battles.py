@@ -66,38 +66,47 @@ def briefing(st: Any, ch: dict[str, Any]) -> dict[str, Any]:
     storm = st.season_effect("storm_relics")
     return {"challenger": ch["challenger"], "defender": ch["target"], "territory": ch["territory"],
             "sides": [_side(st, att, dfd, ch["territory"]), _side(st, dfd, att, ch["territory"])],
+            "allies": [list(ch.get("allies", ())), list(ch.get("defender_allies", ()))],
+            "heroes": _slain_options(st, ch),
             "points_cap_percent": st.options["points_cap_percent"],
             "season": {"name": season.name.model_dump(), "text": season.text.model_dump()},
             "storm_of_magic_relics": None if storm is None else
             {"participants": storm.participants, "winner": storm.winner}}
 
 
+def _fighting(ch: dict[str, Any]) -> list[str]:
+    """The leading armies, then the allied armies fighting alongside."""
+    return [ch["army"], ch["defender_army"], *ch.get("allies", ()), *ch.get("defender_allies", ())]
+
+
 def _slain_options(st: Any, ch: dict[str, Any]) -> list[str]:
-    return [a for a in (ch["army"], ch["defender_army"])
+    return [a for a in _fighting(ch) if a in st.armies
             if st.armies[a].slot != "R" and st.armies[a].hero.available()
             and not st.armies[a].hero.misses_next_battle]
 
 
 def legal(st: Any, ch: dict[str, Any]) -> list[Action]:
     """Winner × slain heroes (points not recorded), and Storm of Magic when the season rewards it."""
-    heroes = _slain_options(st, ch)
+    heroes = _slain_options(st, ch)[:2]
     subsets = [()] + [(h,) for h in heroes] + ([tuple(heroes)] if len(heroes) == 2 else [])
     storms = (False, True) if st.season_effect("storm_relics") is not None else (False,)
     return [BattleResult(w, (0, 0), s, storm) for w in (ch["challenger"], ch["target"])
-            for s in subsets for storm in storms]
+            for s in subsets for storm in storms] + [BattleResult(-1, (0, 0), (), False, True)]
 
 
 def check(st: Any, ch: dict[str, Any], action: Action) -> None:
     """Raise IllegalAction unless `action` is a valid report of this battle."""
     if not isinstance(action, BattleResult):
         raise IllegalAction("gorges.illegal.expected_battle_result")
-    if action.winner not in (ch["challenger"], ch["target"]):
+    if action.draw and action.winner != -1:
+        raise IllegalAction("gorges.illegal.draw_has_no_winner")
+    if not action.draw and action.winner not in (ch["challenger"], ch["target"]):
         raise IllegalAction("gorges.illegal.not_a_fighter", seat=action.winner)
     a, b = action.points
     if a < 0 or b < 0:
         raise IllegalAction("gorges.illegal.negative_points")
     cap = st.options["points_cap_percent"]
-    if cap and a and b and max(a, b) * 100 > min(a, b) * (100 + cap):
+    if a and b and max(a, b) * 100 > min(a, b) * (100 + cap):  # 0 %: equal points
         raise IllegalAction("gorges.illegal.points_cap", cap=cap, points=[a, b])
     if action.storm_of_magic and st.season_effect("storm_relics") is None:
         raise IllegalAction("gorges.illegal.no_storm_this_season")
@@ -116,16 +125,54 @@ def _consume(st: Any, army: Army, opponent: Army) -> None:
     army.hero.misses_next_battle = False
 
 
+def _points(st: Any, ch: dict[str, Any], result: BattleResult) -> None:
+    a, b = result.points
+    if a or b:
+        st.say("gorges.log.points", seat=seat_ref(ch["challenger"]), points=a,
+               other=seat_ref(ch["target"]), other_points=b)
+
+
+def draw(st: Any, ch: dict[str, Any], result: BattleResult):
+    """A draw: nobody is beaten. The territory stays whose it was, no spoils, no shameful defeat,
+    no fate roll; next-battle notes are used; slain heroes roll their wounds; Storm of Magic gives
+    both the participants' relic points."""
+    att, dfd = st.armies[ch["army"]], st.armies[ch["defender_army"]]
+    st.say("gorges.log.battle_draw", seat=seat_ref(ch["challenger"]), other=seat_ref(ch["target"]),
+           territory=ch["territory"])
+    _points(st, ch, result)
+    st.history.append({"turn": st.turn, "season": st.season, "territory": ch["territory"],
+                       "winner": None, "loser": None, "armies": [att.id, dfd.id],
+                       "allies": _fighting(ch)[2:], "points": list(result.points),
+                       "slain": list(result.slain), "storm_of_magic": result.storm_of_magic})
+    _consume(st, att, dfd)
+    _consume(st, dfd, att)
+    effect = st.season_effect("storm_relics")
+    if result.storm_of_magic and effect is not None:
+        for seat in (ch["challenger"], ch["target"]):
+            st.generals[seat].relics += effect.participants
+        st.say("gorges.log.storm_draw", seat=seat_ref(ch["challenger"]), other=seat_ref(ch["target"]),
+               n=effect.participants)
+    side_a = {att.id, *ch.get("allies", ())}
+    for aid in result.slain:
+        other = dfd if aid in side_a else att
+        yield from wound(st, st.armies[aid], other.seat, other)
+
+
 def resolve(st: Any, ch: dict[str, Any], result: BattleResult):
     """Record the result and roll everything that follows a battle."""
+    if result.draw:
+        yield from draw(st, ch, result)
+        return
     winner = result.winner
     loser = ch["target"] if winner == ch["challenger"] else ch["challenger"]
     by_seat = {ch["challenger"]: st.armies[ch["army"]], ch["target"]: st.armies[ch["defender_army"]]}
     wa, la = by_seat[winner], by_seat[loser]
     st.say("gorges.log.battle", winner=seat_ref(winner), loser=seat_ref(loser), territory=ch["territory"],
            points=list(result.points), storm=result.storm_of_magic)
+    _points(st, ch, result)
     st.history.append({"turn": st.turn, "season": st.season, "territory": ch["territory"],
                        "winner": winner, "loser": loser, "armies": [wa.id, la.id],
+                       "allies": [a for a in _fighting(ch)[2:]],
                        "points": list(result.points), "slain": list(result.slain),
                        "storm_of_magic": result.storm_of_magic})
     wa.wins += 1
@@ -138,13 +185,15 @@ def resolve(st: Any, ch: dict[str, Any], result: BattleResult):
     yield from apply_effects(st, winner, spoils, {"army": wa, "opponent": la, "enemy": loser})
     _, shame = st.roll_table(loser, "defeats")
     yield from apply_effects(st, loser, shame, {"army": la, "opponent": wa, "enemy": winner})
-    if st.owner[ch["territory"]] != winner:
+    if st.owner[ch["territory"]] in (None, loser):
+        # The stake is the two generals' own land: a third general's territory stays his.
         moves.claim(st, winner, ch["territory"], "battle")
     _, fate = st.roll_table(winner, "fate")
     yield from apply_effects(st, winner, fate, {"beaten": la})
+    winners = {wa.id, *(ch.get("allies", ()) if wa.id == ch["army"] else ch.get("defender_allies", ()))}
     for aid in result.slain:
         hero_army = st.armies[aid]
-        other = wa if hero_army is la else la
+        other = la if aid in winners else wa
         yield from wound(st, hero_army, other.seat, other)
     yield from _siege(st, winner, loser)
     moves.enforce_home(st, winner)

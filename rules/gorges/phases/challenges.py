@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
-from rules.gorges.actions import Answer, Challenge, Done, SwapArmies
+from rules.gorges import armies as moves
+from rules.gorges.actions import Answer, Challenge, Choose, Done, SwapArmies
 from rules.gorges.phases import movement
 from rules.gorges.prompts import Prompt
 
@@ -26,7 +27,8 @@ def challenges_phase(st: Any):
         while True:
             if len(legal(st, seat)) == 1:
                 break
-            action = yield Prompt(seat, "challenge", legal_fn=lambda s, seat=seat: legal(s, seat),
+            action = yield Prompt(seat, "challenge", context={"ally_armies": ally_armies(st, seat, -1)},
+                                  legal_fn=lambda s, seat=seat: legal(s, seat),
                                   check_fn=lambda s, a, seat=seat: check(s, seat, a))
             if isinstance(action, SwapArmies):
                 movement.swap(st, seat, st.armies[action.first], st.armies[action.second])
@@ -41,7 +43,7 @@ def engaged(st: Any) -> set[str]:
     out: set[str] = set()
     for ch in st.challenges:
         if ch["status"] == "accepted":
-            out.update((ch["army"], ch["defender_army"]))
+            out.update((ch["army"], ch["defender_army"], *ch.get("allies", ()), *ch.get("defender_allies", ())))
     return out
 
 
@@ -57,7 +59,7 @@ def stakes(st: Any, seat: int, target: int, army: Any) -> list[str]:
     out = set(_remote_stakes(st, seat, target, theirs))
     if st.owner[here] == target or here in theirs:
         out.add(here)
-    capitals = st.capitals()
+    capitals = moves.protected(st)
     return sorted(t for t in out if capitals.get(t, seat) == seat)
 
 
@@ -75,6 +77,8 @@ def may_target(st: Any, seat: int, target: int) -> bool:
     """Diplomacy and agents at court can bar a target."""
     if target == seat or not 0 <= target < st.n or (seat, target) in st.forbidden:
         return False
+    if st.allied(seat, target):
+        return False
     return st.dictated.get(seat, target) == target
 
 
@@ -84,7 +88,7 @@ def legal(st: Any, seat: int) -> list[Action]:
     if st.generals[seat].challenged:
         return out
     mine = _armies(st, seat)
-    capitals = st.capitals()
+    capitals = moves.protected(st)
     for target in range(st.n):
         if not mine or not may_target(st, seat, target):
             continue
@@ -116,34 +120,84 @@ def check(st: Any, seat: int, action: Action) -> None:
         raise IllegalAction("gorges.illegal.army_unavailable", army=action.army)
     if action.territory not in stakes(st, seat, action.target, army):
         raise IllegalAction("gorges.illegal.no_challenge_condition", territory=action.territory)
+    check_allies(st, seat, action.target, action.allies)
+
+
+def ally_armies(st: Any, seat: int, foe: int) -> list[str]:
+    """Armies of `seat`'s allies (not `foe`) free to fight alongside him this turn."""
+    return [a.id for s in range(st.n) if s not in (seat, foe) and st.allied(seat, s)
+            for a in _armies(st, s)]
+
+
+def check_allies(st: Any, seat: int, foe: int, allies: tuple[str, ...]) -> None:
+    """Each army joining must belong to an ally of `seat` and be free to fight."""
+    free = ally_armies(st, seat, foe)
+    if len(set(allies)) != len(allies) or any(a not in free for a in allies):
+        raise IllegalAction("gorges.illegal.not_an_ally_army", armies=list(allies))
 
 
 def issue(st: Any, seat: int, action: Challenge):
     """Record the challenge and ask the target to accept (naming his army) or refuse."""
     st.generals[seat].challenged = True
     ch = {"challenger": seat, "target": action.target, "army": action.army,
-          "territory": action.territory, "status": "pending", "defender_army": None}
+          "territory": action.territory, "status": "pending", "defender_army": None,
+          "allies": list(action.allies), "defender_allies": []}
     st.challenges.append(ch)
     st.say("gorges.log.challenge", seat=seat_ref(seat), target=seat_ref(action.target),
            army=action.army, territory=action.territory)
+    for aid in action.allies:
+        st.say("gorges.log.ally_joins", army=aid)
+    yield from recall(st, action.target, action.territory)
+    yield from second_challenge(st, action.target, ch)
     if not defenders(st, action.target):
         answer = Answer(False)
     else:
-        answer = yield Prompt(action.target, "answer", context={"challenge": dict(ch)},
+        answer = yield Prompt(action.target, "answer",
+                              context={"challenge": dict(ch), "ally_armies": ally_armies(st, action.target, seat)},
                               legal_fn=lambda s, t=action.target: answers(s, t),
                               check_fn=lambda s, a, t=action.target: check_answer(s, t, a))
     ch["status"] = "accepted" if answer.accept else "refused"
     ch["defender_army"] = answer.army
+    ch["defender_allies"] = list(answer.allies)
     if answer.accept:
         st.generals[action.target].accepted += 1
     word = "gorges.word.accepted" if answer.accept else "gorges.word.refused"
     st.say("gorges.log.answer", seat=seat_ref(action.target), accept={"key": word, "params": {}},
            army=answer.army)
+    for aid in answer.allies:
+        st.say("gorges.log.ally_joins", army=aid)
+
+
+def recall(st: Any, seat: int, tid: str):
+    """Tomb Kings attacked with no army on their lands bring one home: to the territory at stake
+    when it is theirs, else to their capital."""
+    ability = st.ability(seat, "home_exempt")
+    armies = st.armies_of(seat)
+    if ability is None or not ability.recall or not armies \
+            or any(st.owner[a.location] == seat for a in armies):
+        return
+    dest = tid if st.owner[tid] == seat else st.generals[seat].capital
+    choice = yield from st.ask(seat, "army", [a.id for a in armies], why=st.race(seat).name.to_json(),
+                               recall=dest)
+    st.armies[choice].location = dest
+    st.say("gorges.log.recalled", army=choice, to=dest)
+
+
+def second_challenge(st: Any, target: int, ch: dict[str, Any]):
+    """« sauf si l'ensemble des joueurs est d'accord »: asked of the table when it happens."""
+    g = st.generals[target]
+    if g.accepted != 1 or g.second_agreed or st.options.get("second_challenge") or not _armies(st, target):
+        return
+    agreed = yield Prompt(target, "second_challenge", ("yes", "no"), {"challenge": dict(ch)}, any_seat=True)
+    g.second_agreed = isinstance(agreed, Choose) and agreed.value == "yes"
+    word = "gorges.word.agreed" if g.second_agreed else "gorges.word.not_agreed"
+    st.say("gorges.log.second_challenge", seat=seat_ref(target), agreed={"key": word, "params": {}})
 
 
 def defenders(st: Any, target: int) -> list[str]:
     """Armies `target` may send to a battle (none once he has accepted a challenge this turn)."""
-    if st.generals[target].accepted >= (2 if st.options.get("second_challenge") else 1):
+    g = st.generals[target]
+    if g.accepted >= (2 if st.options.get("second_challenge") or g.second_agreed else 1):
         return []
     return [a.id for a in _armies(st, target)]
 
@@ -157,5 +211,7 @@ def check_answer(st: Any, target: int, action: Action) -> None:
         raise IllegalAction("gorges.illegal.expected_answer")
     if action.accept and action.army not in defenders(st, target):
         raise IllegalAction("gorges.illegal.army_unavailable", army=action.army)
-    if not action.accept and action.army is not None:
+    if not action.accept and (action.army is not None or action.allies):
         raise IllegalAction("gorges.illegal.refuse_without_army")
+    challenger = next(ch["challenger"] for ch in reversed(st.challenges) if ch["status"] == "pending")
+    check_allies(st, target, challenger, action.allies)

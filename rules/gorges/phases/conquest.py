@@ -88,8 +88,10 @@ def _event_mods(st: Any, defender: int, fortified: int) -> list[int]:
 def save_roll(st: Any, ch: dict[str, Any]):
     """The defender may offer relic points, then rolls; failure hands the territory over."""
     defender, attacker, tid = ch["target"], ch["challenger"], ch["territory"]
-    offered = yield from _offer(st, defender, attacker)
+    offered = yield from _offer(st, defender, attacker, tid)
     mods = save_modifiers(st, defender, attacker, tid, offered)
+    st.say("gorges.log.save_modifiers", territory=tid, target=st.content.save.target,
+           modifiers=[mod_entry(m) for m in mods] or [{"key": "gorges.save_mod.none", "params": {}}])
     value = st.roll(defender, "d6", "gorges.roll.save", territory=tid)
     total = value + sum(m["value"] for m in mods)
     saved = total >= st.content.save.target
@@ -102,11 +104,22 @@ def save_roll(st: Any, ch: dict[str, Any]):
         moves.enforce_home(st, defender)
 
 
-def _offer(st: Any, defender: int, attacker: int):
-    top = min(st.generals[defender].relics, st.content.save.max_relic_points)
+def mod_entry(mod: dict[str, Any]) -> dict[str, Any]:
+    """A save modifier as a log parameter: "−1: adjacent to the attacker's territory"."""
+    value = f"{mod['value']:+d}".replace("-", "−")
+    return {"key": f"gorges.save_mod.{mod['key']}", "params": {"value": value}}
+
+
+def _offer(st: Any, defender: int, attacker: int, tid: str):
+    cap = st.content.save.max_relic_points
+    top = st.generals[defender].relics if cap is None else min(st.generals[defender].relics, cap)
     if top <= 0:
         return 0
-    offer = yield Prompt(defender, "offer_relics", context={"attacker": attacker, "max": top},
+    mods = save_modifiers(st, defender, attacker, tid)
+    offer = yield Prompt(defender, "offer_relics",
+                         context={"attacker": attacker, "max": top, "territory": tid,
+                                  "target": st.content.save.target, "modifiers": mods,
+                                  "modifier_texts": [mod_entry(m) for m in mods]},
                          legal_fn=lambda s: [OfferRelics(n) for n in range(top + 1)],
                          check_fn=lambda s, a: _check_offer(a, top))
     if offer.points == 0:
@@ -154,7 +167,7 @@ def _crowded(st: Any):
 def _roll_pair(st: Any, tid: str, first: int, second: int):
     one = next((a for a in st.armies_at(tid) if a.seat == first), None)
     two = next((a for a in st.armies_at(tid) if a.seat == second), None)
-    if one is None or two is None or _challenged(st, first, second, tid):
+    if one is None or two is None or _challenged(st, first, second, tid) or st.allied(first, second):
         return
     # A is the intruder: the army whose general does not own the land; if neither owns it,
     # the army of the later general in turn order (`second`).

@@ -13,13 +13,27 @@ def events_phase(st: Any):
     st.phase = "events"
     for seat in list(st.order):
         st.active = seat
+        expire(st, seat)
         roll = st.roll(seat, "d66", "gorges.roll.event")
         event = st.content.events[roll]
         st.generals[seat].event = roll
         st.say("gorges.log.event", seat=seat_ref(seat), roll=roll, entry=event.name.to_json(),
                detail=event.text.to_json())
-        yield from apply_effects(st, seat, event, {"army": None, "opponent": None, "enemy": None})
+        yield from apply_effects(st, seat, event, {"army": None, "opponent": None, "enemy": None,
+                                                   "event": True})
     cunning = [s for s in st.order if st.event_effect(s, "smallest_empire") is not None]
     if cunning:
         st.order = cunning + [s for s in st.order if s not in cunning]
         st.say("gorges.log.order", order=[seat_ref(s) for s in st.order])
+
+
+def expire(st: Any, seat: int) -> None:
+    """« Cet événement durera jusqu'à leurs prochaines phases d'événement »: unused next-battle
+    notes of the general's last event end now."""
+    g = st.generals[seat]
+    gone = [n for n in g.notes if n.get("until") == "next_event"]
+    if not gone:
+        return
+    g.notes = [n for n in g.notes if n.get("until") != "next_event"]
+    for n in gone:
+        st.say("gorges.log.note_expired", seat=seat_ref(seat), entry={"text": n["name"]})

@@ -105,11 +105,12 @@ def _move_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
 
 
 def _swaps(st: Any, seat: int) -> list[SwapArmies]:
-    if st.ability(seat, "swap_armies") is None or "swap" in st.generals[seat].used:
+    ability = st.ability(seat, "swap_armies")
+    if ability is None or ("swap" in st.generals[seat].used and not ability.any_time):
         return []
     mine = st.armies_of(seat)
     return [SwapArmies(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:]
-            if a.location != b.location]
+            if a.location != b.location and not st._swap_brings_builder(a, b)]
 
 
 def _capital_targets(st: Any, seat: int) -> list[str]:
@@ -190,8 +191,14 @@ def do(st: Any, seat: int, action: Action) -> None:
 
 
 def swap(st: Any, seat: int, a: Army, b: Army) -> None:
-    """Daemons: two armies exchange places (once a turn)."""
+    """Daemons: two armies exchange places. In a challenge made or taken up, the army now standing
+    where the other stood takes its place (« même après avoir relevé ou lancé un défi »)."""
     a.location, b.location = b.location, a.location
+    other = {a.id: b.id, b.id: a.id}
+    for ch in st.challenges:
+        if ch["status"] in ("pending", "accepted"):
+            for key in ("army", "defender_army"):
+                ch[key] = other.get(ch[key], ch[key])
     st.generals[seat].used.add("swap")
     st.say("gorges.log.swap", seat=seat_ref(seat), first=a.id, second=b.id)
 

@@ -38,9 +38,13 @@ def mines_phase(st: Any):
         slaves = st.ability(seat, "slave_mines")
         bonus = slaves.bonus if slaves is not None and st.generals[seat].won_last_turn else 0
         reroll = st.event_effect(seat, "mine_reroll") is not None
-        for tid in sorted(t for t in st.territories_of(seat) if st.building[t] == "mine"):
-            _, entry = st.roll_table(seat, "mines", bonus)
-            bonus = 0
+        mines = sorted(t for t in st.territories_of(seat) if st.building[t] == "mine")
+        slaved = mines[0] if mines else None
+        if bonus and slaves.choose and len(mines) > 1:
+            slaved = yield from st.ask(seat, "territory", mines, why=st.race(seat).name.to_json(),
+                                       slaves=True)
+        for tid in mines:
+            _, entry = st.roll_table(seat, "mines", bonus if tid == slaved else 0)
             if reroll and any(e.type == "remove_mine" for e in entry.effects):
                 reroll = False
                 st.say("gorges.log.mine_reroll", seat=seat_ref(seat), territory=tid)

@@ -1,0 +1,86 @@
+"""What quest fights and guild duels share: attack and defence values, combat spells, the roll, wounds.
+
+Items are tied to mages: in each roll every mage of the side may carry one of its guild's combat
+items, and the engine gives each mage the best one for that element. A combat spell is cast by
+its player just before the roll and discarded.
+"""
+
+from __future__ import annotations
+
+from rules.core import seat_ref
+from rules.guildes.effects import ELEMENTS
+from rules.guildes.powers import spells_of
+from rules.guildes.words import counted
+
+
+def _item_bonuses(st, seat: int, kind: str, element: str) -> list[int]:
+    out = []
+    for cid in st.guilds[seat].hand:
+        if cid in st.content.items:
+            out += [e.amount for e in st.content.items[cid].effects
+                    if e.type == kind and e.element in (element, "any")]
+    return sorted(out, reverse=True)
+
+
+def attack_value(st, seat: int, mages: list[str], element: str) -> int:
+    """The summed attack of `mages` (ids, or "leader") in `element`, with one item per mage."""
+    g = st.guilds[seat]
+    total = sum(_stats(st, g, m, "attack").of(element) for m in mages)
+    return total + sum(_item_bonuses(st, seat, "attack_bonus", element)[: len(mages)])
+
+
+def defence_value(st, seat: int, mage: str, element: str) -> int:
+    g = st.guilds[seat]
+    return _stats(st, g, mage, "defence").of(element) + sum(_item_bonuses(st, seat, "defence_bonus", element)[:1])
+
+
+def _stats(st, g, mid: str, which: str):
+    card = st.content.leaders[g.leader] if mid == "leader" else st.content.mages[mid]
+    return getattr(card, which)
+
+
+def best_element(st, seat: int, mages: list[str], defence) -> str:
+    """The element giving the most dice against `defence` (a Stats)."""
+    return max(ELEMENTS, key=lambda e: (attack_value(st, seat, mages, e) - defence.of(e), -ELEMENTS.index(e)))
+
+
+def choose_element(st, seat: int, mages: list[str], defence, target: dict):
+    """The attacker picks the element; the prompt shows the dice each element would give."""
+    dice = {e: max(0, attack_value(st, seat, mages, e) - defence.of(e)) for e in ELEMENTS}
+    if st.fight is not None:
+        st.fight["options"] = dice
+    return (yield from st.ask(seat, "element", list(ELEMENTS), dice=dice, target=target))
+
+
+def combat_spell(st, seat: int | None, kind: str, element: str):
+    """`seat` may cast one combat spell with a `kind` bonus (attack/defence) now; returns the bonus."""
+    if seat is None:
+        return 0
+    spells = [s for s in spells_of(st, seat, "combat")
+              if any(e.type == kind and e.element in (element, "any") for e in st.content.spells[s].effects)]
+    if not spells:
+        return 0
+    choice = yield from st.ask(seat, "combat_spell", spells + ["none"], bonus=kind)
+    if choice == "none":
+        return 0
+    st.guilds[seat].hand.remove(choice)
+    st.spent.append(choice)
+    bonus = sum(e.amount for e in st.content.spells[choice].effects if e.type == kind)
+    st.say("guildes.log.spell", seat=seat_ref(seat), spell=st.name("spell", choice))
+    return bonus
+
+
+def wounds(st, seat: int, mids: list[str]) -> None:
+    """After a fight: mages of `seat` with too much damage die, damaged ones go to the healing centre."""
+    g = st.guilds[seat]
+    for mid in mids:
+        m = g.mage(mid)
+        if m is None or m.damage == 0:
+            continue
+        if st.dead(g, m):
+            g.mages.remove(m)
+            st.graveyard.append(mid)
+            st.say("guildes.log.died", seat=seat_ref(seat), mage=st.name("mage", mid), damage=counted("damage", m.damage))
+        elif not m.centre:
+            m.centre, m.active = True, False
+            st.say("guildes.log.to_centre", seat=seat_ref(seat), mage=st.name("mage", mid), damage=counted("damage", m.damage))

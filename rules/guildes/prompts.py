@@ -1,0 +1,48 @@
+"""Prompts: what the game waits for. The flow yields one; `apply` checks an action against it.
+
+A prompt names the seats that must answer (several in a simultaneous secret choice) and, for each,
+the `Choose` values it accepts. Bids and placements bring their own legal list and check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import Action, IllegalAction
+from rules.guildes.actions import Choose
+
+
+@dataclass
+class Prompt:
+    """Waits for each of `seats` to pick one of its `options` (or to bid / place)."""
+
+    seats: tuple[int, ...]
+    kind: str
+    options: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    context: dict[str, Any] = field(default_factory=dict)
+    secret: bool = False
+    legal_fn: Callable[[Any, int], list[Action]] | None = None
+    check_fn: Callable[[Any, int, Action], None] | None = None
+
+    def legal(self, st: Any, seat: int) -> list[Action]:
+        if self.legal_fn is not None:
+            return self.legal_fn(st, seat)
+        return [Choose(o) for o in self.options.get(seat, ())]
+
+    def check(self, st: Any, seat: int, action: Action) -> None:
+        if self.check_fn is not None:
+            self.check_fn(st, seat, action)
+            return
+        if not isinstance(action, Choose):
+            raise IllegalAction("guildes.illegal.expected_choice", kind=self.kind)
+        if action.value not in self.options.get(seat, ()):
+            raise IllegalAction("guildes.illegal.not_an_option", value=action.value)
+
+    def to_json(self, seat: int | None) -> dict[str, Any]:
+        """The prompt as a seat sees it: its own options only (a secret prompt hides the others')."""
+        mine = seat in self.seats
+        return {"seats": list(self.seats), "kind": self.kind, "key": f"guildes.prompt.{self.kind}",
+                "options": list(self.options.get(seat, ())) if mine else [],
+                "context": dict(self.context) if mine or not self.secret else {}}

@@ -1,0 +1,58 @@
+"""End of the game: victory points and the personal objectives of the guild tiles.
+
+Points: quests, mages, items (some negative), the leader, VP tokens, minus `healing_penalty` per
+mage in the healing centre. Objectives: each guild tile names kinds among rubies, items, quests,
+mages and alignment steps gained. Ruling on "par éléments": the owner scores
+`objective_owner_points` per unit of each of its kinds, and every other guild
+`objective_other_points` per unit of its own of the same kinds; a unit is `per` of that kind
+(rules.yaml `objectives`, e.g. 3 rubies). Alignment steps gained = how much further from 0 the
+guild ended than it began (never below 0). Ties: most rubies left, then shared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PARTS = ("quests", "mages", "items", "leader", "tokens", "healing", "objectives")
+
+
+def units(st, seat: int, public: bool = False) -> dict[str, int]:
+    """How many units of each objective kind `seat` has (`public`: hands count as empty)."""
+    g, c = st.guilds[seat], st.content
+    raw = {"rubies": g.rubies, "items": 0 if public else sum(1 for x in g.hand if x in c.items), "quests": len(g.quests),
+           "mages": len(g.mages), "alignment": max(0, abs(g.alignment) - abs(g.start_alignment))}
+    return {k: raw[k] // st.rules.objectives[k].per if k in st.rules.objectives else 0 for k in raw}
+
+
+def breakdown(st, public: bool = False) -> list[dict[str, int]]:
+    """Every seat's points by part, and the total (`public`: without the secret hands)."""
+    c, r = st.content, st.rules
+    all_units = [units(st, s, public) for s in range(st.n)]
+    out = []
+    for g in st.guilds:
+        parts = {
+            "quests": sum(c.quests[q].vp for q in g.quests),
+            "mages": sum(c.mages[m.id].vp for m in g.mages),
+            "items": 0 if public else sum(c.items[x].vp for x in g.hand if x in c.items),
+            "leader": c.leaders[g.leader].vp if g.leader else 0,
+            "tokens": g.vp_tokens,
+            "healing": -r.healing_penalty * sum(1 for m in g.mages if m.centre),
+            "objectives": 0,
+        }
+        for owner in st.guilds:
+            pts = r.objective_owner_points if owner.seat == g.seat else r.objective_other_points
+            parts["objectives"] += sum(pts * all_units[g.seat][k] for k in c.guilds[owner.guild].objectives)
+        parts["total"] = sum(parts[p] for p in PARTS)
+        out.append(parts)
+    return out
+
+
+def outcome(st) -> dict[str, Any]:
+    """Scores, ranking (best first), winners, and the points by part."""
+    parts = breakdown(st)
+    scores = [p["total"] for p in parts]
+    key = [(scores[s], st.guilds[s].rubies) for s in range(st.n)]
+    ranking = sorted(range(st.n), key=lambda s: (-key[s][0], -key[s][1], s))
+    best = key[ranking[0]]
+    return {"scores": scores, "ranking": ranking, "winners": [s for s in range(st.n) if key[s] == best],
+            "breakdown": parts, "rounds": st.round, "over": st.over}

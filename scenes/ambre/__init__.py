@@ -1,0 +1,1 @@
+"""Ambre's table: the card-keeper and scene console."""

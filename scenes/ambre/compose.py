@@ -1,0 +1,410 @@
+"""Drawing the Ambre table into one cached layer, with its clickable zones (`ui.Hit`).
+
+`compose(table, console, size) -> (surface, hits)`: everything comes from `table.view` and the
+console's prompt and buttons; nothing here changes the game. Sizes scale from 1280x800.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from rules.ambre import actions as A
+from scenes import ui
+from scenes.ambre.console import card_text, characteristic
+from sprites.ambre import cards as S
+
+Rect = pygame.Rect
+INK = (40, 30, 20)
+INK_SOFT = (92, 74, 48)
+
+
+class Composer:
+    def __init__(self, table: Any, console: Any, size: tuple[int, int]) -> None:
+        self.t, self.c = table, console
+        self.view = table.view
+        self.w, self.h = size
+        self.k = min(self.w / 1280, self.h / 800)
+        self.surf = ui.background(size).copy()
+        self.hits: list[ui.Hit] = []
+        self.colours = S.suit_colours(self.view)
+        self.tr, self.tx = table.app.tr, table.tx
+
+    def fs(self, size: int) -> int:
+        return max(11, round(size * (0.55 + 0.45 * self.k)))
+
+    def px(self, n: float) -> int:
+        return max(1, round(n * self.k))
+
+    def hit(self, rect: Rect, kind: str, data: Any = None, tip: str = "", enabled: bool = True) -> None:
+        self.hits.append(ui.Hit(Rect(rect), kind, data, tip, enabled))
+
+    def button(self, rect: Rect, label: str, data: tuple, style: str = "primary") -> None:
+        primary, danger = style == "primary", style == "danger"
+        fill = (138, 100, 36) if primary else (150, 52, 40) if danger else (58, 43, 29)
+        border = ui.GOLD if primary or danger else ui.GOLD_DARK
+        pygame.draw.rect(self.surf, fill, rect, border_radius=8)
+        pygame.draw.rect(self.surf, border, rect, 2, border_radius=8)
+        size = self.fs(16)
+        ui.text(self.surf, ui.fit(label, rect.width - 12, size, primary), rect.center, size, (255, 246, 222),
+                bold=primary or danger, anchor="center")
+        self.hit(rect, "button", data, label)
+
+    def wrapped(self, value: str, rect: Rect, size: int, colour: Any, bold: bool = False, max_lines: int = 99,
+                italic: bool = False) -> int:
+        """Draw wrapped text from rect.top; returns the y under it."""
+        lines = ui.wrap(value, rect.width, size, bold)
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = ui.fit(lines[-1] + " …", rect.width, size, bold)
+        y = rect.top
+        step = ui.font(size, bold).get_linesize()
+        for line in lines:
+            ui.text(self.surf, line, (rect.left, y), size, colour, bold=bold, italic=italic)
+            y += step
+        return y
+
+    # -- zones ---------------------------------------------------------------------------------
+
+    def layout(self) -> None:
+        w, h = self.w, self.h
+        self.side_w = self.px(300) if w >= 1200 else 260
+        self.console_h = max(200, self.px(250))
+        left_w = w - self.side_w - 48
+        self.header = Rect(20, 18, left_w, self.px(40))
+        self.main = Rect(20, self.header.bottom + 6, left_w, h - self.console_h - self.header.bottom - 34)
+        self.side = Rect(w - self.side_w - 20, 18, self.side_w, h - 36)
+        self.bottom = Rect(20, h - self.console_h - 18, left_w, self.console_h)
+
+    def draw(self) -> None:
+        self.layout()
+        self.draw_header()
+        if self.view["phase"] in ("epilogue", "over"):
+            self.draw_epilogue(self.main)
+        else:
+            self.draw_conflicts(self.main)
+        self.draw_side()
+        self.draw_console()
+
+    def draw_header(self) -> None:
+        v, r = self.view, self.header
+        label = self.tr(v["phase_label"])
+        if v["phase"] == "bids" and v["bidding"]:
+            label += " — " + characteristic(v, v["bidding"]["suit"], self.tx)
+        if v["scene"]:
+            sc = v["scene"]
+            label += " — " + self.tr(sc["step_label"])
+        ui.text(self.surf, ui.fit(label, r.width, self.fs(22), True), (r.left, r.top + 4), self.fs(22), ui.GOLD,
+                bold=True)
+        menu = Rect(r.right - self.px(110), r.top, self.px(110), self.px(34))
+        self.button(menu, self.tr("ambre.button.menu"), ("menu",), "choice")
+
+    # -- conflicts -----------------------------------------------------------------------------
+
+    def draw_conflicts(self, area: Rect) -> None:
+        conflicts = self.view["conflicts"]
+        n = len(conflicts)
+        cols = n if n <= 3 else 3
+        rows = 1 if n <= 3 else 2
+        gap = self.px(12)
+        cw = (area.width - gap * (cols - 1)) // cols
+        ch = (area.height - gap * (rows - 1)) // rows
+        for i, c in enumerate(conflicts):
+            row, col = divmod(i, cols)
+            if row == 1 and n == 4:
+                col += 0
+            x = area.left + col * (cw + gap) + (cw // 2 + gap // 2 if row == 1 and n == 5 else 0)
+            self.postit(Rect(x, area.top + row * (ch + gap), cw, ch), c, big=rows == 1)
+
+    def postit(self, r: Rect, c: dict[str, Any], big: bool) -> None:
+        v = self.view
+        sc = v["scene"]
+        self.surf.blit(S.postit(r.size, c["level"]), r.topleft)
+        active = sc is not None and sc["conflict"] == c["index"]
+        prompts = "\n".join("• " + self.tx(p) for p in c["prompts"])
+        self.hit(r, "postit", c["index"], prompts)
+        if active:
+            pygame.draw.rect(self.surf, ui.GOLD, r.inflate(6, 6), 3, border_radius=8)
+        pad = self.px(12)
+        inner = Rect(r.left + pad, r.top + pad + 4, r.width - 2 * pad, r.height - 2 * pad)
+        a, b = c["seats"]
+        head = f"{S.roman(c['arcanum'])} · {self.tx(c['name'])}"
+        ui.text(self.surf, ui.fit(head, inner.width, self.fs(17), True), inner.topleft, self.fs(17), INK, bold=True)
+        y = inner.top + self.fs(17) + 6
+        between = f"{self.t.char_name(a)} — {self.t.char_name(b)}"
+        ui.text(self.surf, ui.fit(between, inner.width, self.fs(14)), (inner.left, y), self.fs(14), INK_SOFT)
+        y += self.fs(14) + 8
+        theme_size = self.fs(25 if big else 19)
+        y = self.wrapped(self.tx(c["theme"]), Rect(inner.left, y, inner.width, 0), theme_size, INK, True, 3)
+        if c["level"]:
+            y = self.wrapped(self.tr(f"ambre.level.{c['level']}"), Rect(inner.left, y + 2, inner.width, 0),
+                             self.fs(14), (150, 50, 36), italic=True, max_lines=2)
+        card_h = min(self.px(62), max(30, (inner.bottom - y) // 3))
+        card_w = int(card_h * 0.66)
+        cards_top = inner.bottom - card_h
+        values_y = cards_top - self.fs(14) - 4
+        for e in c["elements"]:
+            kind = self.tr(f"ambre.element_kind.{e['kind']}")
+            text = f"{kind} : {self.tx(e['text'])}" if self.t.app.strings.lang == "fr" else f"{kind}: {self.tx(e['text'])}"
+            if y + self.fs(14) > values_y - 2:
+                break
+            y = self.wrapped("• " + text, Rect(inner.left, y + 2, inner.width, 0), self.fs(14), INK, max_lines=2)
+        y += 4
+        for p in c["prompts"]:
+            lines = ui.wrap("› " + self.tx(p), inner.width, self.fs(13))
+            if y + len(lines) * ui.font(self.fs(13)).get_linesize() > values_y - 2:
+                break
+            y = self.wrapped("› " + self.tx(p), Rect(inner.left, y, inner.width, 0), self.fs(13), INK_SOFT,
+                             italic=True)
+        values = "  ".join(f"{characteristic(v, s, self.tx)} {n}" for s, n in
+                           sorted(c["values"].items(), key=lambda kv: -kv[1]))
+        if values:
+            ui.text(self.surf, ui.fit(values, inner.width, self.fs(13), True), (inner.left, values_y), self.fs(13),
+                    INK_SOFT, bold=True)
+        self.conflict_cards(c, Rect(inner.left, cards_top, inner.width, card_h), (card_w, card_h))
+
+    def conflict_cards(self, c: dict[str, Any], row: Rect, size: tuple[int, int]) -> None:
+        items = c["cards"]
+        if not items:
+            return
+        step = min(size[0] + 4, max(8, (row.width - size[0]) // max(1, len(items) - 1)))
+        targets = self.flip_targets(c["index"])
+        for i, item in enumerate(items):
+            rect = Rect(row.left + i * step, row.top, *size)
+            self.surf.blit(S.card(item["card"], size, self.colours, item["up"]), rect.topleft)
+            if i in targets or self.c_pickable(item["card"]):
+                pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
+            tip = card_text(self.view, item["card"], self.tr)
+            self.hit(Rect(rect.left, rect.top, step if i < len(items) - 1 else size[0], size[1]), "ccard",
+                     (c["index"], i), tip)
+
+    def flip_targets(self, conflict: int) -> set[int]:
+        pick = self.t.pick
+        sc = self.view["scene"]
+        if not pick or pick.get("to") is None or sc is None or sc["conflict"] != conflict:
+            return set()
+        want_up = pick["from"] == "aside"
+        return {i for i, it in enumerate(self.view["conflicts"][conflict]["cards"]) if it["up"] == want_up}
+
+    def c_pickable(self, card: str | None) -> bool:
+        if card is None:
+            return False
+        for a in self.c.legal:
+            if getattr(a, "card", None) == card and isinstance(a, (A.Element, A.TakeAside, A.TakeHand, A.OfferGage, A.Give)):
+                return True
+        return False
+
+    # -- epilogue ------------------------------------------------------------------------------
+
+    def draw_epilogue(self, area: Rect) -> None:
+        ep = self.view["epilogue"]
+        ui.panel(self.surf, area, 215)
+        ui.text(self.surf, self.tr("ambre.ui.epilogue_title"), (area.left + 16, area.top + 10), self.fs(22), ui.GOLD,
+                bold=True)
+        if not ep:
+            return
+        fates = {f["seat"]: f for f in ep["fates"]}
+        n = len(ep["order"])
+        top = area.top + self.fs(22) + 22
+        block = (area.bottom - top - 8) // max(1, n)
+        for i, seat in enumerate(ep["order"]):
+            f = fates[seat]
+            r = Rect(area.left + 16, top + i * block, area.width - 32, block - 6)
+            current = i == ep["told"]
+            if current:
+                pygame.draw.rect(self.surf, ui.GOLD, r.inflate(8, 4), 2, border_radius=6)
+            name = self.t.char_name(seat)
+            title = f"{i + 1}. {name} — {self.tx(f['band']['title'])}"
+            ui.text(self.surf, ui.fit(title, r.width, self.fs(18), True), r.topleft, self.fs(18),
+                    ui.GOLD if current else ui.PARCHMENT, bold=True)
+            y = r.top + self.fs(18) + 4
+            motivation = self.view["motivations"][seat] or ""
+            y = self.wrapped(f"« {motivation} »" if self.t.app.strings.lang == "fr" else f"“{motivation}”",
+                             Rect(r.left, y, r.width, 0), self.fs(14), ui.PARCHMENT_DIM, italic=True, max_lines=1)
+            numbers = self.tr("ambre.story.fate", war=f["war"], cups=f["cups"], difference=f["difference"])
+            y = self.wrapped(numbers, Rect(r.left, y, r.width, 0), self.fs(14), ui.PARCHMENT_DIM, max_lines=1)
+            self.wrapped(self.tx(f["band"]["text"]), Rect(r.left, y, r.width, 0), self.fs(15), ui.PARCHMENT,
+                         max_lines=max(1, (r.bottom - y) // ui.font(self.fs(15)).get_linesize()))
+
+    # -- seats and log -------------------------------------------------------------------------
+
+    def draw_side(self) -> None:
+        v, r = self.view, self.side
+        ui.panel(self.surf, r, 215)
+        y = r.top + 10
+        figures = {f["rank"]: self.tx(f["name"]) for f in v["content"]["figures"]}
+        suits = [s["id"] for s in v["content"]["suits"]]
+        symbols = {s["id"]: s["symbol"] for s in v["content"]["suits"]}
+        b = v["bidding"]
+        sc = v["scene"]
+        for seat in v["seats"]:
+            s = seat["seat"]
+            colour = self.t.seat_colour(s)
+            ui.seat_symbol(self.surf, colour.symbol, (r.left + 18, y + 10), 8, colour.rgb)
+            name = self.t.char_name(s)
+            tags = []
+            if sc and sc["narrator"] == s and sc["step"] in ("announce", "narration"):
+                tags.append(self.tr("ambre.ui.narrator"))
+            if s in v["to_act"] and not (sc and sc["step"] == "narration" and sc["narrator"] != s):
+                tags.append(self.tr("ambre.ui.to_act"))
+            label = ui.fit(name, r.width - 60, self.fs(16), True)
+            ui.text(self.surf, label, (r.left + 32, y), self.fs(16), ui.GOLD if s == self.t.me else ui.PARCHMENT,
+                    bold=True)
+            if tags:
+                ui.text(self.surf, " · ".join(tags), (r.right - 10, y + 2), self.fs(13), ui.GOLD, anchor="topright")
+            y += self.fs(16) + 4
+            counts = self.tr("ambre.ui.counts", hand=seat["hand_size"], aside=len(seat["aside"]))
+            ui.text(self.surf, ui.fit(counts, r.width - 40, self.fs(13)), (r.left + 32, y), self.fs(13), ui.PARCHMENT_DIM)
+            y += self.fs(13) + 3
+            ranks = "  ".join(f"{symbols[su]} {figures[seat['ranks'][su]]}" for su in suits if su in seat["ranks"])
+            if ranks:
+                ui.text(self.surf, ui.fit(ranks, r.width - 40, self.fs(13)), (r.left + 32, y), self.fs(13), ui.PARCHMENT)
+                y += self.fs(13) + 3
+            if b is not None:
+                y = self.seat_bid(b, s, Rect(r.left + 32, y, r.width - 44, self.px(34)))
+            y += 8
+        self.t.draw_log(self.surf, Rect(r.left + 6, y, r.width - 12, r.bottom - y - 6))
+
+    def seat_bid(self, b: dict[str, Any], seat: int, row: Rect) -> int:
+        key = str(seat)
+        size = (int(row.height * 0.66), row.height)
+        cards_shown: list[tuple[str | None, bool]] = []
+        if key in b["laid"]:
+            cards_shown.append((b["laid"][key], b["laid"][key] is not None))
+        for card in b["bids"].get(key, []):
+            cards_shown.append((card, True))
+        x = row.left
+        for card, up in cards_shown[:8]:
+            self.surf.blit(S.card(card, size, self.colours, up), (x, row.top))
+            x += size[0] + 3
+        if seat in b["abstained"]:
+            ui.text(self.surf, self.tr("ambre.ui.abstains"), (x + 4, row.top + 6), self.fs(13), ui.PARCHMENT_DIM, italic=True)
+        elif key in b["totals"]:
+            ui.text(self.surf, self.tr("ambre.ui.total", total=b["totals"][key]), (x + 4, row.top + 6), self.fs(13),
+                    ui.GOLD)
+        return row.bottom + 2 if cards_shown or seat in b["abstained"] else row.top
+
+    # -- console -------------------------------------------------------------------------------
+
+    def draw_console(self) -> None:
+        r = self.bottom
+        ui.panel(self.surf, r, 230, ui.GOLD_DARK)
+        lines, buttons = self.c.build()
+        hand_w = int(r.width * 0.5)
+        left = Rect(r.left + 14, r.top + 10, r.width - hand_w - 28, r.height - 20)
+        y = left.top
+        for i, line in enumerate(lines):
+            size, colour = (self.fs(16), ui.PARCHMENT) if i == 0 else (self.fs(14), ui.PARCHMENT_DIM)
+            y = self.wrapped(line, Rect(left.left, y, left.width, 0), size, colour, max_lines=3 if i == 0 else 2,
+                             italic=i > 0) + 2
+        if self.t.typing():
+            y = self.fields(Rect(left.left, y + 4, left.width, 0))
+        self.buttons(buttons, Rect(left.left, y + 6, left.width, left.bottom - y - 6))
+        self.hand(Rect(r.right - hand_w - 6, r.top + 10, hand_w - 8, r.height - 20))
+
+    def fields(self, area: Rect) -> int:
+        y = area.top
+        rules = self.view["content"]["rules"]
+        for key, label in (("name", "ambre.ui.name"), ("motivation", "ambre.ui.motivation")):
+            ui.text(self.surf, self.tr(label), (area.left, y), self.fs(13), ui.PARCHMENT_DIM)
+            y += self.fs(13) + 2
+            box = Rect(area.left, y, area.width, self.fs(18) + 12)
+            focused = self.t.focus == key
+            pygame.draw.rect(self.surf, (250, 242, 222), box, border_radius=6)
+            pygame.draw.rect(self.surf, ui.GOLD if focused else ui.GOLD_DARK, box, 2, border_radius=6)
+            value = self.t.fields[key]
+            shown = value + ("|" if focused else "")
+            if not value and not focused:
+                shown = self.tr("ambre.ui.motivation_hint") if key == "motivation" else ""
+            f = ui.font(self.fs(18))
+            while f.size(shown)[0] > box.width - 16 and len(shown) > 1:
+                shown = shown[1:]
+            ui.text(self.surf, shown, (box.left + 8, box.top + 5), self.fs(18), INK)
+            self.hit(box, "field", key, self.tr("ambre.ui.limit", limit=rules[f"{key}_max"]))
+            y = box.bottom + 6
+        return y
+
+    def buttons(self, buttons: list, area: Rect) -> None:
+        x, y = area.left, area.top
+        bh = max(30, self.px(38))
+        for label, data, style in buttons:
+            width = min(area.width, ui.font(self.fs(16), True).size(label)[0] + self.px(30))
+            if x + width > area.right and x > area.left:
+                x, y = area.left, y + bh + 6
+            if y + bh > area.bottom + 4:
+                break
+            self.button(Rect(x, y, width, bh), label, data, style)
+            x += width + 8
+
+    def hand(self, area: Rect) -> None:
+        v = self.view
+        if v.get("hand") is None:
+            ui.text(self.surf, self.tr("ambre.ui.no_hand"), area.center, self.fs(15), ui.PARCHMENT_DIM, anchor="center")
+            return
+        me = self.t.me
+        ui.text(self.surf, self.tr("ambre.ui.hand", name=self.t.char_name(me)), area.topleft, self.fs(14), ui.GOLD, bold=True)
+        hand = list(v["hand"]) + ([v["joker"]] if v.get("joker") else [])
+        ch = min(self.px(92), int(area.height * 0.5))
+        cw = int(ch * 0.66)
+        top = area.top + self.fs(14) + 6
+        step = min(cw + 6, max(10, (area.width - cw) // max(1, len(hand) - 1)))
+        playable = self.playable()
+        pick = self.t.pick
+        for i, card in enumerate(hand):
+            rect = Rect(area.left + i * step, top, cw, ch)
+            if pick and pick.get("card") == card and pick.get("from") == "hand":
+                rect.move_ip(0, -8)
+            self.surf.blit(S.card(card, (cw, ch), self.colours), rect.topleft)
+            if card in playable:
+                pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
+            tip = card_text(v, card, self.tr) + (" — " + self.tr("ambre.ui.joker") if card == v.get("joker") else "")
+            self.hit(Rect(rect.left, rect.top, step if i < len(hand) - 1 else cw, ch), "hand", card, tip)
+        aside = v["seats"][me]["aside"]
+        y = top + ch + 8
+        ui.text(self.surf, self.tr("ambre.ui.aside", count=len(aside)), (area.left, y), self.fs(13), ui.PARCHMENT_DIM)
+        sh = max(24, area.bottom - y - self.fs(13) - 6)
+        sw = int(sh * 0.66)
+        x = area.left
+        for card in aside:
+            if x + sw > area.right:
+                break
+            rect = Rect(x, y + self.fs(13) + 4, sw, sh)
+            self.surf.blit(S.card(card, (sw, sh), self.colours), rect.topleft)
+            if pick and pick.get("card") == card and pick.get("from") == "aside":
+                pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
+            self.hit(rect, "aside", card, card_text(v, card, self.tr))
+            x += sw + 4
+
+    def playable(self) -> set[str]:
+        out: set[str] = set()
+        for a in self.c.legal:
+            if isinstance(a, (A.Bid, A.RaiseBid, A.Lay, A.RequestFloor, A.CloseFromHand)):
+                out.add(a.card)
+            elif isinstance(a, A.AcceptGage):
+                out.add(a.give)
+        if any(isinstance(a, A.RequestFloor) for a in self.c.legal) and self.t.requesting != self.t.me:
+            out -= {a.card for a in self.c.legal if isinstance(a, A.RequestFloor)}
+        return out
+
+
+def compose(table: Any, console: Any, size: tuple[int, int]) -> tuple[pygame.Surface, list[ui.Hit]]:
+    """The whole table at `size` and its zones."""
+    c = Composer(table, console, size)
+    c.draw()
+    return c.surf, c.hits
+
+
+def draw_public(table: Any, surface: pygame.Surface, rect: Rect, public_view: dict[str, Any]) -> None:
+    """The curtain: the conflicts' names and themes, then seats and the public log."""
+    from scenes.table import draw_public_default
+
+    top = Rect(rect.left, rect.top, rect.width, min(120, rect.height // 3))
+    ui.panel(surface, top, 200)
+    y = top.top + 10
+    for c in public_view["conflicts"][:5]:
+        line = f"{S.roman(c['arcanum'])} · {table.tx(c['name'])} — {table.tx(c['theme'])}"
+        ui.text(surface, ui.fit(line, top.width - 24, 15), (top.left + 12, y), 15, ui.PARCHMENT)
+        y += 20
+    rest = Rect(rect.left, top.bottom + 10, rect.width, rect.height - top.height - 10)
+    draw_public_default(table.app, surface, rest, public_view, table.session.seats)

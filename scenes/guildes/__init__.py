@@ -1,0 +1,1 @@
+"""guildes: the game's table and its panels (drawn from views only)."""

@@ -1,0 +1,415 @@
+"""Composing the Guildes table into one surface from the unveiled seat's view, with its click zones.
+
+Zones (scaled from 1280x800): the round and decks along the top, the shared Light/Dark track under
+it; the guild tiles (one panel per seat: leader, rubies, alignment, action cards, hand count,
+quests, mages with their damage and state) on the left; the visible quest with its monsters and
+damage, the market (face-up item and mage, drawn mages), the auction lot, the fight under way and
+the last dice with their purpose, and the unveiled seat's own items and spells in the middle;
+the turn log on the right; the prompt bar with one button per choice along the bottom.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes import ui
+from sprites.guildes import pieces as P
+
+Rect = pygame.Rect
+Hit = ui.Hit
+STATES = {True: "active", False: "passive", None: "unknown"}
+
+
+class Composer:
+    """One composition of the table (see the module docstring); `run()` gives (layer, hits)."""
+
+    def __init__(self, table: Any, size: tuple[int, int]) -> None:
+        self.t = table
+        self.v = table.view
+        self.cards = self.v["cards"]
+        self.w, self.h = size
+        self.s = min(self.w / 1280, self.h / 800)
+        self.hits: list[Hit] = []
+        self.layer = ui.background(size).copy()
+
+    # -- helpers -----------------------------------------------------------------------------------
+
+    def fs(self, n: int) -> int:
+        return max(12, int(n * self.s))
+
+    def tr(self, key: str, **p: Any) -> str:
+        return self.t.app.tr(key, **p)
+
+    def tx(self, value: Any) -> str:
+        return self.t.app.strings.text(value)
+
+    def name(self, kind: str, cid: str | None) -> str:
+        if cid is None:
+            return self.tr("guildes.ui.nothing")
+        table = self.cards.get(kind, {})
+        card = table.get(cid) or self.cards["items"].get(cid) or self.cards["spells"].get(cid)
+        return self.tx(card["name"]) if card else cid
+
+    def stats_tip(self, mid: str) -> str:
+        m = self.cards["mages"][mid]
+        a, d = m["attack"], m["defence"]
+        stats = self.tr("guildes.ui.stats", **a, dfire=d["fire"], dwater=d["water"], dair=d["air"], dearth=d["earth"],
+                        hp=m["hp"])
+        return self.tr("guildes.ui.mage_tip", name=self.tx(m["name"]), stats=stats, price=m["price"], vp=m["vp"])
+
+    def card_tip(self, cid: str) -> str:
+        card = self.cards["items"].get(cid) or self.cards["spells"].get(cid)
+        return f"{self.tx(card['name'])} — {self.tx(card['text'])}" if card else cid
+
+    def line(self, text: str, pos: tuple[int, int], width: int, f: int, colour: Any, bold: bool = False) -> Rect:
+        """One line of text at `pos`: a smaller font (down to 3 points less) before cutting it."""
+        size = f
+        while size > max(10, f - 3) and ui.font(size, bold).size(text)[0] > width:
+            size -= 1
+        return ui.text(self.layer, ui.ellipsize(text, width, size, bold), pos, size, colour, bold=bold)
+
+    def tip(self, rect: Rect, text: str) -> None:
+        self.hits.append(Hit(Rect(rect), "tip", None, text))
+
+    # -- the whole table ---------------------------------------------------------------------------
+
+    def run(self) -> tuple[pygame.Surface, list[Hit]]:
+        s, w, h = self.s, self.w, self.h
+        log_w = int(300 * s) if w >= 1200 else int(260 * s)
+        bottom_h = int(150 * s)
+        self.top_bar(Rect(22, 10, w - 44, int(26 * s)))
+        top = int(40 * s)
+        self.track(Rect(10, top, w - log_w - 30, int(44 * s)))
+        main_top = top + int(52 * s)
+        main = Rect(10, main_top, w - log_w - 30, h - bottom_h - 20 - main_top)
+        left_w = int(main.width * (0.58 if len(self.v["guilds"]) <= 3 else 0.62))
+        self.guilds(Rect(main.left, main.top, left_w, main.height))
+        self.centre(Rect(main.left + left_w + 10, main.top, main.width - left_w - 10, main.height))
+        self.t.draw_log(self.layer, Rect(w - log_w - 10, top, log_w, h - bottom_h - 20 - top), size=self.fs(14))
+        self.prompt(Rect(10, h - bottom_h - 10, w - 20, bottom_h))
+        if self.v.get("outcome"):
+            self.final(main)
+        return self.layer, self.hits
+
+    def top_bar(self, rect: Rect) -> None:
+        v = self.v
+        parts = [self.tr("guildes.ui.round", round=max(1, v["round"])), self.tr(v["phase_key"]),
+                 self.tr("guildes.ui.first", name=self.t.seat_name(v["first"])),
+                 self.tr("guildes.ui.decks", quests=v["quests_left"], **v["decks"])]
+        ui.text(self.layer, ui.ellipsize("   ·   ".join(parts), rect.width, self.fs(16)), rect.topleft,
+                self.fs(16), ui.GOLD)
+
+    def track(self, rect: Rect) -> None:
+        lo, hi = self.cards["alignment"]
+        marks = []
+        for g in self.v["guilds"]:
+            c = self.t.seat_colour(g["seat"])
+            marks.append((g["alignment"], c.rgb, c.symbol))
+        P.alignment_track(self.layer, rect, lo, hi, marks, (self.tr("guildes.ui.dark"), self.tr("guildes.ui.light")),
+                          self.fs(15))
+
+    # -- guild tiles -------------------------------------------------------------------------------
+
+    def guilds(self, area: Rect) -> None:
+        gs = self.v["guilds"]
+        cols = 1 if len(gs) <= 3 else 2
+        rows = (len(gs) + cols - 1) // cols
+        gap = int(8 * self.s)
+        cw = (area.width - gap * (cols - 1)) // cols
+        ch = (area.height - gap * (rows - 1)) // rows
+        for i, g in enumerate(gs):
+            r, c = divmod(i, cols)
+            self.guild(g, Rect(area.left + c * (cw + gap), area.top + r * (ch + gap), cw, ch))
+
+    def guild(self, g: dict[str, Any], rect: Rect) -> None:
+        seat, f = g["seat"], self.fs(14)
+        colour = self.t.seat_colour(seat)
+        acting = seat in (self.v.get("to_act") or []) or seat == self.v.get("current")
+        ui.panel(self.layer, rect, 225, ui.GOLD if acting else ui.GOLD_DARK)
+        x, y, line = rect.left + 10, rect.top + 6, int(f * 1.45)
+        ui.seat_symbol(self.layer, colour.symbol, (x + 7, y + f // 2 + 2), max(5, f // 2), colour.rgb)
+        tile = self.cards["guilds"][g["guild"]]
+        head = f"{self.t.seat_name(seat)} — {self.tx(tile['name'])}"
+        self.line(head, (x + 20, y), rect.width - 40, f + 1, ui.GOLD, bold=True)
+        y += line + 2
+        leader = self.name("leaders", g["leader"]) if g["leader"] else (self.tr("guildes.ui.chosen") if g.get(
+            "leader_chosen") else self.tr("guildes.ui.hidden_card"))
+        info = [self.tr("guildes.ui.rubies", n=g["rubies"]), self.tr("guildes.ui.alignment", n=g["alignment"]),
+                self.tr("guildes.ui.quests_done", n=len(g["quests"]))]
+        if g["vp_tokens"]:
+            info.append(self.tr("guildes.ui.vp_tokens", n=g["vp_tokens"]))
+        cards = self.tr("guildes.ui.cards_played", first=self.card_word(g, "first"), second=self.card_word(g, "second"))
+        objectives = ", ".join(self.tr(f"guildes.objective.{o}") for o in tile["objectives"])
+        rows = [(leader, ui.PARCHMENT), (" · ".join(info), ui.PARCHMENT),
+                (f"{cards} · {self.tr('guildes.ui.hand', n=g['hand_count'])}", ui.PARCHMENT_DIM),
+                (self.tr("guildes.ui.objectives", list=objectives), ui.PARCHMENT_DIM)]
+        compact = rect.height < 7 * line
+        if compact:
+            rows = [(f"{leader} · {rows[1][0]}", ui.PARCHMENT), (f"{rows[2][0]} · {rows[3][0]}", ui.PARCHMENT_DIM)]
+        for i, (text, colour) in enumerate(rows):
+            r = self.line(text, (x, y), rect.width - 20, f, colour)
+            if i == 0 and g["leader"]:
+                lead = self.cards["leaders"][g["leader"]]
+                self.tip(r, f"{self.tx(lead['name'])} — {self.tx(lead['power'])}")
+            if i == len(rows) - 1:
+                self.tip(r, self.tr("guildes.ui.objectives", list=objectives))
+            y += line
+        self.chips(g, Rect(x, y, rect.width - 20, rect.bottom - y - 6))
+
+    def card_word(self, g: dict[str, Any], which: str) -> str:
+        if g[which] is not None:
+            return self.tr(f"guildes.card.{g[which]}")
+        return self.tr("guildes.ui.hidden_card") if g[f"{which}_chosen"] else self.tr("guildes.ui.no_card")
+
+    def chips(self, g: dict[str, Any], area: Rect) -> None:
+        f = self.fs(13)
+        ch = int(f * 1.6 + 12)
+        per_row = max(2, min(4, area.width // int(118 * self.s)))
+        cw = (area.width - 4 * (per_row - 1)) // per_row
+        x, y = area.left, area.top
+        placing = self.t.placing()
+        for m in g["mages"]:
+            if x + cw > area.right:
+                x, y = area.left, y + ch + 4
+            if y + ch > area.bottom + 4:
+                break
+            rect = Rect(x, y, cw, ch)
+            state = "centre" if m["centre"] else STATES[m["active"]]
+            selected = placing and g["seat"] == self.v["seat"] and m["id"] in self.t.place_sel
+            if selected:
+                state = "active"
+            elif placing and g["seat"] == self.v["seat"] and not m["centre"]:
+                state = "passive"
+            hp = self.cards["mages"][m["id"]]["hp"]
+            P.mage_chip(self.layer, rect, self.name("mages", m["id"]), m["damage"], hp, state, f, selected)
+            tip = self.stats_tip(m["id"]) + (f" · {m['damage']}/{hp}" if m["damage"] else "")
+            if placing and g["seat"] == self.v["seat"] and not m["centre"]:
+                self.hits.append(Hit(rect, "toggle", m["id"], tip))
+            else:
+                self.tip(rect, tip)
+            x += cw + 4
+
+    # -- the middle column -------------------------------------------------------------------------
+
+    def centre(self, area: Rect) -> None:
+        f = self.fs(14)
+        quest_h = int(area.height * 0.42)
+        self.quest(Rect(area.left, area.top, area.width, quest_h))
+        y = area.top + quest_h + 8
+        market_h = int(area.height * 0.2)
+        self.market(Rect(area.left, y, area.width, market_h))
+        y += market_h + 8
+        dice_h = int(area.height * 0.2)
+        self.dice(Rect(area.left, y, area.width, dice_h))
+        y += dice_h + 8
+        self.hand(Rect(area.left, y, area.width, area.bottom - y))
+        del f
+
+    def quest(self, rect: Rect) -> None:
+        f, q = self.fs(13), self.v.get("quest")
+        if q is None:
+            P.card_box(self.layer, rect, self.tr("guildes.ui.no_quest"), f)
+            return
+        card = self.cards["quests"][q["id"]]
+        y = P.card_box(self.layer, rect, self.tr("guildes.ui.quest", name=self.tx(card["name"])), f)
+        x, line = rect.left + 10, int(f * 1.4)
+        req = card["requires"]
+        words = [self.tr("guildes.ui.req_mages", n=req.get("mages", 1))]
+        if req.get("side"):
+            words.append(self.tr(f"guildes.ui.req_{req['side']}"))
+        if req.get("at_least") is not None:
+            words.append(self.tr("guildes.ui.req_at_least", n=req["at_least"]))
+        if req.get("at_most") is not None:
+            words.append(self.tr("guildes.ui.req_at_most", n=req["at_most"]))
+        for text in (self.tr("guildes.ui.requires", text=", ".join(words)),
+                     self.tr("guildes.ui.reward", vp=card["vp"], income=card["income"])):
+            ui.text(self.layer, ui.ellipsize(text, rect.width - 20, f), (x, y), f, ui.PARCHMENT_DIM)
+            y += line
+        for i, mon in enumerate(card["monsters"]):
+            y = self.monster(mon, q["damage"][i], Rect(x, y, rect.width - 20, rect.bottom - y), f)
+        loot = q["loot"]
+        if loot["rubies"] or loot["cards"]:
+            ui.text(self.layer, self.tr("guildes.ui.loot", rubies=loot["rubies"], cards=len(loot["cards"])),
+                    (x, rect.bottom - line - 4), f, ui.GOLD)
+
+    def monster(self, mon: dict[str, Any], damage: int, area: Rect, f: int) -> int:
+        x, y, line = area.left, area.top + 2, int(f * 1.4)
+        P.element_badge(self.layer, mon["element"], (x + 6, y + f // 2 + 2), max(4, f // 3 + 1))
+        flags = [self.tr("guildes.ui.counter_attack")] if mon["counter_attack"] else []
+        if mon["no_group"]:
+            flags.append(self.tr("guildes.ui.no_group"))
+        title = self.tx(mon["name"]) + (f" ({', '.join(flags)})" if flags else "")
+        ui.text(self.layer, ui.ellipsize(title, area.width - 20, f, bold=True), (x + 16, y), f, ui.PARCHMENT, bold=True)
+        y += line
+        stats = self.tr("guildes.ui.monster", element=self.tr(f"guildes.element.{mon['element']}"),
+                        attack=mon["attack"], hp=mon["hp"])
+        end = ui.text(self.layer, stats, (x, y), f - 1, ui.PARCHMENT_DIM).right + 10
+        P.stat_row(self.layer, mon["defence"], (end, y), f - 1, self.cards["elements"])
+        y += line
+        bar = Rect(x, y, area.width - 10, max(6, int(8 * self.s)))
+        pygame.draw.rect(self.layer, ui.INK_LIGHT, bar, border_radius=3)
+        hurt = bar.copy()
+        hurt.width = min(bar.width, bar.width * damage // max(1, mon["hp"]))
+        if hurt.width:
+            pygame.draw.rect(self.layer, ui.RED, hurt, border_radius=3)
+        ui.text(self.layer, f"{damage}/{mon['hp']}", (bar.right, bar.bottom + 1), f - 2, ui.PARCHMENT_DIM,
+                anchor="topright")
+        return y + bar.height + line // 2 + 4
+
+    def market(self, rect: Rect) -> None:
+        f, v = self.fs(13), self.v
+        half = rect.width // 2 - 4
+        left = Rect(rect.left, rect.top, half, rect.height)
+        y = P.card_box(self.layer, left, self.tr("guildes.ui.market"), f)
+        line = int(f * 1.4)
+        item = v["face_up_item"]
+        r = self.line(self.tr("guildes.ui.face_up_item", name=self.name("items", item)), (left.left + 10, y), half - 20,
+                      f, ui.PARCHMENT)
+        if item:
+            self.tip(r, self.card_tip(item))
+        y += line
+        mage = v["face_up_mage"]
+        r = self.line(self.tr("guildes.ui.face_up_mage", name=self.name("mages", mage)), (left.left + 10, y), half - 20,
+                      f, ui.PARCHMENT)
+        if mage:
+            self.tip(r, self.stats_tip(mage))
+        for mid in v.get("drawn_mages") or []:
+            y += line
+            r = ui.text(self.layer, ui.ellipsize("• " + self.name("mages", mid), half - 20, f), (left.left + 10, y), f,
+                        ui.GOLD)
+            self.tip(r, self.stats_tip(mid))
+        right = Rect(rect.left + half + 8, rect.top, rect.width - half - 8, rect.height)
+        y = P.card_box(self.layer, right, self.tr("guildes.ui.auction"), f)
+        lot = v.get("lot")
+        rows = []
+        if lot:
+            rows.append((self.tr("guildes.ui.lot", mage=self.name("mages", lot["mage"])), lot["mage"]))
+            rows.append((self.tr("guildes.ui.high_bid", amount=lot["high"], name=self.t.seat_name(lot["bidder"]))
+                         if lot["bidder"] is not None else self.tr("guildes.ui.no_bid"), None))
+        rows.append((self.tr("guildes.ui.waiting_lots", n=len(v["auction"])), None))
+        for text, mid in rows:
+            r = self.line(text, (right.left + 10, y), right.width - 20, f, ui.PARCHMENT)
+            if mid:
+                self.tip(r, self.stats_tip(mid))
+            y += line
+
+    def dice(self, rect: Rect) -> None:
+        f = self.fs(13)
+        y = P.card_box(self.layer, rect, self.tr("guildes.ui.dice"), f)
+        fight = self.v.get("fight")
+        x = rect.left + 10
+        if fight:
+            ui.text(self.layer, ui.ellipsize(self.fight_text(fight), rect.width - 20, f), (x, y), f, ui.PARCHMENT_DIM)
+            y += int(f * 1.4)
+        rolls = self.v.get("dice") or []
+        if not rolls:
+            ui.text(self.layer, self.tr("guildes.ui.no_dice"), (x, y), f, ui.PARCHMENT_DIM, italic=True)
+            return
+        roll = rolls[-1]
+        why = self.t.render(roll["why"])
+        ui.text(self.layer, ui.ellipsize(self.tr("guildes.ui.roll", why=why, total=roll["total"]), rect.width - 20, f),
+                (x, y), f, ui.GOLD)
+        y += int(f * 1.5)
+        side = max(14, min(int(26 * self.s), (rect.bottom - y - 6)))
+        for i, (value, forced) in enumerate(zip(roll["dice"], roll["forced"], strict=False)):
+            dx = x + i * (side + 5)
+            if dx + side > rect.right - 8:
+                break
+            P.die_face(self.layer, Rect(dx, y, side, side), value, forced)
+
+    def fight_text(self, fight: dict[str, Any]) -> str:
+        if fight.get("kind") == "quest":
+            return self.tr("guildes.ui.fight_quest")
+        a, d = fight["attacker"], fight["defender"]
+        return self.tr("guildes.ui.fight_duel", a=self.t.seat_name(a), d=self.t.seat_name(d))
+
+    def hand(self, rect: Rect) -> None:
+        f = self.fs(13)
+        me = self.v.get("seat")
+        if me is None or rect.height < 30:
+            return
+        y = P.card_box(self.layer, rect, self.tr("guildes.ui.your_hand"), f)
+        hand = self.v["guilds"][me]["hand"] or []
+        if not hand:
+            ui.text(self.layer, self.tr("guildes.ui.empty_hand"), (rect.left + 10, y), f, ui.PARCHMENT_DIM, italic=True)
+            return
+        x, line = rect.left + 10, int(f * 1.4)
+        for cid in hand:
+            label = self.name("items", cid)
+            width = ui.font(f).size(label)[0] + 16
+            if x + width > rect.right - 6:
+                x, y = rect.left + 10, y + line + 6
+            if y + line > rect.bottom:
+                break
+            box = Rect(x, y, width, line + 2)
+            spell = cid in self.cards["spells"]
+            pygame.draw.rect(self.layer, (60, 44, 70) if spell else (60, 50, 34), box, border_radius=5)
+            pygame.draw.rect(self.layer, ui.GOLD_DARK, box, 1, border_radius=5)
+            ui.text(self.layer, label, (x + 8, y + 1), f, ui.PARCHMENT)
+            self.tip(box, self.card_tip(cid))
+            x += width + 6
+
+    # -- the prompt bar ----------------------------------------------------------------------------
+
+    def prompt(self, rect: Rect) -> None:
+        ui.panel(self.layer, rect, 235, ui.GOLD_DARK)
+        f, v = self.fs(15), self.v
+        p = v.get("prompt")
+        x, y = rect.left + 14, rect.top + 8
+        me = v.get("seat")
+        if v.get("outcome"):
+            ui.text(self.layer, self.tr("guildes.phase.over"), (x, y), f + 2, ui.GOLD, bold=True)
+            return
+        if p is None or me is None or me not in p["seats"]:
+            names = ", ".join(self.t.seat_name(s) for s in (v.get("to_act") or []))
+            ui.text(self.layer, self.tr("guildes.ui.waiting", name=names), (x, y), f + 1, ui.PARCHMENT_DIM, italic=True)
+            return
+        title = self.tr(p["key"])
+        if p["kind"] == "placement":
+            title = f"{title} — {self.tr('guildes.ui.place_hint')}"
+        ui.text(self.layer, ui.ellipsize(title, rect.width - 28, f + 1, bold=True), (x, y), f + 1, ui.GOLD, bold=True)
+        y += int(f * 1.9)
+        buttons = self.t.buttons()
+        bh = int(f * 2.0)
+        bx = x
+        for kind, data, label, tip, on in buttons:
+            width = ui.font(f).size(label)[0] + 28
+            if bx + width > rect.right - 10:
+                bx, y = x, y + bh + 6
+            box = Rect(bx, y, width, bh)
+            pygame.draw.rect(self.layer, (96, 72, 34) if on else (58, 44, 28), box, border_radius=7)
+            pygame.draw.rect(self.layer, ui.GOLD if on else ui.GOLD_DARK, box, 2, border_radius=7)
+            ui.text(self.layer, label, box.center, f, ui.PARCHMENT, anchor="center")
+            self.hits.append(Hit(box, kind, data, tip))
+            bx += width + 8
+
+    # -- the end -----------------------------------------------------------------------------------
+
+    def final(self, area: Rect) -> None:
+        out = self.v["outcome"]
+        parts = ("quests", "mages", "items", "leader", "tokens", "healing", "objectives", "total")
+        f = self.fs(15)
+        rows = len(out["scores"]) + 1
+        box = Rect(0, 0, min(area.width, int(820 * self.s)), int(f * 2.0) * (rows + 1) + 30)
+        box.center = area.center
+        ui.panel(self.layer, box, 245, ui.GOLD)
+        ui.text(self.layer, self.tr("guildes.ui.final_scores"), (box.centerx, box.top + 8), f + 2, ui.GOLD, bold=True,
+                anchor="midtop")
+        name_w = int(box.width * 0.24)
+        col = (box.width - name_w - 20) // len(parts)
+        y = box.top + int(f * 2.4)
+        for j, part in enumerate(parts):
+            label = ui.ellipsize(self.tr(f"guildes.score.{part}"), col - 4, f - 2)
+            ui.text(self.layer, label, (box.left + name_w + 10 + j * col + col // 2, y), f - 2, ui.PARCHMENT_DIM,
+                    anchor="midtop")
+        winners = set(out["winners"])
+        for seat in out["ranking"]:
+            y += int(f * 2.0)
+            colour = ui.GOLD if seat in winners else ui.PARCHMENT
+            ui.text(self.layer, ui.ellipsize(self.t.seat_name(seat), name_w, f), (box.left + 14, y), f, colour,
+                    bold=seat in winners)
+            for j, part in enumerate(parts):
+                ui.text(self.layer, str(out["breakdown"][seat][part]), (box.left + name_w + 10 + j * col + col // 2, y),
+                        f, colour, bold=part == "total", anchor="midtop")

@@ -1,0 +1,301 @@
+"""The Guildes table: a `TableScene` drawn from `view(seat)` only (layout in `compose.py`).
+
+Every choice the engine asks for is a button of the prompt bar (an action card, an element with
+its dice, a mage, a card, a seat, a bid...); placing mages is done by clicking the mage chips of
+your guild tile (or their buttons) to make them active, then "Confirm". Tooltips give the stats
+of mages, the text of items and spells, and the leaders' powers. The whole table is composed into
+one cached surface whenever the view, the placement selection or the size changes; a frame is a
+blit of it plus the hover outline and tooltip.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from rules.guildes.actions import Bid, Choose, Place
+from scenes import ui
+from scenes.table import TableScene
+
+Rect = pygame.Rect
+Hit = ui.Hit
+
+#: Prompt kinds whose options are mage ids, card ids, leader ids or seats.
+MAGE_KINDS = {"take_out", "recruit", "champion", "counter_target", "damage_one", "damage_spread", "line"}
+CARD_KINDS = {"buy", "sell", "leave_item", "turn_spell", "combat_spell"}
+CARD_WORDS = {"first_action", "second_action", "dark_power", "light_power"}
+
+
+class GuildesTable(TableScene):
+    """Guildes' table scene (see the module docstring)."""
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.layer: pygame.Surface | None = None
+        self.hits: list[Hit] = []
+        self.hover: Hit | None = None
+        self.mouse = (0, 0)
+        self.place_sel: set[str] = set()
+        self._prompt_seen: Any = None
+        super().__init__(app, session)
+
+    # -- view helpers ------------------------------------------------------------------------------
+
+    @property
+    def me(self) -> int | None:
+        return self.view.get("seat")
+
+    def my_turn(self) -> bool:
+        p = self.view.get("prompt")
+        return self.me is not None and p is not None and self.me in p["seats"]
+
+    def placing(self) -> bool:
+        return self.my_turn() and self.view["prompt"]["kind"] == "placement"
+
+    def view_changed(self) -> None:
+        p = self.view.get("prompt")
+        key = (self.me, p and p["kind"], self.view.get("round"), len(self.view.get("log", [])))
+        if key != self._prompt_seen:
+            self._prompt_seen = key
+            self.place_sel = set()
+        self.layer = None
+        self.hover = None
+        self.dirty = True
+
+    # -- the buttons of the prompt bar -----------------------------------------------------------
+
+    def buttons(self) -> list[tuple[str, Any, str, str, bool]]:
+        """(kind, data, label, tooltip, highlighted) for each choice the unveiled seat has now."""
+        if not self.my_turn():
+            return []
+        p = self.view["prompt"]
+        if p["kind"] == "placement":
+            mine = [m for m in self.view["guilds"][self.me]["mages"] if not m["centre"]]
+            out = [("toggle", m["id"], self.label("recruit", m["id"]), "", m["id"] in self.place_sel) for m in mine]
+            return out + [("confirm", None, self.tr("guildes.ui.confirm"), "", True)]
+        if p["kind"] == "bid":
+            legal = self.session.legal_actions(self.me)
+            bids = [a.amount for a in legal if isinstance(a, Bid)]
+            return [("bid", n, self.tr("guildes.ui.bid", n=n), "", False) for n in bids] + [
+                ("option", "pass", self.tr("guildes.choice.pass"), "", False)]
+        return [("option", o, self.label(p["kind"], o), self.option_tip(p["kind"], o), False) for o in p["options"]]
+
+    def tr(self, key: str, **p: Any) -> str:
+        return self.app.tr(key, **p)
+
+    def tx(self, value: Any) -> str:
+        return self.app.strings.text(value)
+
+    def card_name(self, cid: str) -> str:
+        cards = self.view["cards"]
+        for table in ("mages", "items", "spells", "leaders", "quests"):
+            if cid in cards[table]:
+                return self.tx(cards[table][cid]["name"])
+        return cid
+
+    def label(self, kind: str, option: str) -> str:
+        """A button's text for `option` of a prompt of `kind`."""
+        ctx = (self.view.get("prompt") or {}).get("context") or {}
+        if kind in CARD_WORDS and option != "keep" or kind == "x2":
+            return self.tr(f"guildes.card.{option}")
+        if kind == "element":
+            name = self.tr(f"guildes.element.{option}")
+            text = self.tr("guildes.ui.dice_for", element=name, n=ctx.get("dice", {}).get(option, 0))
+            return text[:1].upper() + text[1:]
+        if kind in ("target", "steal_target") and option.isdigit():
+            return self.seat_name(int(option))
+        if kind == "assign" and option.startswith("monster:"):
+            quest = self.view.get("quest")
+            if quest:
+                mon = self.view["cards"]["quests"][quest["id"]]["monsters"][int(option.split(":")[1])]
+                return self.tr("guildes.ui.monster_option", monster=self.tx(mon["name"]))
+        if kind in ("align", "leader_x2") and ":" in option:
+            side, n = option.split(":")
+            return self.tr("guildes.ui.shift", side=self.tr(f"guildes.choice.{side}"), n=n)
+        if kind == "heal" and option.isdigit():
+            return self.tr("guildes.ui.heal_option", n=int(option))
+        if kind == "buy" and option != "none":
+            price = ctx.get("prices", {}).get(option)
+            return f"{self.card_name(option)} ({price})" if price is not None else self.card_name(option)
+        if option in self.view["cards"]["mages"] or option in self.view["cards"]["leaders"] or (
+                option in self.view["cards"]["items"] or option in self.view["cards"]["spells"]):
+            return self.card_name(option)
+        key = f"guildes.choice.{option}"
+        return self.tr(key) if self.app.strings.has(key) else option
+
+    def option_tip(self, kind: str, option: str) -> str:
+        cards = self.view["cards"]
+        if option in cards["mages"]:
+            m = cards["mages"][option]
+            return f"{self.tx(m['name'])} — {m['price']} · {m['vp']} · HP {m['hp']}"
+        if option in cards["items"] or option in cards["spells"]:
+            c = cards["items"].get(option) or cards["spells"][option]
+            return self.tx(c["text"])
+        if option in cards["leaders"]:
+            return self.tx(cards["leaders"][option]["power"])
+        return ""
+
+    # -- events ------------------------------------------------------------------------------------
+
+    def hit_at(self, pos: tuple[int, int], click: bool = False) -> Hit | None:
+        """The topmost zone under `pos` (for a click, tooltip-only zones let it through)."""
+        self._ensure()
+        for hit in reversed(self.hits):
+            if hit.rect.collidepoint(pos) and not (click and hit.kind == "tip"):
+                return hit
+        return None
+
+    def find(self, kind: str, data: Any = None) -> Hit | None:
+        """The zone of that kind (and data): for tests and tools."""
+        self._ensure()
+        return next((h for h in self.hits if h.kind == kind and (data is None or h.data == data)), None)
+
+    def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.track_hover(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            hit = self.hit_at(event.pos, click=True)
+            if hit is not None:
+                self.on_hit(hit)
+                return True
+        return False
+
+    def on_hit(self, hit: Hit) -> None:
+        if hit.kind == "option":
+            self.try_act(Choose(hit.data))
+        elif hit.kind == "bid":
+            self.try_act(Bid(hit.data))
+        elif hit.kind == "toggle":
+            self.place_sel ^= {hit.data}
+            self.layer = None
+            self.dirty = True
+        elif hit.kind == "confirm":
+            mine = [m["id"] for m in self.view["guilds"][self.me]["mages"] if not m["centre"]]
+            if self.try_act(Place(tuple(m for m in mine if m in self.place_sel))):
+                self.place_sel = set()
+
+    # -- drawing -----------------------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        self._ensure(surface.get_size())
+        surface.blit(self.layer, (0, 0))
+        hover = self.hover
+        if hover is not None and hover.enabled and hover.kind != "tip":
+            pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=8)
+        if hover is not None and hover.tip:
+            self._tooltip(surface, hover.tip)
+
+    def _ensure(self, size: tuple[int, int] | None = None) -> None:
+        size = size or self.app.size
+        if self.layer is None or self.layer.get_size() != size:
+            from scenes.guildes.compose import Composer
+
+            self.layer, self.hits = Composer(self, size).run()
+
+    def _tooltip(self, surface: pygame.Surface, text: str) -> None:
+        w, h = surface.get_size()
+        rows = ui.wrap(text, 340, 15)
+        width = max(ui.font(15).size(r)[0] for r in rows) + 24
+        box = Rect(0, 0, width, 14 + 21 * len(rows))
+        box.topleft = (self.mouse[0] + 18, self.mouse[1] + 18)
+        if box.right > w - 8:
+            box.right = self.mouse[0] - 12
+        if box.bottom > h - 8:
+            box.bottom = self.mouse[1] - 12
+        ui.panel(surface, box, 245, ui.GOLD)
+        for i, row in enumerate(rows):
+            ui.text(surface, row, (box.left + 12, box.top + 7 + 21 * i), 15, ui.PARCHMENT)
+
+
+# -- screenshots (python main.py screenshot guildes_table) ------------------------------------------
+
+SHOTS: dict[str, Any] = {}
+
+
+def _shot_session(app: Any, seed: int) -> Any:
+    from game.session import SeatInfo
+    from scenes import saves_bridge
+
+    seats = [SeatInfo("Camille", 0), SeatInfo("Yanis", 1), SeatInfo("Hugo", 4, "greedy"), SeatInfo("Inès", 3, "random")]
+    session = saves_bridge.new_session(app, "guildes", seats, seed, {})
+    session.store = None  # a screenshot leaves no autosave behind
+    return session
+
+
+def _play(session: Any, seed: int, stop: Any) -> None:
+    bots = [session.engine.bot("greedy", seed * 31 + s) for s in range(len(session.seats))]
+    for _ in range(3000):
+        state = session.state
+        if state.is_over() or stop(state):
+            return
+        acting = state.to_act()
+        seat = next((x for x in acting if not session.is_human(x)), acting[0])  # bots answer first
+        session.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+
+
+def _open(app: Any, session: Any) -> Any:
+    from scenes import saves_bridge
+    from scenes.shots import _with_menu
+
+    _with_menu(app)
+    saves_bridge.open_table(app, session)
+    top = app.stack.top
+    if top is not None and top.__class__.__name__ == "CurtainScene":
+        top.try_reveal()
+    table = app.stack.top
+    if isinstance(table, GuildesTable):
+        table.since = []
+    return table
+
+
+def _shot_table(app: Any, game: str | None, seed: int) -> Any:
+    """Mid-game: a person chooses the element of a quest attack (dice shown per element)."""
+    seed = seed or 1
+    session = _shot_session(app, seed)
+
+    def busy(state: Any) -> bool:
+        p = state.prompt
+        return (p is not None and state.round >= 3 and session.is_human(p.seats[0]) and p.kind == "element")
+
+    _play(session, seed, busy)
+    return _open(app, session)
+
+
+def _shot_choice(app: Any, game: str | None, seed: int) -> Any:
+    """The secret choice of the first action card."""
+    seed = seed or 1
+    session = _shot_session(app, seed)
+    _play(session, seed, lambda s: s.round >= 2 and s.prompt is not None and s.prompt.kind == "first_action"
+          and all(session.is_human(x) for x in s.to_act()))
+    return _open(app, session)
+
+
+def _shot_end(app: Any, game: str | None, seed: int) -> Any:
+    """The final count over the table."""
+    seed = seed or 1
+    session = _shot_session(app, seed)
+    _play(session, seed, lambda s: False)
+    table = _open(app, session)
+    if app.stack.top is not table and isinstance(table, GuildesTable) is False:
+        return app.stack.top
+    return table
+
+
+SHOTS["guildes_table"] = _shot_table
+SHOTS["guildes_choice"] = _shot_choice
+SHOTS["guildes_end"] = _shot_end
+
+
+def _register() -> None:
+    """Add the shots to the shell's registry (so `screenshot guildes_table` works without --game)."""
+    try:
+        from scenes import shots
+    except ImportError:  # pragma: no cover
+        return
+    for name, factory in SHOTS.items():
+        shots.SHOTS.setdefault(name, factory)
+
+
+_register()

@@ -1,0 +1,1 @@
+"""Ambre's drawables: Tarot cards drawn by code."""

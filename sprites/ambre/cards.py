@@ -1,0 +1,101 @@
+"""Tarot cards drawn by code, from a card id and the view's content (no game state here).
+
+`card(card_id, size, suits, up=True)` returns a cached surface: a pip card shows its value big,
+its suit's symbol (heart, diamond, spade, club drawn as shapes, so colour is never the only
+mark) and a band of the suit's colour; a major arcanum shows its Roman numeral and a star; a
+face-down card shows the back. `None` as the id draws the back.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import pygame
+
+from scenes import ui
+
+BACK = (60, 36, 70)
+BACK_LINE = (150, 118, 60)
+FACE = (246, 238, 218)
+MAJOR = (232, 220, 190)
+SHAPES = {"coupe": "heart", "denier": "diamond", "epee": "spade", "baton": "club"}
+ROMAN = ["0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
+         "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"]
+
+
+def suit_colours(view: dict[str, Any]) -> dict[str, tuple[int, int, int]]:
+    """Suit id → rgb, from the view's content."""
+    return {s["id"]: tuple(s["rgb"]) for s in view["content"]["suits"]}
+
+
+def roman(number: int) -> str:
+    return ROMAN[number] if 0 <= number < len(ROMAN) else str(number)
+
+
+def card(card_id: str | None, size: tuple[int, int], colours: dict[str, tuple[int, int, int]],
+         up: bool = True) -> pygame.Surface:
+    """The card's surface (cached by id, size, colours and face)."""
+    key = tuple(sorted(colours.items()))
+    return _card(card_id if up else None, size, key)
+
+
+@functools.lru_cache(maxsize=512)
+def _card(card_id: str | None, size: tuple[int, int], colours: tuple) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(3, w // 9)
+    if card_id is None:
+        pygame.draw.rect(surf, BACK, rect, border_radius=radius)
+        inner = rect.inflate(-max(4, w // 6), -max(4, w // 6))
+        pygame.draw.rect(surf, BACK_LINE, inner, 2, border_radius=radius)
+        for i in range(0, w + h, max(6, w // 5)):
+            pygame.draw.line(surf, BACK_LINE, (inner.left + i, inner.top), (inner.left, inner.top + i), 1)
+        surf.blit(_mask(size, radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        pygame.draw.rect(surf, ui.INK, rect, 2, border_radius=radius)
+        return surf
+    if card_id.startswith("m"):
+        pygame.draw.rect(surf, MAJOR, rect, border_radius=radius)
+        pygame.draw.rect(surf, ui.GOLD_DARK, rect.inflate(-6, -6), 2, border_radius=radius)
+        ui.text(surf, roman(int(card_id[1:])), (w // 2, h // 5), max(10, h // 4), ui.INK, bold=True, anchor="midtop")
+        ui.seat_symbol(surf, "star", (w // 2, int(h * 0.68)), max(4, w // 5), ui.GOLD, ui.GOLD_DARK)
+        pygame.draw.rect(surf, ui.INK, rect, 2, border_radius=radius)
+        return surf
+    suit, _, value = card_id.partition("-")
+    colour = dict(colours).get(suit, ui.GREY)
+    pygame.draw.rect(surf, FACE, rect, border_radius=radius)
+    band = pygame.Rect(0, 0, max(5, w // 7), h)
+    pygame.draw.rect(surf, colour, band, border_top_left_radius=radius, border_bottom_left_radius=radius)
+    size = max(11, int(h * 0.3))
+    ui.text(surf, value, (band.right + 2, max(1, h // 40)), size, ui.INK, bold=True)
+    small = max(3, w // 9)
+    ui.seat_symbol(surf, SHAPES.get(suit, "circle"), (band.right + 2 + small + 1, size + small + 2), small, colour, ui.INK)
+    ui.seat_symbol(surf, SHAPES.get(suit, "circle"), (int(w * 0.62), int(h * 0.74)), max(4, w // 5), colour, ui.INK)
+    pygame.draw.rect(surf, ui.INK, rect, 2, border_radius=radius)
+    return surf
+
+
+@functools.lru_cache(maxsize=32)
+def _mask(size: tuple[int, int], radius: int) -> pygame.Surface:
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    return mask
+
+
+def postit(size: tuple[int, int], level: str | None) -> pygame.Surface:
+    """A conflict's post-it: pale yellow, its top edge tinted by the level (war red, rivalry gold)."""
+    return _postit(size, level)
+
+
+@functools.lru_cache(maxsize=32)
+def _postit(size: tuple[int, int], level: str | None) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, (246, 232, 160), rect, border_radius=6)
+    tint = {"belligerence": (196, 70, 56), "rivalry": (206, 160, 60), "brink": (214, 110, 50)}.get(level or "")
+    if tint:
+        pygame.draw.rect(surf, tint, pygame.Rect(0, 0, rect.w, 8), border_top_left_radius=6,
+                         border_top_right_radius=6)
+    pygame.draw.rect(surf, (150, 126, 60), rect, 2, border_radius=6)
+    return surf

@@ -1,0 +1,102 @@
+"""Guildes pieces drawn by code from view data: element badges, mage chips, damage dice, the shared
+Light/Dark track, and framed card boxes. Sprites hold no game state: every function draws what it
+is given. Elements carry a letter and a shape besides their colour (colour-blind players)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes import ui
+
+ELEMENT_RGB = {"fire": (214, 96, 52), "water": (70, 130, 206), "air": (170, 200, 210), "earth": (136, 110, 64)}
+ELEMENT_SHAPE = {"fire": "triangle", "water": "circle", "air": "diamond", "earth": "square"}
+LIGHT = (236, 214, 140)
+DARK = (96, 70, 140)
+
+
+def element_badge(surface: pygame.Surface, element: str, centre: tuple[int, int], r: int) -> None:
+    """A small shape in the element's colour (triangle fire, circle water, diamond air, square earth)."""
+    ui.seat_symbol(surface, ELEMENT_SHAPE[element], centre, r, ELEMENT_RGB[element])
+
+
+def stat_row(surface: pygame.Surface, values: dict[str, int], pos: tuple[int, int], size: int,
+             elements: list[str]) -> int:
+    """Four element badges each followed by its value; returns the x after the row."""
+    x, y = pos
+    r = max(4, size // 2 - 1)
+    for e in elements:
+        element_badge(surface, e, (x + r, y + size // 2 + 1), r)
+        rect = ui.text(surface, str(values.get(e, 0)), (x + 2 * r + 3, y), size, ui.PARCHMENT)
+        x = rect.right + r + 2
+    return x
+
+
+def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, forced: bool) -> None:
+    """A damage die showing `value` (0-3) as pips; a forced die gets a gold border."""
+    pygame.draw.rect(surface, (238, 228, 206), rect, border_radius=max(3, rect.width // 6))
+    pygame.draw.rect(surface, ui.GOLD if forced else ui.INK, rect, 2, border_radius=max(3, rect.width // 6))
+    spots = {0: [], 1: [(0.5, 0.5)], 2: [(0.3, 0.3), (0.7, 0.7)], 3: [(0.28, 0.28), (0.5, 0.5), (0.72, 0.72)]}
+    for fx, fy in spots.get(value, []):
+        pygame.draw.circle(surface, ui.INK, (rect.left + int(rect.width * fx), rect.top + int(rect.height * fy)),
+                           max(2, rect.width // 9))
+    if value == 0:
+        pygame.draw.line(surface, ui.GREY, (rect.left + rect.width // 3, rect.centery),
+                         (rect.right - rect.width // 3, rect.centery), 2)
+
+
+def mage_chip(surface: pygame.Surface, rect: pygame.Rect, name: str, damage: int, hp: int, state: str,
+              size: int, selected: bool = False) -> None:
+    """A mage as a chip: name, damage/hp bar; `state` is active, passive, centre or unknown."""
+    fill = {"active": (70, 56, 30), "passive": (44, 40, 36), "centre": (70, 34, 30), "unknown": (40, 34, 28)}[state]
+    pygame.draw.rect(surface, fill, rect, border_radius=6)
+    border = ui.GOLD if selected or state == "active" else ui.RED if state == "centre" else ui.GOLD_DARK
+    pygame.draw.rect(surface, border, rect, 2, border_radius=6)
+    room = rect.width - (22 if state == "centre" else 10)
+    fitted = size
+    while fitted > max(9, size - 4) and ui.font(fitted).size(name)[0] > room:
+        fitted -= 1
+    ui.text(surface, ui.ellipsize(name, room, fitted), (rect.left + 5, rect.top + 3), fitted, ui.PARCHMENT)
+    bar = pygame.Rect(rect.left + 5, rect.bottom - 8, rect.width - 10, 4)
+    pygame.draw.rect(surface, ui.GREEN, bar)
+    if hp and damage:
+        hurt = bar.copy()
+        hurt.width = max(2, min(bar.width, bar.width * damage // max(1, hp)))
+        hurt.right = bar.right
+        pygame.draw.rect(surface, ui.RED, hurt)
+    if state == "centre":
+        c = (rect.right - 9, rect.top + 9)
+        pygame.draw.line(surface, ui.RED, (c[0] - 5, c[1]), (c[0] + 5, c[1]), 3)
+        pygame.draw.line(surface, ui.RED, (c[0], c[1] - 5), (c[0], c[1] + 5), 3)
+
+
+def alignment_track(surface: pygame.Surface, rect: pygame.Rect, lo: int, hi: int,
+                    marks: list[tuple[int, tuple[int, int, int], str]], labels: tuple[str, str], size: int) -> None:
+    """The shared track from Darkness (left) to Light (right); `marks` are (value, rgb, symbol) per seat."""
+    ui.panel(surface, rect, 200)
+    left = ui.text(surface, labels[0], (rect.left + 10, rect.centery), size, DARK, bold=True, anchor="midleft")
+    right = ui.text(surface, labels[1], (rect.right - 10, rect.centery), size, LIGHT, bold=True, anchor="midright")
+    bar = pygame.Rect(left.right + 14, rect.centery - 3, right.left - left.right - 28, 6)
+    steps = hi - lo
+    for i in range(steps + 1):
+        x = bar.left + bar.width * i // steps
+        col = DARK if lo + i < 0 else LIGHT if lo + i > 0 else ui.PARCHMENT_DIM
+        pygame.draw.line(surface, col, (x, bar.top - (6 if lo + i == 0 else 3)), (x, bar.bottom + 3), 2)
+    pygame.draw.line(surface, ui.PARCHMENT_DIM, (bar.left, bar.centery), (bar.right, bar.centery), 2)
+    seen: dict[int, int] = {}
+    r = max(5, size // 2 - 1)
+    for value, rgb, symbol in marks:
+        x = bar.left + bar.width * (value - lo) // steps
+        stack = seen.get(value, 0)
+        seen[value] = stack + 1
+        y = rect.top + r + 2 + stack * (r + 1) if stack else bar.centery
+        ui.seat_symbol(surface, symbol, (x, y if stack else bar.centery), r, rgb)
+
+
+def card_box(surface: pygame.Surface, rect: pygame.Rect, title: str, size: int, accent: Any = None) -> int:
+    """A framed panel with a title; returns the y where its body starts."""
+    ui.panel(surface, rect, 225, accent or ui.GOLD_DARK)
+    ui.text(surface, ui.ellipsize(title, rect.width - 20, size + 1, bold=True), (rect.left + 10, rect.top + 6),
+            size + 1, ui.GOLD, bold=True)
+    return rect.top + 10 + int((size + 1) * 1.4)

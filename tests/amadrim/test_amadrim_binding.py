@@ -1,0 +1,95 @@
+"""Issue 10's rulings: binding programming (cubes lost only when unplayable, with the reason),
+moves that end elsewhere (a merchant harvests once per move), the pawn supply, the monopoly
+option and the score screen's notes."""
+
+from rules.amadrim.actions import Attack, Create, EndActions, Move
+from rules.amadrim.scoring import update_market
+from tests.amadrim.helpers import CITIES, acting, new, place_all, program, put, stock
+from tests.amadrim.test_amadrim_actions import refused
+
+
+def test_end_is_refused_while_a_programmed_cube_can_still_be_played():
+    state, me = acting({0: {"create": 1, "attack": 1}, 1: {"create": 1}}, unplayed_cubes="binding")
+    assert EndActions() not in state.legal_actions(me)
+    refused(state, me, EndActions(), "amadrim.illegal.cubes_playable")
+    city = CITIES[me][0]
+    state.apply(me, Create("merchant", (city[0], city[1] - 1)))
+    # the attack cube has no target: it is lost at once, and the log says which and why
+    assert state.current == 1 - me
+    lost = next(e for e in reversed(state.log) if e["key"] == "amadrim.log.cubes_lost")
+    assert lost["params"]["lost"] == 1
+    item = lost["params"]["items"][0]["params"]
+    assert item["kind"] == {"key": "amadrim.kind.attack"} and item["why"] == {"key": "amadrim.lost.no_mage"}
+
+
+def test_a_seat_with_no_use_for_any_cube_is_passed_over_with_the_reasons():
+    state = new(2, 0, unplayed_cubes="binding")
+    place_all(state)
+    me = state.first_player
+    program(state, {me: {"move": 2, "spell": 1}, 1 - me: {"create": 1}})
+    assert state.current == 1 - me  # no unit at all: nothing of its programming is playable
+    lost = next(e for e in state.log if e["key"] == "amadrim.log.cubes_lost")
+    whys = {i["params"]["kind"]["key"]: i["params"]["why"]["key"] for i in lost["params"]["items"]}
+    assert whys == {"amadrim.kind.move": "amadrim.lost.no_unit", "amadrim.kind.spell": "amadrim.lost.no_mage"}
+
+
+def test_the_forfeit_option_keeps_the_old_reading():
+    state, me = acting({0: {"create": 2}, 1: {"create": 1}}, unplayed_cubes="forfeit")
+    assert EndActions() in state.legal_actions(me)
+    state.apply(me, EndActions())
+    assert state.current == 1 - me
+
+
+def test_a_move_back_to_its_start_cell_is_refused_so_a_merchant_harvests_once_per_move():
+    state, me = acting({0: {"move": 2}})
+    merchant = put(state, me, "merchant", (5, 5))
+    refused(state, me, Move(merchant.id, ((5, 6), (5, 5))), "amadrim.illegal.back_to_start")
+    assert all(a.path[-1] != (5, 5) for a in state.legal_actions(me) if isinstance(a, Move))
+    state.apply(me, Move(merchant.id, ((5, 6),)))
+    refused(state, me, Move(merchant.id, ((5, 5),)), "amadrim.illegal.already_moved")
+
+
+def test_the_pawn_supply_limits_creation_and_captured_pawns_do_not_come_back():
+    state, me = acting({0: {"create": 2, "attack": 1}}, unplayed_cubes="binding")
+    assert state.content.pawns == 10 and state.pawns_left[me] == 10
+    for i in range(9):
+        put(state, me, "merchant", (i, 11))
+    victim = put(state, 1 - me, "merchant", (1, 10))
+    mage = state.board.unit_on((0, 11))
+    mage.kind, mage.level = "mage", 1
+    assert state.pawns_left[me] == 1
+    city = CITIES[me][0]
+    state.apply(me, Create("mage", (city[0], city[1] - 1)))
+    refused(state, me, Create("mage", (city[0], city[1] + 1)), "amadrim.illegal.no_pawn_left")
+    assert not any(a.type == "create" for a in state.legal_actions(me))
+    state.apply(me, Attack(mage.id, victim.id))
+    assert state.pawns_left[1 - me] == 9  # the captured pawn stays with its captor
+    lost = next(e for e in reversed(state.log) if e["key"] == "amadrim.log.cubes_lost")
+    assert lost["params"]["items"][0]["params"]["why"] == {"key": "amadrim.lost.no_pawn"}
+
+
+def test_a_monopoly_counts_as_a_majority_or_advances_two_steps_with_the_option():
+    market = [[0], [0]]
+    update_market([[2], [0]], market, 6)
+    assert market == [[1], [0]]
+    update_market([[2], [0]], market, 6, monopoly_steps=2)
+    assert market == [[3], [0]]
+    update_market([[2], [1]], market, 6, monopoly_steps=2)  # a majority, not a monopoly
+    assert market == [[4], [0]]
+
+
+def test_the_score_screen_notes_say_what_changed_and_why():
+    state, me = acting({0: {"create": 1}, 1: {"create": 1}})
+    stock(state, me, black=2)
+    city = CITIES[me][0]
+    state.apply(me, Create("mage", (city[0], city[1] - 1)))
+    other = 1 - me
+    state.apply(other, Create("merchant", (CITIES[other][0][0], CITIES[other][0][1] - 1)))
+    scoring = state.view(None)["last_scoring"]
+    assert scoring["turn"] == 1
+    mine = scoring["seats"][me]
+    assert mine["lines"]["magic"] == 1 and mine["lines"]["town"] == 3
+    keys = [n["key"] for n in mine["notes"]]
+    assert "amadrim.score_note.monopoly" in keys and "amadrim.score_note.magic" in keys
+    note = next(n for n in mine["notes"] if n["key"] == "amadrim.score_note.monopoly")
+    assert note["params"]["resource"]["text"]["en"] == "Ebony" and note["params"]["points"] == 1

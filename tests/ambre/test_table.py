@@ -1,0 +1,305 @@
+"""The Ambre table with real pygame events (SDL dummy driver): typing names (TEXTINPUT), bids,
+stakes, elements, a scene with a floor request behind the curtain, Couper, closing gifts,
+consequences, the epilogue and the story export — and whole 3-person games clicked to the end."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+import rules
+from game.session import SeatInfo, Session
+from rules.ambre import actions as A
+from scenes.ambre.table import AmbreTable
+from tests.ui_helpers import click, make_app, settle
+
+
+@pytest.fixture
+def app():
+    app = make_app("fr")
+    app.settings.animation_speed = 50.0
+    return app
+
+
+def start(app, kinds=("human", "human", "human"), seed=3) -> AmbreTable:
+    names = ("Ana", "Bo", "Cy", "Di", "Ed")
+    seats = [SeatInfo(names[i], i, kind) for i, kind in enumerate(kinds)]
+    session = Session(rules.engine("ambre"), app.content("ambre"), "test", seats, seed, {})
+    table = AmbreTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    return table
+
+
+def top_name(app) -> str:
+    return type(app.stack.top).__name__
+
+
+def lift_curtain(app) -> None:
+    """Click the curtain's reveal button, then close the "since your last turn" box."""
+    curtain = app.stack.top
+    table = curtain.table
+    click(app, curtain.buttons["reveal"].rect.center)
+    if table.since:
+        click(app, (5, 5))
+
+
+def point(table, hit) -> tuple[int, int]:
+    r = hit.rect
+    for fx in (0.5, 0.3, 0.7, 0.15, 0.85):
+        for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
+            p = (int(r.left + r.width * fx), int(r.top + r.height * fy))
+            found = table.hit_at(p, click=True)
+            if found is not None and found.kind == hit.kind and found.data == hit.data:
+                return p
+    raise AssertionError(f"no free point on {hit.kind} {hit.data}")
+
+
+def click_hit(app, table, hit) -> None:
+    assert hit is not None
+    click(app, point(table, hit))
+
+
+def button(table, kind_or_label) -> object:
+    """A console button by the action type it applies, or by its label."""
+    for hit in table.buttons_now():
+        data = hit.data
+        if data[0] == "act" and isinstance(kind_or_label, type) and isinstance(data[1], kind_or_label):
+            return hit
+        if isinstance(kind_or_label, str) and (hit.tip == kind_or_label or data[0] == kind_or_label):
+            return hit
+    return None
+
+
+def type_text(app, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": text}))
+    settle(app, 2)
+
+
+def key(app, k) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "", "scancode": 0}))
+    settle(app, 2)
+
+
+def ready(app, table, limit=50) -> None:
+    """Lift curtains, close the summary box, let bots play, until a person acts at the table."""
+    for _ in range(limit):
+        if table.session.state.is_over() or top_name(app) == "EndScene":
+            return
+        if top_name(app) == "CurtainScene":
+            lift_curtain(app)
+        elif table.since:
+            click(app, (5, 5))
+        elif table.pending_bot is not None:
+            settle(app, 3)
+        else:
+            return
+
+
+def name_characters(app, table) -> None:
+    for i in range(len(table.session.seats)):
+        ready(app, table)
+        assert table.typing()
+        type_text(app, f"Perso{i}")
+        key(app, pygame.K_TAB)
+        type_text(app, "Je veux ")
+        type_text(app, f"le trône {i}")
+        click_hit(app, table, button(table, A.Character))
+
+
+def test_names_and_motivations_are_typed_behind_the_curtain(app):
+    table = start(app)
+    ready(app, table)
+    assert table.unveiled == 0 and table.typing()
+    type_text(app, "Ali")
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, "ix")
+    assert table.fields["name"] == "Alix"
+    key(app, pygame.K_RETURN)  # to the motivation field
+    type_text(app, "Je veux la couronne")
+    key(app, pygame.K_RETURN)  # confirms
+    state = table.session.state
+    assert state.names[0] == "Alix" and state.motivations[0] == "Je veux la couronne"
+    assert top_name(app) == "CurtainScene"
+    lift_curtain(app)
+    assert table.unveiled == 1 and table.fields == {"name": "", "motivation": ""}
+    click_hit(app, table, button(table, A.Character))  # nothing typed: refused with a message
+    assert state.names[1] is None and app.toasts.items and app.toasts.items[-1].kind == "error"
+
+
+def test_bids_by_clicking_hand_cards_and_the_joker(app):
+    table = start(app)
+    name_characters(app, table)
+    state = table.session.state
+    seen = []
+    for _ in range(3):
+        ready(app, table)
+        seat = table.unveiled
+        seen.append(seat)
+        assert seat in state.to_act()
+        card = state.jokers[seat] if seat == 1 else state.hands[seat][0]
+        click_hit(app, table, table.find("hand", card))
+    assert seen[0] == 2  # the last one to type its name bids first: no needless curtain
+    assert sorted(seen) == [0, 1, 2] and state.bidding.stage != "lay" and 1 in state.bidding.abstained
+
+
+def test_a_floor_request_goes_behind_the_curtain_and_couper_is_a_button(app):
+    table = start(app)
+    session = table.session
+    bots = [session.engine.bot("steady", i) for i in range(3)]
+    while not (session.state.scene and session.state.scene.step == "narration"):
+        st = session.state
+        seat = st.waiting_on()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    table.advance()
+    ready(app, table)
+    sc = session.state.scene
+    narrator = sc.narrator
+    assert table.unveiled == narrator
+    other = next(s for s in range(3) if s != narrator)
+    click_hit(app, table, button(table, app.tr("ambre.button.request", name=table.char_name(other))))
+    assert top_name(app) == "CurtainScene"
+    lift_curtain(app)
+    assert table.unveiled == other and table.requesting == other
+    card = session.state.hands[other][0]
+    click_hit(app, table, table.find("hand", card))
+    assert sc.request == (other, card)
+    assert top_name(app) == "CurtainScene"  # back to the narrator
+    lift_curtain(app)
+    assert table.unveiled == narrator and card not in str(table.view)
+    click_hit(app, table, button(table, A.YieldFloor))
+    assert sc.narrator == other
+    ready(app, table)
+    click_hit(app, table, button(table, A.FirstSentence))
+    cutters = sc.couper_seats()
+    if cutters:
+        click_hit(app, table, button(table, A.Couper))
+        assert sc.couper == cutters[0]
+        assert button(table, "curtain") is None  # nobody may ask any more
+    click_hit(app, table, button(table, A.EndNarration))
+    assert sc.step == "closing"
+
+
+def drive(app, table, gifts=True, limit=3000) -> set[str]:
+    """Play by clicks until the end: buttons first, then playable cards; returns the action kinds."""
+    state = table.session.state
+    done: set[str] = set()
+    for _ in range(limit):
+        ready(app, table)
+        if state.is_over() or top_name(app) == "EndScene":
+            return done
+        before = len(table.session.actions)
+        if table.typing():
+            type_text(app, f"Héros {table.unveiled}")
+            key(app, pygame.K_TAB)
+            type_text(app, "Je veux tout")
+            click_hit(app, table, button(table, A.Character))
+        else:
+            _one_click(app, table, gifts)
+        if len(table.session.actions) > before:
+            done.add(table.session.actions[-1][1].type)
+    raise AssertionError("the game did not end")
+
+
+def _one_click(app, table, gifts: bool) -> None:
+    legal = table.legal()
+    sc = table.view["scene"]
+    kinds = {type(a) for a in legal}
+    if table.pick and table.pick.get("to") is not None:  # a closing gift: the card to turn
+        hit = next(h for h in table.hits if h.kind == "ccard" and h.data[0] == sc["conflict"]
+                   and (table.view["conflicts"][sc["conflict"]]["cards"][h.data[1]]["up"] == (table.pick["from"] == "aside")))
+        click_hit(app, table, hit)
+        return
+    if table.pick:
+        hit = next(h for h in table.buttons_now() if h.data[0] in ("give_to", "act"))
+        click_hit(app, table, hit)
+        return
+    if gifts and A.CloseFromHand in kinds and len(table.view["hand"]) > 3:
+        click_hit(app, table, table.find("hand", table.view["hand"][0]))
+        return
+    if A.AcceptGage in kinds and table.view["hand"]:
+        click_hit(app, table, table.find("hand", table.view["hand"][-1]))
+        return
+    for kind in (A.Bid, A.RaiseBid, A.Lay):
+        if kind in kinds and (kind is A.Bid or len(table.view["hand"]) > 9):
+            card = next(a.card for a in legal if isinstance(a, kind))
+            click_hit(app, table, table.find("hand", card))
+            return
+    for kind in (A.Element, A.TakeAside, A.TakeHand, A.OfferGage, A.Give):
+        if kind in kinds:
+            card = next(a.card for a in legal if isinstance(a, kind))
+            hit = next(h for h in table.hits if h.kind == "ccard" and h.tip and
+                       table.view["conflicts"][h.data[0]]["cards"][h.data[1]]["card"] == card)
+            click_hit(app, table, hit)
+            return
+    hit = next((h for h in table.buttons_now() if h.data[0] == "act"), None)
+    assert hit is not None, (table.view["phase"], sc and sc["step"], legal[:3])
+    click_hit(app, table, hit)
+
+
+def test_a_whole_game_of_three_people_by_clicks_and_the_story_export(app):
+    table = start(app, seed=5)
+    kinds = drive(app, table)
+    state = table.session.state
+    assert state.is_over() and len(state.scenes) == 6
+    assert {"character", "bid", "stake", "element", "initiate", "choose_setup", "choose_narrator", "announce",
+            "first_sentence", "end_narration", "close_from_hand", "conclude", "tell_epilogue"} <= kinds
+    assert top_name(app) == "EndScene"
+    path = table.export_story()
+    assert path and os.path.exists(path)
+    text = open(path, encoding="utf-8").read()
+    assert text.startswith("# Une histoire d'Ambre") and "Héros 0" in text and "## Épilogue" in text
+
+
+def test_a_game_with_a_bot_seat_in_english(app):
+    app.settings.language = "en"
+    app.strings.set_language("en")
+    table = start(app, kinds=("human", "steady", "human"), seed=8)
+    drive(app, table, gifts=False)
+    state = table.session.state
+    assert state.is_over() and state.names[1] in state.rules.bot_names
+    assert all(s["narrators"] for s in state.scenes)
+
+
+def test_export_button_in_the_epilogue(app, monkeypatch, tmp_path):
+    from game import paths
+
+    monkeypatch.setattr(paths, "data_dir", lambda: tmp_path)
+    table = start(app, seed=4)
+    session = table.session
+    bots = [session.engine.bot("steady", i) for i in range(3)]
+    while session.state.phase != "epilogue":
+        st = session.state
+        seat = st.waiting_on()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    table.advance()
+    ready(app, table)
+    click_hit(app, table, button(table, "export"))
+    files = list((tmp_path / "stories").glob("ambre-*.md"))
+    assert len(files) == 1 and "# Une histoire d'Ambre" in files[0].read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_every_step_draws_at_both_sizes(size):
+    app = make_app("en", size=size)
+    table = start(app, seed=6)
+    session = table.session
+    bots = [session.engine.bot("random", i) for i in range(3)]
+    steps = set()
+    while not session.state.is_over():
+        st = session.state
+        seat = st.waiting_on()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+        key_ = (st.phase, st.scene.step if st.scene else None)
+        if key_ in steps:
+            continue
+        steps.add(key_)
+        table.unveiled = st.to_act()[0] if st.to_act() else None
+        table.refresh()
+        app.screen.fill((0, 0, 0))
+        table.draw(app.screen)
+        for hit in table.hits:
+            assert hit.rect.right <= size[0] and hit.rect.bottom <= size[1], (key_, hit.kind, hit.rect)
+    assert len(steps) >= 10

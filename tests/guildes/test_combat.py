@@ -1,0 +1,191 @@
+"""Both kinds of combat with forced dice: quests (groups, no-group, two monsters, counter-attack,
+failure consequences, X2) and guild duels (lines, leader, rear line, counter-attack, loot, X2)."""
+
+import pytest
+
+from rules.core import IllegalAction
+from rules.guildes.actions import ForceNextRoll, Place
+from rules.guildes.records import Mage
+from tests.guildes.helpers import CONTENT, answer, force, kind, last_log, new, program, started, until
+
+
+def _quest_setup(quests, mages0, mages1=("eleve",), first1="trade"):
+    st = started(2, mages=[list(mages0), list(mages1)])
+    st.quests = list(quests)
+    for g in st.guilds:
+        g.rubies = 10
+    program(st, {0: "quest", 1: first1}, {0: "work", 1: "x2"}, {0: tuple(mages0)})
+    return st
+
+
+def test_group_attack_sums_the_element_and_every_roll_is_logged_with_its_purpose():
+    st = _quest_setup(["rats_egouts", "brigands"], ["apprentie_flamme", "mercenaire"])
+    answer(st, [("attempt", "go")])
+    assert st.prompt.context["dice"]["fire"] == 7                 # 3 + 4 against a fire defence of 0
+    force(st, *[0] * 6, 3)
+    answer(st, [("element", "fire")])
+    roll = last_log(st, "guildes.log.roll")
+    assert roll["params"]["dice"] == "0 0 0 0 0 0 3" and roll["params"]["why"]["key"] == "guildes.why.quest_attack"
+    assert roll["params"]["forced"]["key"] == "guildes.word.forced"
+    assert st.quest_damage["rats_egouts"] == [3] and st.quests[0] == "rats_egouts"   # 3 < 5 hp: failed
+    answer(st, [("damage_one", "apprentie_flamme")])
+    assert st.guilds[0].mage("apprentie_flamme").damage == 1                         # failure: 1 damage on one mage
+    assert st.guilds[0].mage("apprentie_flamme").centre
+
+
+def test_failure_leaves_rubies_on_the_card_and_the_next_winner_takes_them():
+    st = _quest_setup(["troll_pont", "brigands"], ["eleve"], ["gardien_cime", "druide"], first1="quest")
+    st.guilds[1].mages[0].active = st.guilds[1].mages[1].active = True
+    force(st, 1, 1, 1, 0)                       # the troll strikes back: 4 dice, 3 damage
+    answer(st, [("attempt", "go"), ("element", "fire")])
+    assert st.quest_damage["troll_pont"] == [0] and st.quest_loot["troll_pont"]["rubies"] == 3
+    assert st.guilds[0].rubies == 7 and st.guilds[0].mage("eleve") is None     # 3 + 2 damage > 2 hp: dead
+    assert last_log(st, "guildes.log.died") is not None
+    assert kind(st) == "attempt" and st.prompt.seats == (1,)
+    assert st.prompt.seats == (1,)
+    answer(st, [("attempt", "go")])
+    assert st.prompt.context["dice"]["earth"] == 5
+    force(st, 3, 3, 2, 0, 0)                    # exactly 8 = the troll's hp: dead ("égal ou supérieur")
+    answer(st, [("element", "earth")])
+    g = st.guilds[1]
+    assert g.quests == ["troll_pont"] and g.rubies == 13 and st.quests == ["brigands"]
+    assert last_log(st, "guildes.log.quest_loot") is not None
+
+
+def test_no_group_attack_sends_a_single_champion():
+    st = _quest_setup(["golem_fou"], ["apprentie_flamme", "tailleur_pierre"])
+    answer(st, [("attempt", "go"), ("champion", "tailleur_pierre")])
+    assert st.prompt.context["dice"]["earth"] == 0 and st.prompt.context["dice"]["fire"] == 0
+
+
+def test_two_monsters_each_mage_faces_one():
+    st = _quest_setup(["feu_follet"], ["marin", "porteur_eau"])
+    answer(st, [("attempt", "go"), ("assign", "monster:0"), ("assign", "monster:1")])
+    force(st, 3, 1, 0, 3, 1, 0)                  # water 3 - 0 = 3 dice on each wisp
+    answer(st, [("element", "water"), ("element", "water")])
+    assert st.guilds[0].quests == ["feu_follet"] and st.last_quest_done
+    assert st.guilds[0].rubies == 10 + 2          # reward: 2 rubies
+
+
+def test_counter_attack_hits_the_chosen_mage():
+    st = _quest_setup(["harpies", "rats_egouts"], ["vagabond", "herboriste"])
+    force(st, 0, 0, 0, 0, 2, 1)                 # earth: 2 + 2 - 0 = 4 dice, all blank
+    answer(st, [("attempt", "go"), ("element", "earth"), ("counter_target", "vagabond")])
+    # the harpy's air attack 4 - the vagabond's air defence 2 = 2 dice: 2 + 1
+    assert last_log(st, "guildes.log.roll")["params"]["why"]["key"] == "guildes.why.counter_attack"
+    answer(st, [("damage_one", "herboriste")])
+    assert st.guilds[0].mage("vagabond").damage == 3 and st.guilds[0].mage("herboriste").damage == 1
+
+
+def test_requirements_and_giving_up():
+    st = _quest_setup(["spectres", "rats_egouts"], ["apprentie_flamme"])
+    assert last_log(st, "guildes.log.quest_refused") is not None       # Light side needed
+    st = _quest_setup(["rats_egouts"], ["apprentie_flamme"])
+    answer(st, [("attempt", "give_up")])
+    assert last_log(st, "guildes.log.quest_given_up") is not None and st.quests == ["rats_egouts"]
+
+
+def test_quest_x2_swaps_the_top_two_and_plays_the_second_without_backing_out():
+    st = started(2, mages=[["apprentie_flamme", "mercenaire"], ["eleve"]])
+    st.quests = ["kraken", "rats_egouts", "brigands"]
+    program(st, {0: "quest", 1: "trade"}, {0: "x2", 1: "x2"}, {0: ("apprentie_flamme", "mercenaire")})
+    answer(st, [("attempt", "give_up")])
+    until(st, "element")
+    assert st.quests[:2] == ["rats_egouts", "kraken"] and last_log(st, "guildes.log.quests_swapped")
+
+
+# -- guild duels ---------------------------------------------------------------------------------
+
+def _duel_setup(att, dfd, alignments=(2, -3), second0="work"):
+    st = started(2, alignments=alignments, mages=[list(att), list(dfd)])
+    st.guilds[1].leader = "marchand"
+    st.guilds[1].rubies, st.guilds[1].hand = 9, ["trident"]
+    program(st, {0: "combat", 1: "trade"}, {0: second0, 1: "x2"}, {0: tuple(att)})
+    return st
+
+
+def test_duel_kills_the_defender_and_loots_half_the_rubies_and_a_card():
+    st = _duel_setup(["mercenaire"], ["eleve"])
+    assert kind(st) == "element" and st.prompt.context["dice"]["fire"] == 3
+    force(st, 3, 3, 3)
+    answer(st, [("element", "fire")])
+    a, d = st.guilds
+    assert d.mage("eleve") is None and d.rubies == 5 and d.hand == []
+    assert a.hand == ["trident"] and a.alignment == 4             # other camp: 2 steps further from 0
+    assert last_log(st, "guildes.log.loot") is not None
+
+
+def test_leader_joins_the_line_the_rear_line_strikes_again_and_the_defender_counter_attacks():
+    st = _duel_setup(["mercenaire", "apprentie_flamme", "tailleur_pierre"], ["gardien_cime"])
+    answer(st, [("line", "tailleur_pierre"), ("line", "mercenaire")])
+    assert st.fight["d_line"] == ["gardien_cime", "leader"]
+    assert st.fight["a_line"] == ["tailleur_pierre", "mercenaire", "apprentie_flamme"]
+    force(st, *[0] * 30)
+    answer(st, [("element", "earth"), ("element", "fire"), ("element", "fire"), ("counter", "yes"), ("element", "earth")])
+    assert last_log(st, "guildes.log.duel_rear")["params"]["target"]["id"] == "gardien_cime"
+    assert last_log(st, "guildes.log.counter") is not None
+    assert last_log(st, "guildes.log.loot") is not None           # 3 standing against 1
+
+
+def test_a_tie_after_the_counter_attack_goes_to_the_defender_and_no_counter_means_defeat():
+    st = _duel_setup(["mercenaire"], ["gardien_cime"])
+    force(st, *[0] * 20)
+    answer(st, [("element", "fire"), ("counter", "yes"), ("element", "earth")])
+    assert last_log(st, "guildes.log.defended") is not None and st.guilds[1].rubies == 9
+    st = _duel_setup(["mercenaire"], ["gardien_cime"], alignments=(2, 3))
+    force(st, *[0] * 20)
+    answer(st, [("element", "fire"), ("counter", "no")])
+    assert st.guilds[1].rubies == 5 and st.guilds[0].alignment == 0    # same camp: 2 steps towards 0
+
+
+def test_defender_line_is_hidden_until_both_lines_are_laid():
+    st = started(2, mages=[["mercenaire", "apprentie_flamme"], ["gardien_cime", "eleve"]])
+    program(st, {0: "combat", 1: "trade"}, {0: "work", 1: "x2"}, {0: ("mercenaire", "apprentie_flamme")})
+    assert kind(st) == "line" and st.prompt.seats == (1,)
+    v0 = st.view(0)
+    assert v0["prompt"]["context"] == {} and v0["prompt"]["options"] == []
+    answer(st, [("line", "eleve")])
+    v0 = st.view(0)
+    assert kind(st) == "line" and st.prompt.seats == (0,)
+    assert v0["fight"]["d_line"] is None and v0["fight"]["d_count"] == 2
+    assert "eleve" not in str(v0["fight"]) and "eleve" not in str(v0["log"][-3:])
+    answer(st, [("line", "mercenaire")])
+    assert st.view(0)["fight"]["d_line"] == ["eleve", "gardien_cime"]
+
+
+def test_combat_x2_places_the_mages_again_before_the_second_attack():
+    st = _duel_setup(["mercenaire"], ["eleve"], second0="x2")
+    force(st, 0, 0, 0)
+    answer(st, [("element", "fire"), ("counter", "no")])
+    until(st, "placement")
+    st.apply(0, Place(()))
+    assert last_log(st, "guildes.log.no_attackers") is not None
+
+
+def test_forcing_dice_needs_designer_mode_and_a_real_face():
+    st = new(2, designer=False)
+    with pytest.raises(IllegalAction) as err:
+        st.apply(0, ForceNextRoll(2))
+    assert err.value.key == "guildes.illegal.designer_mode_off"
+    st = new(2)
+    with pytest.raises(IllegalAction):
+        st.apply(0, ForceNextRoll(4))
+    st.apply(1, ForceNextRoll(3))
+    assert st.forced == [3] and last_log(st, "guildes.log.forced")["params"]["value"] == 3
+
+
+def test_item_bonuses_are_tied_to_mages():
+    st = _quest_setup(["rats_egouts"], ["apprentie_flamme"])
+    st.guilds[0].hand = ["baton_braise", "couronne_flammes"]          # +2 and +3 fire: one mage carries one
+    answer(st, [("attempt", "go")])
+    assert st.prompt.context["dice"]["fire"] == 3 + 3
+
+
+def test_mage_dies_only_past_its_hit_points():
+    st = started(2)
+    g = st.guilds[0]
+    m = Mage("eleve", damage=2)
+    assert not st.dead(g, m)
+    m.damage = 3
+    assert st.dead(g, m)
+    assert CONTENT.rules.mage_dies == "more_than" and CONTENT.rules.monster_dies == "at_least"

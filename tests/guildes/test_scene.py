@@ -1,0 +1,180 @@
+"""The Guildes table with real pygame events (SDL dummy driver): every choice is a button clicked,
+placements by clicking mages then Confirm, nothing secret drawn for the wrong seat, and whole games
+(2 people + bots) clicked to the end summary."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rules
+from game.session import SeatInfo, Session
+from rules.guildes.actions import Bid, Choose, Place
+from scenes.guildes.table import GuildesTable
+from tests.ui_helpers import click, make_app, settle
+
+
+@pytest.fixture
+def app():
+    app = make_app("en")
+    app.settings.animation_speed = 50.0
+    return app
+
+
+def start(app, kinds=("human", "human", "greedy"), seed=5) -> GuildesTable:
+    seats = [SeatInfo(n, i, k) for i, (n, k) in enumerate(zip(("Ana", "Bo", "Cy", "Dee"), kinds, strict=False))]
+    session = Session(rules.engine("guildes"), app.content("guildes"), "test", seats, seed, {})
+    table = GuildesTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    reach_table(app, table)
+    return table
+
+
+def top_name(app) -> str:
+    return type(app.stack.top).__name__
+
+
+def reach_table(app, table, limit: int = 600) -> None:
+    """Lift curtains, close the "since your last turn" box, let bots play until a person must act."""
+    for _ in range(limit):
+        if table.session.state.is_over():
+            return
+        if top_name(app) == "CurtainScene":
+            click(app, (640, 300))
+        elif table.since:
+            click(app, (5, 5))
+        elif table.pending_bot is not None:
+            settle(app, 2)
+        elif app.stack.top is table and table.my_turn():
+            return
+        else:
+            settle(app, 2)
+    raise AssertionError("the table never came back to a person")
+
+
+def click_hit(app, table, kind, data=None) -> None:
+    hit = table.find(kind, data)
+    assert hit is not None, (kind, data, [(h.kind, h.data) for h in table.hits if h.kind != "tip"])
+    click(app, hit.rect.center)
+
+
+def click_action(app, table, action) -> None:
+    """Do `action` the way a person would: its button, or mage toggles then Confirm."""
+    if isinstance(action, Place):
+        for mid in action.active:
+            if mid not in table.place_sel:
+                click_hit(app, table, "toggle", mid)
+        click_hit(app, table, "confirm")
+    elif isinstance(action, Bid):
+        click_hit(app, table, "bid", action.amount)
+    else:
+        click_hit(app, table, "option", action.value)
+
+
+def test_first_action_buttons_are_the_six_cards_and_a_click_chooses(app):
+    table = start(app)
+    assert table.view["prompt"]["kind"] == "leader"
+    seat = table.me
+    options = table.view["prompt"]["options"]
+    click_hit(app, table, "option", options[1])
+    assert table.session.state.guilds[seat].leader == options[1]
+    reach_table(app, table)
+    assert table.view["prompt"]["kind"] in ("leader", "first_action")
+    while table.view["prompt"]["kind"] == "leader":
+        click_hit(app, table, "option", table.view["prompt"]["options"][0])
+        reach_table(app, table)
+    labels = {h.data: h for h in table.hits if h.kind == "option"}
+    assert sorted(labels) == sorted(["work", "trade", "recruit", "leader", "quest", "combat"])
+    seat = table.me
+    click_hit(app, table, "option", "quest")
+    assert table.session.state.guilds[seat].first == "quest"
+
+
+def test_placement_by_clicking_mages_then_confirm(app):
+    table = start(app)
+    while not (table.view["prompt"]["kind"] == "placement"):
+        action = table.session.engine.bot("greedy", 1).choose(table.view, table.session.legal_actions(table.me))
+        click_action(app, table, action)
+        reach_table(app, table)
+    seat = table.me
+    mine = [m["id"] for m in table.view["guilds"][seat]["mages"] if not m["centre"]]
+    click_hit(app, table, "toggle", mine[0])
+    assert table.place_sel == {mine[0]}
+    click_hit(app, table, "toggle", mine[0])      # a second click takes it back
+    assert table.place_sel == set()
+    click_hit(app, table, "toggle", mine[-1])
+    click_hit(app, table, "confirm")
+    state = table.session.state
+    assert [m.id for m in state.guilds[seat].mages if m.active] == [mine[-1]]
+
+
+def test_nothing_secret_of_another_seat_is_drawn(app):
+    table = start(app, seed=8)
+    for _ in range(60):
+        if table.session.state.is_over():
+            break
+        me = table.me
+        text = json.dumps(table.view)
+        state = table.session.state
+        for g in state.guilds:
+            if g.seat != me:
+                for cid in g.hand:
+                    assert f'"{cid}"' not in json.dumps(table.view["guilds"]), cid
+        assert table.view["seat"] == me and text
+        action = table.session.engine.bot("greedy", 2).choose(table.view, table.session.legal_actions(me))
+        click_action(app, table, action)
+        reach_table(app, table)
+
+
+@pytest.mark.parametrize("seed,kinds", [(3, ("human", "human", "greedy")),
+                                        pytest.param(4, ("human", "human", "random", "greedy"), marks=pytest.mark.slow)])
+def test_a_whole_game_by_clicks_reaches_the_end_summary(app, seed, kinds):
+    table = start(app, kinds=kinds, seed=seed)
+    seen: set[str] = set()
+    policy = table.session.engine.bot("greedy", seed)
+    for _ in range(4000):
+        state = table.session.state
+        if state.is_over():
+            break
+        assert table.my_turn()
+        seen.add(table.view["prompt"]["kind"])
+        before = len(table.session.actions)
+        action = policy.choose(table.view, table.session.legal_actions(table.me))
+        click_action(app, table, action)
+        assert len(table.session.actions) > before or isinstance(action, Place)
+        reach_table(app, table)
+    assert table.session.state.is_over()
+    settle(app, 4)
+    assert top_name(app) == "EndScene"
+    assert {"leader", "first_action", "second_action", "placement"} <= seen
+    app.stack.pop()
+    settle(app, 2)
+    assert app.stack.top is table and table.find("tip") is not None
+    assert table.view["outcome"]["winners"]
+
+
+def test_every_prompt_kind_gets_a_button_for_every_option(app):
+    """Random play through the table: at every human prompt, every listed choice has its own button."""
+    table = start(app, kinds=("human", "human"), seed=11)
+    import random
+
+    rng = random.Random(1)
+    kinds: set[str] = set()
+    for _ in range(250):
+        if table.session.state.is_over():
+            break
+        legal = table.session.legal_actions(table.me)
+        p = table.view["prompt"]
+        kinds.add(p["kind"])
+        buttons = {(h.kind, h.data) for h in table.hits if h.kind != "tip"}
+        for a in legal:
+            if isinstance(a, Choose):
+                assert ("option", a.value) in buttons, (p["kind"], a.value)
+            elif isinstance(a, Bid):
+                assert ("bid", a.amount) in buttons
+        action = rng.choice(legal)
+        click_action(app, table, action)
+        reach_table(app, table)
+    assert len(kinds) >= 6, kinds

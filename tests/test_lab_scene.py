@@ -1,0 +1,82 @@
+"""The Lab screen under SDL's dummy driver, with real clicks: it opens from the menu in designer mode,
+runs a small job in a background process while drawing its progress, shows the verdict and the
+charts, and a long job can be cancelled while the app keeps answering."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.ui_helpers import click_button, make_app, settle
+
+STEPS = 6000  # loop iterations at most while waiting for the background process (no time limit)
+
+
+def _open_lab(lang: str = "en", size=(1280, 800)):
+    app = make_app(lang, size)
+    app.settings.designer_mode = True
+    app.stack.top.rebuild()
+    assert "lab" in app.stack.top.buttons
+    click_button(app, "lab")
+    scene = app.stack.top
+    assert scene.__class__.__name__ == "LabScene"
+    return app, scene
+
+
+def _wait(app, scene, until):
+    seen = []
+    for _ in range(STEPS):
+        app.step()
+        seen.append(scene.progress)
+        if until():
+            return seen
+        time.sleep(0.02)
+    pytest.fail(f"the lab did not get there; state {scene.state}, progress {scene.progress}")
+
+
+def test_menu_has_no_lab_outside_designer_mode():
+    app = make_app("fr")
+    assert "lab" not in app.stack.top.buttons
+
+
+def test_a_small_ab_job_runs_in_the_background_and_shows_its_verdict_and_charts(tmp_path):
+    app, scene = _open_lab("fr")
+    click_button(app, "game_anludim")
+    click_button(app, "copy")  # content A copied as B (the designer would now edit it)
+    assert Path(scene.folder_b, "rules.yaml").exists()
+    click_button(app, "count_20")
+    click_button(app, "rotate_off")
+    assert scene.count == 20 and scene.rotate is False
+    drawn = app.frames_drawn
+    click_button(app, "run")
+    assert scene.state == "running" and "cancel" in scene.buttons
+    assert not scene.buttons["count_100"].is_enabled
+    seen = _wait(app, scene, lambda: scene.state != "running")
+    assert scene.state == "done", scene.message
+    assert any(0 < done < total for done, total in seen) or any(done == total for done, total in seen)
+    assert app.frames_drawn > drawn  # the screen kept drawing while the job ran
+    report = Path(scene.result["report"])
+    assert report.exists() and (report.parent / "ab.png").exists()
+    assert scene.result["headline"]["fr"]  # e.g. "Aucun chiffre ne change de façon significative…"
+    assert scene.chart == "ab" and "chart_entries" in scene.buttons
+    click_button(app, "chart_lengths")
+    assert scene.chart == "lengths"
+    settle(app)
+    assert scene._chart_image((600, 400)) is not None
+
+
+def test_a_long_job_can_be_cancelled_and_the_screen_answers_meanwhile():
+    app, scene = _open_lab("en", (1024, 700))
+    click_button(app, "game_gorges")
+    click_button(app, "count_1000")
+    click_button(app, "run")
+    _wait(app, scene, lambda: scene.progress[0] > 0)
+    click_button(app, "cancel")
+    assert scene.message == app.tr("lab.screen.cancelling")
+    _wait(app, scene, lambda: scene.state != "running")
+    assert scene.state == "cancelled" and scene.job is None
+    assert scene.buttons["run"].is_enabled
+    click_button(app, "back")
+    assert app.stack.top.__class__.__name__ == "MainMenu"
