@@ -67,9 +67,30 @@ def _scramble_amadrim(state: Any, keep: int | None, rng: random.Random) -> None:
         state.programming[s] = cubes
 
 
+def _scramble_guildes(state: Any, keep: int | None, rng: random.Random) -> None:
+    """Shuffle the face-down decks (their order is nobody's to see)."""
+    for deck in (state.mage_deck, state.item_deck, state.leader_deck):
+        rng.shuffle(deck)
+
+
+def _scramble_ambre(state: Any, keep: int | None, rng: random.Random) -> None:
+    """Deal the boxed cards and the hands of every seat but `keep` again, sizes unchanged."""
+    others = [s for s in range(len(state.hands)) if s != keep]
+    pool = list(state.boxed) + [c for s in others for c in state.hands[s]]
+    rng.shuffle(pool)
+    state.boxed[:] = pool[: len(state.boxed)]
+    pool = pool[len(state.boxed):]
+    for s in others:
+        size = len(state.hands[s])
+        state.hands[s][:] = pool[:size]
+        pool = pool[size:]
+
+
 SCRAMBLERS: dict[str, Callable[[Any, int | None, random.Random], None]] = {
     "anludim": _scramble_anludim,
     "amadrim": _scramble_amadrim,
+    "guildes": _scramble_guildes,
+    "ambre": _scramble_ambre,
 }
 
 
