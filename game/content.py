@@ -278,7 +278,7 @@ def _flow_depth(line: str, depth: int, base: int) -> tuple[int, int | None]:
         if quote:
             if ch == quote:
                 quote = ""
-        elif ch in "'\"" and (previous in " [{,:" ):
+        elif ch in "'\"" and previous in " [{,:":
             quote = ch
         elif ch == "#" and previous in " \t":
             break
@@ -308,7 +308,8 @@ def read_yaml(path: Path, problems: list[Problem]) -> tuple[Any, Marks]:
     try:
         text = blob.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line, col = _line_col(blob[:exc.start].decode("utf-8", "replace"), exc.start)
+        before = blob[:exc.start].decode("utf-8", "replace")
+        line, col = _line_col(before, len(before))
         problems.append(problem(name, line, col, "", msg("content.not_utf8")))
         return None, marks
     return parse_yaml(text, name, problems)
