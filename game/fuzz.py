@@ -116,8 +116,9 @@ def _gorges_invariants(state: Any) -> None:
     _check(all(o is None or 0 <= o < n for o in state.owner.values()), "gorges: owner out of range")
     _check(all(g.relics >= 0 for g in state.generals), "gorges: negative relics")
     _check(state.crown in state.content.island.coords, "gorges: crown off the island")
-    for g in state.generals:
-        _check(g.capital is None or state.owner[g.capital] == g.seat, "gorges: capital not owned")
+    for g in state.generals:  # a general who lost every territory keeps his old capital as rallying point
+        _check(g.capital is None or state.owner[g.capital] == g.seat or not state.territories_of(g.seat),
+               "gorges: capital owned by another while the general still holds land")
 
 
 INVARIANTS: dict[str, Callable[[Any], None]] = {
