@@ -278,7 +278,7 @@ def _flow_depth(line: str, depth: int, base: int) -> tuple[int, int | None]:
         if quote:
             if ch == quote:
                 quote = ""
-        elif ch in "'\"" and (previous in " [{,:" ):
+        elif ch in "'\"" and previous in " [{,:":
             quote = ch
         elif ch == "#" and previous in " \t":
             break
@@ -308,7 +308,8 @@ def read_yaml(path: Path, problems: list[Problem]) -> tuple[Any, Marks]:
     try:
         text = blob.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line, col = _line_col(blob[:exc.start].decode("utf-8", "replace"), exc.start)
+        before = blob[:exc.start].decode("utf-8", "replace")
+        line, col = _line_col(before, len(before))
         problems.append(problem(name, line, col, "", msg("content.not_utf8")))
         return None, marks
     return parse_yaml(text, name, problems)
@@ -438,6 +439,11 @@ def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Me
     if kind in _BOUNDS:
         sign, name = _BOUNDS[kind]
         return msg("content.expected_bound", sign=sign, bound=ctx.get(name), got=shown(given))
+    if kind in ("string_too_short", "string_too_long"):
+        n = ctx.get("min_length" if kind == "string_too_short" else "max_length")
+        return msg(f"content.{kind}", n=n, got=shown(given))
+    if kind == "string_pattern_mismatch":
+        return msg("content.pattern", pattern=str(ctx.get("pattern")), got=shown(given))
     if kind in ("too_short", "too_long"):
         n = ctx.get("min_length" if kind == "too_short" else "max_length")
         return msg(f"content.{kind}", n=n, got=ctx.get("actual_length"))
@@ -502,11 +508,14 @@ def validate_file(model: type, data: Any, file: str, marks: Marks) -> tuple[Any,
         return None, problems
 
 
-def salvage(model: type, data: Any) -> tuple[Any, dict[str, list[int]], set[str]] | None:
+def salvage(model: type, data: Any, fallback: Any = None
+            ) -> tuple[Any, dict[str, list[int]], set[str], dict[str, set[int]]] | None:
     """Validate again without the list items that failed, so cross-references can still be checked.
 
-    Returns (object, kept indices per top-level list, ids of the dropped items), or None when the
-    errors are not all inside items of top-level lists.
+    A failed item whose id has a good version in `fallback` (the same file's last good data) is
+    replaced by it instead of dropped, so references to it raise no spurious problems. Returns
+    (object, kept indices per top-level list, ids of the dropped items, replaced indices per list),
+    or None when the errors are not all inside items of top-level lists.
     """
     try:
         model.model_validate(data)
@@ -520,14 +529,23 @@ def salvage(model: type, data: Any) -> tuple[Any, dict[str, list[int]], set[str]
         if len(loc) < 2 or not isinstance(loc[1], int) or not isinstance(data.get(loc[0]), tuple):
             return None
         drop.setdefault(loc[0], set()).add(loc[1])
-    trimmed, kept, dropped_ids = dict(data), {}, set()
+    trimmed, kept, dropped_ids, swapped = dict(data), {}, set(), {}
     for key, bad in drop.items():
-        kept[key] = [i for i in range(len(data[key])) if i not in bad]
-        trimmed[key] = tuple(data[key][i] for i in kept[key])
+        good = {str(item["id"]): item for item in (fallback or {}).get(key, ()) if isinstance(item, dict)
+                and "id" in item} if isinstance(fallback, dict) else {}
+        items = list(data[key])
+        for i in bad:
+            item_id = str(items[i]["id"]) if isinstance(items[i], dict) and "id" in items[i] else None
+            if item_id in good:
+                items[i] = good[item_id]
+        swapped[key] = {i for i in bad if items[i] is not data[key][i]}
+        bad -= swapped[key]
+        kept[key] = [i for i in range(len(items)) if i not in bad]
+        trimmed[key] = tuple(items[i] for i in kept[key])
         dropped_ids |= {str(data[key][i]["id"]) for i in bad
                         if isinstance(data[key][i], dict) and "id" in data[key][i]}
     try:
-        return model.model_validate(trimmed), kept, dropped_ids
+        return model.model_validate(trimmed), kept, dropped_ids, swapped
     except ValidationError:
         return None
 
@@ -537,6 +555,21 @@ def salvage(model: type, data: Any) -> tuple[Any, dict[str, list[int]], set[str]
 #: The last version of each file that validated, per (game, file): a stand-in for a broken file
 #: so that one reload still reports the cross-reference problems of every other file.
 _LAST_GOOD: dict[tuple[str, str], Any] = {}
+
+
+_LAST_GOOD_DATA: dict[tuple[str, str], Any] = {}
+
+
+def _good_data(game_id: str, name: str, folder: Path) -> Any:
+    """The plain data of the file's last good version (this session), else of the shipped one."""
+    if (game_id, name) in _LAST_GOOD_DATA:
+        return _LAST_GOOD_DATA[(game_id, name)]
+    shipped = content_dir(game_id) / name
+    if shipped.resolve() == (folder / name).resolve() or not shipped.is_file():
+        return None
+    scratch: list[Problem] = []
+    data, _ = read_yaml(shipped, scratch)
+    return None if scratch else data
 
 
 def _stand_ins(game_id: str, module: Any, files: dict[str, Any], folder: Path) -> dict[str, Any]:
@@ -590,6 +623,8 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
     files: dict[str, Any] = {}
     all_marks: dict[str, Marks] = {}
     kept: dict[str, dict[str, list[int]]] = {}  # files validated without their failing items
+    good_data: dict[str, Any] = {}
+    replaced: dict[str, dict[str, set[int]]] = {}  # failed items standing in by their last good version
     dropped_ids: set[str] = set()
     for name, model in module.FILES.items():
         path = folder / name
@@ -603,11 +638,12 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
             continue
         obj, found = validate_file(model, data, name, marks)
         problems.extend(found)
-        if obj is None and (rescued := salvage(model, data)) is not None:
-            obj, kept[name], ids = rescued
+        if obj is None and (rescued := salvage(model, data, _good_data(game_id, name, folder))) is not None:
+            obj, kept[name], ids, replaced[name] = rescued
             dropped_ids |= ids
         if obj is not None:
             files[name] = obj
+        good_data[name] = data
     for path in sorted(folder.glob("*.yaml")):
         if path.name not in module.FILES:
             hint = did_you_mean(path.name, module.FILES)
@@ -615,9 +651,6 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
     stand_ins = _stand_ins(game_id, module, files, folder)
     if len(files) + len(stand_ins) < len(module.FILES):
         raise ContentError(problems)
-    for name in module.FILES:
-        if name in files:
-            _LAST_GOOD[(game_id, name)] = files[name]
     partial = bool(problems)
 
     def report(file: str, path: tuple[Any, ...], message: Message | str) -> None:
@@ -631,6 +664,8 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
                 if len(path) < 2 or not isinstance(path[1], int):
                     return
                 path = (path[0], kept[file][path[0]][path[1]]) + path[2:]
+                if path[1] in replaced.get(file, {}).get(path[0], ()):
+                    return  # about a last good item standing in for a broken one
         problems.append(locate(file, path, message, all_marks.get(file, {})))
 
     try:
@@ -641,4 +676,7 @@ def load(game_id: str, root: str | Path | None = None) -> Any:
         content = None  # partial content may break a game's assumptions; its problems stand
     if problems:
         raise ContentError(problems)
+    for name in module.FILES:  # all good: the stand-ins of a later reload
+        _LAST_GOOD[(game_id, name)] = files[name]
+        _LAST_GOOD_DATA[(game_id, name)] = good_data[name]
     return content

@@ -67,9 +67,30 @@ def _scramble_amadrim(state: Any, keep: int | None, rng: random.Random) -> None:
         state.programming[s] = cubes
 
 
+def _scramble_guildes(state: Any, keep: int | None, rng: random.Random) -> None:
+    """Shuffle the face-down decks (their order is nobody's to see)."""
+    for deck in (state.mage_deck, state.item_deck, state.leader_deck):
+        rng.shuffle(deck)
+
+
+def _scramble_ambre(state: Any, keep: int | None, rng: random.Random) -> None:
+    """Deal the boxed cards and the hands of every seat but `keep` again, sizes unchanged."""
+    others = [s for s in range(len(state.hands)) if s != keep]
+    pool = list(state.boxed) + [c for s in others for c in state.hands[s]]
+    rng.shuffle(pool)
+    state.boxed[:] = pool[: len(state.boxed)]
+    pool = pool[len(state.boxed):]
+    for s in others:
+        size = len(state.hands[s])
+        state.hands[s][:] = pool[:size]
+        pool = pool[size:]
+
+
 SCRAMBLERS: dict[str, Callable[[Any, int | None, random.Random], None]] = {
     "anludim": _scramble_anludim,
     "amadrim": _scramble_amadrim,
+    "guildes": _scramble_guildes,
+    "ambre": _scramble_ambre,
 }
 
 
@@ -95,8 +116,9 @@ def _gorges_invariants(state: Any) -> None:
     _check(all(o is None or 0 <= o < n for o in state.owner.values()), "gorges: owner out of range")
     _check(all(g.relics >= 0 for g in state.generals), "gorges: negative relics")
     _check(state.crown in state.content.island.coords, "gorges: crown off the island")
-    for g in state.generals:
-        _check(g.capital is None or state.owner[g.capital] == g.seat, "gorges: capital not owned")
+    for g in state.generals:  # a general who lost every territory keeps his old capital as rallying point
+        _check(g.capital is None or state.owner[g.capital] == g.seat or not state.territories_of(g.seat),
+               "gorges: capital owned by another while the general still holds land")
 
 
 INVARIANTS: dict[str, Callable[[Any], None]] = {
@@ -234,7 +256,7 @@ def run(engine: Any, content: Any, games: int, seed: int = 1, options: dict[str,
         progress: Callable[[int], None] | None = None, check_every: int = 0, full_every: int = 1) -> dict[str, Any]:
     """`games` random games from `seed` on (seat counts cycle through the engine's range); the full
     battery of checks runs in one game out of `full_every` (see `play_one`)."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     failures: list[dict[str, Any]] = []
     total = 0
     counts = list(engine.seats)
@@ -247,9 +269,10 @@ def run(engine: Any, content: Any, games: int, seed: int = 1, options: dict[str,
                              "where": traceback.format_exc(limit=-3)[-600:]})
         if progress is not None:
             progress(i + 1)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"game": engine.id, "games": games, "seed": seed, "check_every": check_every, "full_every": full_every,
             "failures": len(failures),
             "failure_samples": failures[:10], "actions": total,
             "mean_actions": total / max(1, games - len(failures)), "seconds": round(seconds, 2),
+            "cpu_seconds": round(cpu, 2),
             "games_per_second": round(games / seconds, 1) if seconds else None}

@@ -130,11 +130,13 @@ def _check_fields(data: dict[str, Any]) -> None:
     if "saved_at" in data and not _short(data["saved_at"]):
         raise _bad("saved_at")
     summary = data.get("summary") or {}
-    actions, turn = summary.get("actions", 0), summary.get("turn")
+    actions = summary.get("actions", 0)
     if not (_is_int(actions) and 0 <= actions <= MAX_ACTIONS):
         raise _bad("summary.actions")
-    if turn is not None and not ((_is_int(turn) and 0 <= turn <= 10 ** 6) or _short(turn, 12)):
-        raise _bad("summary.turn")
+    for key in ("turn", "round"):
+        turn = summary.get(key)
+        if turn is not None and not ((_is_int(turn) and 0 <= turn <= 10 ** 6) or _short(turn, 12)):
+            raise _bad(f"summary.{key}")
 
 
 def _check_seats(seats: list[Any]) -> None:

@@ -76,7 +76,13 @@ class CurtainScene(UIScene):
 
     def undo(self) -> None:
         """Ctrl+Z behind the curtain: a mis-click by the previous seat is taken back (when the session
-        allows it); whoever must act next then gets their own curtain."""
+        allows it); whoever must act next then gets their own curtain. A refusal is said here, the
+        curtain staying up."""
+        refusal = self.table.session.undo_refusal()
+        if refusal is not None:
+            self.app.toast(self.table.render(refusal.to_json()), "error")
+            self.dirty = True
+            return
         self.stack.pop()
         self.table.undo()
         if self.stack.top is self.table and self.table.curtain is self:

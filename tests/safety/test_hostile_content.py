@@ -209,3 +209,11 @@ def test_f5_in_the_app_on_hostile_content_shows_the_overlay_and_keeps_the_conten
     (p,) = [p for p in app.stack.top.problems if p.file == "rules.yaml"]
     assert p.entry["key"].startswith("content.limit") and app.content("anludim") is good
     assert app.errors_logged == 0
+
+
+def test_a_broken_list_item_stands_in_by_its_last_good_version_so_nothing_cascades(tmp_path):
+    problems = _edited(tmp_path, "amadrim", "colours.yaml", 'hex: "#26231f"', "hex: red")
+    assert [(p.file, p.path) for p in problems] == [("colours.yaml", "colours[black].hex")]
+    from game.i18n import Strings
+
+    assert "attendu : un texte de la forme" in problems[0].text(Strings("fr"))

@@ -33,6 +33,7 @@ def absurd_cases(base):
     yield "twenty_mb_name", dict(base, seats=[dict(seats[0], name="N" * 20_000_000)]), "session.saves.too_big"
     yield "long_game", dict(base, game="g" * 1000), "session.saves.bad_field"
     yield "absurd_turn", dict(big, summary={"actions": 3, "turn": "T" * 5000}), "session.saves.bad_field"
+    yield "absurd_round", dict(big, summary={"actions": 3, "round": 10 ** 40}), "session.saves.bad_field"
     yield "negative_actions", dict(big, summary={"actions": -4}), "session.saves.bad_field"
     yield "many_seats", dict(base, seats=base["seats"] * 20), "session.saves.bad_field"
     yield "colour", dict(base, seats=[dict(s, colour=10 ** 9) for s in base["seats"]]), "session.saves.bad_field"
@@ -69,7 +70,7 @@ def test_load_screen_shows_absurd_and_unknown_saves_and_still_loads_the_good_one
     click_button(app, "load")
     scene = app.stack.top
     names = [e.name for e in scene.items]
-    assert type(scene).__name__ == "LoadScene" and len(names) == 11 and names[0] in ("good", "chess")
+    assert type(scene).__name__ == "LoadScene" and len(names) == 12 and names[0] in ("good", "chess")
     chess = next(e for e in scene.items if e.name == "chess")
     text = app.strings.render(chess.error.to_json())
     assert chess.corrupt and "chess" in text and "game." not in text

@@ -24,7 +24,8 @@ def _walk(game: str, seed: int, steps: int):
         yield session, session.hidden.get(len(session.actions) - 1)
 
 
-@pytest.mark.parametrize("game, kind", [("amadrim", "reveal"), ("anludim", "draw"), ("gorges", "chance")])
+@pytest.mark.parametrize("game, kind", [("amadrim", "reveal"), ("anludim", "draw"), ("gorges", "chance"),
+                                        ("guildes", "draw"), ("ambre", "reveal")])
 def test_undo_is_refused_after_a_hidden_result_and_allowed_otherwise(game, kind):
     refused = allowed = 0
     for seed in (1, 2):
