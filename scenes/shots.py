@@ -67,6 +67,23 @@ def _with_menu(app: Any) -> None:
         app.stack.push(MainMenu(app))
 
 
+def open_unveiled(app: Any, session: Any) -> Any:
+    """Open `session`'s table over the menu with its first curtain lifted and no "since your last
+    turn" box, as a shot shows it; returns the table."""
+    from scenes import saves_bridge
+    from scenes.table import TableScene
+
+    _with_menu(app)
+    saves_bridge.open_table(app, session)
+    top = app.stack.top
+    if top is not None and top.__class__.__name__ == "CurtainScene":
+        top.try_reveal()
+    table = app.stack.top
+    if isinstance(table, TableScene):
+        table.since = []
+    return table
+
+
 def register(name: str) -> Callable[[Factory], Factory]:
     """Decorator: `@register("name")` adds a factory to SHOTS."""
     def wrap(f: Factory) -> Factory:

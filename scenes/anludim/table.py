@@ -444,18 +444,9 @@ def _play(session: Any, seed: int, stop: Any, hoard: bool = False) -> None:
 
 
 def _open(app: Any, session: Any) -> Any:
-    from scenes import saves_bridge
-    from scenes.shots import _with_menu
+    from scenes.shots import open_unveiled
 
-    _with_menu(app)
-    saves_bridge.open_table(app, session)
-    top = app.stack.top
-    if top is not None and top.__class__.__name__ == "CurtainScene":
-        top.try_reveal()
-    table = app.stack.top
-    if isinstance(table, AnludimTable):
-        table.since = []
-    return table
+    return open_unveiled(app, session)
 
 
 def _shot_table(app: Any, game: str | None, seed: int) -> Any:
