@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+import rules
 from game import catalog
 from game.content import CONTENT_ROOT
 from scenes.table import TableScene
@@ -58,10 +59,11 @@ def test_bot_seat_and_option_are_passed_to_the_session(anludim_playable) -> None
     click_button(app, "kind_1")
     click_button(app, "opt_expert")
     scene = app.stack.top
-    assert scene.seats[1]["kind"] == "random" and scene.options == {"expert": True}
+    weakest = rules.engine("anludim").bots[0]  # the first bot kind offered: the weakest level
+    assert scene.seats[1]["kind"] == weakest and scene.options == {"expert": True}
     click_button(app, "start")
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
-    assert table.session.seats[1].kind == "random" and table.session.options == {"expert": True}
+    assert table.session.seats[1].kind == weakest and table.session.options == {"expert": True}
     assert top_name(app) == "TableScene" and table.unveiled == 0  # one human: no curtain
 
 
