@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.core import Engine, seat_count
 from rules.gorges.actions import CODEC
-from rules.gorges.bots import RandomBot
+from rules.gorges.bots import BOTS
 from rules.gorges.state import GorgesState
 
 
@@ -21,7 +21,7 @@ class GorgesEngine(Engine):
     id = "gorges"
     seats = range(2, 7)
     codec = CODEC
-    bots = ("random",)
+    bots = ("random", "captain")  # weakest first; for simulate only (not offered at new game)
     hidden_information = False
 
     def options(self, content: Any) -> list[dict[str, Any]]:
@@ -72,10 +72,9 @@ class GorgesEngine(Engine):
 
         return lab_facts(state)
 
-    def bot(self, name: str, seed: int) -> RandomBot:
-        if name != "random":
-            raise KeyError(name)
-        return RandomBot(seed)
+    def bot(self, name: str, seed: int) -> Any:
+        """`random` or `captain` (rules/gorges/bots.py)."""
+        return BOTS[name](seed)
 
 
 ENGINE = GorgesEngine()

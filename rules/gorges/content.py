@@ -133,6 +133,40 @@ class CampaignFile(Model):
     movement_die: int = Field(ge=1, le=6)
 
 
+class CaptainWeights(Model):
+    """The campaign bot's weights (content/gorges/bots.yaml; README "Bots" explains each)."""
+
+    annex: float = Field(ge=-100, le=100)
+    attack: float = Field(ge=-100, le=100)
+    leader: float = Field(ge=-100, le=100)
+    building_stake: float = Field(ge=-100, le=100)
+    open_land: float = Field(ge=-100, le=100)
+    approach: float = Field(ge=-100, le=100)
+    crowded: float = Field(ge=-100, le=100)
+    raid_risk: float = Field(ge=0, le=1)
+    fortress: float = Field(ge=-100, le=100)
+    city: float = Field(ge=-100, le=100)
+    mine: float = Field(ge=-100, le=100)
+    frontier: float = Field(ge=-100, le=100)
+    challenge_min: float = Field(ge=-100, le=100)
+    stake: float = Field(ge=-100, le=100)
+    remote: float = Field(ge=-100, le=100)
+    battle_risk: float = Field(ge=-100, le=100)
+    accept_below_save: float = Field(ge=0, le=1)
+    accept_for_land: bool
+    offer_relics: int = Field(ge=0, le=100)
+    draw: float = Field(ge=0, le=1)
+    slain: float = Field(ge=0, le=1)
+    storm_of_magic: bool
+    points_edge: float = Field(ge=0, le=1)
+    races: tuple[str, ...] = Field(default=(), max_length=50)
+    wound_preference: tuple[int, ...] = Field(default=(6, 3, 4, 5, 2, 1), max_length=6)
+
+
+class BotsFile(Model):
+    captain: CaptainWeights
+
+
 FILES = {
     "tables.yaml": TablesFile,
     "events.yaml": EventsFile,
@@ -140,6 +174,7 @@ FILES = {
     "races.yaml": RacesFile,
     "island.yaml": IslandFile,
     "campaign.yaml": CampaignFile,
+    "bots.yaml": BotsFile,
 }
 
 
@@ -159,6 +194,7 @@ class Content:
     crown_start: str
     campaign: CampaignFile
     faces: dict[str, dict[int, int]] = field(default_factory=dict)
+    bots: dict[str, dict[str, Any]] = field(default_factory=dict)  # bots.yaml as plain data, for views
 
     def entry(self, table: str, roll: int) -> Entry:
         """The entry of `table` selected by `roll`."""
@@ -236,6 +272,25 @@ def _check_refs(files: dict[str, Any], terrains: set[str], report: Report) -> No
                    msg("gorges.content.default_choice", choices=str(list(opt.choices)), got=opt.default))
     if min(camp.turns_per_season.choices) < 1:
         report("campaign.yaml", ("turns_per_season", "choices"), msg("gorges.content.turns_min"))
+    _check_bots(files, report)
+
+
+def _check_bots(files: dict[str, Any], report: Report) -> None:
+    """The bot's preferred races exist; its wound faces are faces of a d6, each once."""
+    bots: BotsFile | None = files.get("bots.yaml")
+    if bots is None:
+        return
+    races = {r.id for r in files["races.yaml"].races}
+    for i, race in enumerate(bots.captain.races):
+        if race not in races:
+            report("bots.yaml", ("captain", "races", i), unknown("gorges.content.what.race", race, races))
+    seen: set[int] = set()
+    for i, face in enumerate(bots.captain.wound_preference):
+        if not 1 <= face <= 6:
+            report("bots.yaml", ("captain", "wound_preference", i), msg("gorges.content.face_range", got=face))
+        elif face in seen:
+            report("bots.yaml", ("captain", "wound_preference", i), msg("gorges.content.face_used", face=face))
+        seen.add(face)
 
 
 def build(files: dict[str, Any], report: Report) -> Content | None:
@@ -253,4 +308,5 @@ def build(files: dict[str, Any], report: Report) -> Content | None:
         territories=territories, terrains=terrains, capitals=files["island.yaml"].capitals,
         crown_start=files["island.yaml"].crown_start,
         campaign=files["campaign.yaml"], faces=faces,
+        bots=files["bots.yaml"].model_dump(mode="json") if "bots.yaml" in files else {},
     )

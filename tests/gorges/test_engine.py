@@ -47,7 +47,7 @@ EXAMPLES = [Choose("empire"), Move("0.G", "gue-rouge"), Move("1.L1", "cap-du-pen
 
 def test_engine_identity():
     assert ENGINE.id == "gorges" and ENGINE.seats == range(2, 7)
-    assert ENGINE.bots == ("random",) and ENGINE.hidden_information is False
+    assert ENGINE.bots == ("random", "captain") and ENGINE.hidden_information is False
     assert "gorges" in rules.IMPLEMENTED and rules.ENGINES["gorges"] is ENGINE
 
 
