@@ -1,7 +1,8 @@
 """The new-game screen: seats (count, names, colours, human or bot, optional PIN), options and seed.
 
-What the game offers comes from its engine: `engine.seats`, `engine.bots` and
-`engine.options(content)` (a list of `{"id", "label": key, "choices": [...], "default"?,
+What the game offers comes from its engine: `engine.seats`, `engine.bots` (only when the
+catalog says the game offers bots: Gorges keeps its bots for `simulate`, battles being fought by
+people) and `engine.options(content)` (a list of `{"id", "label": key, "choices": [...], "default"?,
 "choice_labels"?: [key, ...]}` or `{"id", "label": key, "default": bool}`). Start builds a `game.session.Session` and opens the table.
 """
 
@@ -34,7 +35,7 @@ class NewGameScene(UIScene):
         self.info = catalog.get(game_id)
         seats = getattr(engine, "seats", self.info.seats)
         self.seat_range = range(seats.start, seats.stop)
-        self.bots = list(getattr(engine, "bots", ()) or ())
+        self.bots = list(getattr(engine, "bots", ()) or ()) if self.info.bots else []
         try:
             self.option_defs = list(engine.options(content) or [])
         except Exception:

@@ -504,3 +504,19 @@ def test_a_campaign_some_turns_in_cuts_no_text(lang, monkeypatch):
         assert all(app.tr(f"gorges.ui.phase.{p}") in drawn for p in panels.PHASES)
         assert not [d for d in drawn if d.endswith(" · " + app.tr("gorges.ui.bot"))]
         assert any(d.startswith("⚙ Dominique") for d in drawn)
+
+
+def test_new_game_offers_no_bot_for_a_campaign(app):
+    """Battles are fought by people: the engine's bots (random, captain) are for `simulate` only."""
+    import rules
+    from game import catalog
+    from scenes.new_game import NewGameScene
+    from tests.ui_helpers import click_button
+
+    assert not catalog.get("gorges").bots and rules.engine("gorges").bots == ("random", "captain")
+    scene = NewGameScene.open(app, "gorges", seed=1)
+    app.stack.push(scene)
+    settle(app)
+    assert scene.bots == [] and not scene.buttons["kind_0"].is_enabled
+    click_button(app, "kind_0")
+    assert [s["kind"] for s in scene.seats] == ["human"] * len(scene.seats)
