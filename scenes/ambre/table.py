@@ -482,15 +482,3 @@ SHOTS["ambre_elements"] = _shot(lambda s: s.phase == "elements" and any(c.elemen
 SHOTS["ambre_closing"] = _shot(lambda s: s.scene is not None and s.scene.step == "closing" and s.act == 2)
 SHOTS["ambre_setup"] = _shot(lambda s: s.scene is not None and s.scene.step == "setup")
 SHOTS["ambre_epilogue"] = _shot(lambda s: s.phase == "epilogue" and s.epilogue["told"] == 1)
-
-
-def _register() -> None:
-    try:
-        from scenes import shots
-    except ImportError:  # pragma: no cover
-        return
-    for name, factory in SHOTS.items():
-        shots.SHOTS.setdefault(name, factory)
-
-
-_register()

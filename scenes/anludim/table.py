@@ -489,16 +489,3 @@ def _shot_round_end(app: Any, game: str | None, seed: int) -> Any:
 
 SHOTS["anludim_table"] = _shot_table
 SHOTS["anludim_round_end"] = _shot_round_end
-
-
-def _register() -> None:
-    """Add the shots to the shell's registry (so `screenshot anludim_table` works without --game)."""
-    try:
-        from scenes import shots
-    except ImportError:  # pragma: no cover
-        return
-    for name, factory in SHOTS.items():
-        shots.SHOTS.setdefault(name, factory)
-
-
-_register()

@@ -283,16 +283,3 @@ def _shot_end(app: Any, game: str | None, seed: int) -> Any:
 SHOTS["guildes_table"] = _shot_table
 SHOTS["guildes_choice"] = _shot_choice
 SHOTS["guildes_end"] = _shot_end
-
-
-def _register() -> None:
-    """Add the shots to the shell's registry (so `screenshot guildes_table` works without --game)."""
-    try:
-        from scenes import shots
-    except ImportError:  # pragma: no cover
-        return
-    for name, factory in SHOTS.items():
-        shots.SHOTS.setdefault(name, factory)
-
-
-_register()
