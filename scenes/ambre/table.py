@@ -183,7 +183,7 @@ class AmbreTable(TableScene):
 
     # -- clicks --------------------------------------------------------------------------------
 
-    def on_hit(self, hit: Hit) -> None:
+    def on_hit(self, hit: Hit, button: int = 1) -> None:
         if not hit.enabled:
             return
         kind, data = hit.kind, hit.data
@@ -332,16 +332,7 @@ class AmbreTable(TableScene):
             return self._type(event)
         if event.type == pygame.KEYDOWN and self.typing():
             return self._type(event)
-        if event.type == pygame.MOUSEMOTION:
-            self.track_hover(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            hit = self.hit_at(event.pos, click=True)
-            if hit is not None:
-                self.on_hit(hit)
-                return True
-        return False
+        return self.handle_pointer(event)
 
     def hit_at(self, pos: tuple[int, int], click: bool = False) -> Hit | None:
         self._ensure()

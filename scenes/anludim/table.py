@@ -277,15 +277,8 @@ class AnludimTable(TableScene):
         return None
 
     def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.track_hover(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            self.mouse = event.pos
-            hit = self.hit_at(event.pos, click=True)
-            if hit is not None:
-                self.on_hit(hit, event.button)
-                return True
+        if self.handle_pointer(event, buttons=(1, 3)):
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if view.get("phase") == "after_main" and self.my_turn():
                 self.act(A.EndTurn())
