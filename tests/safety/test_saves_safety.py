@@ -4,6 +4,7 @@ every game keeps several generations that the Load screen can restore."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -100,27 +101,131 @@ def test_unknown_game_is_never_shown_as_a_catalog_key():
     assert "…" in game_title(app, "x" * 500)
 
 
+@pytest.fixture(scope="module")
+def lived_saves():
+    """A real save of each game as autosave writes it: 60 actions, accented seat names and a pinned
+    note (multi-byte UTF-8, so some cuts fall inside a character)."""
+    import dataclasses
+
+    from game.notes import add_note
+
+    out = {}
+    for game in GAMES:
+        session = play(game, 60)
+        session.seats[0] = dataclasses.replace(session.seats[0], name="Hélène")
+        session.seats[1] = dataclasses.replace(session.seats[1], name="Zoë ✨")
+        add_note(session, "Très « serré » ici — à revoir", 0)
+        out[game] = session.to_save()
+    return out
+
+
+def _fixed_clock():
+    from datetime import UTC, datetime
+
+    return datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def _shorter(save, drop=1):
+    """The same game `drop` actions earlier (what the previous generation holds)."""
+    n = len(save["actions"]) - drop
+    return dict(save, actions=save["actions"][:n], summary=dict(save["summary"], actions=n))
+
+
+def _store_with_a_cut_candidate(tmp_path, lived_saves, game):
+    """A store holding a real save of every game, plus `game`'s save written twice (so it has a
+    previous generation, as after any autosave); returns (store, name, current file, its bytes)."""
+    store = SaveStore(tmp_path / "saves", clock=_fixed_clock)
+    for other in GAMES:
+        store.write(lived_saves[other], f"other-{other}")
+    name = f"{game}-20260101-000000-cafe"
+    store.write(_shorter(lived_saves[game]), name)
+    path = store.write(lived_saves[game], name)
+    return store, name, path, path.read_bytes()
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_a_save_truncated_at_every_byte_is_damaged_and_the_others_stay_intact(game, real_saves, tmp_path):
-    blob = saves.encode(dict(real_saves[game], saved_at="2026-01-01T00:00:00+00:00"))
+def test_a_save_truncated_at_every_byte_is_listed_damaged_and_the_others_stay_intact(game, lived_saves, tmp_path):
+    """Every proper prefix of the newest generation (the file cut by a crash or a full disk at any
+    byte) is listed as damaged, falls back to the previous generation, and changes nothing in how
+    the other saves are listed. No prefix can pass for a shorter game: a save is one JSON object,
+    so only the full text up to its closing brace parses (asserted below at every offset)."""
+    store, name, path, blob = _store_with_a_cut_candidate(tmp_path, lived_saves, game)
+    total = len(lived_saves[game]["actions"])
+    listed = store.list()
+    assert [e.name for e in listed].count(name) == 1 and not any(e.corrupt for e in listed)
+    others = [e for e in listed if e.name != name]
+    other_bytes = {p.name: p.read_bytes() for p in store.folder.glob("other-*.json")}
     body = blob.rstrip()
+    assert len(body) > 3000 and len(blob) - len(body) == 1  # a real save, and its final newline
     keys = set()
+    for cut in range(len(body) - 1, -1, -1):  # every byte offset, cutting the file shorter each time
+        os.truncate(path, cut)
+        entries = store.list()
+        cut_entry = next(e for e in entries if e.name == name)
+        assert cut_entry.corrupt and cut_entry.prev_ok and cut_entry.actions == total - 1, cut
+        keys.add(cut_entry.error.key)
+        assert [e for e in entries if e.name != name] == others, cut
+    assert keys == {"session.saves.truncated", "session.saves.empty"}
+    assert {p.name: p.read_bytes() for p in store.folder.glob("other-*.json")} == other_bytes
+    # the whole text without its final newline is the whole game, not a shorter one
+    path.write_bytes(body)
+    assert store.entry(name).actions == total and not store.entry(name).corrupt
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_truncated_save_without_previous_generation_is_damaged_at_every_byte(game, lived_saves, tmp_path):
+    """A lone newest file (no previous generation to fall back on) cut anywhere: damaged, never a game."""
+    blob = saves.encode(dict(lived_saves[game], saved_at="2026-01-01T00:00:00+00:00"))
+    body = blob.rstrip()
     for cut in range(len(body)):
         with pytest.raises(SaveError) as err:
             saves.decode(body[:cut])
-        keys.add(err.value.key)
-    assert keys <= {"session.saves.empty", "session.saves.truncated", "session.saves.garbage",
-                    "session.saves.not_a_save", "session.saves.bad_field"}
-    store = SaveStore(tmp_path / "saves")
-    for other in GAMES:
-        store.write(real_saves[other], f"other-{other}")
-    for cut in range(0, len(body), max(1, len(body) // 40)):
-        _write_raw(store, "cut", body[:cut])
+        assert err.value.key == ("session.saves.empty" if cut == 0 else "session.saves.truncated"), cut
+    store = SaveStore(tmp_path / "saves", clock=_fixed_clock)
+    store.write(lived_saves["anludim" if game != "anludim" else "ambre"], "other")
+    for cut in range(0, len(body), 97):
+        _write_raw(store, "lone", body[:cut])
         entries = {e.name: e for e in store.list()}
-        assert entries["cut"].corrupt
-        assert all(not entries[f"other-{o}"].corrupt for o in GAMES)
-    for other in GAMES:
-        assert store.read(f"other-{other}")["actions"] == real_saves[other]["actions"]
+        assert entries["lone"].corrupt and not entries["lone"].prev_ok and not entries["other"].corrupt
+
+
+def _cuts_worth_drawing(body: bytes) -> list[int]:
+    """A sample of offsets for the Load screen: the ends, inside a multi-byte character, spread cuts."""
+    inside_char = next(i for i, b in enumerate(body) if b >= 0xC0) + 1
+    return sorted({0, 1, 2, inside_char, len(body) // 3, len(body) // 2, len(body) - 2, len(body) - 1})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_load_screen_shows_a_truncated_save_as_damaged_and_resumes_its_previous_generation(
+        game, lived_saves, tmp_path):
+    from scenes.table import TableScene
+    from tests.ui_helpers import click, click_button, make_app, settle
+
+    store, name, path, blob = _store_with_a_cut_candidate(tmp_path, lived_saves, game)
+    total = len(lived_saves[game]["actions"])
+    app = make_app("fr")
+    app.save_store = store
+    click_button(app, "load")
+    load = app.stack.top
+    assert type(load).__name__ == "LoadScene" and len(load.items) == len(GAMES) + 1
+    body = blob.rstrip()
+    for cut in _cuts_worth_drawing(body):
+        path.write_bytes(body[:cut])
+        load.refresh()
+        load.invalidate()
+        settle(app)
+        shown = {e.name: e for e in load.items}
+        assert shown[name].corrupt and shown[name].prev_ok and len(shown) == len(GAMES) + 1, cut
+        assert all(not e.corrupt for n, e in shown.items() if n != name), cut
+        assert app.errors_logged == 0, cut
+    row = next(i for i, e in enumerate(load.items) if e.name == name)
+    area = load.list_rect()
+    click(app, (area.centerx, area.top + 8 + row * 78 + 30))
+    assert load.current().name == name and load.buttons["load"].is_enabled
+    click_button(app, "load")
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))  # under its curtain
+    assert table.session.save_name == name and len(table.session.actions) == total - 1
+    assert app.errors_logged == 0
 
 
 # -- generations ----------------------------------------------------------------------------------
