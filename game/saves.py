@@ -235,6 +235,7 @@ class Generation:
     turn: Any = None
     date: str | None = None
     error: SaveError | None = field(default=None, compare=False)
+    counted: str = "turn"  # what `turn` counts: "turn" or "round" (as in `SaveEntry`)
 
 
 # -- the folder ---------------------------------------------------------------------------------
@@ -356,7 +357,9 @@ class SaveStore:
                 out.append(Generation(gen_id, error=error))
                 continue
             summary = save.get("summary") or {}
-            out.append(Generation(gen_id, len(save["actions"]), summary.get("turn"), save.get("saved_at")))
+            counted = "round" if summary.get("round") is not None else "turn"
+            out.append(Generation(gen_id, len(save["actions"]), summary.get(counted), save.get("saved_at"),
+                                  counted=counted))
         return out
 
     def _generation_path(self, name: str, gen_id: str) -> Path:

@@ -286,6 +286,117 @@ def test_an_older_generation_is_restored_from_the_load_screen_by_clicks(tmp_path
     assert app.errors_logged == 0
 
 
+def _wheel(app, y):
+    import pygame
+
+    from tests.ui_helpers import settle
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": y, "flipped": False}))
+    settle(app)
+
+
+def _fifteen_versions(tmp_path, monkeypatch):
+    """A real Anludim game whose save has 15 versions (the current one holds 16 actions)."""
+    monkeypatch.setattr(saves, "HISTORY_KEEP", 13)
+    store = SaveStore(tmp_path / "saves")
+    name = "anludim-20260101-000000-abcd"
+    session = play("anludim", 0, store=store, save_name=name)
+    bot = session.engine.bot("random", 1)
+    for _ in range(16):
+        seat = session.to_act()[0]
+        session.apply(seat, bot.choose(session.view(seat), session.legal_actions(seat)))
+    assert [g.actions for g in store.generations(name)] == list(range(16, 1, -1))
+    return store, name
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_many_versions_scroll_at_a_readable_height_and_one_below_the_fold_is_restored(tmp_path, monkeypatch, size):
+    import pygame
+
+    from scenes.load import GEN_H
+    from tests.ui_helpers import click, click_button, key, make_app
+
+    store, name = _fifteen_versions(tmp_path, monkeypatch)
+    app = make_app("fr", size=size)
+    app.save_store = store
+    click_button(app, "load")
+    load = app.stack.top
+    area = load.list_rect()
+    click(app, (area.centerx, area.top + 30))
+    click_button(app, "history")
+    overlay = app.stack.top
+    assert type(overlay).__name__ == "GenerationsOverlay" and len(overlay.items) == 15
+    shown = overlay.visible()
+    rows = overlay.rows_rect()
+    assert overlay.scrollable() and 6 <= shown < 15 and rows.height == shown * GEN_H  # rows never shrink
+    assert overlay.box().bottom <= size[1] and overlay.buttons["restore"].rect.top >= rows.bottom + 20
+    assert overlay.top == 0 and overlay.bar_rect().height > 0
+    _wheel(app, -2)
+    assert overlay.top == 2
+    _wheel(app, 1)
+    assert overlay.top == 1
+    _wheel(app, -30)
+    assert overlay.top == 15 - shown  # no further than the last row
+    _wheel(app, 30)
+    assert overlay.top == 0
+    # the 4-action version, row 12, is below the fold: scroll, then click it
+    below = next(i for i, g in enumerate(overlay.items) if g.actions == 4)
+    assert below >= shown
+    _wheel(app, -(below - shown + 1))
+    row_y = rows.top + (below - overlay.top) * GEN_H + GEN_H // 2
+    assert rows.top <= row_y < rows.bottom
+    click(app, (rows.centerx, row_y))
+    assert overlay.selected == below and overlay.buttons["restore"].is_enabled
+    # keys move the selection and keep it in sight
+    key(app, pygame.K_HOME)
+    assert overlay.selected == 0 and overlay.top == 0
+    key(app, pygame.K_END)
+    assert overlay.selected == 14 and overlay.top == 15 - shown
+    key(app, pygame.K_PAGEUP)
+    assert overlay.selected == 14 - (shown - 1) and overlay.top <= overlay.selected
+    for _ in range(3):
+        key(app, pygame.K_UP)
+    assert overlay.top == overlay.selected
+    # the scrollbar: drag the thumb to the bottom, then click the track above it
+    thumb = overlay.thumb_rect()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": thumb.center, "button": 1}))
+    bottom = (thumb.centerx, overlay.bar_rect().bottom + 40)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": bottom, "rel": (0, 40), "buttons": (1, 0, 0)}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": bottom, "button": 1}))
+    key(app, pygame.K_UNKNOWN)
+    assert overlay.top == 15 - shown and overlay.drag is None
+    click(app, (thumb.centerx, overlay.bar_rect().top + 2))
+    assert overlay.top == max(0, 15 - shown - (shown - 1))
+    # back to the version below the fold, and restore it
+    _wheel(app, -30)
+    click(app, (rows.centerx, rows.top + (below - overlay.top) * GEN_H + GEN_H // 2))
+    assert overlay.items[overlay.selected].actions == 4
+    click_button(app, "restore")
+    assert app.stack.top is load and len(store.read(name)["actions"]) == 4
+    assert app.tr("load.restored", n=4) in app.toasts.texts()
+    assert max(g.actions for g in store.generations(name)) == 16  # the longer game is kept
+    assert app.errors_logged == 0
+
+
+def test_the_versions_overlay_restores_with_enter_and_draws_in_english(tmp_path, monkeypatch):
+    import pygame
+
+    from tests.ui_helpers import click, click_button, key, make_app
+
+    store, name = _fifteen_versions(tmp_path, monkeypatch)
+    app = make_app("en", size=(1024, 700))
+    app.save_store = store
+    click_button(app, "load")
+    area = app.stack.top.list_rect()
+    click(app, (area.centerx, area.top + 30))
+    click_button(app, "history")
+    overlay = app.stack.top
+    key(app, pygame.K_END)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is not overlay and len(store.read(name)["actions"]) == 2
+    assert "Version restored (2 actions)." in app.toasts.texts() and app.errors_logged == 0
+
+
 @pytest.mark.parametrize("choice, kind", [("yes", "random"), ("no", "human")])
 def test_an_unknown_bot_kind_offers_a_known_bot_or_a_person(tmp_path, choice, kind, monkeypatch):
     from game import catalog
