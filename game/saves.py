@@ -6,6 +6,7 @@ A save is the recipe of a game, not a snapshot: loading replays `actions` from `
     {"format": 1, "app_version": "0.1.0", "game": "anludim", "content_digest": "…", "seed": 7,
      "seats": [{"name": "Ana", "colour": 0, "kind": "human", "pin_hash": null}, …],
      "options": {}, "actions": [[seat, action_json], …],
+     "rules_digest": "…",                          # game.fingerprint: what rules read of the content
      "reveals": [[actions_applied, seat], …],      # curtain lifts, for the undo rule
      "extras": {"timer": {…}},                     # UI state worth keeping (sand-timer)
      "summary": {"actions": 12, "turn": 3, "over": false},   # or "round": 3 for a game in rounds
@@ -82,7 +83,7 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
     "seats": list, "options": dict, "actions": list,
 }
 _OPTIONAL: dict[str, type | tuple[type, ...]] = {
-    "reveals": list, "extras": dict, "summary": dict, "saved_at": str,
+    "reveals": list, "extras": dict, "summary": dict, "saved_at": str, "rules_digest": str,
 }
 
 
@@ -132,6 +133,8 @@ def _check_fields(data: dict[str, Any]) -> None:
         raise _bad("actions")
     if "saved_at" in data and not _short(data["saved_at"]):
         raise _bad("saved_at")
+    if "rules_digest" in data and not _short(data["rules_digest"]):
+        raise _bad("rules_digest")
     summary = data.get("summary") or {}
     actions = summary.get("actions", 0)
     if not (_is_int(actions) and 0 <= actions <= MAX_ACTIONS):
