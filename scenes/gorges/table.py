@@ -986,14 +986,3 @@ def shot_sheet(app: Any, game: str | None, seed: int) -> Any:
 
 
 SHOTS: dict[str, Any] = {"gorges_table": shot_table, "gorges_army_sheet": shot_sheet}
-
-
-def register_shots() -> None:
-    """Add the shots to the shell's registry (scenes.shots.SHOTS)."""
-    from scenes import shots
-
-    for name, factory in SHOTS.items():
-        shots.SHOTS.setdefault(name, factory)
-
-
-register_shots()
