@@ -101,6 +101,30 @@ def test_unknown_game_is_never_shown_as_a_catalog_key():
     assert "…" in game_title(app, "x" * 500)
 
 
+@pytest.mark.parametrize("command", [
+    ["check-content", "chess"], ["simulate", "chess", "--games", "1"], ["fuzz", "chess", "--games", "1"],
+    ["screenshot", "rules", "--game", "chess", "--out", "{tmp}/x.png"],
+    ["screenshot", "end", "--game", "chess", "--out", "{tmp}/x.png"],
+    ["export-log", "{tmp}/chess.json", "--lang", "fr"], ["export-log", "{tmp}/chess.json", "--lang", "en"]])
+def test_commands_name_an_unknown_game_and_never_a_catalog_key(command, real_saves, tmp_path):
+    """Every way a game id reaches a command: exit 2 and a sentence naming the game (no "game.chess.title",
+    no "help.chess.summary" drawn in a screenshot, no traceback)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    _write_raw(SaveStore(tmp_path), "chess", dict(real_saves["anludim"], game="chess"))
+    args = [a.replace("{tmp}", str(tmp_path)) for a in command]
+    done = subprocess.run([sys.executable, str(root / "main.py"), *args], capture_output=True, text=True,
+                          timeout=120, cwd=root, env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                                                      "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    said = done.stdout + done.stderr
+    assert done.returncode == 2 and "chess" in said and not (tmp_path / "x.png").exists(), said
+    assert "game.chess" not in said and "help.chess" not in said and "session.saves" not in said
+    assert "Traceback" not in said
+
+
 @pytest.fixture(scope="module")
 def lived_saves():
     """A real save of each game as autosave writes it: 60 actions, accented seat names and a pinned
