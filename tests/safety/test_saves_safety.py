@@ -310,6 +310,32 @@ def test_an_older_generation_is_restored_from_the_load_screen_by_clicks(tmp_path
     assert app.errors_logged == 0
 
 
+def test_continue_resumes_the_previous_version_of_the_newest_game_when_its_last_one_is_cut(lived_saves, tmp_path):
+    """Continue never skips to another game because the newest one's last version is damaged: it
+    resumes that game one version earlier, and says so."""
+    from datetime import UTC, datetime, timedelta
+
+    from scenes.table import TableScene
+    from tests.ui_helpers import click_button, make_app
+
+    ticks = iter(datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=m) for m in range(100))
+    store = SaveStore(tmp_path / "saves", clock=lambda: next(ticks))
+    store.write(lived_saves["ambre"], "ambre-20260101-000000-aaaa")
+    name = "anludim-20260101-000100-bbbb"
+    store.write(_shorter(lived_saves["anludim"]), name)
+    path = store.write(lived_saves["anludim"], name)
+    blob = path.read_bytes()
+    path.write_bytes(blob[: len(blob) // 3])
+    app = make_app("en")
+    app.save_store = store
+    app.stack.top.rebuild()
+    click_button(app, "continue")
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert table.session.save_name == name
+    assert len(table.session.actions) == len(lived_saves["anludim"]["actions"]) - 1
+    assert app.tr("load.previous_used") in app.toasts.texts() and app.errors_logged == 0
+
+
 def _wheel(app, y):
     import pygame
 
