@@ -307,6 +307,10 @@ def screenshot(args: Any) -> int:
         width, height = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         return _fail(args, "--size must look like 1280x800")
+    from game import catalog
+
+    if args.game is not None and args.game not in catalog.BY_ID:  # never a raw "help.chess..." key drawn
+        return _fail(args, f"unknown game {args.game!r}; known: {', '.join(catalog.BY_ID)}")
     from game.screens import render_to_file
 
     try:

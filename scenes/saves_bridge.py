@@ -59,9 +59,11 @@ def entries(app: Any) -> list[Any]:
 
 
 def latest(app: Any) -> Any:
-    """The save Continue resumes (the newest readable unfinished game whose table exists), or None."""
+    """The save Continue resumes (the newest readable unfinished game whose table exists, through its
+    previous version when the newest one is damaged), or None."""
     for entry in entries(app):
-        if not entry.corrupt and not entry.over and entry.game and catalog.available(entry.game):
+        usable = not entry.corrupt or entry.prev_ok  # a damaged newest version: its previous one
+        if usable and not entry.over and entry.game and catalog.available(entry.game):
             return entry
     return None
 
@@ -95,6 +97,8 @@ def resume(app: Any, entry: Any) -> bool:
         _explain(app, exc)
         return False
     if session is not None:
+        if entry.corrupt and getattr(entry, "prev_ok", False):
+            app.toast(app.tr("load.previous_used"), "info")
         seat_known_bots(app, session, lambda: open_table(app, session))
     return True
 

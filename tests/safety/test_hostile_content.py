@@ -44,6 +44,10 @@ CASES = {
     "huge_file": ("x: [" + "1, " * 400_000 + "1]\n", "content.limit.size"),
     "many_aliases": ("a: &a [1]\nx: [" + ", ".join(["*a"] * 5000) + "]\n", "content.limit.aliases"),
     "extra_keys": ("".join(f"k{i}: {i}\n" for i in range(60_000)), None),
+    # the probe's 200,000 extra keys (42 s and 670 MB before the limits): refused by size; and as
+    # many short keys as fit under 1 MB (120,000): refused when the value count passes the limit
+    "extra_keys_200k": ("".join(f"k{i}: {i}\n" for i in range(200_000)), "content.limit.size"),
+    "extra_keys_120k": ("".join(f"k{i:05x}:\n" for i in range(120_000)), "content.limit.nodes"),
     "huge_number": ("face_up: 99999999999999999999999999999999999999999999\n", "content.limit.number"),
 }
 
@@ -76,8 +80,28 @@ def test_binary_junk_and_nul_bytes_are_located(tmp_path):
     assert [(p.line, p.column, p.entry["key"]) for p in problems] == [(2, 1, "content.not_utf8")]
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_nul_byte_is_located_where_it_is(tmp_path, seed):
+    """A NUL anywhere in a real file (here among ▲● symbols and accents) is reported at its own line
+    and column (characters, 1-based), not at 1:1, by the loader F5 and check-content use."""
+    import random
+
+    folder = _copy(tmp_path)
+    path = folder / "anludim" / "colours.yaml"
+    text = path.read_text(encoding="utf-8")
+    at = random.Random(seed).randrange(len(text))
+    path.write_text(text[:at] + "\x00" + text[at:], encoding="utf-8")
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    with pytest.raises(content.ContentError) as err:
+        content.load("anludim", folder)
+    found = [(p.file, p.line, p.column, p.entry["key"]) for p in err.value.problems]
+    assert ("colours.yaml", line, column, "content.limit.character") in found, (at, found)
+
+
 def test_unknown_or_escaping_game_id_is_a_content_error():
-    for bad in ("../anludim", "chess", "Anludim", "", "a/b"):
+    for bad in ("../anludim", "chess", "Anludim", "", "a/b", "..", "/etc", "anludim/../anludim", "./anludim",
+                "anludim/", "anludim\x00", " anludim", None, 5):
         with pytest.raises(content.ContentError) as err:
             content.load(bad)
         assert err.value.problems[0].entry["key"] == "content.unknown_game"

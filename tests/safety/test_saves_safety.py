@@ -101,6 +101,30 @@ def test_unknown_game_is_never_shown_as_a_catalog_key():
     assert "…" in game_title(app, "x" * 500)
 
 
+@pytest.mark.parametrize("command", [
+    ["check-content", "chess"], ["simulate", "chess", "--games", "1"], ["fuzz", "chess", "--games", "1"],
+    ["screenshot", "rules", "--game", "chess", "--out", "{tmp}/x.png"],
+    ["screenshot", "end", "--game", "chess", "--out", "{tmp}/x.png"],
+    ["export-log", "{tmp}/chess.json", "--lang", "fr"], ["export-log", "{tmp}/chess.json", "--lang", "en"]])
+def test_commands_name_an_unknown_game_and_never_a_catalog_key(command, real_saves, tmp_path):
+    """Every way a game id reaches a command: exit 2 and a sentence naming the game (no "game.chess.title",
+    no "help.chess.summary" drawn in a screenshot, no traceback)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    _write_raw(SaveStore(tmp_path), "chess", dict(real_saves["anludim"], game="chess"))
+    args = [a.replace("{tmp}", str(tmp_path)) for a in command]
+    done = subprocess.run([sys.executable, str(root / "main.py"), *args], capture_output=True, text=True,
+                          timeout=120, cwd=root, env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                                                      "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    said = done.stdout + done.stderr
+    assert done.returncode == 2 and "chess" in said and not (tmp_path / "x.png").exists(), said
+    assert "game.chess" not in said and "help.chess" not in said and "session.saves" not in said
+    assert "Traceback" not in said
+
+
 @pytest.fixture(scope="module")
 def lived_saves():
     """A real save of each game as autosave writes it: 60 actions, accented seat names and a pinned
@@ -284,6 +308,32 @@ def test_an_older_generation_is_restored_from_the_load_screen_by_clicks(tmp_path
     assert app.tr("load.restored", n=3) in app.toasts.texts()
     assert sorted(g.actions for g in store.generations(load.items[0].name))[-1] == 6
     assert app.errors_logged == 0
+
+
+def test_continue_resumes_the_previous_version_of_the_newest_game_when_its_last_one_is_cut(lived_saves, tmp_path):
+    """Continue never skips to another game because the newest one's last version is damaged: it
+    resumes that game one version earlier, and says so."""
+    from datetime import UTC, datetime, timedelta
+
+    from scenes.table import TableScene
+    from tests.ui_helpers import click_button, make_app
+
+    ticks = iter(datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=m) for m in range(100))
+    store = SaveStore(tmp_path / "saves", clock=lambda: next(ticks))
+    store.write(lived_saves["ambre"], "ambre-20260101-000000-aaaa")
+    name = "anludim-20260101-000100-bbbb"
+    store.write(_shorter(lived_saves["anludim"]), name)
+    path = store.write(lived_saves["anludim"], name)
+    blob = path.read_bytes()
+    path.write_bytes(blob[: len(blob) // 3])
+    app = make_app("en")
+    app.save_store = store
+    app.stack.top.rebuild()
+    click_button(app, "continue")
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert table.session.save_name == name
+    assert len(table.session.actions) == len(lived_saves["anludim"]["actions"]) - 1
+    assert app.tr("load.previous_used") in app.toasts.texts() and app.errors_logged == 0
 
 
 def _wheel(app, y):
