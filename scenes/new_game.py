@@ -107,6 +107,24 @@ class NewGameScene(UIScene):
         bottom = h - 84
         self.button("back", (left, bottom, 180, 50), self.tr("common.back"))
         self.button("start", (w - left - 240, bottom, 240, 54), self.tr("newgame.start"), "@primary")
+        self._seed_row(left + 180 + 24, bottom - 2, w - 2 * left - 180 - 240 - 48)
+
+    def _seed_row(self, x: int, y: int, width: int) -> None:
+        """The game number between Back and Start, whatever the options' height: its title, the
+        number, "Random", and under them what the number is for."""
+        title = self.tr("newgame.seed")
+        title_w = ui.font(self.SEED_FONT, bold=True).size(title)[0] + 14
+        self.seed_title = (title, (x, y + (40 - ui.font(self.SEED_FONT, bold=True).get_linesize()) // 2))
+        entry_w = max(90, width - title_w - self.VALUE_W - 10)
+        seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + title_w, y, min(entry_w, 160), 40), self.ui,
+                                                   object_id=oid(None, "#seed"))
+        seed.set_allowed_characters("numbers")
+        seed.set_text_length_limit(9)
+        seed.set_text(str(self.seed))
+        self.entries[("seed", 0)] = seed
+        self.button("reseed", (x + title_w + min(entry_w, 160) + 10, y, self.VALUE_W, 40), self.tr("newgame.reseed"),
+                    "@choice", tooltip=self.tr("newgame.reseed_tip"))
+        self.seed_note = pygame.Rect(x, y + 46, width, self.app.size[1] - (y + 46) - 4)
 
     @staticmethod
     def _seats_width(w: int) -> int:
@@ -163,11 +181,12 @@ class NewGameScene(UIScene):
         return None
 
     OPTION_FONT = 16
+    SEED_FONT = 18
     VALUE_W = 120
 
     def _options(self, x: int, y: int, width: int) -> None:
         """One row per option: its label wrapped on the left (drawn, never cut), its value button
-        on the right; then the game number, explained."""
+        on the right."""
         self.option_label_pos = []
         self.option_lines = []
         self._label(self.tr("newgame.options"), (x, y, width, 36), "@heading")
@@ -195,18 +214,6 @@ class NewGameScene(UIScene):
             self.button(f"opt_{option['id']}", (x + width - value_w, y + (row_h - 36) // 2, value_w, 36),
                         text, "@choice")
             y += row_h + 6
-        self._label(self.tr("newgame.seed"), (x, y, width, 30), "@heading")
-        y += 34
-        seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, width - self.VALUE_W - 14, 40), self.ui,
-                                                   object_id=oid(None, "#seed"))
-        seed.set_allowed_characters("numbers")
-        seed.set_text_length_limit(9)
-        seed.set_text(str(self.seed))
-        self.entries[("seed", 0)] = seed
-        self.button("reseed", (x + width - self.VALUE_W, y, self.VALUE_W, 40), self.tr("newgame.reseed"), "@choice",
-                    tooltip=self.tr("newgame.reseed_tip"))
-        self.seed_note = pygame.Rect(x, y + 46, width, 44)
-
     def _widest_value(self, option: dict[str, Any]) -> int:
         """Pixel width of the option's longest value text (the value button's font)."""
         if "choices" in option:
@@ -358,6 +365,9 @@ class NewGameScene(UIScene):
             for line in lines:
                 ui.text(surface, line, (x, y), self.OPTION_FONT, ui.PARCHMENT)
                 y += ui.font(self.OPTION_FONT).get_linesize()
+        title = getattr(self, "seed_title", None)
+        if title is not None:
+            ui.text(surface, title[0], title[1], self.SEED_FONT, ui.GOLD, bold=True)
         note = getattr(self, "seed_note", None)
         if note is not None:
             ui.text_block(surface, self.tr("newgame.seed_help"), note, 14, ui.PARCHMENT_DIM)

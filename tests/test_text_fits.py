@@ -99,3 +99,31 @@ def test_game_tables_cut_no_text(size, lang, tmp_path, monkeypatch) -> None:
         shots.make(app, name, seed=1)
         app.render()
         assert not cuts, (name, cuts)
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_new_game_widgets_stay_in_the_window_and_never_overlap(size, lang, tmp_path, monkeypatch) -> None:
+    """With the most seats, each game's new-game screen keeps every button and field inside the
+    window and apart from each other (Gorges' seven variants once pushed the game number under
+    Start at 1024×700), and the game number's explanation ends above the window's bottom."""
+    import pygame
+
+    from scenes import shots
+
+    monkeypatch.setenv("GUILDHALL_HOME", str(tmp_path))
+    window = pygame.Rect((0, 0), size)
+    for game in GAMES:
+        app = make_app(lang, size, menu=False)
+        scene = shots.make(app, "new_game", game=game, seed=1)
+        scene.count = max(scene.seat_range)
+        scene.rebuild()
+        rects = [(f"button {n}", b.rect) for n, b in scene.buttons.items()]
+        rects += [(f"field {k}", e.rect) for k, e in scene.entries.items()]
+        for name, rect in rects:
+            assert window.contains(rect), (game, name, rect)
+        for i, (a, ra) in enumerate(rects):
+            for b, rb in rects[i + 1:]:
+                assert not ra.colliderect(rb), (game, a, ra, b, rb)
+        title, (tx, ty) = scene.seed_title
+        assert ty >= 0 and scene.seed_note.bottom <= size[1], (game, scene.seed_note)
