@@ -82,6 +82,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="full checks after every K-th action (default: 2 random actions per game)")
     fuzz.add_argument("--full-every", type=int, default=1, metavar="M",
                       help="full checks in one game out of M (default: every game)")
+    fuzz.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     export = sub.add_parser("export-log", parents=[common], help="a saved game's log and notes as Markdown")
     export.add_argument("save", help="a save file (.json) or the name of a save")
     export.add_argument("--lang", choices=("fr", "en"), default="fr")

@@ -252,27 +252,76 @@ def _replay(game: _Game, views: list[str]) -> None:
            "replay from the seed gave another outcome")
 
 
-def run(engine: Any, content: Any, games: int, seed: int = 1, options: dict[str, Any] | None = None,
-        progress: Callable[[int], None] | None = None, check_every: int = 0, full_every: int = 1) -> dict[str, Any]:
-    """`games` random games from `seed` on (seat counts cycle through the engine's range); the full
-    battery of checks runs in one game out of `full_every` (see `play_one`)."""
-    start, cpu = time.perf_counter(), time.process_time()
-    failures: list[dict[str, Any]] = []
-    total = 0
+def _one(engine: Any, content: Any, index: int, seed: int, options: dict[str, Any] | None, check_every: int,
+         full_every: int) -> tuple[int, dict[str, Any] | None]:
+    """Game number `index` of a run from `seed`: (its actions, None) or (0, what failed)."""
     counts = list(engine.seats)
-    for i in range(games):
-        game_seed, seats = seed + i, counts[i % len(counts)]
-        try:
-            total += play_one(engine, content, game_seed, seats, options, check_every, i % full_every == 0)
-        except Exception as exc:  # FuzzFailure or an engine error: both are findings
-            failures.append({"seed": game_seed, "seats": seats, "error": f"{type(exc).__name__}: {exc}"[:300],
-                             "where": traceback.format_exc(limit=-3)[-600:]})
-        if progress is not None:
-            progress(i + 1)
+    game_seed, seats = seed + index, counts[index % len(counts)]
+    try:
+        return play_one(engine, content, game_seed, seats, options, check_every, index % full_every == 0), None
+    except Exception as exc:  # FuzzFailure or an engine error: both are findings
+        return 0, {"seed": game_seed, "seats": seats, "error": f"{type(exc).__name__}: {exc}"[:300],
+                   "where": traceback.format_exc(limit=-3)[-600:]}
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_init(game_id: str, content_root: str | None) -> None:
+    if _WORKER.get("key") == (game_id, content_root):
+        return  # forked from the parent, which loaded them already
+    import rules
+    from game.content import load
+
+    _WORKER.update(key=(game_id, content_root), engine=rules.engine(game_id), content=load(game_id, content_root))
+
+
+def _worker_chunk(indices: list[int], seed: int, options: dict[str, Any] | None, check_every: int,
+                  full_every: int) -> list[tuple[int, int, dict[str, Any] | None]]:
+    engine, content = _WORKER["engine"], _WORKER["content"]
+    return [(i, *_one(engine, content, i, seed, options, check_every, full_every)) for i in indices]
+
+
+def run(engine: Any, content: Any, games: int, seed: int = 1, options: dict[str, Any] | None = None,
+        progress: Callable[[int], None] | None = None, check_every: int = 0, full_every: int = 1,
+        workers: int = 1, content_root: str | None = None) -> dict[str, Any]:
+    """`games` random games from `seed` on (seat counts cycle through the engine's range); the full
+    battery of checks runs in one game out of `full_every` (see `play_one`). With `workers` > 1 the
+    games are spread over processes (which load `engine.id` from `content_root` unless forked from
+    this one); the result is the same whatever the number of workers, times apart."""
+    start, cpu = time.perf_counter(), time.process_time()
+    results: dict[int, tuple[int, dict[str, Any] | None]] = {}
+    workers = max(1, min(workers, games))
+    if workers == 1:
+        for i in range(games):
+            results[i] = _one(engine, content, i, seed, options, check_every, full_every)
+            if progress is not None:
+                progress(i + 1)
+    else:
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+        from game.simulate import _context
+
+        context = _context()
+        if context.get_start_method() == "fork":
+            _WORKER.update(key=(engine.id, content_root), engine=engine, content=content)
+        size = max(1, min(20, games // (workers * 8)))
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
+                                 initargs=(engine.id, content_root)) as pool:
+            pending = {pool.submit(_worker_chunk, list(range(i, min(i + size, games))), seed, options,
+                                   check_every, full_every) for i in range(0, games, size)}
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    results.update((i, (n, failure)) for i, n, failure in future.result())
+                if progress is not None:
+                    progress(len(results))
+    failures = [results[i][1] for i in range(games) if results[i][1] is not None]
+    total = sum(results[i][0] for i in range(games))
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"game": engine.id, "games": games, "seed": seed, "check_every": check_every, "full_every": full_every,
             "failures": len(failures),
             "failure_samples": failures[:10], "actions": total,
             "mean_actions": total / max(1, games - len(failures)), "seconds": round(seconds, 2),
-            "cpu_seconds": round(cpu, 2),
+            "cpu_seconds": round(cpu, 2), "workers": workers,
             "games_per_second": round(games / seconds, 1) if seconds else None}

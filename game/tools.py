@@ -174,7 +174,7 @@ def _with_progress(args: Any, job: Any) -> Any:
     from tqdm import tqdm
 
     tqdm.monitor_interval = 0  # no monitor thread: the workers may be forked
-    bar = tqdm(total=args.games * (2 if args.against else 1), unit="game", file=sys.stderr,
+    bar = tqdm(total=args.games * (2 if getattr(args, "against", None) else 1), unit="game", file=sys.stderr,
                desc=args.game, dynamic_ncols=True)
 
     def progress(done: int, _total: int) -> None:
@@ -286,8 +286,15 @@ def fuzz(args: Any) -> int:
         content = load(args.game, args.content)
     except ContentError as exc:
         return _fail(args, str(exc))
-    result = fuzzer.run(rules.engine(args.game), content, args.games, args.seed,
-                        check_every=args.check_every, full_every=args.full_every)
+    from game.simulate import default_workers
+
+    if args.workers is not None and args.workers < 1:
+        return _fail(args, "--workers must be at least 1")
+    engine = rules.engine(args.game)
+    result = _with_progress(args, lambda progress: fuzzer.run(
+        engine, content, args.games, args.seed, check_every=args.check_every, full_every=args.full_every,
+        workers=args.workers or default_workers(), content_root=args.content,
+        progress=None if progress is None else (lambda done: progress(done, args.games))))
     lines = [f"{result['game']}: {result['games']} games from seed {result['seed']}, "
              f"{result['actions']} actions, {result['failures']} failures, {result['seconds']} s"]
     lines += [f"  seed {f['seed']} ({f['seats']} seats): {f['error']}" for f in result["failure_samples"]]

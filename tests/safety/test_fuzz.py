@@ -24,7 +24,10 @@ CI_GAMES = int(os.environ.get("GUILDHALL_FUZZ_GAMES", "500"))
 @pytest.mark.slow
 @pytest.mark.parametrize("game", rules.IMPLEMENTED)
 def test_ci_fuzz_finds_nothing(game):
-    result = fuzz.run(rules.engine(game), content.load(game), CI_GAMES, seed=2026, full_every=10)
+    from game.simulate import default_workers
+
+    result = fuzz.run(rules.engine(game), content.load(game), CI_GAMES, seed=2026, full_every=10,
+                      workers=default_workers())
     assert result["failures"] == 0, result["failure_samples"]
     print(f"{game}: {CI_GAMES} games, {result['actions']} actions, {result['seconds']} s")
 
@@ -69,3 +72,13 @@ def test_fuzz_command_line():
     bad = subprocess.run([sys.executable, str(ROOT / "main.py"), "fuzz", "chess"], capture_output=True, text=True,
                          timeout=120)
     assert bad.returncode == 2
+
+
+def test_the_same_run_whatever_the_number_of_workers():
+    """Games spread over two processes give the same figures and findings as one process."""
+    engine, loaded = rules.engine("gorges"), content.load("gorges")
+    one = fuzz.run(engine, loaded, 6, seed=11, full_every=3, workers=1)
+    two = fuzz.run(engine, loaded, 6, seed=11, full_every=3, workers=2)
+    keys = ("games", "failures", "actions", "mean_actions", "failure_samples")
+    assert {k: one[k] for k in keys} == {k: two[k] for k in keys}
+    assert two["workers"] == 2 and one["actions"] > 0
