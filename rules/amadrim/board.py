@@ -36,10 +36,19 @@ class Unit:
     acted: bool = False      # attacked, rose a level or took a city this turn
     levelled: bool = False   # already rose a level this turn
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        self.__dict__[name] = value
+        self.__dict__.pop("_json", None)  # any change drops the cached JSON
+
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "owner": self.owner, "kind": self.kind,
+        """The unit in a view; cached until the unit changes (shared by views: read-only)."""
+        out = self.__dict__.get("_json")
+        if out is None:
+            out = self.__dict__["_json"] = {
+                "id": self.id, "owner": self.owner, "kind": self.kind,
                 "level": self.level if self.kind == "mage" else None, "cell": list(self.cell),
                 "moved": self.moved, "acted": self.acted, "levelled": self.levelled}
+        return out
 
 
 @dataclass
@@ -50,8 +59,16 @@ class City:
     cell: Cell
     owner: int | None
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        self.__dict__[name] = value
+        self.__dict__.pop("_json", None)  # any change drops the cached JSON
+
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "cell": list(self.cell), "owner": self.owner}
+        """The city in a view; cached until the city changes (shared by views: read-only)."""
+        out = self.__dict__.get("_json")
+        if out is None:
+            out = self.__dict__["_json"] = {"id": self.id, "cell": list(self.cell), "owner": self.owner}
+        return out
 
 
 @lru_cache(maxsize=16)
