@@ -1,8 +1,8 @@
 """Amadrim bots: three levels offered to people, weakest first (`LEVELS`), plus the old names.
 
-- `apprentice` (Apprenti): plausible moves, cheaply — a simple plan of cubes each turn (read
-  from one view), then take / attack / spell / create when it can, and the best of a few moves
-  drawn at random (weights `sample_moves`, `noise`).
+- `apprentice` (Apprenti): plausible moves, cheaply — a simple plan of cubes each turn (at most
+  two move cubes: the rest stay unplaced), then take / attack / spell / create when it can, and
+  the best of a few moves drawn at random (weights `moves_max`, `sample_moves`, `noise`).
 - `adept` (Adepte): the tuned heuristic — every move scored (harvest what it lacks, walk mages
   at prey and cities, shun danger); the plan of cubes from what it holds.
 - `master` (Maître): the adept's scores with a look ahead at the next action phases: it keeps a
@@ -45,10 +45,10 @@ BASE: dict[str, Any] = {
     "merchants": 3, "creates": 3, "attacks": 2, "spells": 3, "take": 100.0, "attack": 80.0,
     "attack_level": 5.0, "spell": 50.0, "spell_max_cost": 6, "create": 35.0, "create_other": 20.0, "harvest": 8.0,
     "need": 6.0, "missing": 4.0, "approach": 4.0, "step_cost": 1.0, "danger": 25.0, "guard": 0.0,
-    "leave_post": 0.0, "lookahead": False, "fear": 0, "sample_moves": 0, "noise": 0.1,
+    "leave_post": 0.0, "lookahead": False, "fear": 0, "sample_moves": 0, "noise": 0.1, "moves_max": 99,
 }
 DEFAULTS: dict[str, dict[str, Any]] = {  # the same as content/amadrim/bots.yaml
-    "apprentice": {"sample_moves": 4, "noise": 20.0, "danger": 0.0, "attacks": 1, "spells": 1},
+    "apprentice": {"sample_moves": 4, "noise": 20.0, "danger": 0.0, "attacks": 1, "spells": 1, "moves_max": 2},
     "adept": {"spell_max_cost": 3, "merchants": 4, "creates": 2},
     "master": {"spell_max_cost": 3, "merchants": 4, "creates": 2, "need": 12.0, "guard": 45.0,
                "leave_post": 60.0, "lookahead": True},
@@ -363,7 +363,7 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any]) -> dict[str, int]:
     want = w["merchants"]
     plan["create"] = max(0, min(room - 2, int(w["creates"]) if len(merchants) < want else int(w["creates"]) - 1))
     plan["create"] = max(plan["create"], min(guards, room))
-    plan["move"] = max(0, cubes - sum(plan.values()))
+    plan["move"] = min(int(w["moves_max"]), max(0, cubes - sum(plan.values())))
     return plan
 
 

@@ -110,6 +110,7 @@ class BotWeightsModel(Model):
     lookahead: bool = False
     fear: int = Field(default=0, ge=0, le=20)
     sample_moves: int = Field(default=0, ge=0, le=1000)
+    moves_max: int = Field(default=99, ge=0, le=99)
     noise: float = Field(default=0.1, ge=0, le=1000)
 
 
