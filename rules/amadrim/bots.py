@@ -229,7 +229,7 @@ class LevelBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self._plan: list[str] = []  # the cubes still to place this turn (the apprentice's memory)
+        self._plan: list[str] | None = None  # the cubes still to place this turn (None: unknown)
 
     def weights(self, view: Any) -> dict[str, Any]:
         given = (view.get("bots") or {}).get(self.level)
@@ -247,7 +247,7 @@ class LevelBot:
 
     def _program(self, view: Any, legal: list[Action]) -> Action:
         fresh = not any(a.type == "remove_cube" for a in legal)  # nothing placed yet this turn
-        if fresh or not self._plan:
+        if fresh or self._plan is None:
             w = self.weights(view)
             me = view["seat"]
             mine = view["programming"][me]
@@ -255,7 +255,7 @@ class LevelBot:
             self._plan = [k for k in KINDS for _ in range(max(0, plan[k] - mine[k]))]
         if self._plan and AddCube(self._plan[0]) in legal:
             return AddCube(self._plan.pop(0))
-        self._plan = []
+        self._plan = None
         return LockIn()
 
     # -- action phase -------------------------------------------------------------------------
@@ -387,7 +387,7 @@ class _Scorer:
         self.goal_cells += [u.cell for u in board.units.values() if u.owner != me and u.kind == "merchant"]
         self.reach = 1 + int(w["fear"])  # enemies may walk (`fear` cells) before this seat acts again
         self._threat: dict[Cell, int] = {}  # cell -> highest enemy mage level that can hit it
-        for m in self.enemy_mages:
+        for m in self.enemy_mages if w["danger"] else ():
             for x in range(m.cell[0] - self.reach, m.cell[0] + self.reach + 1):
                 for y in range(m.cell[1] - self.reach, m.cell[1] + self.reach + 1):
                     if self._threat.get((x, y), 0) < m.level:
