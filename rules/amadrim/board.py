@@ -35,19 +35,10 @@ class Unit:
     acted: bool = False      # attacked, rose a level or took a city this turn
     levelled: bool = False   # already rose a level this turn
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        self.__dict__[name] = value
-        self.__dict__.pop("_json", None)  # any change drops the cached JSON
-
     def to_json(self) -> dict[str, Any]:
-        """The unit in a view; cached until the unit changes (shared by views: read-only)."""
-        out = self.__dict__.get("_json")
-        if out is None:
-            out = self.__dict__["_json"] = {
-                "id": self.id, "owner": self.owner, "kind": self.kind,
+        return {"id": self.id, "owner": self.owner, "kind": self.kind,
                 "level": self.level if self.kind == "mage" else None, "cell": list(self.cell),
                 "moved": self.moved, "acted": self.acted, "levelled": self.levelled}
-        return out
 
 
 @dataclass
@@ -58,16 +49,8 @@ class City:
     cell: Cell
     owner: int | None
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        self.__dict__[name] = value
-        self.__dict__.pop("_json", None)  # any change drops the cached JSON
-
     def to_json(self) -> dict[str, Any]:
-        """The city in a view; cached until the city changes (shared by views: read-only)."""
-        out = self.__dict__.get("_json")
-        if out is None:
-            out = self.__dict__["_json"] = {"id": self.id, "cell": list(self.cell), "owner": self.owner}
-        return out
+        return {"id": self.id, "cell": list(self.cell), "owner": self.owner}
 
 
 @lru_cache(maxsize=16)
@@ -196,7 +179,7 @@ def board_from_view(view: dict[str, Any]) -> Board:
     """Rebuild a board from a view (for `targets` and the bots)."""
     grid = view["grid"]
     board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
-    new = object.__new__  # the pieces' fields set directly: this runs for every bot decision
+    new = object.__new__  # the pieces' fields set directly (no dataclass __init__): every bot decision
     for city in view["cities"]:
         piece = new(City)
         cell = tuple(city["cell"])

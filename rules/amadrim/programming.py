@@ -56,10 +56,14 @@ def legal(state: AmadrimState, seat: int) -> list[Action]:
     return out
 
 
+_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+
+
 def _kind_index(kind: str) -> int:
-    if kind not in KINDS:
+    i = _INDEX.get(kind) if isinstance(kind, str) else None
+    if i is None:
         raise IllegalAction("amadrim.illegal.unknown_kind", kind=kind)
-    return KINDS.index(kind)
+    return i
 
 
 def add_cube(state: AmadrimState, seat: int, action: AddCube) -> None:
