@@ -5,11 +5,10 @@
   the best of a few moves drawn at random (weights `moves_max`, `sample_moves`, `noise`).
 - `adept` (Adepte): the tuned heuristic — every move scored (harvest what it lacks, walk mages
   at prey and cities, shun danger); the plan of cubes from what it holds.
-- `master` (Maître): the adept's scores with a look ahead at the next action phases: it keeps a
-  mage beside each of its cities (no city of its own can be taken), programs a take-city or an
-  attack only when one of its mages can reach it this turn with its move cubes, fears every
-  enemy mage that could walk next to a unit before it acts again (the enemies' move budget as
-  well as adjacency), and levels its guards first.
+- `master` (Maître): the adept's scores with a look ahead: it keeps a mage beside each of its
+  cities (a guarded city cannot be taken; it creates or walks guards there and levels them
+  first), and programs a take-city or attack cubes only when one of its mages can reach an
+  undefended city or a prey this turn with its cubes.
 - `random` (any legal action) and `greedy` (issue 10's bot) stay for old saves and `simulate`.
 
 Every bot sees only its view (never the state) and the legal actions, and draws only from its
