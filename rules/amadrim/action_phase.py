@@ -263,7 +263,14 @@ def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Uni
 def unit_actions(ctx: Any, seat: int, unit: Unit) -> list[Action]:
     board, out = ctx.board, []
     if ctx.remaining[MOVE] and not unit.moved:
-        out += [_move(unit.id, p) for p in board.reachable(unit.cell, ctx.remaining[MOVE]).values()]
+        uid, new = unit.id, object.__new__
+        for path in board.reachable(unit.cell, ctx.remaining[MOVE]).values():
+            move = new(Move)  # `Move(uid, path)` without the frozen dataclass's __init__: listed by
+            # the hundred for every decision; equal, hashed and printed the same
+            fields = move.__dict__
+            fields["unit"] = uid
+            fields["path"] = path
+            out.append(move)
     if unit.kind != "mage":
         return out
     if ctx.remaining[ATTACK]:
@@ -275,14 +282,6 @@ def unit_actions(ctx: Any, seat: int, unit: Unit) -> list[Action]:
         out += [TakeCity(unit.id, board.city_at[c]) for c in board.cardinal[unit.cell]
                 if c in board.city_at and why_take(ctx, seat, unit.id, board.city_at[c]) is None]
     return out
-
-
-def _move(unit: int, path: tuple[Cell, ...], new: Any = object.__new__) -> Move:
-    """`Move(unit, path)` without the frozen dataclass's `__init__` (moves are listed by the
-    hundred for every decision); equal, hashed and printed the same."""
-    move = new(Move)
-    move.__dict__.update(unit=unit, path=path)
-    return move
 
 
 class ViewContext:

@@ -144,15 +144,16 @@ class Board:
     def reachable(self, start: Cell, steps: int) -> dict[Cell, tuple[Cell, ...]]:
         """Cells a unit on `start` can end on within `steps` moves, each with a shortest path
         (breadth first, one ring of steps after the other: cells in the order they are found)."""
-        around, city_at, unit_at = self.around, self.city_at, self.unit_at
+        around = self.around
         paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
+        closed = self.city_at.keys() | self.unit_at.keys()  # cells no unit enters
         frontier = [start]
         for _ in range(steps):
             found = []
             for cell in frontier:
                 path = paths[cell]
                 for nxt in around[cell]:
-                    if nxt not in paths and nxt not in city_at and nxt not in unit_at:
+                    if nxt not in paths and nxt not in closed:
                         paths[nxt] = path + (nxt,)
                         found.append(nxt)
             if not found:
