@@ -3,7 +3,8 @@
 Package map: content.py (YAML schema), board.py (map geometry and pieces), actions.py (action
 values), placement.py (set-up), programming.py (secret cube placing), action_phase.py (spending
 cubes, and `targets` for the scene's highlights), scoring.py (reputation and the end),
-view.py (what a seat sees), state.py (the state and dispatch), bots.py (`random`, `greedy`).
+view.py (what a seat sees), state.py (the state and dispatch), bots.py (the levels apprentice,
+adept, master; `random` and `greedy` for old saves).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from rules.amadrim.action_phase import targets
 from rules.amadrim.actions import CODEC
+from rules.amadrim.bots import BOTS, LEVELS, PROBES
 from rules.amadrim.content import Content
 from rules.amadrim.state import AmadrimState
 from rules.core import Engine, seat_count
@@ -26,7 +28,7 @@ class AmadrimEngine(Engine):
     id = "amadrim"
     seats = range(2, 5)
     codec = CODEC
-    bots = ("random", "greedy")
+    bots = LEVELS
     hidden_information = True
 
     def new_game(self, content: Content, seats: int | Sequence[Any], seed: int,
@@ -43,9 +45,8 @@ class AmadrimEngine(Engine):
         return lab_facts(state)
 
     def bot(self, name: str, seed: int) -> Any:
-        from rules.amadrim.bots import PROBES, GreedyBot, RandomBot
-
-        bots = {"random": RandomBot, "greedy": GreedyBot, **PROBES}
+        """A level of `LEVELS`, an old name of earlier saves (`random`, `greedy`) or a test probe."""
+        bots = {**BOTS, **PROBES}
         if name not in bots:
             raise KeyError(name)
         return bots[name](seed)
@@ -53,8 +54,6 @@ class AmadrimEngine(Engine):
     @property
     def probes(self) -> tuple[str, ...]:
         """Test-only bots registered by tests (never offered to players)."""
-        from rules.amadrim.bots import PROBES
-
         return tuple(PROBES)
 
     def game_stats(self, outcomes: list[dict[str, Any]]) -> dict[str, Any]:

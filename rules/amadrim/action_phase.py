@@ -176,7 +176,7 @@ def lost_cubes(ctx: Any, seat: int) -> dict[str, str]:
         if not ctx.remaining[i]:
             continue
         if i == CREATE:
-            usable = bool(create_cells(board, seat)) and ctx.pawns_left[seat] != 0
+            usable = _can_create(ctx, board, seat)
         else:
             usable = kind in usable_kinds
         if not usable:
@@ -184,16 +184,60 @@ def lost_cubes(ctx: Any, seat: int) -> dict[str, str]:
     return out
 
 
-def _usable_kinds(ctx: Any, seat: int, units: list[Unit]) -> set[str]:
-    """The action kinds (create aside) with remaining cubes that some unit can use now: each unit's
-    actions listed once, stopping as soon as every such kind is found."""
+def _can_create(ctx: Any, board: Board, seat: int) -> bool:
+    """A free creation cell exists and the guild has a pawn left (`create_cells` non-empty)."""
+    if not any(board.is_free(c) for city in board.cities if city.owner == seat for c in board.cardinal[city.cell]):
+        return False
+    return ctx.pawns_left[seat] != 0
+
+
+def _any_use(ctx: Any, seat: int) -> bool:
+    """Some remaining cube has a legal use (the same answer as `lost_cubes` leaving a kind out)."""
+    if ctx.remaining[CREATE] and _can_create(ctx, ctx.board, seat):
+        return True
+    return bool(_usable_kinds(ctx, seat, ctx.board.units_of(seat), first=True))
+
+
+def _usable_kinds(ctx: Any, seat: int, units: list[Unit], first: bool = False) -> set[str]:
+    """The action kinds (create aside) with remaining cubes that some unit can use now: the same
+    answer as listing each unit's actions (`unit_actions`), by cheap existence checks that stop
+    as soon as every such kind is found (this runs after every spent cube)."""
     wanted = {kind for i, kind in enumerate(KINDS) if ctx.remaining[i] and i != CREATE}
     found: set[str] = set()
+    board = ctx.board
     for u in units:
-        if wanted <= found:
+        if wanted <= found or (first and found):
             break
-        found.update(a.type for a in unit_actions(ctx, seat, u))
+        if "move" in wanted and "move" not in found and not u.moved and any(
+                c not in board.city_at and c not in board.unit_at for c in board.around[u.cell]):
+            found.add("move")
+        if u.kind != "mage":
+            continue
+        if "attack" in wanted and "attack" not in found and _has_prey(ctx, board, seat, u):
+            found.add("attack")
+        if "spell" in wanted and "spell" not in found and not u.levelled and u.level < ctx.max_level \
+                and _affords(ctx.stock[seat], ctx.level_cost[u.level + 1]):
+            found.add("spell")  # `why_spell` is None: an own mage, a spell cube left (wanted)
+        if "take_city" in wanted and "take_city" not in found and any(
+                c in board.city_at and why_take(ctx, seat, u.id, board.city_at[c]) is None
+                for c in board.cardinal[u.cell]):
+            found.add("take_city")
     return found & wanted
+
+
+def _has_prey(ctx: Any, board: Board, seat: int, mage: Unit) -> bool:
+    """`why_attack` is None for some unit around `mage` (an own mage, an attack cube left)."""
+    four = ctx.options["attack_reach"] != "eight"
+    for c in board.around[mage.cell]:
+        uid = board.unit_at.get(c)
+        if uid is None:
+            continue
+        target = board.units[uid]
+        if target.owner == seat or (four and not adjacent(mage.cell, c, "four")):
+            continue
+        if target.kind != "mage" or mage.level > target.level:
+            return True
+    return False
 
 
 def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Unit]) -> str:
@@ -219,7 +263,14 @@ def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Uni
 def unit_actions(ctx: Any, seat: int, unit: Unit) -> list[Action]:
     board, out = ctx.board, []
     if ctx.remaining[MOVE] and not unit.moved:
-        out += [Move(unit.id, p) for p in board.reachable(unit.cell, ctx.remaining[MOVE]).values()]
+        uid, new = unit.id, object.__new__
+        for path in board.reachable(unit.cell, ctx.remaining[MOVE]).values():
+            move = new(Move)  # `Move(uid, path)` without the frozen dataclass's __init__: listed by
+            # the hundred for every decision; equal, hashed and printed the same
+            fields = move.__dict__
+            fields["unit"] = uid
+            fields["path"] = path
+            out.append(move)
     if unit.kind != "mage":
         return out
     if ctx.remaining[ATTACK]:
@@ -313,7 +364,7 @@ def _next_seat(state: AmadrimState) -> None:
 def _stuck(state: AmadrimState, seat: int) -> bool:
     """Binding programming: when no remaining cube has a use, they are lost (logged with the
     reason of each kind) and the seat's actions end. True when that happened."""
-    if not binding(state):
+    if not binding(state) or _any_use(state, seat):
         return False
     lost = lost_cubes(state, seat)
     if len(lost) < sum(1 for n in state.remaining if n):

@@ -7,7 +7,6 @@ cells and where a unit can walk. It holds no resources and no scores.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -143,18 +142,23 @@ class Board:
     # -- movement ------------------------------------------------------------------------------
 
     def reachable(self, start: Cell, steps: int) -> dict[Cell, tuple[Cell, ...]]:
-        """Cells a unit on `start` can end on within `steps` moves, each with a shortest path."""
+        """Cells a unit on `start` can end on within `steps` moves, each with a shortest path
+        (breadth first, one ring of steps after the other: cells in the order they are found)."""
+        around = self.around
         paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
-        queue = deque([start])
-        while queue:
-            cell = queue.popleft()
-            path = paths[cell]
-            if len(path) >= steps:
-                continue
-            for nxt in self.around[cell]:
-                if nxt not in paths and nxt not in self.city_at and nxt not in self.unit_at:
-                    paths[nxt] = path + (nxt,)
-                    queue.append(nxt)
+        closed = self.city_at.keys() | self.unit_at.keys()  # cells no unit enters
+        frontier = [start]
+        for _ in range(steps):
+            found = []
+            for cell in frontier:
+                path = paths[cell]
+                for nxt in around[cell]:
+                    if nxt not in paths and nxt not in closed:
+                        paths[nxt] = path + (nxt,)
+                        found.append(nxt)
+            if not found:
+                break
+            frontier = found
         del paths[start]
         return paths
 
@@ -176,9 +180,18 @@ def board_from_view(view: dict[str, Any]) -> Board:
     """Rebuild a board from a view (for `targets` and the bots)."""
     grid = view["grid"]
     board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
+    new = object.__new__  # the pieces' fields set directly (no dataclass __init__): every bot decision
     for city in view["cities"]:
-        board.add_city(tuple(city["cell"]), city["owner"])
+        piece = new(City)
+        cell = tuple(city["cell"])
+        piece.__dict__.update(id=len(board.cities), cell=cell, owner=city["owner"])
+        board.cities.append(piece)
+        board.city_at[cell] = piece.id
     for u in view["units"]:
-        board.add_unit(Unit(u["id"], u["owner"], u["kind"], u["level"] or 0, tuple(u["cell"]),
-                            u["moved"], u["acted"], u["levelled"]))
+        piece = new(Unit)
+        cell = tuple(u["cell"])
+        piece.__dict__.update(id=u["id"], owner=u["owner"], kind=u["kind"], level=u["level"] or 0, cell=cell,
+                              moved=u["moved"], acted=u["acted"], levelled=u["levelled"])
+        board.units[piece.id] = piece
+        board.unit_at[cell] = piece.id
     return board

@@ -1,7 +1,19 @@
-"""Amadrim bots: `random` (any legal action) and `greedy` (a hand-made plan and scores).
+"""Amadrim bots: three levels offered to people, weakest first (`LEVELS`), plus the old names.
 
-Both see only their view and the legal actions, and draw only from their own
-`random.Random(seed)`.
+- `apprentice` (Apprenti): plausible moves, cheaply — a simple plan of cubes each turn (at most
+  two move cubes: the rest stay unplaced), then take / attack / spell / create when it can, and
+  the best of a few moves drawn at random (weights `moves_max`, `sample_moves`, `noise`).
+- `adept` (Adepte): the tuned heuristic — every move scored (harvest what it lacks, walk mages
+  at prey and cities, shun danger); the plan of cubes from what it holds.
+- `master` (Maître): the adept's scores with a look ahead: it keeps a mage beside each of its
+  cities (a guarded city cannot be taken; it creates or walks guards there and levels them
+  first), and programs a take-city or attack cubes only when one of its mages can reach an
+  undefended city or a prey this turn with its cubes.
+- `random` (any legal action) and `greedy` (issue 10's bot) stay for old saves and `simulate`.
+
+Every bot sees only its view (never the state) and the legal actions, and draws only from its
+own `random.Random(seed)`. Weights come from the view (`view["bots"][level]`, i.e. the content's
+bots.yaml); the defaults below are used when a view carries none.
 """
 
 from __future__ import annotations
@@ -24,6 +36,22 @@ from rules.amadrim.board import Board, Unit, board_from_view
 from rules.core import Action
 
 Cell = tuple[int, int]
+
+LEVELS = ("apprentice", "adept", "master")
+
+#: Every weight a level reads, with the value used when bots.yaml leaves it out (README "Bots").
+BASE: dict[str, Any] = {
+    "merchants": 3, "creates": 3, "attacks": 2, "spells": 3, "take": 100.0, "attack": 80.0,
+    "attack_level": 5.0, "spell": 50.0, "spell_max_cost": 6, "create": 35.0, "create_other": 20.0, "harvest": 8.0,
+    "need": 6.0, "missing": 4.0, "approach": 4.0, "step_cost": 1.0, "danger": 25.0, "guard": 0.0,
+    "leave_post": 0.0, "lookahead": False, "fear": 0, "sample_moves": 0, "noise": 0.1, "moves_max": 99,
+}
+DEFAULTS: dict[str, dict[str, Any]] = {  # the same as content/amadrim/bots.yaml
+    "apprentice": {"sample_moves": 4, "noise": 20.0, "danger": 0.0, "attacks": 1, "spells": 1, "moves_max": 2},
+    "adept": {"spell_max_cost": 3, "merchants": 4, "creates": 2},
+    "master": {"spell_max_cost": 3, "merchants": 4, "creates": 2, "need": 12.0, "guard": 45.0,
+               "leave_post": 60.0, "lookahead": True},
+}
 
 #: Test-only bots (probes such as tests/amadrim/probes.py register here): `ENGINE.bot` finds
 #: them by name, but `ENGINE.bots` (what players are offered) never lists them.
@@ -188,3 +216,261 @@ def _pay(stock: list[int], cost: tuple[int, ...]) -> bool:
             stock[i] -= need
         return True
     return False
+
+
+# -- the three levels -------------------------------------------------------------------------------
+
+
+class LevelBot:
+    """One level of `LEVELS`: a plan of cubes, then the best-scoring action (see the module doc)."""
+
+    level = "adept"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self._plan: list[str] | None = None  # the cubes still to place this turn (None: unknown)
+
+    def weights(self, view: Any) -> dict[str, Any]:
+        given = (view.get("bots") or {}).get(self.level)
+        return {**BASE, **(DEFAULTS[self.level] if given is None else given)}
+
+    def choose(self, view: Any, legal: list[Action]) -> Action:
+        if any(a.type == "add_cube" or a.type == "lock_in" for a in legal):
+            return self._program(view, legal)
+        w = self.weights(view)
+        if view["phase"] == "setup":
+            return _place(view, legal, self.rng)
+        return self._act(view, legal, w)
+
+    # -- programming --------------------------------------------------------------------------
+
+    def _program(self, view: Any, legal: list[Action]) -> Action:
+        fresh = not any(a.type == "remove_cube" for a in legal)  # nothing placed yet this turn
+        if fresh or self._plan is None:
+            w = self.weights(view)
+            me = view["seat"]
+            mine = view["programming"][me]
+            plan = plan_cubes(view, me, w)
+            self._plan = [k for k in KINDS for _ in range(max(0, plan[k] - mine[k]))]
+        if self._plan and AddCube(self._plan[0]) in legal:
+            return AddCube(self._plan.pop(0))
+        self._plan = None
+        return LockIn()
+
+    # -- action phase -------------------------------------------------------------------------
+
+    def _act(self, view: Any, legal: list[Action], w: dict[str, Any]) -> Action:
+        me = view["seat"]
+        board = board_from_view(view)
+        ctx = _Scorer(view, board, me, w)
+        moves = [a for a in legal if isinstance(a, Move)]
+        others = [a for a in legal if not isinstance(a, Move)]
+        if w["sample_moves"] and len(moves) > w["sample_moves"]:
+            moves = self.rng.sample(moves, int(w["sample_moves"]))
+        best, best_score = legal[-1], float("-inf")  # "end" when offered comes last
+        noise = w["noise"]
+        for act in others + moves:
+            score = ctx.score(act) + self.rng.random() * noise
+            if score > best_score:
+                best, best_score = act, score
+        return best
+
+
+class Apprentice(LevelBot):
+    level = "apprentice"
+
+
+class Adept(LevelBot):
+    level = "adept"
+
+
+class Master(LevelBot):
+    level = "master"
+
+
+def _place(view: Any, legal: list[Action], rng: random.Random) -> Action:
+    """Set-up: a city where three different resources come, away from the others, near the middle."""
+    grid = view["grid"]
+    mid = ((grid["width"] - 1) / 2, (grid["height"] - 1) / 2)
+    others = [tuple(c["cell"]) for c in view["cities"]]
+
+    def score(a: PlaceCity) -> float:
+        x, y = a.cell
+        colours = {grid["columns"][x], grid["rows"][y], grid["regions"][y][x]}
+        crowd = sum(1 for c in others if _distance(c, a.cell) <= 2)
+        centre = abs(x - mid[0]) + abs(y - mid[1])
+        return len(colours) * 10 - crowd * 4 - centre * 0.5 + rng.random()
+
+    return max((a for a in legal if isinstance(a, PlaceCity)), key=score)
+
+
+def _guarded(board: Board, me: int, city_cell: Cell) -> bool:
+    return any((u := board.unit_on(c)) is not None and u.owner == me and u.kind == "mage"
+               for c in board.around[city_cell])
+
+
+def plan_cubes(view: Any, me: int, w: dict[str, Any]) -> dict[str, int]:
+    """How many cubes to put on each action this turn."""
+    board = board_from_view(view)
+    colours = [c["id"] for c in view["colours"]]
+    stock = [view["stock"][me][c] for c in colours]
+    cubes = view["cubes"][me]
+    units = board.units_of(me)
+    mages = sorted((u for u in units if u.kind == "mage"), key=lambda u: -u.level)
+    merchants = [u for u in units if u.kind == "merchant"]
+    pawns_left = (view.get("pawns_left") or [None] * view["seats"])[me]
+    plan = dict.fromkeys(KINDS, 0)
+    look = w["lookahead"]
+    reach = cubes  # the most cells a mage could walk this turn
+    take = tuple(view["costs"]["take_city"][c] for c in colours)
+    creatable = pawns_left != 0 and any(board.is_free(c) for city in board.cities_of(me)
+                                        for c in board.cardinal[city.cell])
+    guards = 0
+    if w["guard"] and creatable:
+        free = [m for m in mages if not any(m.cell in board.around[c.cell] for c in board.cities_of(me))]
+        for city in board.cities_of(me):
+            if not _guarded(board, me, city.cell):
+                near = [m for m in free if _distance(m.cell, city.cell) <= 2]
+                if near:
+                    free.remove(near[0])
+                else:
+                    guards += 1
+    if mages and _pay(stock, take):
+        if look:
+            targets = [c for c in board.cities if c.owner != me]
+            ok = any(_distance(m.cell, c.cell) <= reach - 1 and not _defended_now(board, c, me)
+                     for m in mages for c in targets)
+        else:
+            ok = any(c.owner != me and _distance(m.cell, c.cell) <= 3 for m in mages for c in board.cities)
+        if ok:
+            plan["take_city"] = 1
+    for mage in mages:
+        if plan["spell"] >= w["spells"]:
+            break
+        cost = view["costs"]["level_up"].get(str(mage.level + 1))
+        if cost and sum(cost.values()) <= w["spell_max_cost"] and _pay(stock, tuple(cost[c] for c in colours)):
+            plan["spell"] += 1
+    preys = 0
+    for u in board.units.values():
+        if u.owner == me:
+            continue
+        if any((u.kind == "merchant" or m.level > u.level)
+               and _distance(m.cell, u.cell) <= (min(reach - 1, 3) if look else 2) for m in mages):
+            preys += 1
+    plan["attack"] = min(int(w["attacks"]), preys)
+    room = cubes - sum(plan.values())
+    want = w["merchants"]
+    plan["create"] = max(0, min(room - 2, int(w["creates"]) if len(merchants) < want else int(w["creates"]) - 1))
+    plan["create"] = max(plan["create"], min(guards, room))
+    plan["move"] = min(int(w["moves_max"]), max(0, cubes - sum(plan.values())))
+    return plan
+
+
+def _defended_now(board: Board, city: Any, me: int) -> bool:
+    if city.owner is None:
+        return False
+    return any((u := board.unit_on(c)) is not None and u.owner == city.owner and u.kind == "mage"
+               for c in board.around[city.cell])
+
+
+class _Scorer:
+    """The scores of one decision's actions, with the maps they share computed once."""
+
+    def __init__(self, view: Any, board: Board, me: int, w: dict[str, Any]) -> None:
+        self.view, self.board, self.me, self.w = view, board, me, w
+        self.mine = board.units_of(me)
+        self.merchants = sum(1 for u in self.mine if u.kind == "merchant")
+        self.my_cities = board.cities_of(me)
+        self.enemy_mages = [u for u in board.units.values() if u.owner != me and u.kind == "mage"]
+        self.goal_cells = [c.cell for c in board.cities if c.owner != me]
+        self.goal_cells += [u.cell for u in board.units.values() if u.owner != me and u.kind == "merchant"]
+        self.reach = 1 + int(w["fear"])  # enemies may walk (`fear` cells) before this seat acts again
+        self._threat: dict[Cell, int] = {}  # cell -> highest enemy mage level that can hit it
+        for m in self.enemy_mages if w["danger"] else ():
+            for x in range(m.cell[0] - self.reach, m.cell[0] + self.reach + 1):
+                for y in range(m.cell[1] - self.reach, m.cell[1] + self.reach + 1):
+                    if self._threat.get((x, y), 0) < m.level:
+                        self._threat[(x, y)] = m.level
+        self._goal_dist: dict[Cell, int] = {}
+
+    def goal_distance(self, cell: Cell) -> int:
+        d = self._goal_dist.get(cell)
+        if d is None:
+            d = self._goal_dist[cell] = min((_distance(cell, g) for g in self.goal_cells), default=0)
+        return d
+
+    def danger(self, unit: Unit, cell: Cell) -> bool:
+        level = self._threat.get(cell, 0)
+        return level > 0 and (unit.kind == "merchant" or level > unit.level)
+
+    def post(self, cell: Cell) -> Any:
+        """The own city `cell` guards (one of the 8 cells around it), or None."""
+        for city in self.my_cities:
+            if cell in self.board.around[city.cell]:
+                return city
+        return None
+
+    def score(self, act: Action) -> float:
+        w, board, me = self.w, self.board, self.me
+        if isinstance(act, TakeCity):
+            return w["take"]
+        if isinstance(act, Attack):
+            return w["attack"] + (board.units[act.target].level or 0) * w["attack_level"]
+        if isinstance(act, Spell):
+            unit = board.units[act.unit]
+            return w["spell"] + (5 if w["guard"] and self.post(unit.cell) is not None else 0)
+        if isinstance(act, Create):
+            want_merchant = self.merchants < w["merchants"]
+            if w["guard"] and act.unit_kind == "mage":
+                city = self.post(act.cell)
+                if city is not None and not _guarded(board, me, city.cell):
+                    return w["create"] + w["guard"]
+            return w["create"] if (act.unit_kind == "merchant") == want_merchant else w["create_other"]
+        if isinstance(act, Move):
+            unit = board.units[act.unit]
+            end = act.path[-1]
+            value = -w["danger"] if w["danger"] and self.danger(unit, end) else 0.0
+            if unit.kind == "merchant":
+                return value + self._harvest_value(end) - 2 * w["step_cost"] * len(act.path)
+            if w["guard"]:
+                here, there = self.post(unit.cell), self.post(end)
+                if here is not None and (there is None or there.id != here.id):
+                    if not self._other_guard(here, unit):
+                        value -= w["leave_post"]
+                if there is not None and (here is None or here.id != there.id) \
+                        and not _guarded(board, me, there.cell):
+                    value += w["guard"]
+            return value + self._mage_move_value(unit, end) - w["step_cost"] * len(act.path)
+        return 0.0
+
+    def _other_guard(self, city: Any, unit: Unit) -> bool:
+        return any((u := self.board.unit_on(c)) is not None and u.owner == self.me and u.kind == "mage"
+                   and u.id != unit.id for c in self.board.around[city.cell])
+
+    def _harvest_value(self, cell: Cell) -> float:
+        view, me, w = self.view, self.me, self.w
+        grid = view["grid"]
+        value = 0.0
+        for colour in (grid["columns"][cell[0]], grid["rows"][cell[1]]):
+            mine = view["stock"][me][colour]
+            best_other = max((s[colour] for i, s in enumerate(view["stock"]) if i != me), default=0)
+            value += w["harvest"] + (w["need"] if mine <= best_other else 0) + (w["missing"] if mine == 0 else 0)
+        return value
+
+    def _mage_move_value(self, unit: Unit, cell: Cell) -> float:
+        board, me = self.board, self.me
+        for c in board.cardinal[cell]:
+            city_id = board.city_at.get(c)
+            if city_id is not None and board.cities[city_id].owner != me:
+                return 40
+        for near in board.around[cell]:
+            other = board.unit_on(near)
+            if other and other.owner != me and (other.kind == "merchant" or unit.level > other.level):
+                return 30
+        if not self.goal_cells:
+            return 0
+        return self.w["approach"] * (self.goal_distance(unit.cell) - self.goal_distance(cell))
+
+
+BOTS: dict[str, Any] = {"apprentice": Apprentice, "adept": Adept, "master": Master,
+                        "random": RandomBot, "greedy": GreedyBot}

@@ -85,11 +85,47 @@ class OptionsFile(Model):
     max_turns: IntChoiceOption
 
 
+class BotWeightsModel(Model):
+    """One bot level's weights (content/amadrim/bots.yaml; README "Bots" explains each)."""
+
+    merchants: int = Field(default=3, ge=0, le=20)
+    creates: int = Field(default=3, ge=0, le=20)
+    attacks: int = Field(default=2, ge=0, le=20)
+    spells: int = Field(default=3, ge=0, le=20)
+    take: float = Field(default=100.0, ge=-1000, le=1000)
+    attack: float = Field(default=80.0, ge=-1000, le=1000)
+    attack_level: float = Field(default=5.0, ge=-100, le=100)
+    spell: float = Field(default=50.0, ge=-1000, le=1000)
+    spell_max_cost: int = Field(default=6, ge=0, le=100)
+    create: float = Field(default=35.0, ge=-1000, le=1000)
+    create_other: float = Field(default=20.0, ge=-1000, le=1000)
+    harvest: float = Field(default=8.0, ge=-100, le=100)
+    need: float = Field(default=6.0, ge=-100, le=100)
+    missing: float = Field(default=4.0, ge=-100, le=100)
+    approach: float = Field(default=4.0, ge=-100, le=100)
+    step_cost: float = Field(default=1.0, ge=-100, le=100)
+    danger: float = Field(default=25.0, ge=-1000, le=1000)
+    guard: float = Field(default=0.0, ge=-1000, le=1000)
+    leave_post: float = Field(default=0.0, ge=-1000, le=1000)
+    lookahead: bool = False
+    fear: int = Field(default=0, ge=0, le=20)
+    sample_moves: int = Field(default=0, ge=0, le=1000)
+    moves_max: int = Field(default=99, ge=0, le=99)
+    noise: float = Field(default=0.1, ge=0, le=1000)
+
+
+class BotsFile(Model):
+    apprentice: BotWeightsModel
+    adept: BotWeightsModel
+    master: BotWeightsModel
+
+
 FILES = {
     "colours.yaml": ColoursFile,
     "map.yaml": MapFile,
     "tables.yaml": TablesFile,
     "options.yaml": OptionsFile,
+    "bots.yaml": BotsFile,
 }
 
 #: Readings the rules know for each choice option (content may offer a subset).
@@ -126,6 +162,7 @@ class Content:
     pawns: int | None = None                  # pawns per guild (None = unlimited)
     unplayed_cubes: str = "binding"           # binding | forfeit (see README, ruling 7)
     monopoly: str = "as_majority"             # as_majority | extra_step (ruling 15)
+    bots: BotsFile | None = None              # the bot levels' weights (bots.yaml)
 
     @property
     def colour_ids(self) -> tuple[str, ...]:
@@ -167,6 +204,7 @@ def build(files: dict[str, Any], report: Report) -> Content:
         pawns=tables.pawns,
         unplayed_cubes=tables.unplayed_cubes,
         monopoly=tables.monopoly,
+        bots=files.get("bots.yaml"),
     )
 
 

@@ -42,19 +42,28 @@ def unplaced(state: AmadrimState, seat: int) -> int:
     return state.cubes[seat] - sum(state.programming[seat])
 
 
+#: The programming actions, made once (actions are immutable values, equal by their fields).
+_ADD = tuple(AddCube(k) for k in KINDS)
+_REMOVE = tuple(RemoveCube(k) for k in KINDS)
+_CLOSE = (LockIn(), TimeUp())
+
+
 def legal(state: AmadrimState, seat: int) -> list[Action]:
-    out: list[Action] = []
-    if unplaced(state, seat) > 0:
-        out += [AddCube(k) for k in KINDS]
-    out += [RemoveCube(k) for i, k in enumerate(KINDS) if state.programming[seat][i] > 0]
-    out += [LockIn(), TimeUp()]
+    placed = state.programming[seat]
+    out: list[Action] = list(_ADD) if state.cubes[seat] > sum(placed) else []
+    out += [r for r, n in zip(_REMOVE, placed) if n > 0]
+    out += _CLOSE
     return out
 
 
+_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+
+
 def _kind_index(kind: str) -> int:
-    if kind not in KINDS:
+    i = _INDEX.get(kind) if isinstance(kind, str) else None
+    if i is None:
         raise IllegalAction("amadrim.illegal.unknown_kind", kind=kind)
-    return KINDS.index(kind)
+    return i
 
 
 def add_cube(state: AmadrimState, seat: int, action: AddCube) -> None:

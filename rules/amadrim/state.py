@@ -95,9 +95,20 @@ class AmadrimState(HiddenResults):
             return [self.current]
         return []
 
+    def may_act(self, seat: int) -> bool:
+        """`seat in self.to_act()`, without building the list (asked before every action)."""
+        phase = self.phase
+        if phase == "programming":
+            return 0 <= seat < self.seats and not self.locked[seat]
+        if phase == "actions":
+            return self.current is not None and seat == self.current
+        if phase == "setup":
+            return bool(self.placing) and seat == self.placing[0]
+        return False
+
     def legal_actions(self, seat: int) -> list[Action]:
         """A bounded, useful list of what `seat` may do now (empty when it need not act)."""
-        if seat not in self.to_act():
+        if not self.may_act(seat):
             return []
         if self.phase == "setup":
             return placement.legal(self, seat)
@@ -114,10 +125,13 @@ class AmadrimState(HiddenResults):
             raise IllegalAction("amadrim.illegal.game_over")
         if phase != self.phase:
             raise IllegalAction("amadrim.illegal.wrong_phase", phase={"key": f"amadrim.phase.{self.phase}"})
-        if seat not in self.to_act():
+        if not self.may_act(seat):
             raise IllegalAction("amadrim.illegal.not_your_turn")
+        self._hidden = None  # clear_hidden()
+        if phase == "programming" and type(action) is not LockIn and type(action) is not TimeUp:
+            handler(self, seat, action)  # placing a cube reveals nothing
+            return
         shown = sum(self.revealed)
-        self.clear_hidden()
         handler(self, seat, action)
         if sum(self.revealed) > shown:  # a secret programming was turned face up
             self.mark_hidden("reveal")

@@ -34,13 +34,16 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
     ({kind: n} of the acting seat, action phase), costs {take_city, level_up {"2".."6"}},
     cubes_table, winning_total, max_turns, sand_timer_s, options, log (last 200), last_scoring
     ({turn, seats [per seat {lines, previous, notes [log-like entries]}]} of the last scoring, or
-    None), outcome.
+    None), outcome, bots ({level: {weight: value}}: content/amadrim/bots.yaml, public, for the
+    bots).
     """
     ids = [c.id for c in state.content.colours]
     if seat is not None and not 0 <= seat < state.seats:
         seat = None  # a seat that is not in the game sees what the table sees
     if state.static_view is None:
-        state.static_view = {"colours": _colours(state), "grid": _grid(state, ids), "costs": _costs(state, ids)}
+        bots = state.content.bots
+        state.static_view = {"colours": _colours(state), "grid": _grid(state, ids), "costs": _costs(state, ids),
+                             "bots": bots.model_dump() if bots is not None else {}}
     static = state.static_view
     acting = state.phase == "actions" and state.current is not None
     return {
@@ -77,6 +80,7 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
         "unplaced": _unplaced(state, seat),
         "remaining": dict(zip(KINDS, state.remaining)) if acting else None,
         "costs": static["costs"],
+        "bots": static["bots"],
         "cubes_table": list(state.content.action_cubes),
         "winning_total": state.content.winning_total,
         "max_turns": state.options["max_turns"],

@@ -93,3 +93,31 @@ def test_the_score_screen_notes_say_what_changed_and_why():
     assert "amadrim.score_note.monopoly" in keys and "amadrim.score_note.magic" in keys
     note = next(n for n in mine["notes"] if n["key"] == "amadrim.score_note.monopoly")
     assert note["params"]["resource"]["text"]["en"] == "Ebony" and note["params"]["points"] == 1
+
+
+def test_the_quick_use_checks_agree_with_the_listed_actions():
+    """`_usable_kinds` / `_any_use` (cheap existence checks run after every spent cube) give the
+    same answer as listing every unit's actions, in seeded random games with both attack reaches."""
+    import random
+
+    from rules.amadrim import ENGINE
+    from rules.amadrim.action_phase import CREATE, KINDS, _any_use, _usable_kinds, create_cells, unit_actions
+    from tests.amadrim.helpers import content
+
+    checked = 0
+    for seed, reach in [(s, ("eight", "four")[s % 2]) for s in range(1, 9)]:
+        state = ENGINE.new_game(content(), 3, seed, {"attack_reach": reach, "max_turns": 12})
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            if state.phase == "actions":
+                units = state.board.units_of(seat)
+                wanted = {k for i, k in enumerate(KINDS) if state.remaining[i] and i != CREATE}
+                listed = {a.type for u in units for a in unit_actions(state, seat, u)} & wanted
+                assert _usable_kinds(state, seat, units) == listed
+                creatable = bool(state.remaining[CREATE] and create_cells(state.board, seat)
+                                 and state.pawns_left[seat] != 0)
+                assert _any_use(state, seat) == (bool(listed) or creatable)
+                checked += 1
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 150

@@ -1,6 +1,6 @@
-"""Amadrim's bots decide from their view only (issue 16, point 4): while seats program in secret,
-another seat's hidden programming is changed in the state, the view rebuilt, and every bot's
-choice with the same seed stays the same."""
+"""Amadrim's bots (every level, the old names and the probes) decide from their view only (issue
+16, point 4): while seats program in secret, another seat's hidden programming is changed in the
+state, the view rebuilt, and every bot's choice with the same seed stays the same."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def _programming_turn(seed: int):
     pytest.skip("no such programming turn in this seeded game")
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "spam", "raid"])
+@pytest.mark.parametrize("name", ["apprentice", "adept", "master", "random", "greedy", "spam", "raid"])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_another_seats_secret_programming_does_not_change_a_choice(name: str, seed: int) -> None:
     state = _programming_turn(seed)

@@ -1,6 +1,6 @@
 """The test-only probes of tests/amadrim/probes.py (issue 16): registered for `simulate`, never
 offered to players, and they play legal moves. Their figures against the best bot are measured
-with `python -m tests.simulate_probe simulate amadrim --seats greedy,raid --games N --rotate`."""
+with `python -m tests.simulate_probe simulate amadrim --seats master,raid --games N --rotate`."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def test_the_probes_are_registered_but_not_offered():
 
 def test_the_city_raid_probe_plays_legal_moves():
     state = ENGINE.new_game(content(), 2, 3)
-    bots = [ENGINE.bot("raid", 1), ENGINE.bot("greedy", 2)]
+    bots = [ENGINE.bot("raid", 1), ENGINE.bot("master", 2)]
     for _ in range(80):
         if state.is_over():
             break

@@ -39,7 +39,7 @@ EVERY_KIND = [
 def test_engine_is_registered_with_its_protocol():
     assert "amadrim" in rules.IMPLEMENTED and rules.ENGINES["amadrim"] is ENGINE
     assert ENGINE.id == "amadrim" and ENGINE.seats == range(2, 5)
-    assert ENGINE.bots == ("random", "greedy") and ENGINE.hidden_information
+    assert ENGINE.bots == ("apprentice", "adept", "master") and ENGINE.hidden_information
 
 
 @pytest.mark.parametrize("act", EVERY_KIND, ids=lambda a: a.type)
