@@ -124,7 +124,7 @@ class NewGameScene(UIScene):
         self.entries[("seed", 0)] = seed
         self.button("reseed", (x + title_w + min(entry_w, 160) + 10, y, self.VALUE_W, 40), self.tr("newgame.reseed"),
                     "@choice", tooltip=self.tr("newgame.reseed_tip"))
-        self.seed_note = pygame.Rect(x, y + 46, width, self.app.size[1] - (y + 46) - 4)
+        self.seed_note = pygame.Rect(x, y + 46, width, self.app.size[1] - (y + 46) - 16)  # above the frame
 
     @staticmethod
     def _seats_width(w: int) -> int:
@@ -214,6 +214,12 @@ class NewGameScene(UIScene):
             self.button(f"opt_{option['id']}", (x + width - value_w, y + (row_h - 36) // 2, value_w, 36),
                         text, "@choice")
             y += row_h + 6
+    def seed_help_key(self) -> str:
+        """What the game number fixes, in the game's own words (`<game>.newgame.seed_help`: cards,
+        dice or neither), else the shell's."""
+        key = f"{self.game_id}.newgame.seed_help"
+        return key if self.app.strings.has(key) else "newgame.seed_help"
+
     def _widest_value(self, option: dict[str, Any]) -> int:
         """Pixel width of the option's longest value text (the value button's font)."""
         if "choices" in option:
@@ -370,7 +376,7 @@ class NewGameScene(UIScene):
             ui.text(surface, title[0], title[1], self.SEED_FONT, ui.GOLD, bold=True)
         note = getattr(self, "seed_note", None)
         if note is not None:
-            ui.text_block(surface, self.tr("newgame.seed_help"), note, 14, ui.PARCHMENT_DIM)
+            ui.text_block(surface, self.tr(self.seed_help_key()), note, 14, ui.PARCHMENT_DIM)
         about = [self._bot_about(k) for k in self.bots]
         box = getattr(self, "bots_box", None)
         if box is not None and any(about):

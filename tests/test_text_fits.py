@@ -125,5 +125,8 @@ def test_new_game_widgets_stay_in_the_window_and_never_overlap(size, lang, tmp_p
         for i, (a, ra) in enumerate(rects):
             for b, rb in rects[i + 1:]:
                 assert not ra.colliderect(rb), (game, a, ra, b, rb)
-        title, (tx, ty) = scene.seed_title
-        assert ty >= 0 and scene.seed_note.bottom <= size[1], (game, scene.seed_note)
+        from scenes import ui
+
+        note = scene.seed_note
+        lines = ui.wrap(scene.tr(scene.seed_help_key()), note.width, 14)
+        assert len(lines) * ui.font(14).get_linesize() <= note.height, (game, lines, note)
