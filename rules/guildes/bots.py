@@ -94,10 +94,18 @@ class PersonaBot(GreedyBot):
     def _values(self, view) -> dict[str, float]:
         if self.pts:
             return self._point_values(view)
+        if "values" in self.memo:
+            return dict(self.memo["values"])
         w = self.w
         me, obj = self._me(view), self._objectives(view)
         odds = self._quest_odds(view)
-        values = super()._values(view)
+        power = 0.0
+        for e in view["cards"]["leaders"][me["leader"]]["effects"]:
+            power += {"gain_rubies": 0.8 * e.get("amount", 0), "draw_mage": 4.5, "draw_item": 2.0 * e.get("count", 1),
+                      "gain_vp": 3.0 * e.get("amount", 1), "steal_rubies": 0.7 * e.get("amount", 0),
+                      "shift_alignment": 2.0 if "alignment" in obj else 0.3, "heal": 1.0,
+                      "peek_quests": 0.3}.get(e["type"], 0.0)
+        values = {"leader": power, "combat": 0.0}
         many = len(me["mages"])
         values["quest"] = w["quest"] * min(odds, 1.5) if odds >= w["quest_odds"] else 0.0
         values["recruit"] = (w["recruit"] + (w["objective_bonus"] * 1.5 if "mages" in obj else 0.0)
@@ -109,7 +117,8 @@ class PersonaBot(GreedyBot):
         if w["noise"]:
             for k in values:
                 values[k] += self.rng.uniform(0, w["noise"])
-        return values
+        self.memo["values"] = values
+        return dict(values)
 
     def _bid(self, view, legal):
         if self.pts:
@@ -422,9 +431,11 @@ class PersonaBot(GreedyBot):
         for g in view["guilds"]:
             if g["seat"] == view["seat"]:
                 continue
-            guards = [m for m in g["mages"] if not m["centre"]]
-            # their questing cards take their mages away from the guild
-            if g["first"] == "quest":
+            guards = [m for m in g["mages"] if not m["centre"] and m["active"] is not True]
+            # their questing or attacking cards take their mages away from the guild
+            if g["first"] == "combat" and g["placed"] is False:
+                guards = []
+            elif g["first"] == "quest" and g["placed"] is False:
                 guards = guards[: max(0, len(guards) - 2)]
             odds = 0.85 if not guards else max(0.0, min(0.8, 0.5 + 0.15 * (len(mine) - len(guards))))
             loot = g["rubies"] // view["cards"]["rules"]["loot_ruby_divisor"] * ruby * 1.6 + min(g["hand_count"], len(mine)) * 0.8

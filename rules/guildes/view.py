@@ -30,8 +30,8 @@ from rules.guildes.effects import ELEMENTS
 
 
 def static_cards(st) -> dict[str, Any]:
-    """What never changes in a game: every card's data (cached on the state)."""
-    cached = getattr(st, "_static_cards", None)
+    """What never changes in a game: every card's data (cached on the content: games share it)."""
+    cached = getattr(st.content, "_static_cards", None)
     if cached is None:
         c = st.content
         cached = {
@@ -47,7 +47,7 @@ def static_cards(st) -> dict[str, Any]:
             "rules": st.rules.model_dump(mode="json"),
             "bots": c.bots.model_dump(mode="json") if c.bots is not None else {},
         }
-        st._static_cards = cached
+        object.__setattr__(st.content, "_static_cards", cached)  # a frozen dataclass: a cache, not a change
     return cached
 
 
