@@ -3,19 +3,21 @@
 - `apprentice` (Apprenti): the plain heuristic of `greedy.py` (Quest when its mages look strong
   enough, else Recruit, Trade or Work) with a lot of hesitation (noise) and a taste for quests, so
   its games end by the quests like people's.
-- `adept` (Adepte): the same heuristic, tuned (content/guildes/bots.yaml): it bids on auctioned
-  mages by their worth, buys items whenever they serve an objective on the table, no noise.
-- `master` (Maître): values every choice in points of the final score (`model: points`): what each
-  kind of objective unit is worth to it with the guild tiles on the table (its own count double),
-  a ruby by its objective points plus what it buys, a quest by its exact chance of success (the
-  damage die's distribution, its items and spells, the best split of its party between two
-  monsters) times its points and income, and the length of the game left from the quests left.
-  It looks ahead across the round: its second card with the other guilds' first cards revealed
-  (a quest someone questing before it will soften or take), a guard of passive mages when a
-  rival revealed Combat, the Light and Dark powers to change a card once the table has changed,
-  and the end of the game (mages taken out of the healing centre, rubies spent). Search by
-  sampling the hidden cards was not used: a state cannot be rebuilt from a view (the turn is a
-  generator), and the hidden part (hands of items, the decks' order) barely moves these values.
+- `adept` (Adepte): the points model below without the look across the table: it never attacks,
+  keeps no guard, never uses the powers to change a card.
+- `master` (Maître) and the adept value every choice in points of the final score (`model:
+  points`): what each kind of objective unit is worth with the guild tiles on the table (its own
+  counted double), a ruby by its objective points plus what it buys (less and less as the end
+  nears), a quest by its exact chance of success (the damage die's distribution, its items and
+  spells, the best split of its party between two monsters) times its points and income, less
+  when a guild acting before it revealed a Quest card; the length of the game left comes from
+  the quests left. Both take sturdy mages out of the healing centre (all in the last round).
+  The master also reads the table across the round: it attacks a rich guild whose mages are
+  away (a rival that revealed Combat or Quest, or placed its mages active), keeps a mage home
+  when a rival revealed Combat, and uses the Dark and Light powers to change a card once the
+  table has changed. Search by sampling the hidden cards was not used: a state cannot be rebuilt
+  from a view (the turn is a generator), and the hidden part (hands of items, the decks' order)
+  barely moves these values.
 
 Every bot sees only its view and the legal actions, and draws randomness only from its own
 `random.Random(seed)`. Weights come from the view (`view["cards"]["bots"][level]`, i.e. the
@@ -38,10 +40,10 @@ from rules.guildes.greedy import ELEMENTS, GreedyBot, _allows
 LEVELS = ("apprentice", "adept", "master")
 
 DEFAULTS: dict[str, dict[str, Any]] = {  # the same as content/guildes/bots.yaml
-    "apprentice": {"model": "simple", "noise": 3.0, "quest": 10.0, "quest_odds": 0.35, "recruit": 3.0,
-                   "trade": 2.0, "work": 3.0, "objective_bonus": 1.0, "bid": 0.8},
-    "adept": {"model": "simple", "noise": 0.0, "quest": 9.0, "quest_odds": 0.45, "recruit": 4.0, "trade": 3.5,
-              "work": 3.0, "objective_bonus": 2.5, "bid": 1.2, "take_out": True},
+    "apprentice": {"model": "simple", "noise": 6.0, "quest": 10.0, "quest_odds": 0.3, "recruit": 3.0,
+                   "trade": 1.0, "work": 3.0, "objective_bonus": 0.0, "bid": 0.6},
+    "adept": {"model": "points", "noise": 0.0, "quest_odds": 0.5, "bid": 1.0, "ruby_use": 0.45, "attack": 0.0,
+              "guard": False, "take_out": True, "rethink": False},
     "master": {"model": "points", "quest_odds": 0.5, "bid": 1.0, "ruby_use": 0.45, "attack": 1.0,
                "guard": True, "take_out": True, "rethink": True},
 }

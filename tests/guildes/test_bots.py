@@ -48,3 +48,11 @@ def test_the_levels_play_every_seat_count_to_the_end():
         bots = [ENGINE.bot(ENGINE.bots[s % 3], s) for s in range(seats)]
         state, count = play_one(ENGINE, CONTENT, bots, seats + 40)
         assert state.is_over() and count > 0
+
+
+def test_the_default_weights_are_the_content_weights():
+    from rules.guildes.bots import BASE, DEFAULTS
+
+    given = CONTENT.bots.model_dump(mode="json")
+    for level in ENGINE.bots:
+        assert {**BASE, **DEFAULTS[level]} == {**BASE, **given[level]}, level
