@@ -136,8 +136,10 @@ class PersonaBot(GreedyBot):
         me = self._me(view)
         cards = view["cards"]["mages"]
         last = self._rounds_left(view) <= 1.0
+        raided = self.pts and self.w["guard"] and bool(self._raiders(view))
         for m in me["mages"]:
-            if m["centre"] and Choose(m["id"]) in legal and (last or cards[m["id"]]["hp"] - m["damage"] >= 3):
+            left = cards[m["id"]]["hp"] - m["damage"]
+            if m["centre"] and Choose(m["id"]) in legal and (last or left >= 3 or (raided and left >= 2)):
                 return Choose(m["id"])
         return Choose("done")
 
@@ -177,6 +179,29 @@ class PersonaBot(GreedyBot):
         me = self._me(view)
         lo, hi = view["cards"]["alignment"]
         return hi - me["alignment"] if me["alignment"] >= 0 else me["alignment"] - lo
+
+    def _raiders(self, view) -> set[int]:
+        """Rivals that will attack this round: Combat revealed as first card, or (before the cards
+        are revealed) as the last first card they revealed (the public log)."""
+        if "raiders" in self.memo:
+            return self.memo["raiders"]
+        me, out, seen = view["seat"], set(), set()
+        for g in view["guilds"]:
+            if g["seat"] != me and g["first"] is not None:
+                seen.add(g["seat"])
+                if g["first"] == "combat":
+                    out.add(g["seat"])
+        for e in reversed(view["log"]):
+            if e["key"] == "guildes.log.first_revealed":
+                seat = e["params"]["seat"]["seat"]
+                if seat != me and seat not in seen:
+                    seen.add(seat)
+                    if e["params"]["card"]["key"] == "guildes.card.combat":
+                        out.add(seat)
+                if len(seen) >= len(view["guilds"]) - 1:
+                    break
+        self.memo["raiders"] = out
+        return out
 
     def _rounds_left(self, view) -> float:
         """Rounds still to play after this one's start, roughly (the quests left go at ~0.2 a seat a round)."""
@@ -435,7 +460,8 @@ class PersonaBot(GreedyBot):
                 continue
             guards = [m for m in g["mages"] if not m["centre"] and m["active"] is not True]
             # their questing or attacking cards take their mages away from the guild
-            if g["first"] == "combat" and g["placed"] is False:
+            if (g["first"] == "combat" or (g["first"] is None and g["seat"] in self._raiders(view))) \
+                    and g["placed"] is False:
                 guards = []
             elif g["first"] == "quest" and g["placed"] is False:
                 guards = guards[: max(0, len(guards) - 2)]
@@ -455,7 +481,7 @@ class PersonaBot(GreedyBot):
         values = {
             "work": self._work_income(view) * ruby,
             "trade": max(self._trade_options(view, 0).values()),
-            "recruit": self._recruit_value(view),
+            "recruit": self._recruit_value(view) + (1.5 if self.w["guard"] and self._raiders(view) else 0.0),
             "leader": self._leader_power(view),
             "quest": self._quest_value(view),
             "combat": self._combat_value(view),
@@ -521,8 +547,13 @@ class PersonaBot(GreedyBot):
         me = self._me(view)
         cards = (me["first"], me["second"])
         avail = [m["id"] for m in me["mages"] if not m["centre"]]
-        threat = self.w["guard"] and any(g["first"] == "combat" for g in view["guilds"] if g["seat"] != view["seat"])
-        if "combat" in cards or (me["first"] == "combat" and me["second"] == "x2"):
+        threat = self.w["guard"] and bool(self._raiders(view))
+        if "combat" in cards:
+            if threat and len(avail) > 1:  # one raider is enough against an empty guild; the rest guard
+                strength = view["cards"]["mages"]
+                best = max(avail, key=lambda x: (max(strength[x]["attack"].values()), x))
+                if Place((best,)) in legal:
+                    return Place((best,))
             return max((a for a in legal if isinstance(a, Place)), key=lambda a: len(a.active))
         if "quest" not in cards:
             return Place(())
