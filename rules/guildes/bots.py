@@ -136,10 +136,8 @@ class PersonaBot(GreedyBot):
         me = self._me(view)
         cards = view["cards"]["mages"]
         last = self._rounds_left(view) <= 1.0
-        raided = self.pts and self.w["guard"] and bool(self._raiders(view))
         for m in me["mages"]:
-            left = cards[m["id"]]["hp"] - m["damage"]
-            if m["centre"] and Choose(m["id"]) in legal and (last or left >= 3 or (raided and left >= 2)):
+            if m["centre"] and Choose(m["id"]) in legal and (last or cards[m["id"]]["hp"] - m["damage"] >= 3):
                 return Choose(m["id"])
         return Choose("done")
 
@@ -202,6 +200,13 @@ class PersonaBot(GreedyBot):
                     break
         self.memo["raiders"] = out
         return out
+
+    def _guards_needed(self, view) -> int:
+        """Mages to keep home: as many as the strongest raider can send (a tie goes to the defender)."""
+        if not self.w["guard"]:
+            return 0
+        raiders = self._raiders(view)
+        return max((sum(1 for m in view["guilds"][s]["mages"] if not m["centre"]) for s in raiders), default=0)
 
     def _rounds_left(self, view) -> float:
         """Rounds still to play after this one's start, roughly (the quests left go at ~0.2 a seat a round)."""
@@ -359,7 +364,14 @@ class PersonaBot(GreedyBot):
         q = view["quest"]
         if q is None:
             return 0.0
-        p, _ = self._quest_chance(view)
+        need = self._guards_needed(view)
+        if need:
+            strength = view["cards"]["mages"]
+            avail = sorted((m["id"] for m in self._me(view)["mages"] if not m["centre"]),
+                           key=lambda x: -max(strength[x]["attack"].values()))
+            p, _ = self._quest_chance(view, mages=avail[: max(0, len(avail) - need)])
+        else:
+            p, _ = self._quest_chance(view)
         if p <= 0.05:
             return 0.0
         worth = self._quest_worth(view, q["id"])
@@ -481,7 +493,7 @@ class PersonaBot(GreedyBot):
         values = {
             "work": self._work_income(view) * ruby,
             "trade": max(self._trade_options(view, 0).values()),
-            "recruit": self._recruit_value(view) + (1.5 if self.w["guard"] and self._raiders(view) else 0.0),
+            "recruit": self._recruit_value(view),
             "leader": self._leader_power(view),
             "quest": self._quest_value(view),
             "combat": self._combat_value(view),
@@ -556,6 +568,12 @@ class PersonaBot(GreedyBot):
                     return Place((best,))
             return max((a for a in legal if isinstance(a, Place)), key=lambda a: len(a.active))
         if "quest" not in cards:
+            return Place(())
+        need = self._guards_needed(view)
+        if threat and need:  # keep enough mages home to hold the raid; the rest go questing
+            places = [a for a in legal if isinstance(a, Place) and len(avail) - len(a.active) >= need]
+            if places:
+                return max(places, key=lambda a: (self._quest_chance(view, mages=list(a.active))[0], len(a.active)))
             return Place(())
         if not threat or len(avail) <= 2:
             return max((a for a in legal if isinstance(a, Place)), key=lambda a: len(a.active))
