@@ -280,10 +280,11 @@ class PersonaBot(GreedyBot):
         """Points a mage brings: its VP, the mages objective, and its use on quests."""
         m, u = view["cards"]["mages"][mid], self._unit_points(view)
         have = len(self._me(view)["mages"]) if count is None else count
-        units = ((have + 1) // 2 - have // 2) if u["mages"] else 0
-        per = view["cards"]["rules"]["objectives"].get("mages", {}).get("per", 1)
         use = (max(m["attack"].values()) + m["hp"] / 2) * 0.35 * min(1.0, self._rounds_left(view) / 4)
-        return m["vp"] + units * u["mages"] * per + use
+        if have < 3:  # a guild without mages can neither quest nor hold a raid
+            use += (3 - have) * 1.0 * min(1.0, self._rounds_left(view) / 3)
+        # a unit is `per` mages: each mage carries its share of one
+        return m["vp"] + u["mages"] + use
 
     def _quest_chance(self, view, quest: dict | None = None, mages: list[str] | None = None) -> tuple[float, dict]:
         """The chance that the bot's party wins the visible quest now, and the best split of the party."""
@@ -560,6 +561,10 @@ class PersonaBot(GreedyBot):
         cards = (me["first"], me["second"])
         avail = [m["id"] for m in me["mages"] if not m["centre"]]
         threat = self.w["guard"] and bool(self._raiders(view))
+        need = self._guards_needed(view)
+        everyone = max((a for a in legal if isinstance(a, Place)), key=lambda a: len(a.active))
+        if threat and len(avail) < need:  # outnumbered: a guard would only die; all away, the raid finds no one
+            return everyone
         if "combat" in cards:
             if threat and len(avail) > 1:  # one raider is enough against an empty guild; the rest guard
                 strength = view["cards"]["mages"]
@@ -569,7 +574,6 @@ class PersonaBot(GreedyBot):
             return max((a for a in legal if isinstance(a, Place)), key=lambda a: len(a.active))
         if "quest" not in cards:
             return Place(())
-        need = self._guards_needed(view)
         if threat and need:  # keep enough mages home to hold the raid; the rest go questing
             places = [a for a in legal if isinstance(a, Place) and len(avail) - len(a.active) >= need]
             if places:
