@@ -11,11 +11,14 @@
   nears), a quest by its exact chance of success (the damage die's distribution, its items and
   spells, the best split of its party between two monsters) times its points and income, less
   when a guild acting before it revealed a Quest card; the length of the game left comes from
-  the quests left. Both take sturdy mages out of the healing centre (all in the last round).
+  the quests left; a mage is worth its share of a mages unit, more while the guild has fewer
+  than three. Both take sturdy mages out of the healing centre (all in the last round).
   The master also reads the table across the round: it attacks a rich guild whose mages are
-  away (a rival that revealed Combat or Quest, or placed its mages active), keeps a mage home
-  when a rival revealed Combat, and uses the Dark and Light powers to change a card once the
-  table has changed. Search by sampling the hidden cards was not used: a state cannot be rebuilt
+  away (a rival that revealed Combat or Quest, or placed its mages active), remembers from the
+  public log who raided last round, keeps home as many mages as a raider can send (a tie goes
+  to the defender) or, outnumbered, sends them all away so the raid finds only the leader,
+  raids the raider's empty guild back with one mage, and uses the Dark and Light powers to
+  change a card once the table has changed. Search by sampling the hidden cards was not used: a state cannot be rebuilt
   from a view (the turn is a generator), and the hidden part (hands of items, the decks' order)
   barely moves these values.
 
