@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.core import Engine, seat_count
 from rules.guildes.actions import CODEC
-from rules.guildes.bots import BOTS
+from rules.guildes.bots import ALIASES, BOTS, LEVELS, PROBES
 from rules.guildes.flow import game
 from rules.guildes.state import GuildesState
 
@@ -26,7 +26,7 @@ class GuildesEngine(Engine):
     id = "guildes"
     seats = range(2, 6)
     codec = CODEC
-    bots = ("random", "greedy")
+    bots = LEVELS
     hidden_information = True
 
     def options(self, content: Any) -> list[dict[str, Any]]:
@@ -44,9 +44,17 @@ class GuildesEngine(Engine):
         return GuildesState(content, n, seed, opts, game)
 
     def bot(self, name: str, seed: int) -> Any:
-        if name not in BOTS:
+        """A level of `LEVELS`, an old name (`random`, `greedy`) or a test probe."""
+        kinds = {**BOTS, **PROBES}
+        name = ALIASES.get(name, name)
+        if name not in kinds:
             raise KeyError(name)
-        return BOTS[name](seed)
+        return kinds[name](seed)
+
+    @property
+    def probes(self) -> tuple[str, ...]:
+        """Test-only bots registered by tests (never offered to players)."""
+        return tuple(PROBES)
 
 
 ENGINE = GuildesEngine()

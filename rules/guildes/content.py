@@ -190,6 +190,31 @@ class RulesFile(Model):
     first_player_rotates: Literal["income", "recovery"]
 
 
+class BotWeightsModel(Model):
+    """One bot level's weights (content/guildes/bots.yaml; README "Bots" explains each)."""
+
+    model: Literal["simple", "points"] = "simple"
+    noise: float = Field(default=0.0, ge=0, le=100)
+    quest: float = Field(default=9.0, ge=0, le=100)
+    quest_odds: float = Field(default=0.4, ge=0, le=10)
+    recruit: float = Field(default=4.0, ge=0, le=100)
+    trade: float = Field(default=3.5, ge=0, le=100)
+    work: float = Field(default=3.0, ge=0, le=100)
+    objective_bonus: float = Field(default=2.0, ge=0, le=100)
+    bid: float = Field(default=1.0, ge=0, le=10)
+    ruby_use: float = Field(default=0.4, ge=0, le=10)
+    attack: float = Field(default=0.0, ge=0, le=10)
+    guard: bool = False
+    take_out: bool = False
+    rethink: bool = False
+
+
+class BotsFile(Model):
+    apprentice: BotWeightsModel
+    adept: BotWeightsModel
+    master: BotWeightsModel
+
+
 FILES = {
     "guilds.yaml": GuildsFile,
     "leaders.yaml": LeadersFile,
@@ -199,6 +224,7 @@ FILES = {
     "quests.yaml": QuestsFile,
     "actions.yaml": ActionsFile,
     "rules.yaml": RulesFile,
+    "bots.yaml": BotsFile,
 }
 
 #: The rulebook's counts, checked so that a designer's deleted card is noticed.
@@ -217,6 +243,7 @@ class GuildesContent:
     quests: dict[str, QuestModel]
     cards: dict[str, ActionCardModel]
     rules: RulesFile
+    bots: BotsFile | None = None
 
     def card(self, cid: str) -> ItemModel | SpellModel:
         """An item or a spell by id."""
@@ -298,6 +325,7 @@ def build(files: dict, report: Report) -> GuildesContent | None:
         quests={x.id: x for x in files["quests.yaml"].quests},
         cards={c.id: c for c in files["actions.yaml"].cards},
         rules=files["rules.yaml"],
+        bots=files.get("bots.yaml"),
     )
 
 

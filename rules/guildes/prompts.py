@@ -13,6 +13,16 @@ from typing import Any
 from rules.core import Action, IllegalAction
 from rules.guildes.actions import Choose
 
+_CHOICES: dict[str, Choose] = {}
+
+
+def _choice(value: str) -> Choose:
+    """The `Choose(value)` action (immutable, so one shared instance per value)."""
+    made = _CHOICES.get(value)
+    if made is None:
+        made = _CHOICES[value] = Choose(value)
+    return made
+
 
 @dataclass
 class Prompt:
@@ -33,7 +43,7 @@ class Prompt:
             if self.legal_fn is not None:
                 self._legal[seat] = self.legal_fn(st, seat)
             else:
-                self._legal[seat] = [Choose(o) for o in self.options.get(seat, ())]
+                self._legal[seat] = [_choice(o) for o in self.options.get(seat, ())]
         return list(self._legal[seat])
 
     def check(self, st: Any, seat: int, action: Action) -> None:

@@ -24,6 +24,22 @@ def units(st, seat: int, public: bool = False) -> dict[str, int]:
     return {k: raw[k] // st.rules.objectives[k].per if k in st.rules.objectives else 0 for k in raw}
 
 
+def _objective_points(st, seat: int) -> dict[str, int]:
+    """Points `seat` scores per unit of each kind, summed over the guild tiles on the table (the
+    tiles never change in a game: cached on the state, by tiles)."""
+    cache = st.__dict__.setdefault("_objective_points", {})
+    key = (seat, tuple(g.guild for g in st.guilds))
+    if key not in cache:
+        r, c = st.rules, st.content
+        out: dict[str, int] = {}
+        for owner in st.guilds:
+            pts = r.objective_owner_points if owner.seat == seat else r.objective_other_points
+            for k in c.guilds[owner.guild].objectives:
+                out[k] = out.get(k, 0) + pts
+        cache[key] = out
+    return cache[key]
+
+
 def breakdown(st, public: bool = False) -> list[dict[str, int]]:
     """Every seat's points by part, and the total (`public`: without the secret hands)."""
     c, r = st.content, st.rules
@@ -39,9 +55,8 @@ def breakdown(st, public: bool = False) -> list[dict[str, int]]:
             "healing": -r.healing_penalty * sum(1 for m in g.mages if m.centre),
             "objectives": 0,
         }
-        for owner in st.guilds:
-            pts = r.objective_owner_points if owner.seat == g.seat else r.objective_other_points
-            parts["objectives"] += sum(pts * all_units[g.seat][k] for k in c.guilds[owner.guild].objectives)
+        mine = all_units[g.seat]
+        parts["objectives"] = sum(pts * mine[k] for k, pts in _objective_points(st, g.seat).items())
         parts["total"] = sum(parts[p] for p in PARTS)
         out.append(parts)
     return out

@@ -57,6 +57,7 @@ class GuildesState(HiddenResults):
         self.last_quest_done = False
         self.history: list[list[int]] = []
         self.over = False
+        self._names: dict[tuple[str, str], dict[str, str]] = {}   # card names as log parameters (cache)
         self.flow: Flow = flow(self)
         self.prompt: Prompt | None = next(self.flow)
 
@@ -147,10 +148,14 @@ class GuildesState(HiddenResults):
 
     def name(self, kind: str, cid: str) -> dict[str, Any]:
         """A card as a log parameter: its bilingual name and its id."""
-        table = {"mage": self.content.mages, "leader": self.content.leaders, "quest": self.content.quests,
-                 "guild": self.content.guilds}.get(kind)
-        card = table[cid] if table is not None else self.content.card(cid)
-        return {"text": card.name.model_dump(), "id": cid}
+        names = self._names
+        text = names.get((kind, cid))
+        if text is None:
+            table = {"mage": self.content.mages, "leader": self.content.leaders, "quest": self.content.quests,
+                     "guild": self.content.guilds}.get(kind)
+            card = table[cid] if table is not None else self.content.card(cid)
+            text = names[(kind, cid)] = card.name.model_dump()
+        return {"text": dict(text), "id": cid}
 
     def order(self) -> list[int]:
         """Seats from the first player, clockwise."""

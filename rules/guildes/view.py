@@ -10,7 +10,8 @@ has just drawn, public), `lot` (the mage on
 sale, `high` bid, `bidder`, `out` seats), `fight` (the quest fight or duel under way; duel lines
 appear once both are laid), `dice` (the last roll: dice, forced, why, total), `options`, `forced`
 (designer-forced results waiting), `cards` (static card data: guilds, leaders, mages, items,
-spells, quests, elements, damage die), `log` (public entries), `outcome` (at the end), `score_history` (every seat's
+spells, quests, elements, damage die, `rules` (rules.yaml),
+`bots` (bots.yaml: the bot levels' weights)), `log` (public entries), `outcome` (at the end), `score_history` (every seat's
 score after each round's recovery, counted without the secret hands, then the final scores, for the
 end chart).
 
@@ -29,8 +30,8 @@ from rules.guildes.effects import ELEMENTS
 
 
 def static_cards(st) -> dict[str, Any]:
-    """What never changes in a game: every card's data (cached on the state)."""
-    cached = getattr(st, "_static_cards", None)
+    """What never changes in a game: every card's data (cached on the content: games share it)."""
+    cached = getattr(st.content, "_static_cards", None)
     if cached is None:
         c = st.content
         cached = {
@@ -43,8 +44,10 @@ def static_cards(st) -> dict[str, Any]:
             "elements": list(ELEMENTS),
             "damage_die": list(st.rules.damage_die),
             "alignment": [st.rules.alignment_min, st.rules.alignment_max],
+            "rules": st.rules.model_dump(mode="json"),
+            "bots": c.bots.model_dump(mode="json") if c.bots is not None else {},
         }
-        st._static_cards = cached
+        object.__setattr__(st.content, "_static_cards", cached)  # a frozen dataclass: a cache, not a change
     return cached
 
 
@@ -56,7 +59,8 @@ def _guild(st, g, seat: int | None) -> dict[str, Any]:
         "leader_chosen": g.leader is not None,
         "offered_leaders": list(g.offered_leaders) if mine else [],
         "rubies": g.rubies, "alignment": g.alignment, "start_alignment": g.start_alignment,
-        "mages": [m.public(known) for m in g.mages],
+        "mages": [{"id": m.id, "damage": m.damage, "centre": m.centre, "active": m.active if known else None,
+                   "used": m.used} for m in g.mages],  # Mage.public, inlined (views are built at every action)
         "hand": list(g.hand) if mine else None, "hand_count": len(g.hand),
         "quests": list(g.quests), "vp_tokens": g.vp_tokens,
         "first": g.first if (mine or g.first_revealed) else None,

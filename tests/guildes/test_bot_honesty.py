@@ -1,13 +1,16 @@
-"""Guildes' bots decide from their view only (issue 16, point 4): another guild's secret hand is
-swapped for other cards of the same count in the state, the view rebuilt, and every bot's choice
-with the same seed stays the same."""
+"""Guildes' bots decide from their view only (issue 16, point 4): every level, old name and test
+probe. Another guild's secret hand is swapped for other cards of the same count in the state, the
+view rebuilt, and every bot's choice with the same seed stays the same."""
 
 from __future__ import annotations
 
 import pytest
 
 from rules.guildes import ENGINE
+from tests.guildes import probes  # noqa: F401 (registers the probes)
 from tests.guildes.helpers import CONTENT
+
+KINDS = [*ENGINE.bots, "random", "greedy", *ENGINE.probes]
 
 
 def _a_turn_with_a_secret_hand(seed: int):
@@ -25,7 +28,7 @@ def _a_turn_with_a_secret_hand(seed: int):
     pytest.skip("no such turn in this seeded game")
 
 
-@pytest.mark.parametrize("name", list(ENGINE.bots))
+@pytest.mark.parametrize("name", KINDS)
 @pytest.mark.parametrize("seed", [1, 2, 4, 5])
 def test_another_guilds_secret_hand_does_not_change_a_choice(name: str, seed: int) -> None:
     state = _a_turn_with_a_secret_hand(seed)

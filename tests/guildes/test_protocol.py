@@ -22,7 +22,9 @@ ALL_ACTIONS = [A.Choose("work"), A.Choose("monster:1"), A.Bid(4), A.Place(("a", 
 def test_registered():
     assert "guildes" in rules.IMPLEMENTED and rules.engine("guildes") is ENGINE
     assert ENGINE.id == "guildes" and ENGINE.seats == range(2, 6)
-    assert tuple(ENGINE.bots) == ("random", "greedy") and ENGINE.hidden_information
+    assert tuple(ENGINE.bots) == ("apprentice", "adept", "master") and ENGINE.hidden_information
+    for old in ("random", "greedy"):  # names in earlier saves
+        assert hasattr(ENGINE.bot(old, 1), "choose")
 
 
 @pytest.mark.parametrize("action", ALL_ACTIONS, ids=lambda a: a.type)
