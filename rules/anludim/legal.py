@@ -86,7 +86,7 @@ def lays(state: AnludimState, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     for prof in state.content.professors:
         best = bests.get(prof.kind)
-        for played in search.pick(pool.get(prof.kind), best, LAYS_PER_PROFESSOR):
+        for played in search.pick(pool.above(prof.kind, best), best, LAYS_PER_PROFESSOR):
             out.append(A.Lay(prof.id, played))
         if state.expert:
             out += _expert_lays(state, seat, prof, hand, best) + _onto_lays(state, seat, prof, hand)
