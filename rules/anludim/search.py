@@ -330,25 +330,33 @@ class Pool:
 
 def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
     """A strength no `kind` combination of the pool's cards can exceed (cheap, from counts):
-    runs: the longest stretch of consecutive values present; colours: the most halves of one
-    colour, each as high as that colour's highest; pairs/three-of-a-kinds: a group of every
-    value with enough halves; gatherings: the value with the most halves."""
+    runs: the longest stretch of consecutive values present (the highest of equal ones);
+    colours: the most halves of one colour, each as high as that colour's highest;
+    pairs/three-of-a-kinds: a group of every value with enough halves; gatherings: the value
+    with the most halves. (0, ()) when the cards cannot form the kind at all."""
     by_value = pool.by_value
     if kind == "suite":
-        best: tuple[int, tuple[int, ...]] = (0, ())
-        run: list[int] = []
-        for value in sorted(by_value):
-            run = run + [value] if run and run[-1] == value - 1 else [value]
-            if len(run) >= 2:
-                best = max(best, (len(run), tuple(reversed(run))))
-        return best
+        top = (1, 0)  # (length, highest value) of the best stretch
+        values = sorted(by_value)
+        start = prev = values[0] if values else 0
+        for value in values[1:] + [None]:
+            if value != prev + 1:
+                top = max(top, (prev - start + 1, prev))
+                start = value
+            prev = value
+        length, high = top
+        return (length, tuple(range(high, high - length, -1))) if length >= 2 else (0, ())
     if kind == "couleur":
         count: dict[str, int] = {}
         high: dict[str, int] = {}
         for _cid, halves in pool.cards:
             for value, colour in halves:
-                count[colour] = count.get(colour, 0) + 1
-                high[colour] = max(high.get(colour, value), value)
+                if colour in count:
+                    count[colour] += 1
+                    if value > high[colour]:
+                        high[colour] = value
+                else:
+                    count[colour], high[colour] = 1, value
         return max(((n, (high[c],) * n) for c, n in count.items() if n >= 2), default=(0, ()))
     if kind in ("paires", "brelans"):
         size = 2 if kind == "paires" else 3

@@ -64,25 +64,34 @@ LOG_TAIL = 200
 
 def card(state: AnludimState, cid: str) -> dict[str, Any]:
     """A card with both halves."""
-    return {"id": cid, "halves": [list(h) for h in state.content.cards[cid]]}
+    (v0, c0), (v1, c1) = state.content.cards[cid]
+    return {"id": cid, "halves": [[v0, c0], [v1, c1]]}
 
 
 def played(state: AnludimState, cid: str, half: int) -> dict[str, Any]:
     """A laid card with the half it is played with."""
-    value, colour = state.content.cards[cid][half]
-    return {**card(state, cid), "half": half, "value": value, "colour": colour}
+    halves = state.content.cards[cid]
+    (v0, c0), (v1, c1) = halves
+    value, colour = halves[half]
+    return {"id": cid, "halves": [[v0, c0], [v1, c1]], "half": half, "value": value, "colour": colour}
 
 
 def card_label(state: AnludimState, cid: str) -> str:
     """A short text for the log: '7▲/3●'."""
-    symbols = {c.id: c.symbol for c in state.content.colours}
+    symbols = state.content.symbols
     return "/".join(f"{v}{symbols.get(c, '?')}" for v, c in state.content.cards[cid])
 
 
+def _text(text) -> dict[str, str]:
+    """A content `Text` as its JSON dict (what `model_dump` gives, without pydantic's cost)."""
+    return {"fr": text.fr, "en": text.en}
+
+
 def _combo(state: AnludimState, index: int, c) -> dict[str, Any]:
-    count, values = combos.strength(state.table.halves(c.cards))
+    cards = [played(state, cid, h) for cid, h in c.cards]
+    values = sorted((x["value"] for x in cards), reverse=True)
     return {"index": index, "kind": c.kind, "professor": c.professor,
-            "cards": [played(state, cid, h) for cid, h in c.cards], "strength": [count, list(values)]}
+            "cards": cards, "strength": [len(values), values]}
 
 
 def _seat(state: AnludimState, i: int) -> dict[str, Any]:
@@ -101,12 +110,18 @@ def _seat(state: AnludimState, i: int) -> dict[str, Any]:
 
 
 def _professors(state: AnludimState) -> list[dict[str, Any]]:
+    seats = state.table.seats
+    where: dict[str, tuple[int, int]] = {}  # professor -> its first (seat, combination), as professor_at
+    for s, seat in enumerate(seats):
+        for c, combo in enumerate(seat.combos):
+            if combo.professor is not None and combo.professor not in where:
+                where[combo.professor] = (s, c)
     out = []
     for rank, p in enumerate(state.content.professors):
-        at = state.table.professor_at(p.id)
-        combo = state.table.seats[at[0]].combos[at[1]] if at else None
+        at = where.get(p.id)
+        combo = seats[at[0]].combos[at[1]] if at else None
         out.append({
-            "id": p.id, "name": p.name.model_dump(), "kind": p.kind, "item": p.item, "rank": rank,
+            "id": p.id, "name": _text(p.name), "kind": p.kind, "item": p.item, "rank": rank,
             "where": "seat" if at else "board", "seat": at[0] if at else None, "combo": at[1] if at else None,
             "cards": [played(state, cid, h) for cid, h in combo.cards] if combo else None,
         })
@@ -117,20 +132,20 @@ def _piles(state: AnludimState) -> list[dict[str, Any]]:
     out = []
     for item_id, pile in state.table.piles.items():
         item = state.content.items[item_id]
-        out.append({"item": item_id, "name": item.name.model_dump(), "plural": item.plural.model_dump(),
+        out.append({"item": item_id, "name": _text(item.name), "plural": _text(item.plural),
                     "values": pile[::-1], "count": len(pile)})
     return out
 
 
 def _content(state: AnludimState) -> dict[str, Any]:
-    rules = state.content.rules
+    """The content part, built once per content (`AnludimContent.view_content`) and copied here:
+    a view is the caller's to change."""
+    made = state.content.view_content
     return {
-        "colours": [{"id": c.id, "name": c.name.model_dump(), "symbol": c.symbol, "shape": c.shape,
-                     "rgb": list(c.rgb)} for c in state.content.colours],
-        "kinds": list(state.content.hierarchy),
-        "rules": {"face_up": rules.face_up, "draw": rules.draw, "empty_piles_end": rules.empty_piles_end,
-                  "parchment_points": state.content.parchments.points},
-        "bots": state.content.bots.model_dump() if state.content.bots is not None else {},
+        "colours": [{**c, "name": dict(c["name"]), "rgb": list(c["rgb"])} for c in made["colours"]],
+        "kinds": list(made["kinds"]),
+        "rules": dict(made["rules"]),
+        "bots": {persona: dict(weights) for persona, weights in made["bots"].items()},
     }
 
 

@@ -48,3 +48,14 @@ def test_huge_hands_hit_the_same_search_bound():
     ids = sorted(CONTENT.cards)
     for _ in range(20):
         _same_pools([(cid, CONTENT.cards[cid]) for cid in rng.sample(ids, 40)])
+
+
+def test_ceiling_is_never_below_a_candidate():
+    """`Pool.above` skips a kind only when its ceiling cannot beat the table: it must bound every candidate."""
+    rng = random.Random(5)
+    ids = sorted(CONTENT.cards)
+    for _ in range(500):
+        pool = search.Pool([(cid, CONTENT.cards[cid]) for cid in rng.sample(ids, rng.randint(0, 14))])
+        for kind in KINDS:
+            top = search.ceiling(kind, pool)
+            assert all(strength <= top for strength, _played in pool.get(kind)), kind
