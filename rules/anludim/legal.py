@@ -95,10 +95,12 @@ def lays(state: AnludimState, seat: int) -> list[A.Action]:
 
 def table_bests(state: AnludimState) -> dict[str, tuple]:
     """The strength of the strongest laid combination of each kind on the table."""
+    cards = state.content.cards
     out: dict[str, tuple] = {}
     for seat in state.table.seats:
         for combo in seat.combos:
-            s = strength(state.table.halves(combo.cards))
+            values = sorted([cards[cid][h][0] for cid, h in combo.cards], reverse=True)
+            s = (len(values), tuple(values))  # combos.strength of its halves
             if combo.kind not in out or s > out[combo.kind]:
                 out[combo.kind] = s
     return out

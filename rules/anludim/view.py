@@ -42,7 +42,8 @@ adds `"half": 0|1` and `"value"`, `"colour"` of that half):
     round_results: [{"round", "reason": "piles"|"five_items", "trigger", "winner",
                      "totals": [int], "rewards": [int], "game_won": bool}]
     winner: int | None
-    log: [entry]                        # the last 200 public log entries
+    log: [entry]                        # the last 200 public log entries (the state's own
+                                        # entries, never changed once written: read, don't edit)
     content: {"colours": [{"id", "name", "symbol", "shape", "rgb"}],
               "kinds": [kind ids, expert hierarchy lowest first],
               "rules": {"face_up", "draw", "empty_piles_end", "parchment_points"},
@@ -87,8 +88,20 @@ def _text(text) -> dict[str, str]:
     return {"fr": text.fr, "en": text.en}
 
 
+def _played_list(state: AnludimState, cards: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    """`played` of every (card id, half) of a laid combination."""
+    known = state.content.cards
+    out = []
+    for cid, half in cards:
+        halves = known[cid]
+        (v0, c0), (v1, c1) = halves
+        value, colour = halves[half]
+        out.append({"id": cid, "halves": [[v0, c0], [v1, c1]], "half": half, "value": value, "colour": colour})
+    return out
+
+
 def _combo(state: AnludimState, index: int, c) -> dict[str, Any]:
-    cards = [played(state, cid, h) for cid, h in c.cards]
+    cards = _played_list(state, c.cards)
     values = sorted((x["value"] for x in cards), reverse=True)
     return {"index": index, "kind": c.kind, "professor": c.professor,
             "cards": cards, "strength": [len(values), values]}
@@ -123,7 +136,7 @@ def _professors(state: AnludimState) -> list[dict[str, Any]]:
         out.append({
             "id": p.id, "name": _text(p.name), "kind": p.kind, "item": p.item, "rank": rank,
             "where": "seat" if at else "board", "seat": at[0] if at else None, "combo": at[1] if at else None,
-            "cards": [played(state, cid, h) for cid, h in combo.cards] if combo else None,
+            "cards": _played_list(state, combo.cards) if combo else None,
         })
     return out
 
@@ -168,7 +181,7 @@ def build(state: AnludimState, seat: int | None) -> dict[str, Any]:
         "parchment_supply": table.parchments, "keep_queue": list(state.keep_queue),
         "pending_rewards": [state.pending.get(s, 0) for s in range(state.n)],
         "round_results": [dict(r, totals=list(r["totals"]), rewards=list(r["rewards"])) for r in state.results],
-        "winner": state.winner, "log": [dict(e) for e in state.log[-LOG_TAIL:]], "content": _content(state),
+        "winner": state.winner, "log": state.log[-LOG_TAIL:], "content": _content(state),
     }
 
 
