@@ -25,6 +25,22 @@ EXPERT_LAYS_PER_PROFESSOR = 2
 KEEP_CHOICES = 40
 KEEP_LIMIT = 50000  # combinations looked at to spread the keep choices
 
+# Actions are immutable values: the simple ones are made once and listed again and again (making
+# them anew for every legal list cost about as much as finding the lays).
+_DRAW, _PASS, _END, _PARCHMENT = A.Draw(), A.PassTurn(), A.EndTurn(), A.DiscardParchment()
+_MADE: dict[tuple, A.Action] = {}
+
+
+def _made(kind: type, *fields) -> A.Action:
+    """The one instance of `kind(*fields)` (TakeBack, TakeFaceUp, DiscardItem)."""
+    key = (kind, *fields)
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) > 4096:  # designers' content could name many items: stay bounded
+            _MADE.clear()
+        made = _MADE[key] = kind(*fields)
+    return made
+
 
 def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
     """The listed legal actions of `seat` (which must be the seat to act)."""
@@ -32,28 +48,28 @@ def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
         return _keeps(state, seat)
     out: list[A.Action] = []
     if state.phase == "start" and not state.expert:
-        out += [A.TakeBack(i) for i in range(len(state.table.seats[seat].combos))]
+        out += [_made(A.TakeBack, i) for i in range(len(state.table.seats[seat].combos))]
     if state.phase in ("start", "main"):
         out += lays(state, seat) + _draws(state)
     if state.optional_open(seat):
         out += _optionals(state, seat)
     if state.phase == "after_main":
-        out.append(A.EndTurn())
+        out.append(_END)
     return out
 
 
 def _draws(state: AnludimState) -> list[A.Action]:
     table = state.table
-    out: list[A.Action] = [A.Draw()] if table.can_draw() else []
-    out += [A.TakeFaceUp(i) for i, card in enumerate(table.face_up) if card is not None]
-    return out or [A.PassTurn()]
+    out: list[A.Action] = [_DRAW] if table.can_draw() else []
+    out += [_made(A.TakeFaceUp, i) for i, card in enumerate(table.face_up) if card is not None]
+    return out or [_PASS]
 
 
 def _optionals(state: AnludimState, seat: int) -> list[A.Action]:
     s = state.table.seats[seat]
-    out: list[A.Action] = [A.DiscardItem(item, value) for item, value in sorted(set(s.items))]
+    out: list[A.Action] = [_made(A.DiscardItem, item, value) for item, value in sorted(set(s.items))]
     if s.parchments:
-        out.append(A.DiscardParchment())
+        out.append(_PARCHMENT)
     return out
 
 

@@ -122,6 +122,8 @@ class Table:
         if len(s.items) + len(s.combos) < needed:  # too few items and professors to hold every kind
             return False
         kinds = {item for item, _ in s.items}
+        if len(kinds) + len(s.combos) < needed:
+            return False
         for combo in s.combos:
             prof = self.content.professor(combo.professor)
             if prof and not self.piles[prof.item]:
