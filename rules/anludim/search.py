@@ -18,9 +18,12 @@ straight from that index:
 - colours (`_couleurs`) are the k highest and the k lowest halves of each colour;
 - pairs and three-of-a-kinds (`_sets`) take each value's first group, then a greedy union from
   the highest value down; only when the greedy union skipped a value does the exact search run,
-  and on small hands (whose whole search tree is far below `SEARCH_NODES`) it first checks with
-  a tight bound whether any union can beat the greedy one at all;
+  and when its whole tree is below `SEARCH_NODES` (every hand but huge ones) it starts from the
+  greedy union as the best so far, which cuts most of the tree without changing its answer;
 - gatherings (`_assemblees`) are the first k halves of one value.
+
+`Pool.above(kind, best)` skips a kind altogether when its `ceiling` (a bound from counts: the
+longest stretch of values, the biggest colour, ...) cannot beat the table's best combination.
 
 The pool of each kind is a list of (strength, played); its order does not matter (`pick` sorts
 it), only its contents do: they are exactly what `tests/anludim/reference_search.py` (the
