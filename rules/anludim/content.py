@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal
+from functools import cached_property
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -163,9 +164,32 @@ class AnludimContent:
         """Combination kinds from lowest to highest (the expert hierarchy)."""
         return tuple(p.kind for p in self.professors)
 
-    def professor(self, professor_id: str) -> ProfessorModel | None:
+    @cached_property
+    def professors_by_id(self) -> dict[str, ProfessorModel]:
+        """Professor id -> professor (built once: the rules look professors up on every turn)."""
+        return {p.id: p for p in self.professors}
+
+    @cached_property
+    def symbols(self) -> dict[str, str]:
+        """Colour id -> the symbol printed next to its values."""
+        return {c.id: c.symbol for c in self.colours}
+
+    @cached_property
+    def view_content(self) -> dict[str, Any]:
+        """The content part of every view (JSON-able), built once: `rules/anludim/view.py` copies it."""
+        rules = self.rules
+        return {
+            "colours": [{"id": c.id, "name": c.name.model_dump(), "symbol": c.symbol, "shape": c.shape,
+                         "rgb": list(c.rgb)} for c in self.colours],
+            "kinds": list(self.hierarchy),
+            "rules": {"face_up": rules.face_up, "draw": rules.draw, "empty_piles_end": rules.empty_piles_end,
+                      "parchment_points": self.parchments.points},
+            "bots": self.bots.model_dump() if self.bots is not None else {},
+        }
+
+    def professor(self, professor_id: str | None) -> ProfessorModel | None:
         """The professor with this id, or None."""
-        return next((p for p in self.professors if p.id == professor_id), None)
+        return self.professors_by_id.get(professor_id) if professor_id is not None else None
 
     def blazon(self, gold: bool) -> BlazonModel:
         """The silver or gold blazon's numbers."""

@@ -146,5 +146,5 @@ def perform(state: AnludimState, seat: int, plan: Plan) -> None:
 
 def _label(state: AnludimState, cid: str, half: int) -> str:
     value, colour = state.table.half(cid, half)
-    symbol = next((c.symbol for c in state.content.colours if c.id == colour), "?")
+    symbol = state.content.symbols.get(colour, "?")
     return f"{value}{symbol}"

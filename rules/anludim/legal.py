@@ -6,6 +6,11 @@ the seat's own laid cards of a lower kind, and one per own combination of that k
 cards can extend (`onto`) into the strongest. Plus the draws, the optional actions, take-backs
 (base game, start of turn), `end_turn`, and between rounds a bounded list of `keep` choices.
 `apply` accepts any legal action, listed here or not.
+
+Speed (this runs before every action): the hand is indexed once for all professors
+(`search.Pool`), a kind that cannot beat the table is skipped from a cheap bound
+(`Pool.above`), and the simple actions are made once and reused (they are immutable values).
+The order of the list never changes: seeded games choose from it by index.
 """
 
 from __future__ import annotations
@@ -25,6 +30,22 @@ EXPERT_LAYS_PER_PROFESSOR = 2
 KEEP_CHOICES = 40
 KEEP_LIMIT = 50000  # combinations looked at to spread the keep choices
 
+# Actions are immutable values: the simple ones are made once and listed again and again (making
+# them anew for every legal list cost about as much as finding the lays).
+_DRAW, _PASS, _END, _PARCHMENT = A.Draw(), A.PassTurn(), A.EndTurn(), A.DiscardParchment()
+_MADE: dict[tuple, A.Action] = {}
+
+
+def _made(kind: type, *fields) -> A.Action:
+    """The one instance of `kind(*fields)` (TakeBack, TakeFaceUp, DiscardItem)."""
+    key = (kind, *fields)
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) > 4096:  # designers' content could name many items: stay bounded
+            _MADE.clear()
+        made = _MADE[key] = kind(*fields)
+    return made
+
 
 def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
     """The listed legal actions of `seat` (which must be the seat to act)."""
@@ -32,28 +53,28 @@ def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
         return _keeps(state, seat)
     out: list[A.Action] = []
     if state.phase == "start" and not state.expert:
-        out += [A.TakeBack(i) for i in range(len(state.table.seats[seat].combos))]
+        out += [_made(A.TakeBack, i) for i in range(len(state.table.seats[seat].combos))]
     if state.phase in ("start", "main"):
         out += lays(state, seat) + _draws(state)
     if state.optional_open(seat):
         out += _optionals(state, seat)
     if state.phase == "after_main":
-        out.append(A.EndTurn())
+        out.append(_END)
     return out
 
 
 def _draws(state: AnludimState) -> list[A.Action]:
     table = state.table
-    out: list[A.Action] = [A.Draw()] if table.can_draw() else []
-    out += [A.TakeFaceUp(i) for i, card in enumerate(table.face_up) if card is not None]
-    return out or [A.PassTurn()]
+    out: list[A.Action] = [_DRAW] if table.can_draw() else []
+    out += [_made(A.TakeFaceUp, i) for i, card in enumerate(table.face_up) if card is not None]
+    return out or [_PASS]
 
 
 def _optionals(state: AnludimState, seat: int) -> list[A.Action]:
     s = state.table.seats[seat]
-    out: list[A.Action] = [A.DiscardItem(item, value) for item, value in sorted(set(s.items))]
+    out: list[A.Action] = [_made(A.DiscardItem, item, value) for item, value in sorted(set(s.items))]
     if s.parchments:
-        out.append(A.DiscardParchment())
+        out.append(_PARCHMENT)
     return out
 
 
@@ -86,7 +107,7 @@ def lays(state: AnludimState, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     for prof in state.content.professors:
         best = bests.get(prof.kind)
-        for played in search.pick(pool.get(prof.kind), best, LAYS_PER_PROFESSOR):
+        for played in search.pick(pool.above(prof.kind, best), best, LAYS_PER_PROFESSOR):
             out.append(A.Lay(prof.id, played))
         if state.expert:
             out += _expert_lays(state, seat, prof, hand, best) + _onto_lays(state, seat, prof, hand)
@@ -95,10 +116,12 @@ def lays(state: AnludimState, seat: int) -> list[A.Action]:
 
 def table_bests(state: AnludimState) -> dict[str, tuple]:
     """The strength of the strongest laid combination of each kind on the table."""
+    cards = state.content.cards
     out: dict[str, tuple] = {}
     for seat in state.table.seats:
         for combo in seat.combos:
-            s = strength(state.table.halves(combo.cards))
+            values = sorted([cards[cid][h][0] for cid, h in combo.cards], reverse=True)
+            s = (len(values), tuple(values))  # combos.strength of its halves
             if combo.kind not in out or s > out[combo.kind]:
                 out[combo.kind] = s
     return out

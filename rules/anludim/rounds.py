@@ -25,9 +25,9 @@ def check_end(state: AnludimState, trigger: int) -> bool:
     """End the round if a condition holds (the five items take precedence); whether it ended."""
     table = state.table
     order = order_from(state, trigger)
-    five = [s for s in order if table.has_all_items(s)]
-    if five:
-        end_round(state, trigger, five[0], "five_items")
+    five = next((s for s in order if table.has_all_items(s)), None)
+    if five is not None:
+        end_round(state, trigger, five, "five_items")
         return True
     empty = sum(1 for pile in table.piles.values() if not pile)
     if empty >= state.content.rules.empty_piles_end:

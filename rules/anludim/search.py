@@ -6,6 +6,29 @@ the strongest combinations the cards can make (for multi-pair/brelan sets an exa
 `_best_union`, bounded for huge hands) and short, weak ones, so `legal_actions` can offer
 "the strongest few that take the professor" plus a cheap one. `pick` chooses the few to offer
 among those that beat the table.
+
+How it stays fast (the legal list is computed before every action, so this is the engine's
+hot loop). The hand is indexed once per `Pool`: by value (`value -> [(colour, card, half)]`,
+in hand order), and by colour only when colours are asked for. Every kind is then generated
+straight from that index:
+
+- runs (`_suites`) grow one value at a time from each low end that has a neighbour, with an
+  augmenting-path matching of values to distinct cards (a card's two halves may both fall in a
+  run); the matching only searches when the first card of the new value is already in use;
+- colours (`_couleurs`) are the k highest and the k lowest halves of each colour;
+- pairs and three-of-a-kinds (`_sets`) take each value's first group, then a greedy union from
+  the highest value down; only when the greedy union skipped a value does the exact search run,
+  and when its whole tree is below `SEARCH_NODES` (every hand but huge ones) it starts from the
+  greedy union as the best so far, which cuts most of the tree without changing its answer;
+- gatherings (`_assemblees`) are the first k halves of one value.
+
+`Pool.above(kind, best)` skips a kind altogether when its `ceiling` (a bound from counts: the
+longest stretch of values, the biggest colour, ...) cannot beat the table's best combination.
+
+The pool of each kind is a list of (strength, played); its order does not matter (`pick` sorts
+it), only its contents do: they are exactly what `tests/anludim/reference_search.py` (the
+straightforward version this one replaced) gives, which `tests/anludim/test_anludim_search.py`
+checks on many random hands.
 """
 
 from __future__ import annotations
@@ -18,43 +41,62 @@ from rules.anludim.combos import Half
 Card = tuple[str, tuple[Half, Half]]   # (card id, (half 0, half 1))
 Played = tuple[tuple[str, int], ...]    # ((card id, half index), ...)
 Scored = tuple[tuple[int, tuple[int, ...]], Played]  # (strength, played)
+Entry = tuple[str, str, int]            # (colour, card id, half index)
 
 
-def _by_value(cards: Sequence[Card]) -> dict[int, list[tuple[str, str, int]]]:
+def _by_value(cards: Sequence[Card]) -> dict[int, list[Entry]]:
     """value -> [(colour, card id, half index)], in hand order."""
-    out: dict[int, list[tuple[str, str, int]]] = {}
-    for cid, halves in cards:
-        for h, (value, colour) in enumerate(halves):
-            out.setdefault(value, []).append((colour, cid, h))
+    out: dict[int, list[Entry]] = {}
+    for cid, ((v0, c0), (v1, c1)) in cards:
+        if v0 in out:
+            out[v0].append((c0, cid, 0))
+        else:
+            out[v0] = [(c0, cid, 0)]
+        if v1 in out:
+            out[v1].append((c1, cid, 1))
+        else:
+            out[v1] = [(c1, cid, 1)]
     return out
 
 
-def _by_colour(cards: Sequence[Card]) -> dict[str, list[tuple[int, str, int]]]:
-    """colour -> [(value, card id, half index)], highest value first."""
-    out: dict[str, list[tuple[int, str, int]]] = {}
-    for cid, halves in cards:
-        for h, (value, colour) in enumerate(halves):
-            out.setdefault(colour, []).append((value, cid, h))
-    for entries in out.values():
-        entries.sort(key=lambda e: (-e[0], e[1]))
-    return out
+# -- runs ------------------------------------------------------------------------------------
 
+def _suites(by_value: dict[int, list[Entry]]) -> list[Scored]:
+    """Every run lo..hi (length >= 2) that distinct cards can cover.
 
-def _suites(by_value: dict[int, list[tuple[str, str, int]]]) -> list[Scored]:
-    """Every run lo..hi (length >= 2) that distinct cards can cover, via augmenting paths."""
+    For each low end `lo`, values lo, lo+1, ... are matched to distinct cards one at a time
+    (Kuhn's augmenting paths, each value's halves tried in hand order); the run stops at the
+    first value that is missing or cannot get a card of its own. A value whose first half's
+    card is free simply takes it (that is what the augmenting path would do); only otherwise
+    does `_augment` search."""
     out: list[Scored] = []
     for lo in sorted(by_value):
+        if lo + 1 not in by_value:
+            continue  # no run of two starts here
         owner: dict[str, int] = {}
         assign: dict[int, tuple[str, int]] = {}
-        hi = lo
-        while hi in by_value and _augment(hi, by_value, owner, assign, set()):
-            if hi > lo:
-                out.append(((hi - lo + 1, tuple(range(hi, lo - 1, -1))), tuple(assign[v] for v in range(lo, hi + 1))))
+        _c, cid, h = by_value[lo][0]
+        owner[cid], assign[lo] = lo, (cid, h)
+        played = [(cid, h)]
+        values: tuple[int, ...] = (lo,)
+        hi = lo + 1
+        while hi in by_value:
+            _c, cid, h = by_value[hi][0]
+            if cid not in owner:
+                owner[cid], assign[hi] = hi, (cid, h)
+                played.append((cid, h))
+            elif _augment(hi, by_value, owner, assign, set()):
+                played = [assign[v] for v in range(lo, hi + 1)]  # the path may have moved earlier values
+            else:
+                break
+            values = (hi,) + values
+            out.append(((hi - lo + 1, values), tuple(played)))
             hi += 1
     return out
 
 
 def _augment(value: int, by_value, owner: dict[str, int], assign: dict, seen: set[str]) -> bool:
+    """Kuhn's augmenting path: give `value` a card, moving other values to other cards if needed."""
     for _colour, cid, h in by_value[value]:
         if cid in seen:
             continue
@@ -66,21 +108,40 @@ def _augment(value: int, by_value, owner: dict[str, int], assign: dict, seen: se
     return False
 
 
-def _couleurs(by_colour: dict[str, list[tuple[int, str, int]]]) -> list[Scored]:
-    """Per colour: the k highest and the k lowest cards of that colour, for every k >= 2."""
+# -- colours ---------------------------------------------------------------------------------
+
+def _couleurs(cards: Sequence[Card]) -> list[Scored]:
+    """Per colour: the k highest and the k lowest halves of that colour, for every k >= 2
+    (halves sorted by value high to low, then card id)."""
+    by_colour: dict[str, list[tuple[int, str, int]]] = {}
+    for cid, ((v0, c0), (v1, c1)) in cards:
+        if c0 in by_colour:
+            by_colour[c0].append((-v0, cid, 0))
+        else:
+            by_colour[c0] = [(-v0, cid, 0)]
+        if c1 in by_colour:
+            by_colour[c1].append((-v1, cid, 1))
+        else:
+            by_colour[c1] = [(-v1, cid, 1)]
     out: list[Scored] = []
     for entries in by_colour.values():
-        played = [(cid, h) for _v, cid, h in entries]
-        values = tuple(v for v, _cid, _h in entries)
-        for k in range(2, len(played) + 1):
-            out.append(((k, values[:k]), tuple(played[:k])))
-            if k < len(played):
-                out.append(((k, values[-k:]), tuple(played[-k:])))
+        n = len(entries)
+        if n < 2:
+            continue
+        entries.sort()
+        played = tuple((cid, h) for _v, cid, h in entries)
+        values = tuple(-v for v, _cid, _h in entries)
+        for k in range(2, n):
+            out.append(((k, values[:k]), played[:k]))
+            out.append(((k, values[-k:]), played[-k:]))
+        out.append(((n, values), played))
     return out
 
 
-def _group(entries: list[tuple[str, str, int]], size: int, used: set[str]) -> list[tuple[str, int]] | None:
-    """`size` unused cards of `entries` in different colours, or None."""
+# -- pairs and three-of-a-kinds --------------------------------------------------------------
+
+def _group(entries: list[Entry], size: int, used: set[str] | frozenset[str]) -> list[tuple[str, int]] | None:
+    """`size` unused cards of `entries` in different colours (the first of each colour), or None."""
     chosen: list[tuple[str, int]] = []
     colours: set[str] = set()
     for colour, cid, h in entries:
@@ -92,7 +153,10 @@ def _group(entries: list[tuple[str, str, int]], size: int, used: set[str]) -> li
     return None
 
 
-def _sets(by_value: dict[int, list[tuple[str, str, int]]], size: int) -> list[Scored]:
+_NONE: frozenset[str] = frozenset()
+
+
+def _sets(by_value: dict[int, list[Entry]], size: int) -> list[Scored]:
     """Paires (size 2) or brelans (size 3): each single group, greedy unions from the top, and
     the strongest union (`_best_union`: the greedy one misses it when a card is needed by two values)."""
     out: list[Scored] = []
@@ -101,23 +165,26 @@ def _sets(by_value: dict[int, list[tuple[str, str, int]]], size: int) -> list[Sc
     used: set[str] = set()
     singles: list[int] = []
     for value in sorted(by_value, reverse=True):
-        single = _group(by_value[value], size, set())
+        entries = by_value[value]
+        if len(entries) < size:
+            continue
+        single = _group(entries, size, _NONE)
         if single is None:
             continue
         singles.append(value)
         out.append(((size, (value,) * size), tuple(single)))
-        group = _group(by_value[value], size, used)
+        group = single if not used else _group(entries, size, used)
         if group is not None:
             union += group
             values += (value,) * size
-            used.update(cid for cid, _ in group)
+            used.update([cid for cid, _ in group])
             if len(union) > size:
                 out.append(((len(union), values), tuple(union)))
     if len(values) == size * len(singles):
         # The greedy union took a group of every value: no union can be stronger, so the exact
         # search could add nothing (its best is at most this union, which is already listed).
         return out
-    best = _best_union(by_value, size, singles)
+    best = _best_union(by_value, size, singles, (len(values), values))
     if best is not None and len(best[1]) > size and all(sp[0] < best[0] for sp in out):
         out.append(best)
     return out
@@ -126,8 +193,19 @@ def _sets(by_value: dict[int, list[tuple[str, str, int]]], size: int) -> list[Sc
 SEARCH_NODES = 4000  # bound on the exact search of `_best_union` (huge hands only)
 
 
-def _groups_of(entries: list[tuple[str, str, int]], size: int) -> list[tuple[tuple[str, int], ...]]:
-    """Every set of `size` cards of `entries` in different colours (one per set of cards)."""
+def _groups_of(entries: list[Entry], size: int) -> list[tuple[tuple[str, int], ...]]:
+    """Every set of `size` halves of `entries` in different colours and on different cards, in
+    `combinations` order, one per set of cards."""
+    if len(entries) < size:
+        return []
+    if size == 2 and len({cid for _c, cid, _h in entries}) == len(entries):
+        # The usual case, without the general dedup: distinct cards give distinct sets.
+        out = []
+        for i, (ci, idi, hi) in enumerate(entries):
+            for cj, idj, hj in entries[i + 1:]:
+                if ci != cj:
+                    out.append(((idi, hi), (idj, hj)))
+        return out
     out, seen = [], set()
     for combo in combinations(entries, size):
         if len({c for c, _cid, _h in combo}) < size or len({cid for _c, cid, _h in combo}) < size:
@@ -139,15 +217,25 @@ def _groups_of(entries: list[tuple[str, str, int]], size: int) -> list[tuple[tup
     return out
 
 
-def _best_union(by_value: dict[int, list[tuple[str, str, int]]], size: int,
-                values: list[int] | None = None) -> Scored | None:
+def _best_union(by_value: dict[int, list[Entry]], size: int,
+                values: list[int] | None = None, greedy: tuple | None = None) -> Scored | None:
     """The strongest union of groups of different values (most groups, then highest values):
     a depth-first branch and bound over the values, highest first (`values`: those that have
-    a group, highest first). Cards are bits of an int, so "shares no card" is one `&`."""
+    a group, highest first), each value's groups in `_groups_of` order, "skip this value" last.
+    The result is the first union of the greatest strength in that order. Cards are bits of an
+    int, so "shares no card" is one `&`.
+
+    The search stops after SEARCH_NODES nodes (huge hands). When the whole tree is smaller than
+    that, the node count cannot matter, and a tighter bound prunes more (it never prunes the
+    first best union, so the result is the same): a value counts toward the bound only if one
+    of its groups is still free of used cards. With `greedy` (the greedy union's strength,
+    values repeated `size` times) that tight search also starts from "beat the greedy union",
+    and gives None at once when nothing can."""
     if values is None:
         values = [v for v in sorted(by_value, reverse=True) if _group(by_value[v], size, set()) is not None]
     bits: dict[str, int] = {}
-    groups = []
+    groups: list[list[tuple[int, tuple[tuple[str, int], ...]]]] = []
+    tree, width = 1, 1
     for v in values:
         mine = []
         for group in _groups_of(by_value[v], size):
@@ -156,41 +244,65 @@ def _best_union(by_value: dict[int, list[tuple[str, str, int]]], size: int,
                 mask |= 1 << bits.setdefault(cid, len(bits))
             mine.append((mask, group))
         groups.append(mine)
+        width *= len(mine) + 1
+        tree += width
+    if tree <= SEARCH_NODES:  # the node limit cannot be reached: start from the greedy union
+        return _union_search(values, groups, size, greedy[1][::size] if greedy else (), None)
+    return _union_search(values, groups, size, (), SEARCH_NODES)
+
+
+def _union_search(values: list[int], groups: list, size: int, start: tuple[int, ...],
+                  limit: int | None) -> Scored | None:
+    """The depth-first branch and bound of `_best_union`: level i includes one of value i's
+    groups that shares no card with those chosen (in order), or skips value i. A node that
+    beats the best so far (`start`: group values, one per group) becomes the best; a subtree
+    is cut when even every value left could not beat it. With `limit`, the search stops
+    descending after that many nodes (children already asked for still compare themselves
+    with the best, as they always did). None when nothing beat `start`."""
     count = len(values)
     suffix = [tuple(values[i:]) for i in range(count + 1)]
-    best: list = [(), ()]  # (group values, played)
-    nodes = [0]
+    best_chosen, best_played = start, None
+    nodes = 0
 
-    def better(chosen: tuple[int, ...], rest: int) -> bool:
-        size_bound, size_best = len(chosen) + count - rest, len(best[0])
-        if size_bound != size_best:
-            return size_bound > size_best
-        return chosen + suffix[rest] > best[0]
-
-    def dfs(i: int, chosen: tuple[int, ...], played: tuple, used: int) -> None:
-        nodes[0] += 1
-        if len(chosen) > len(best[0]) or (len(chosen) == len(best[0]) and chosen > best[0]):
-            best[0], best[1] = chosen, played
-        if i == count or nodes[0] > SEARCH_NODES or not better(chosen, i):
+    def dfs(i: int, chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
+        nonlocal best_chosen, best_played, nodes
+        best_n = len(best_chosen)
+        if n > best_n or (n == best_n and chosen > best_chosen):
+            best_chosen, best_played = chosen, played
+            best_n = n
+        if limit is not None:
+            nodes += 1
+            if nodes > limit:
+                return
+        if i == count:
             return
-        value = values[i]
+        reach = n + count - i  # every value left adds a group, at best
+        if reach < best_n or (reach == best_n and not chosen + suffix[i] > best_chosen):
+            return
+        more = chosen + (values[i],)
         for mask, group in groups[i]:
             if not used & mask:
-                dfs(i + 1, chosen + (value,), played + group, used | mask)
-        if better(chosen, i + 1):
-            dfs(i + 1, chosen, played, used)
+                dfs(i + 1, more, n + 1, played + group, used | mask)
+        best_n = len(best_chosen)
+        reach -= 1
+        if reach > best_n or (reach == best_n and chosen + suffix[i + 1] > best_chosen):
+            dfs(i + 1, chosen, n, played, used)
 
-    dfs(0, (), (), 0)
-    if not best[0]:
+    dfs(0, (), 0, (), 0)
+    if best_played is None or not best_chosen:
         return None
-    counts = tuple(v for v in best[0] for _ in range(size))
-    return (len(counts), counts), best[1]
+    counts = tuple(v for v in best_chosen for _ in range(size))
+    return (len(counts), counts), best_played
 
 
-def _assemblees(by_value: dict[int, list[tuple[str, str, int]]]) -> list[Scored]:
-    """Per value: the first k cards with that value, for every k >= 4."""
+# -- gatherings ------------------------------------------------------------------------------
+
+def _assemblees(by_value: dict[int, list[Entry]]) -> list[Scored]:
+    """Per value: the first k halves with that value, for every k >= 4."""
     out: list[Scored] = []
     for value, entries in by_value.items():
+        if len(entries) < 4:
+            continue
         played = [(cid, h) for _c, cid, h in entries]
         out += [((k, (value,) * k), tuple(played[:k])) for k in range(4, len(played) + 1)]
     return out
@@ -210,12 +322,59 @@ class Pool:
             self._cache[kind] = _make(kind, self)
         return self._cache[kind]
 
+    def above(self, kind: str, best: tuple | None) -> list[Scored]:
+        """`get(kind)`, or [] without computing it when no `kind` these cards could form is
+        stronger than `best` (`ceiling` says how strong they could be at most): the same
+        combinations beat `best` either way."""
+        if best is not None and kind not in self._cache and not ceiling(kind, self) > best:
+            return []
+        return self.get(kind)
+
+
+def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
+    """A strength no `kind` combination of the pool's cards can exceed (cheap, from counts):
+    runs: the longest stretch of consecutive values present (the highest of equal ones);
+    colours: the most halves of one colour, each as high as that colour's highest;
+    pairs/three-of-a-kinds: a group of every value with enough halves; gatherings: the value
+    with the most halves. (0, ()) when the cards cannot form the kind at all."""
+    by_value = pool.by_value
+    if kind == "suite":
+        top = (1, 0)  # (length, highest value) of the best stretch
+        values = sorted(by_value)
+        start = prev = values[0] if values else 0
+        for value in values[1:] + [None]:
+            if value != prev + 1:
+                top = max(top, (prev - start + 1, prev))
+                start = value
+            prev = value
+        length, high = top
+        return (length, tuple(range(high, high - length, -1))) if length >= 2 else (0, ())
+    if kind == "couleur":
+        count: dict[str, int] = {}
+        high: dict[str, int] = {}
+        for _cid, halves in pool.cards:
+            for value, colour in halves:
+                if colour in count:
+                    count[colour] += 1
+                    if value > high[colour]:
+                        high[colour] = value
+                else:
+                    count[colour], high[colour] = 1, value
+        return max(((n, (high[c],) * n) for c, n in count.items() if n >= 2), default=(0, ()))
+    if kind in ("paires", "brelans"):
+        size = 2 if kind == "paires" else 3
+        values = tuple(v for v in sorted(by_value, reverse=True) if len(by_value[v]) >= size for _ in range(size))
+        return (len(values), values) if values else (0, ())
+    if kind == "assemblee":
+        return max(((len(e), (v,) * len(e)) for v, e in by_value.items() if len(e) >= 4), default=(0, ()))
+    raise ValueError(kind)
+
 
 def _make(kind: str, pool: Pool) -> list[Scored]:
     if kind == "suite":
         return _suites(pool.by_value)
     if kind == "couleur":
-        return _couleurs(_by_colour(pool.cards))
+        return _couleurs(pool.cards)
     if kind == "paires":
         return _sets(pool.by_value, 2)
     if kind == "brelans":

@@ -117,12 +117,18 @@ class Table:
 
     def has_all_items(self, seat: int) -> bool:
         """Whether the seat holds every kind of item (a professor stands in for an empty pile)."""
-        kinds = {item for item, _ in self.seats[seat].items}
-        for combo in self.seats[seat].combos:
-            prof = self.content.professor(combo.professor) if combo.professor else None
+        s = self.seats[seat]
+        needed = len(self.content.items)
+        if len(s.items) + len(s.combos) < needed:  # too few items and professors to hold every kind
+            return False
+        kinds = {item for item, _ in s.items}
+        if len(kinds) + len(s.combos) < needed:
+            return False
+        for combo in s.combos:
+            prof = self.content.professor(combo.professor)
             if prof and not self.piles[prof.item]:
                 kinds.add(prof.item)
-        return len(kinds) == len(self.content.items)
+        return len(kinds) == needed
 
     def all_cards(self) -> list[str]:
         """Every card wherever it is (for the accounting tests)."""

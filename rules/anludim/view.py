@@ -31,7 +31,8 @@ adds `"half": 0|1` and `"value"`, `"colour"` of that half):
                   "strength": [count, [values high to low]]}] } ]
     professors: [{"id", "name": {fr, en}, "kind", "item", "rank",
                   "where": "board"|"seat", "seat": int|None, "combo": int|None,
-                  "cards": [played card] | None}]        # the combination under it
+                  "cards": [played card] | None}]        # the combination under it (the same
+                                        # list as that combination's cards in `seats`)
     piles: [{"item", "name", "plural", "values": [top first], "count"}]
     face_up: [card | None]              # the slots, in order
     draw_count, discard_count: int
@@ -42,7 +43,8 @@ adds `"half": 0|1` and `"value"`, `"colour"` of that half):
     round_results: [{"round", "reason": "piles"|"five_items", "trigger", "winner",
                      "totals": [int], "rewards": [int], "game_won": bool}]
     winner: int | None
-    log: [entry]                        # the last 200 public log entries
+    log: [entry]                        # the last 200 public log entries (the state's own
+                                        # entries, never changed once written: read, don't edit)
     content: {"colours": [{"id", "name", "symbol", "shape", "rgb"}],
               "kinds": [kind ids, expert hierarchy lowest first],
               "rules": {"face_up", "draw", "empty_piles_end", "parchment_points"},
@@ -64,25 +66,46 @@ LOG_TAIL = 200
 
 def card(state: AnludimState, cid: str) -> dict[str, Any]:
     """A card with both halves."""
-    return {"id": cid, "halves": [list(h) for h in state.content.cards[cid]]}
+    (v0, c0), (v1, c1) = state.content.cards[cid]
+    return {"id": cid, "halves": [[v0, c0], [v1, c1]]}
 
 
 def played(state: AnludimState, cid: str, half: int) -> dict[str, Any]:
     """A laid card with the half it is played with."""
-    value, colour = state.content.cards[cid][half]
-    return {**card(state, cid), "half": half, "value": value, "colour": colour}
+    halves = state.content.cards[cid]
+    (v0, c0), (v1, c1) = halves
+    value, colour = halves[half]
+    return {"id": cid, "halves": [[v0, c0], [v1, c1]], "half": half, "value": value, "colour": colour}
 
 
 def card_label(state: AnludimState, cid: str) -> str:
     """A short text for the log: '7▲/3●'."""
-    symbols = {c.id: c.symbol for c in state.content.colours}
+    symbols = state.content.symbols
     return "/".join(f"{v}{symbols.get(c, '?')}" for v, c in state.content.cards[cid])
 
 
+def _text(text) -> dict[str, str]:
+    """A content `Text` as its JSON dict (what `model_dump` gives, without pydantic's cost)."""
+    return {"fr": text.fr, "en": text.en}
+
+
+def _played_list(state: AnludimState, cards: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    """`played` of every (card id, half) of a laid combination."""
+    known = state.content.cards
+    out = []
+    for cid, half in cards:
+        halves = known[cid]
+        (v0, c0), (v1, c1) = halves
+        value, colour = halves[half]
+        out.append({"id": cid, "halves": [[v0, c0], [v1, c1]], "half": half, "value": value, "colour": colour})
+    return out
+
+
 def _combo(state: AnludimState, index: int, c) -> dict[str, Any]:
-    count, values = combos.strength(state.table.halves(c.cards))
+    cards = _played_list(state, c.cards)
+    values = sorted((x["value"] for x in cards), reverse=True)
     return {"index": index, "kind": c.kind, "professor": c.professor,
-            "cards": [played(state, cid, h) for cid, h in c.cards], "strength": [count, list(values)]}
+            "cards": cards, "strength": [len(values), values]}
 
 
 def _seat(state: AnludimState, i: int) -> dict[str, Any]:
@@ -100,15 +123,22 @@ def _seat(state: AnludimState, i: int) -> dict[str, Any]:
     }
 
 
-def _professors(state: AnludimState) -> list[dict[str, Any]]:
+def _professors(state: AnludimState, seat_views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The professors; one on a combination carries that combination's `cards` list from
+    `seat_views` (the same list: a view is read, and this halves the cost of laid cards)."""
+    seats = state.table.seats
+    where: dict[str, tuple[int, int]] = {}  # professor -> its first (seat, combination), as professor_at
+    for s, seat in enumerate(seats):
+        for c, combo in enumerate(seat.combos):
+            if combo.professor is not None and combo.professor not in where:
+                where[combo.professor] = (s, c)
     out = []
     for rank, p in enumerate(state.content.professors):
-        at = state.table.professor_at(p.id)
-        combo = state.table.seats[at[0]].combos[at[1]] if at else None
+        at = where.get(p.id)
         out.append({
-            "id": p.id, "name": p.name.model_dump(), "kind": p.kind, "item": p.item, "rank": rank,
+            "id": p.id, "name": _text(p.name), "kind": p.kind, "item": p.item, "rank": rank,
             "where": "seat" if at else "board", "seat": at[0] if at else None, "combo": at[1] if at else None,
-            "cards": [played(state, cid, h) for cid, h in combo.cards] if combo else None,
+            "cards": seat_views[at[0]]["combos"][at[1]]["cards"] if at else None,
         })
     return out
 
@@ -117,20 +147,20 @@ def _piles(state: AnludimState) -> list[dict[str, Any]]:
     out = []
     for item_id, pile in state.table.piles.items():
         item = state.content.items[item_id]
-        out.append({"item": item_id, "name": item.name.model_dump(), "plural": item.plural.model_dump(),
+        out.append({"item": item_id, "name": _text(item.name), "plural": _text(item.plural),
                     "values": pile[::-1], "count": len(pile)})
     return out
 
 
 def _content(state: AnludimState) -> dict[str, Any]:
-    rules = state.content.rules
+    """The content part, built once per content (`AnludimContent.view_content`) and copied here:
+    a view is the caller's to change."""
+    made = state.content.view_content
     return {
-        "colours": [{"id": c.id, "name": c.name.model_dump(), "symbol": c.symbol, "shape": c.shape,
-                     "rgb": list(c.rgb)} for c in state.content.colours],
-        "kinds": list(state.content.hierarchy),
-        "rules": {"face_up": rules.face_up, "draw": rules.draw, "empty_piles_end": rules.empty_piles_end,
-                  "parchment_points": state.content.parchments.points},
-        "bots": state.content.bots.model_dump() if state.content.bots is not None else {},
+        "colours": [{**c, "name": dict(c["name"]), "rgb": list(c["rgb"])} for c in made["colours"]],
+        "kinds": list(made["kinds"]),
+        "rules": dict(made["rules"]),
+        "bots": {persona: dict(weights) for persona, weights in made["bots"].items()},
     }
 
 
@@ -139,21 +169,21 @@ def build(state: AnludimState, seat: int | None) -> dict[str, Any]:
     table = state.table
     hand = [card(state, cid) for cid in table.seats[seat].hand] if seat is not None else None
     to_act = state.to_act()
+    seats = [_seat(state, i) for i in range(state.n)]
     return {
         "game": "anludim", "seat": seat, "expert": state.expert, "round": state.round, "turn": state.turn,
         "phase": state.phase, "phase_label": f"anludim.phase.{state.phase}", "to_act": to_act,
         "current": to_act[0] if to_act else state.current, "first": state.first,
         "order": [(state.first + k) % state.n for k in range(state.n)],
         "optional_available": state.phase in ("start", "main", "after_main") and state.optional_open(state.current),
-        "hand": hand, "seats": [_seat(state, i) for i in range(state.n)],
-        "professors": _professors(state), "piles": _piles(state),
+        "hand": hand, "seats": seats, "professors": _professors(state, seats), "piles": _piles(state),
         "face_up": [card(state, c) if c else None for c in table.face_up],
         "draw_count": len(table.deck), "discard_count": len(table.discard),
         "discard_top": card(state, table.discard[-1]) if table.discard else None,
         "parchment_supply": table.parchments, "keep_queue": list(state.keep_queue),
         "pending_rewards": [state.pending.get(s, 0) for s in range(state.n)],
         "round_results": [dict(r, totals=list(r["totals"]), rewards=list(r["rewards"])) for r in state.results],
-        "winner": state.winner, "log": [dict(e) for e in state.log[-LOG_TAIL:]], "content": _content(state),
+        "winner": state.winner, "log": state.log[-LOG_TAIL:], "content": _content(state),
     }
 
 

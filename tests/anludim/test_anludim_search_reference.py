@@ -1,0 +1,61 @@
+"""The fast combination search gives exactly the pools of the reference one, on many hands.
+
+`legal_actions` lists lays picked from these pools, so seeded games (tests/test_engine_digests.py)
+depend on every candidate, not only on the strongest: pools must be equal as sets of
+(strength, played), for real hands and for designer decks where a card may carry one value or
+one colour twice.
+"""
+
+import random
+
+import pytest
+
+from rules.anludim import search
+from tests.anludim import reference_search as ref
+from tests.anludim.helpers import CONTENT
+
+KINDS = ("suite", "couleur", "paires", "brelans", "assemblee")
+
+
+def _same_pools(cards):
+    fast, slow = search.Pool(cards), ref.Pool(cards)
+    for kind in KINDS:
+        assert sorted(fast.get(kind)) == sorted(slow.get(kind)), (kind, cards)
+
+
+@pytest.mark.parametrize("size", [2, 5, 8, 12, 20])
+def test_real_hands_give_the_reference_pools(size):
+    rng = random.Random(size)
+    ids = sorted(CONTENT.cards)
+    for _ in range(300):
+        _same_pools([(cid, CONTENT.cards[cid]) for cid in rng.sample(ids, size)])
+
+
+def test_odd_decks_give_the_reference_pools():
+    """Few values and colours: cards with one value or one colour on both halves, many ties."""
+    rng = random.Random(9)
+    for _ in range(3000):
+        values, colours = rng.randint(1, 6), rng.randint(1, 4)
+        cards = [(f"k{i:02d}", tuple((rng.randint(1, values), f"c{rng.randint(1, colours)}") for _h in range(2)))
+                 for i in range(rng.randint(1, 14))]
+        rng.shuffle(cards)
+        _same_pools(cards)
+
+
+def test_huge_hands_hit_the_same_search_bound():
+    """Hands big enough for the exact union search to stop at SEARCH_NODES still match."""
+    rng = random.Random(3)
+    ids = sorted(CONTENT.cards)
+    for _ in range(20):
+        _same_pools([(cid, CONTENT.cards[cid]) for cid in rng.sample(ids, 40)])
+
+
+def test_ceiling_is_never_below_a_candidate():
+    """`Pool.above` skips a kind only when its ceiling cannot beat the table: it must bound every candidate."""
+    rng = random.Random(5)
+    ids = sorted(CONTENT.cards)
+    for _ in range(500):
+        pool = search.Pool([(cid, CONTENT.cards[cid]) for cid in rng.sample(ids, rng.randint(0, 14))])
+        for kind in KINDS:
+            top = search.ceiling(kind, pool)
+            assert all(strength <= top for strength, _played in pool.get(kind)), kind
