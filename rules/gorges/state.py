@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from rules.core import Action, IllegalAction, entry, new_rng, seat_ref
+from rules.core import Action, IllegalAction, new_rng, seat_ref
 from rules.gorges.actions import (
     AIMS,
     DICE,
@@ -33,6 +33,7 @@ MAX_NAME = 40
 MAX_NOTE = 400
 PLACE_PARAMS = {"territory", "to", "before", "capital", "start"}
 ARMY_PARAMS = {"army", "first", "second", "a", "b"}
+NAMED_PARAMS = frozenset({*PLACE_PARAMS, *ARMY_PARAMS, "path", "building", "why", "mode"})  # see `_param`
 
 EXPRESSION_AIMS = {"relics", "points", "item", "standard"}  # rolled with d3 or d6 as the entry says
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
@@ -299,7 +300,7 @@ class GorgesState:
         """Roll one die for `seat`, logging die, result and what it was for."""
         value, forced = self.raw(die, what.removeprefix("gorges.roll."))
         self.say("gorges.log.roll", seat=_ref(seat), die=die, result=value, forced=forced,
-                 what=entry(what, **{k: self._param(k, v) for k, v in params.items()}))
+                 what={"key": what, "params": self._named(params)})
         return value
 
     def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
@@ -323,7 +324,13 @@ class GorgesState:
 
     def say(self, key: str, **params: Any) -> None:
         """Append a public log entry; ids become names the UI can show (ids kept alongside)."""
-        self.log.append(entry(key, **{k: self._param(k, v) for k, v in params.items()}))
+        self.log.append({"key": key, "params": self._named(params)})
+
+    def _named(self, params: dict[str, Any]) -> dict[str, Any]:
+        """`params` (a fresh dict) with the ids of `NAMED_PARAMS` turned into names, in place."""
+        for name in NAMED_PARAMS.intersection(params):
+            params[name] = self._param(name, params[name])
+        return params
 
     def _param(self, name: str, value: Any) -> Any:
         if name != "path" and not isinstance(value, str):

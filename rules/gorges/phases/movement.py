@@ -8,6 +8,7 @@ An army entering a territory held by another general's army stops there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
@@ -60,12 +61,12 @@ def _stops(st: Any, seat: int) -> frozenset[str]:
     return frozenset(a.location for a in st.armies.values() if a.on_map and a.seat != seat)
 
 
-def destinations(st: Any, army: Army, steps: int, stops: frozenset[str] | None = None) -> list[str]:
+def destinations(st: Any, army: Army, steps: int, stops: frozenset[str] | None = None) -> tuple[str, ...]:
     """Where `army` may go with `steps` moves over land (stopping at foreign armies; `stops`:
-    their territories when already known)."""
+    their territories when already known), sorted."""
     if stops is None:
         stops = _stops(st, army.seat)
-    return list(st.content.island.targets(army.location, steps, stops))
+    return st.content.island.targets(army.location, steps, stops)
 
 
 def _special_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
@@ -87,7 +88,8 @@ def _special_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
 SPECIAL = {"forest": "forest_travel", "burrow": "burrow", "raid": "raid"}
 
 
-def _move_targets(st: Any, seat: int, army: Army, mode: str, stops: frozenset[str] | None = None) -> list[str]:
+def _move_targets(st: Any, seat: int, army: Army, mode: str,
+                  stops: frozenset[str] | None = None) -> Sequence[str]:
     """Legal destinations of `army` for a move of `mode` now ([] if that move is not allowed);
     `stops`: the territories of the armies foreign to `army`, when the caller computed them."""
     if not army.on_map:
@@ -125,6 +127,22 @@ def _capital_targets(st: Any, seat: int) -> list[str]:
             if t not in capitals and st.owner[t] in (None, seat)]
 
 
+_ORDERS: dict[tuple[str, str, tuple[str, ...]], tuple[Move, ...]] = {}
+
+
+def orders(army: str, mode: str, targets: Sequence[str]) -> tuple[Move, ...]:
+    """The `Move`s of `army` to each of `targets`, in that order. Actions are immutable values,
+    so the same ones serve every state: each is made once (listing moves is the hot path of
+    random self-play)."""
+    key = (army, mode, tuple(targets))
+    found = _ORDERS.get(key)
+    if found is None:
+        if len(_ORDERS) > 50_000:
+            _ORDERS.clear()
+        found = _ORDERS[key] = tuple(Move(army, t, mode) for t in key[2])
+    return found
+
+
 def legal(st: Any, seat: int) -> list[Action]:
     """Every order the general may give now."""
     out: list[Action] = [Done()]
@@ -132,14 +150,15 @@ def legal(st: Any, seat: int) -> list[Action]:
     if st.moves.get("second"):
         modes.append("second")
     stops = _stops(st, seat)  # the same for every army of the seat: computed once
+    reroll = st.ability(seat, "movement_reroll") is not None
     for army in st.armies_of(seat):
         for mode in modes:
-            out.extend(Move(army.id, t, mode) for t in _move_targets(st, seat, army, mode, stops))
-        if _can_reroll(st, seat, army):
+            out.extend(orders(army.id, mode, _move_targets(st, seat, army, mode, stops)))
+        if reroll and not army.moved and not army.rerolled:
             out.append(RerollMovement(army.id))
     if st.moves.get("enemy"):
         for army in st.armies.values():
-            out.extend(Move(army.id, t, "enemy") for t in _move_targets(st, seat, army, "enemy"))
+            out.extend(orders(army.id, "enemy", _move_targets(st, seat, army, "enemy")))
     out.extend(_swaps(st, seat))
     out.extend(MoveCapital(t) for t in _capital_targets(st, seat))
     return out
