@@ -51,6 +51,7 @@ class GorgesState:
         self.log: list[dict[str, Any]] = []
         self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
         self._abilities: dict[tuple[str, str], Any] = {}  # (race, ability type) -> ability or None
+        self._event_effects: dict[tuple[int, str], Any] = {}  # (d66 event or -1-season, type) -> effect
         self.generals = [General(i) for i in range(seats)]
         self.armies: dict[str, Army] = {}
         self.owner: dict[str, int | None] = dict.fromkeys(content.island.ids)
@@ -287,7 +288,7 @@ class GorgesState:
     def raw(self, die: str, purpose: str = "") -> tuple[int, bool]:
         """One die result for `purpose`: the designer's value aimed at that purpose first, then his
         queue for that die, else the dice: (value, forced)."""
-        aimed = self.aimed.get(f"{purpose}/{die}")
+        aimed = self.aimed.get(f"{purpose}/{die}") if self.aimed else None
         if aimed:
             return aimed.pop(0), True
         if self.forced[die]:
@@ -361,7 +362,9 @@ class GorgesState:
         return sum(1 for s in self.owner.values() if s == seat)
 
     def armies_of(self, seat: int, on_map: bool = True) -> list[Army]:
-        return [a for a in self.armies.values() if a.seat == seat and (a.on_map or not on_map)]
+        if on_map:
+            return [a for a in self.armies.values() if a.seat == seat and a.location is not None]
+        return [a for a in self.armies.values() if a.seat == seat]
 
     def armies_at(self, tid: str) -> list[Army]:
         return [a for a in self.armies.values() if a.location == tid]
@@ -388,11 +391,17 @@ class GorgesState:
         ev = self.generals[seat].event
         if ev is None:
             return None
-        return next((e for e in self.content.events[ev].effects if e.type == kind), None)
+        key = (ev, kind)
+        if key not in self._event_effects:  # looked up once per game, as abilities
+            self._event_effects[key] = next((e for e in self.content.events[ev].effects if e.type == kind), None)
+        return self._event_effects[key]
 
     def season_effect(self, kind: str) -> Any:
-        season = self.content.seasons[self.season]
-        return next((e for e in season.effects if e.type == kind), None)
+        key = (-1 - self.season, kind)  # seasons' keys are negative, events' d66 rolls positive
+        if key not in self._event_effects:
+            season = self.content.seasons[self.season]
+            self._event_effects[key] = next((e for e in season.effects if e.type == kind), None)
+        return self._event_effects[key]
 
     def regiment_cap(self, army: Army) -> int:
         camp = self.content.campaign

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
 from rules.gorges import armies as moves
-from rules.gorges.actions import Done, Move, MoveCapital, RerollMovement, SwapArmies
+from rules.gorges.actions import DONE, Done, Move, MoveCapital, RerollMovement, SwapArmies
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import Army
 
@@ -58,7 +58,7 @@ def allowance(st: Any, seat: int, what: str) -> int:
 
 
 def _stops(st: Any, seat: int) -> frozenset[str]:
-    return frozenset(a.location for a in st.armies.values() if a.on_map and a.seat != seat)
+    return frozenset([a.location for a in st.armies.values() if a.seat != seat and a.location is not None])
 
 
 def destinations(st: Any, army: Army, steps: int, stops: frozenset[str] | None = None) -> tuple[str, ...]:
@@ -145,7 +145,7 @@ def orders(army: str, mode: str, targets: Sequence[str]) -> tuple[Move, ...]:
 
 def legal(st: Any, seat: int) -> list[Action]:
     """Every order the general may give now."""
-    out: list[Action] = [Done()]
+    out: list[Action] = [DONE]
     modes = ["normal"] + [m for m, ab in SPECIAL.items() if st.ability(seat, ab) is not None]
     if st.moves.get("second"):
         modes.append("second")
