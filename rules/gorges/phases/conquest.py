@@ -156,12 +156,22 @@ def _challenged(st: Any, a: int, b: int, tid: str) -> bool:
 
 def _crowded(st: Any):
     """Two generals' armies on one territory with no challenge between them: the d6 table."""
+    seats_at = _seats_at(st)
     for tid in st.content.island.ids:
-        present = st.armies_at(tid)
-        seats = sorted({a.seat for a in present}, key=st.order.index)
+        seats = sorted(seats_at.get(tid, ()), key=st.order.index)
         for i, first in enumerate(seats):
             for second in seats[i + 1:]:
                 yield from _roll_pair(st, tid, first, second)
+                seats_at = _seats_at(st)  # the roll may have moved armies: look again
+
+
+def _seats_at(st: Any) -> dict[str, set[int]]:
+    """The generals with an army on each occupied territory."""
+    out: dict[str, set[int]] = {}
+    for a in st.armies.values():
+        if a.location is not None:
+            out.setdefault(a.location, set()).add(a.seat)
+    return out
 
 
 def _roll_pair(st: Any, tid: str, first: int, second: int):

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
 from rules.gorges import armies as moves
-from rules.gorges.actions import DONE, Done, Move, MoveCapital, RerollMovement, SwapArmies
+from rules.gorges.actions import DONE, Done, Move, MoveCapital, RerollMovement, SwapArmies, made
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import Army
 
@@ -139,7 +139,7 @@ def orders(army: str, mode: str, targets: Sequence[str]) -> tuple[Move, ...]:
     if found is None:
         if len(_ORDERS) > 50_000:
             _ORDERS.clear()
-        found = _ORDERS[key] = tuple(Move(army, t, mode) for t in key[2])
+        found = _ORDERS[key] = tuple(made(Move, army, t, mode) for t in key[2])
     return found
 
 
