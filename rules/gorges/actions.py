@@ -121,7 +121,7 @@ _MADE: dict[tuple[Any, ...], Action] = {}
 def made(cls: type[Action], *fields: Any) -> Any:
     """`cls(*fields)`, made once: actions are immutable values, so one object serves every state
     (making a frozen dataclass costs more than finding it again; listing actions is the hot path
-    of self-play)."""
+    of self-play). Fields must have their declared types (1 and True would find each other)."""
     key = (cls, *fields)
     found = _MADE.get(key)
     if found is None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Action, IllegalAction
-from rules.gorges.actions import Choose
+from rules.gorges.actions import Choose, made
 
 
 @dataclass
@@ -31,7 +31,7 @@ class Prompt:
         """Every action that answers this prompt (bounded)."""
         if self.legal_fn is not None:
             return self.legal_fn(st)
-        return [Choose(o) for o in self.options]
+        return [made(Choose, o) for o in self.options]
 
     def check(self, st: Any, action: Action) -> None:
         """Raise IllegalAction unless `action` answers this prompt."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
 from rules.gorges import armies as moves
-from rules.gorges.actions import BattleResult
+from rules.gorges.actions import BattleResult, made
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import Army
 from rules.gorges.resolve import apply_effects, wound
@@ -90,8 +90,8 @@ def legal(st: Any, ch: dict[str, Any]) -> list[Action]:
     heroes = _slain_options(st, ch)[:2]
     subsets = [()] + [(h,) for h in heroes] + ([tuple(heroes)] if len(heroes) == 2 else [])
     storms = (False, True) if st.season_effect("storm_relics") is not None else (False,)
-    return [BattleResult(w, (0, 0), s, storm) for w in (ch["challenger"], ch["target"])
-            for s in subsets for storm in storms] + [BattleResult(-1, (0, 0), (), False, True)]
+    return [made(BattleResult, w, (0, 0), s, storm) for w in (ch["challenger"], ch["target"])
+            for s in subsets for storm in storms] + [made(BattleResult, -1, (0, 0), (), False, True)]
 
 
 def check(st: Any, ch: dict[str, Any], action: Action) -> None:

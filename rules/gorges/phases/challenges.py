@@ -217,7 +217,7 @@ def defenders(st: Any, target: int) -> list[str]:
 
 
 def answers(st: Any, target: int) -> list[Action]:
-    return [Answer(False)] + [Answer(True, a) for a in defenders(st, target)]
+    return [made(Answer, False)] + [made(Answer, True, a) for a in defenders(st, target)]
 
 
 def check_answer(st: Any, target: int, action: Action) -> None:

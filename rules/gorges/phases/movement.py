@@ -114,7 +114,7 @@ def _swaps(st: Any, seat: int) -> list[SwapArmies]:
     if ability is None or ("swap" in st.generals[seat].used and not ability.any_time):
         return []
     mine = st.armies_of(seat)
-    return [SwapArmies(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:]
+    return [made(SwapArmies, a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:]
             if a.location != b.location and not st._swap_brings_builder(a, b)]
 
 
@@ -155,12 +155,12 @@ def legal(st: Any, seat: int) -> list[Action]:
         for mode in modes:
             out.extend(orders(army.id, mode, _move_targets(st, seat, army, mode, stops)))
         if reroll and not army.moved and not army.rerolled:
-            out.append(RerollMovement(army.id))
+            out.append(made(RerollMovement, army.id))
     if st.moves.get("enemy"):
         for army in st.armies.values():
             out.extend(orders(army.id, "enemy", _move_targets(st, seat, army, "enemy")))
     out.extend(_swaps(st, seat))
-    out.extend(MoveCapital(t) for t in _capital_targets(st, seat))
+    out.extend(made(MoveCapital, t) for t in _capital_targets(st, seat))
     return out
 
 
