@@ -194,7 +194,7 @@ def _reinforcement(st, seat, effect, item, ctx):
     aid = f"{seat}.{REINFORCEMENT}"
     if aid in st.armies:
         return
-    st.armies[aid] = Army(aid, seat, REINFORCEMENT, st.generals[seat].capital)
+    st.add_army(Army(aid, seat, REINFORCEMENT, st.generals[seat].capital))
     st.say("gorges.log.reinforcement", seat=seat_ref(seat), army=aid)
     yield from ()
 

@@ -48,7 +48,8 @@ class GorgesState:
         self.n = seats
         self.rng = new_rng(seed)
         self.options = options
-        self.log: list[dict[str, Any]] = []
+        self._log: list[dict[str, Any]] = []  # the public log, named (see `say`)
+        self._unnamed: list[tuple[str, dict[str, Any]]] = []  # said, not yet named
         self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
         self._abilities: dict[tuple[str, str], Any] = {}  # (race, ability type) -> ability or None
         self._event_effects: dict[tuple[int, str], Any] = {}  # (d66 event or -1-season, type) -> effect
@@ -301,7 +302,7 @@ class GorgesState:
         """Roll one die for `seat`, logging die, result and what it was for."""
         value, forced = self.raw(die, what.removeprefix("gorges.roll."))
         self.say("gorges.log.roll", seat=_ref(seat), die=die, result=value, forced=forced,
-                 what={"key": what, "params": self._named(params)})
+                 what={"key": what, "params": params})
         return value
 
     def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
@@ -323,15 +324,48 @@ class GorgesState:
 
     # -- log and queries ---------------------------------------------------------------------
 
-    def say(self, key: str, **params: Any) -> None:
-        """Append a public log entry; ids become names the UI can show (ids kept alongside)."""
-        self.log.append({"key": key, "params": self._named(params)})
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The public log (engine protocol): append-only entries {"key", "params"}."""
+        if self._unnamed:
+            self._name_entries()
+        return self._log
 
-    def _named(self, params: dict[str, Any]) -> dict[str, Any]:
-        """`params` (a fresh dict) with the ids of `NAMED_PARAMS` turned into names, in place."""
+    def log_size(self) -> int:
+        """len(self.log), without naming the entries not read yet."""
+        return len(self._log) + len(self._unnamed)
+
+    def say(self, key: str, **params: Any) -> None:
+        """Append a public log entry; ids become names the UI can show (ids kept alongside).
+
+        Naming waits until the log is read (self-play reads none; it would cost more than the
+        rest of the bookkeeping): a name depends only on content and on which armies exist (an
+        id that is no army stays a plain word), so an army is only made or disbanded through
+        `add_army` and `disband`, which name what was said before."""
+        self._unnamed.append((key, params))
+
+    def _name_entries(self) -> None:
+        for key, params in self._unnamed:
+            self._named(params)
+            if key == "gorges.log.roll":  # what the die was rolled for: an entry of its own
+                self._named(params["what"]["params"])
+            self._log.append({"key": key, "params": params})
+        self._unnamed.clear()
+
+    def _named(self, params: dict[str, Any]) -> None:
+        """Turn the ids of `NAMED_PARAMS` into names, in place."""
         for name in NAMED_PARAMS.intersection(params):
             params[name] = self._param(name, params[name])
-        return params
+
+    def add_army(self, army: Army) -> None:
+        """Put a new army in play (the log said so far is named first: see `say`)."""
+        self._name_entries()
+        self.armies[army.id] = army
+
+    def disband(self, army_id: str) -> None:
+        """Take an army out of play for good (the log said so far is named first: see `say`)."""
+        self._name_entries()
+        del self.armies[army_id]
 
     def _param(self, name: str, value: Any) -> Any:
         if name != "path" and not isinstance(value, str):

@@ -83,7 +83,7 @@ def build_view(st: Any) -> dict[str, Any]:
         "alliance_offers": sorted([list(p) for p in st.alliance_offers]),
         "prompt": None if st.prompt is None else st.prompt.to_json(),
         "outcome": st.outcome() if st.over else None,
-        "log_size": len(st.log),
+        "log_size": st.log_size(),
     }
 
 
