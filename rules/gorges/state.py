@@ -50,6 +50,7 @@ class GorgesState:
         self.options = options
         self._log: list[dict[str, Any]] = []  # the public log, named (see `say`)
         self._unnamed: list[tuple[str, dict[str, Any]]] = []  # said, not yet named
+        self._armies_then: list[tuple[int, dict[str, Army]]] = []  # (entries said, armies until then)
         self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
         self._abilities: dict[tuple[str, str], Any] = {}  # (race, ability type) -> ability or None
         self._event_effects: dict[tuple[int, str], Any] = {}  # (d66 event or -1-season, type) -> effect
@@ -339,43 +340,47 @@ class GorgesState:
         """Append a public log entry; ids become names the UI can show (ids kept alongside).
 
         Naming waits until the log is read (self-play reads none; it would cost more than the
-        rest of the bookkeeping): a name depends only on content and on which armies exist (an
-        id that is no army stays a plain word), so an army is only made or disbanded through
-        `add_army` and `disband`, which name what was said before."""
+        rest of the bookkeeping): a name depends only on content and on which armies existed when
+        it was said (an id that was no army stays a plain word), so an army is only made or
+        disbanded through `add_army` and `disband`, which remember the armies until then."""
         self._unnamed.append((key, params))
 
     def _name_entries(self) -> None:
-        for key, params in self._unnamed:
-            self._named(params)
-            if key == "gorges.log.roll":  # what the die was rolled for: an entry of its own
-                self._named(params["what"]["params"])
-            self._log.append({"key": key, "params": params})
+        start = 0
+        for end, armies in [*self._armies_then, (len(self._unnamed), self.armies)]:
+            for key, params in self._unnamed[start:end]:
+                self._named(params, armies)
+                if key == "gorges.log.roll":  # what the die was rolled for: an entry of its own
+                    self._named(params["what"]["params"], armies)
+                self._log.append({"key": key, "params": params})
+            start = end
         self._unnamed.clear()
+        self._armies_then.clear()
 
-    def _named(self, params: dict[str, Any]) -> None:
-        """Turn the ids of `NAMED_PARAMS` into names, in place."""
+    def _named(self, params: dict[str, Any], armies: dict[str, Army]) -> None:
+        """Turn the ids of `NAMED_PARAMS` into names, in place (`armies`: those in play then)."""
         for name in NAMED_PARAMS.intersection(params):
-            params[name] = self._param(name, params[name])
+            params[name] = self._param(name, params[name], armies)
 
     def add_army(self, army: Army) -> None:
-        """Put a new army in play (the log said so far is named first: see `say`)."""
-        self._name_entries()
+        """Put a new army in play (see `say`)."""
+        self._armies_then.append((len(self._unnamed), dict(self.armies)))
         self.armies[army.id] = army
 
     def disband(self, army_id: str) -> None:
-        """Take an army out of play for good (the log said so far is named first: see `say`)."""
-        self._name_entries()
+        """Take an army out of play for good (see `say`)."""
+        self._armies_then.append((len(self._unnamed), dict(self.armies)))
         del self.armies[army_id]
 
-    def _param(self, name: str, value: Any) -> Any:
+    def _param(self, name: str, value: Any, armies: dict[str, Army]) -> Any:
         if name != "path" and not isinstance(value, str):
             return value  # only ids (strings) and paths become names (the common case: numbers, refs)
         if name in PLACE_PARAMS and isinstance(value, str):
             return self.place(value)
         if name == "path":
             return [self.place(t) for t in value]
-        if name in ARMY_PARAMS and isinstance(value, str) and value in self.armies:
-            army = self.armies[value]
+        if name in ARMY_PARAMS and isinstance(value, str) and value in armies:
+            army = armies[value]
             return {"key": f"gorges.army.{army.slot}", "params": {"seat": seat_ref(army.seat)},
                     "army": value}
         if name in ("building", "why", "mode") and isinstance(value, str):

@@ -10,7 +10,7 @@ that built this turn can neither challenge nor defend.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
@@ -57,25 +57,35 @@ def stakes(st: Any, seat: int, target: int, army: Any) -> list[str]:
     """Territories `army` of `seat` may challenge `target` over."""
     here = army.location
     theirs = {a.location for a in st.armies_of(target)}
-    out = set(_remote_stakes(st, seat, target, theirs, _border(st, seat)))
+    lands = _lands(st)
+    out = set(_remote_stakes(st, seat, lands.get(target, ()), theirs, _border(st, lands.get(seat, ()))))
     if st.owner[here] == target or here in theirs:
         out.add(here)
     capitals = moves.protected(st)
     return sorted(t for t in out if capitals.get(t, seat) == seat)
 
 
-def _border(st: Any, seat: int) -> set[str]:
-    """The territories next to one of `seat`'s (his own included when they touch each other)."""
+def _lands(st: Any) -> dict[int | None, list[str]]:
+    """Every general's territories (None: the neutral ones), in one pass."""
+    out: dict[int | None, list[str]] = {}
+    for tid, seat in st.owner.items():
+        out.setdefault(seat, []).append(tid)
+    return out
+
+
+def _border(st: Any, lands: Iterable[str]) -> set[str]:
+    """The territories next to one of `lands` (those included when they touch each other)."""
     neighbours = st.content.island.neighbours
-    return {n for tid in st.territories_of(seat) for n in neighbours[tid]}
+    return {n for tid in lands for n in neighbours[tid]}
 
 
-def _remote_stakes(st: Any, seat: int, target: int, theirs: set[str], border: set[str]) -> list[str]:
-    """Stakes open to any army: target's armies on my land, target's land next to mine (`border`:
-    the territories next to mine), or any of target's land with the Tunnel."""
+def _remote_stakes(st: Any, seat: int, target_lands: Iterable[str], theirs: set[str],
+                   border: set[str]) -> list[str]:
+    """Stakes open to any army: the target's armies on my land (`theirs`: where they stand), his
+    land next to mine (`border`: the territories next to mine), or any of his land with the Tunnel."""
     out = [tid for tid in theirs if st.owner[tid] == seat]
     tunnel = st.event_effect(seat, "challenge_anyone") is not None
-    out.extend(tid for tid in st.territories_of(target) if tunnel or tid in border)
+    out.extend(tid for tid in target_lands if tunnel or tid in border)
     return out
 
 
@@ -104,18 +114,32 @@ def _challenges(st: Any, seat: int) -> Iterator[Challenge]:
     if not mine:
         return
     capitals = moves.protected(st)
-    border = _border(st, seat)
+    lands = _lands(st)
+    border = _border(st, lands.get(seat, ()))
     for target in range(st.n):
         if not may_target(st, seat, target):
             continue
         theirs = {a.location for a in st.armies_of(target)}
-        remote = set(_remote_stakes(st, seat, target, theirs, border))
+        remote = set(_remote_stakes(st, seat, lands.get(target, ()), theirs, border))
         for army in mine:
             here = army.location
             local = {here} if st.owner[here] == target or here in theirs else set()
-            for t in sorted(remote | local):
-                if capitals.get(t, seat) == seat:
-                    yield made(Challenge, target, army.id, t)
+            yield from _orders(target, army.id, tuple(t for t in sorted(remote | local)
+                                                      if capitals.get(t, seat) == seat))
+
+
+_ORDERS: dict[tuple[int, str, tuple[str, ...]], tuple[Challenge, ...]] = {}
+
+
+def _orders(target: int, army: str, territories: tuple[str, ...]) -> tuple[Challenge, ...]:
+    """The challenges of `army` to `target` over each of `territories` (made once, as moves)."""
+    key = (target, army, territories)
+    found = _ORDERS.get(key)
+    if found is None:
+        if len(_ORDERS) > 50_000:
+            _ORDERS.clear()
+        found = _ORDERS[key] = tuple(made(Challenge, target, army, t) for t in territories)
+    return found
 
 
 def check(st: Any, seat: int, action: Action) -> None:
