@@ -324,8 +324,8 @@ class GorgesState:
         result = max(1, min(6, value + bonus))
         chosen = self.content.entry(table, result)
         self.say("gorges.log.table", seat=_ref(seat), die="d6", result=result, natural=value,
-                 forced=forced, table=self.content.tables[table].name.to_json(),
-                 entry=chosen.name.to_json(), detail=chosen.text.to_json())
+                 forced=forced, table=self.content.tables[table].name, entry=chosen.name,
+                 detail=chosen.text)  # content texts, turned to JSON when named
         return result, chosen
 
     def roll_expr(self, seat: int | None, expr: str, what: str) -> int:
@@ -364,6 +364,9 @@ class GorgesState:
                 self._named(params, armies)
                 if key == "gorges.log.roll":  # what the die was rolled for: an entry of its own
                     self._named(params["what"]["params"], armies)
+                elif key == "gorges.log.table":  # see `roll_table`
+                    for name in ("table", "entry", "detail"):
+                        params[name] = params[name].to_json()
                 self._log.append({"key": key, "params": params})
             start = end
         self._unnamed.clear()

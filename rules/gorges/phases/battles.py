@@ -10,6 +10,7 @@ from typing import Any
 from rules.core import Action, IllegalAction, seat_ref
 from rules.gorges import armies as moves
 from rules.gorges.actions import BattleResult, made
+from rules.gorges.content import plain
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import Army
 from rules.gorges.resolve import apply_effects, wound
@@ -50,7 +51,7 @@ def _side(st: Any, army: Army, opponent: Army, tid: str) -> dict[str, Any]:
     lizard = st.ability(army.seat, "battle_reminder")
     if lizard is not None and (lizard.where == "anywhere" or (
             st.owner[tid] == army.seat and st.building[tid] in ("fortress", "city"))):
-        reminders.append(st.race(army.seat).text.model_dump())
+        reminders.append(plain(st.race(army.seat).text))
     return {"seat": army.seat, "army": army.id, "race": g.race,
             "extra_points": army.extra_points + g.extra_points,
             "notes": applicable(st, army, opponent), "reminders": reminders,
@@ -69,7 +70,7 @@ def briefing(st: Any, ch: dict[str, Any]) -> dict[str, Any]:
             "allies": [list(ch.get("allies", ())), list(ch.get("defender_allies", ()))],
             "heroes": _slain_options(st, ch),
             "points_cap_percent": st.options["points_cap_percent"],
-            "season": {"name": season.name.model_dump(), "text": season.text.model_dump()},
+            "season": {"name": plain(season.name), "text": plain(season.text)},
             "storm_of_magic_relics": None if storm is None else
             {"participants": storm.participants, "winner": storm.winner}}
 
