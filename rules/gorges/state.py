@@ -8,7 +8,7 @@ needing no choice run on inside that same `apply`, their dice logged one by one.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from rules.core import Action, IllegalAction, new_rng, seat_ref
@@ -343,6 +343,13 @@ class GorgesState:
         if self._unnamed:
             self._name_entries()
         return self._log
+
+    def said(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Every log entry's key and params, in order, without naming those not read yet (see
+        `say`): their ids are plain words and a table roll's texts are content `Text`s."""
+        for item in self._log:
+            yield item["key"], item["params"]
+        yield from self._unnamed
 
     def log_size(self) -> int:
         """len(self.log), without naming the entries not read yet."""
