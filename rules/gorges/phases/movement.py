@@ -24,9 +24,10 @@ def movement_phase(st: Any):
     for seat in st.order:
         st.active = seat
         _start(st, seat)
+        prompt = Prompt(seat, "movement", legal_fn=lambda s, seat=seat: legal(s, seat),
+                        check_fn=lambda s, a, seat=seat: check(s, seat, a))  # the same until `done`
         while True:
-            action = yield Prompt(seat, "movement", legal_fn=lambda s, seat=seat: legal(s, seat),
-                                  check_fn=lambda s, a, seat=seat: check(s, seat, a))
+            action = yield prompt
             if isinstance(action, Done):
                 break
             do(st, seat, action)
