@@ -123,9 +123,10 @@ def _challenges(st: Any, seat: int) -> Iterator[Challenge]:
         remote = set(_remote_stakes(st, seat, lands.get(target, ()), theirs, border))
         for army in mine:
             here = army.location
-            local = {here} if st.owner[here] == target or here in theirs else set()
-            yield from _orders(target, army.id, tuple(t for t in sorted(remote | local)
-                                                      if capitals.get(t, seat) == seat))
+            at_stake = sorted(remote | {here}) if st.owner[here] == target or here in theirs else sorted(remote)
+            if capitals:  # protected capitals are never at stake
+                at_stake = [t for t in at_stake if capitals.get(t, seat) == seat]
+            yield from _orders(target, army.id, tuple(at_stake))
 
 
 _ORDERS: dict[tuple[int, str, tuple[str, ...]], tuple[Challenge, ...]] = {}

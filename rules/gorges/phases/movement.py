@@ -154,7 +154,9 @@ def legal(st: Any, seat: int) -> list[Action]:
     reroll = st.ability(seat, "movement_reroll") is not None
     for army in st.armies_of(seat):
         for mode in modes:
-            out.extend(orders(army.id, mode, _move_targets(st, seat, army, mode, stops)))
+            targets = _move_targets(st, seat, army, mode, stops)
+            if targets:
+                out.extend(orders(army.id, mode, targets))
         if reroll and not army.moved and not army.rerolled:
             out.append(made(RerollMovement, army.id))
     if st.moves.get("enemy"):
