@@ -140,8 +140,15 @@ def orders(army: str, mode: str, targets: Sequence[str]) -> tuple[Move, ...]:
     if found is None:
         if len(_ORDERS) > 50_000:
             _ORDERS.clear()
-        found = _ORDERS[key] = tuple(made(Move, army, t, mode) for t in key[2])
+        one = _MOVES.setdefault((army, mode), {})  # destination -> Move of this army and mode
+        for t in key[2]:
+            if t not in one:
+                one[t] = Move(army, t, mode)
+        found = _ORDERS[key] = tuple([one[t] for t in key[2]])
     return found
+
+
+_MOVES: dict[tuple[str, str], dict[str, Move]] = {}
 
 
 def legal(st: Any, seat: int) -> list[Action]:
