@@ -158,7 +158,9 @@ def _crowded(st: Any):
     """Two generals' armies on one territory with no challenge between them: the d6 table."""
     seats_at = _seats_at(st)
     for tid in st.content.island.ids:
-        seats = sorted(seats_at.get(tid, ()), key=st.order.index)
+        if len(seats_at.get(tid, ())) < 2:
+            continue
+        seats = sorted(seats_at[tid], key=st.order.index)
         for i, first in enumerate(seats):
             for second in seats[i + 1:]:
                 yield from _roll_pair(st, tid, first, second)
