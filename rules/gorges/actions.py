@@ -6,6 +6,8 @@ R for a reinforcement), heroes by their army's id.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core import Action, ActionCodec, action
 
 MOVE_MODES = ("normal", "second", "enemy", "forest", "burrow", "raid")
@@ -109,6 +111,24 @@ class Ally(Action):
 @action("done")
 class Done(Action):
     """End your orders for this phase (movement, construction) or issue no challenge."""
+
+
+DONE = Done()
+
+_MADE: dict[tuple[Any, ...], Action] = {}
+
+
+def made(cls: type[Action], *fields: Any) -> Any:
+    """`cls(*fields)`, made once: actions are immutable values, so one object serves every state
+    (making a frozen dataclass costs more than finding it again; listing actions is the hot path
+    of self-play). Fields must have their declared types (1 and True would find each other)."""
+    key = (cls, *fields)
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) > 100_000:
+            _MADE.clear()
+        found = _MADE[key] = cls(*fields)
+    return found
 
 
 # What a designer may aim a forced die at (`force_next_roll.what`), with its die: the next roll made

@@ -202,6 +202,11 @@ class Content:
         return t.entries[self.faces[table][roll]]
 
 
+def plain(text: Text) -> dict[str, str]:
+    """`text.model_dump()`, made directly (the same dict, a fraction of the cost)."""
+    return {"fr": text.fr, "en": text.en}
+
+
 def _check_table(name: str, table: Table, report: Report) -> dict[int, int]:
     faces: dict[int, int] = {}
     for i, e in enumerate(table.entries):

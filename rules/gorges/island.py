@@ -32,6 +32,7 @@ class Island:
                                if any(n not in self.at for n in self._around(c)))
         self._reach: dict[tuple[str, int, frozenset[str]], dict[str, int]] = {}
         self._targets: dict[tuple[str, int, frozenset[str]], tuple[str, ...]] = {}
+        self._near: dict[tuple[str, int], frozenset[str]] = {}
 
     @staticmethod
     def _around(c: tuple[int, int]) -> list[tuple[int, int]]:
@@ -60,7 +61,7 @@ class Island:
     def reachable(self, start: str, steps: int, stop: frozenset[str] = frozenset()) -> dict[str, int]:
         """Territories within `steps` moves over land, with their distance; `stop` ends a path.
         The island never changes, so answers are remembered (a copy is returned)."""
-        key = (start, steps, stop)
+        key = self._key(start, steps, stop)
         if key not in self._reach:
             if len(self._reach) > 20_000:
                 self._reach.clear()
@@ -69,12 +70,22 @@ class Island:
 
     def targets(self, start: str, steps: int, stop: frozenset[str] = frozenset()) -> tuple[str, ...]:
         """The territories `reachable` names, `start` excepted, sorted (remembered too)."""
-        key = (start, steps, stop)
+        key = self._key(start, steps, stop)
         if key not in self._targets:
             if len(self._targets) > 20_000:
                 self._targets.clear()
             self._targets[key] = tuple(sorted(t for t in self.reachable(start, steps, stop) if t != start))
         return self._targets[key]
+
+    def _key(self, start: str, steps: int, stop: frozenset[str]) -> tuple[str, int, frozenset[str]]:
+        """What a search depends on: only the stops less than `steps` moves from `start` (by land,
+        ignoring stops) can end a path early; a farther one is reached with no move left anyway.
+        So the answers for every placement of far armies are one and the same, remembered once."""
+        near = self._near.get((start, steps))
+        if near is None:
+            near = frozenset(t for t in self._search(start, steps - 1, frozenset()) if t != start)
+            self._near[(start, steps)] = near
+        return start, steps, stop & near
 
     def _search(self, start: str, steps: int, stop: frozenset[str]) -> dict[str, int]:
         seen = {start: 0}

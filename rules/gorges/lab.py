@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.content import Text
 from rules.core.lab import Entries, text_id
 
 
@@ -14,8 +15,7 @@ def lab_facts(state: Any) -> dict[str, Any]:
     seats = len(outcome["scores"])
     entries = Entries(seats)
     first = 0
-    for item in state.log:
-        key, params = item["key"], item["params"]
+    for key, params in state.said():  # the log unnamed: seats, rolls and texts are all it reads
         if key == "gorges.log.setup":
             entries.add(params["seat"], "race", params["race"])
         elif key == "gorges.log.event":
@@ -28,12 +28,12 @@ def lab_facts(state: Any) -> dict[str, Any]:
         elif key == "gorges.log.turn" and params.get("turn") == 1 and params.get("order"):
             first = params["order"][0]["seat"]
     history = [[0] * seats] + [list(row) for row in outcome.get("relics_by_turn") or []]
-    turns = state.view(None).get("turn")
-    return {**entries.facts(), "history": history, "first": first,
-            "turns": turns if isinstance(turns, int) else None}
+    return {**entries.facts(), "history": history, "first": first, "turns": state.turn}
 
 
 def _t(value: Any, lang: str) -> str:
+    if isinstance(value, Text):
+        value = value.to_json()
     if isinstance(value, dict) and isinstance(value.get("text"), dict):
         return str(value["text"].get(lang) or value["text"].get("fr"))
     return text_id(value)

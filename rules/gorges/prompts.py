@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Action, IllegalAction
-from rules.gorges.actions import Choose
+from rules.gorges.actions import Choose, made
 
 
 @dataclass
@@ -26,12 +26,15 @@ class Prompt:
     any_seat: bool = False
     legal_fn: Callable[[Any], list[Action]] | None = None
     check_fn: Callable[[Any, Action], None] | None = None
+    _choices: list[Action] | None = field(default=None, init=False, repr=False, compare=False)
 
     def legal(self, st: Any) -> list[Action]:
         """Every action that answers this prompt (bounded)."""
         if self.legal_fn is not None:
             return self.legal_fn(st)
-        return [Choose(o) for o in self.options]
+        if self._choices is None:  # the options never change: made once per prompt
+            self._choices = [made(Choose, o) for o in self.options]
+        return list(self._choices)
 
     def check(self, st: Any, action: Action) -> None:
         """Raise IllegalAction unless `action` answers this prompt."""

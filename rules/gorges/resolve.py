@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.core import seat_ref
 from rules.gorges import armies as moves
+from rules.gorges.content import plain
 from rules.gorges.crown import move_crown
 from rules.gorges.records import REINFORCEMENT, STAT_MAX, Army, Hero, Regiment
 
@@ -30,7 +31,7 @@ def apply_effects(st: Any, seat: int, item: Any, ctx: dict[str, Any]):
 
 def note(item: Any, value: Any = None, against: str = "any", origin: int | None = None) -> dict[str, Any]:
     """A next-battle note: the entry's name and text, a rolled value, against whom it counts."""
-    return {"name": item.name.model_dump(), "text": item.text.model_dump(), "value": value,
+    return {"name": plain(item.name), "text": plain(item.text), "value": value,
             "against": against, "origin": origin}
 
 
@@ -139,7 +140,7 @@ def _next_battle(st, seat, effect, item, ctx):
         value = st.roll_expr(seat, effect.dice, "gorges.roll.note")
     if effect.table is not None:
         _, sub = st.roll_table(seat, effect.table)
-        value = sub.name.model_dump()
+        value = plain(sub.name)
     army: Army | None = ctx.get("army")
     opponent: Army | None = ctx.get("opponent")
     if effect.target == "opponent":
@@ -194,7 +195,7 @@ def _reinforcement(st, seat, effect, item, ctx):
     aid = f"{seat}.{REINFORCEMENT}"
     if aid in st.armies:
         return
-    st.armies[aid] = Army(aid, seat, REINFORCEMENT, st.generals[seat].capital)
+    st.add_army(Army(aid, seat, REINFORCEMENT, st.generals[seat].capital))
     st.say("gorges.log.reinforcement", seat=seat_ref(seat), army=aid)
     yield from ()
 
@@ -219,7 +220,7 @@ def _magic_item(st, seat, effect, item, ctx):
             return
         army = st.armies[choice]
     value = st.roll_expr(seat, effect.dice, "gorges.roll.item")
-    army.hero.items.append({"value": value, "kind": "item", "source": item.name.model_dump()})
+    army.hero.items.append({"value": value, "kind": "item", "source": plain(item.name)})
     st.say("gorges.log.item", army=army.id, value=value)
 
 
@@ -230,14 +231,14 @@ def _renown(st, seat, effect, item, ctx):
     regiment = yield from _regiment_for(st, seat, army, item)
     if effect.gift == "standard":
         value = st.roll_expr(seat, effect.dice or "d6x10", "gorges.roll.standard")
-        regiment.gifts.append({"kind": "standard", "value": value, "source": item.name.model_dump()})
+        regiment.gifts.append({"kind": "standard", "value": value, "source": plain(item.name)})
         st.say("gorges.log.standard", army=army.id, regiment=regiment.number, value=value)
         return
     for _ in range(30):
         _, feat = st.roll_table(seat, "feats")
-        if not regiment.has_rule(feat.name.model_dump()):
-            regiment.gifts.append({"kind": "rule", "rule": feat.name.model_dump(),
-                                   "source": item.name.model_dump()})
+        if not regiment.has_rule(plain(feat.name)):
+            regiment.gifts.append({"kind": "rule", "rule": plain(feat.name),
+                                   "source": plain(item.name)})
             return
 
 
@@ -318,13 +319,13 @@ def _roll_table(st, seat, effect, item, ctx):
     for _ in range(30):
         _, sub = st.roll_table(seat, effect.table)
         rule = next((e for e in sub.effects if e.type in ("hero_rule", "unit_rule")), None)
-        if rule is not None and army is not None and sub.name.model_dump() in army.hero.rules:
+        if rule is not None and army is not None and plain(sub.name) in army.hero.rules:
             continue
         if army is not None and _at_zero(army, sub):
             continue
         break
     if rule is not None and army is not None and rule.type == "hero_rule":
-        army.hero.rules.append(sub.name.model_dump())
+        army.hero.rules.append(plain(sub.name))
     yield from apply_effects(st, seat, sub, dict(ctx, temporary=effect.temporary or ctx.get("temporary")))
 
 
@@ -398,7 +399,7 @@ def wound(st: Any, army: Army, enemy: int | None, opponent: Army | None = None):
         if len(options) > 1:
             pick = yield from st.ask(seat, "wound_choice", [str(e.rolls[0]) for e in options],
                                      army=army.id,
-                                     entries=[{"roll": e.rolls[0], "name": e.name.model_dump()}
+                                     entries=[{"roll": e.rolls[0], "name": plain(e.name)}
                                               for e in options])
             chosen = st.content.entry("wounds", int(pick))
     st.say("gorges.log.wound_result", army=army.id, entry=chosen.name.to_json())

@@ -82,7 +82,7 @@ def end_season(st: Any) -> None:
         st.relics_by_turn[-1] = [g.relics for g in st.generals]
     for aid in [a for a in st.armies if a.endswith("." + REINFORCEMENT)]:
         st.say("gorges.log.reinforcement_leaves", army=aid)
-        del st.armies[aid]
+        st.disband(aid)
     for g in st.generals:
         moves.enforce_home(st, g.seat)
 

@@ -8,10 +8,10 @@ needing no choice run on inside that same `apply`, their dice logged one by one.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any
 
-from rules.core import Action, IllegalAction, entry, new_rng, seat_ref
+from rules.core import Action, IllegalAction, new_rng, seat_ref
 from rules.gorges.actions import (
     AIMS,
     DICE,
@@ -33,6 +33,7 @@ MAX_NAME = 40
 MAX_NOTE = 400
 PLACE_PARAMS = {"territory", "to", "before", "capital", "start"}
 ARMY_PARAMS = {"army", "first", "second", "a", "b"}
+NAMED_PARAMS = frozenset({*PLACE_PARAMS, *ARMY_PARAMS, "path", "building", "why", "mode"})  # see `_param`
 
 EXPRESSION_AIMS = {"relics", "points", "item", "standard"}  # rolled with d3 or d6 as the entry says
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
@@ -47,9 +48,12 @@ class GorgesState:
         self.n = seats
         self.rng = new_rng(seed)
         self.options = options
-        self.log: list[dict[str, Any]] = []
+        self._log: list[dict[str, Any]] = []  # the public log, named (see `say`)
+        self._unnamed: list[tuple[str, dict[str, Any]]] = []  # said, not yet named
+        self._armies_then: list[tuple[int, dict[str, Army]]] = []  # (entries said, armies until then)
         self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
         self._abilities: dict[tuple[str, str], Any] = {}  # (race, ability type) -> ability or None
+        self._event_effects: dict[tuple[int, str], Any] = {}  # (d66 event or -1-season, type) -> effect
         self.generals = [General(i) for i in range(seats)]
         self.armies: dict[str, Army] = {}
         self.owner: dict[str, int | None] = dict.fromkeys(content.island.ids)
@@ -298,7 +302,7 @@ class GorgesState:
     def raw(self, die: str, purpose: str = "") -> tuple[int, bool]:
         """One die result for `purpose`: the designer's value aimed at that purpose first, then his
         queue for that die, else the dice: (value, forced)."""
-        aimed = self.aimed.get(f"{purpose}/{die}")
+        aimed = self.aimed.get(f"{purpose}/{die}") if self.aimed else None
         if aimed:
             return aimed.pop(0), True
         if self.forced[die]:
@@ -311,7 +315,7 @@ class GorgesState:
         """Roll one die for `seat`, logging die, result and what it was for."""
         value, forced = self.raw(die, what.removeprefix("gorges.roll."))
         self.say("gorges.log.roll", seat=_ref(seat), die=die, result=value, forced=forced,
-                 what=entry(what, **{k: self._param(k, v) for k, v in params.items()}))
+                 what={"key": what, "params": params})
         return value
 
     def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
@@ -320,8 +324,8 @@ class GorgesState:
         result = max(1, min(6, value + bonus))
         chosen = self.content.entry(table, result)
         self.say("gorges.log.table", seat=_ref(seat), die="d6", result=result, natural=value,
-                 forced=forced, table=self.content.tables[table].name.to_json(),
-                 entry=chosen.name.to_json(), detail=chosen.text.to_json())
+                 forced=forced, table=self.content.tables[table].name, entry=chosen.name,
+                 detail=chosen.text)  # content texts, turned to JSON when named
         return result, chosen
 
     def roll_expr(self, seat: int | None, expr: str, what: str) -> int:
@@ -333,19 +337,72 @@ class GorgesState:
 
     # -- log and queries ---------------------------------------------------------------------
 
-    def say(self, key: str, **params: Any) -> None:
-        """Append a public log entry; ids become names the UI can show (ids kept alongside)."""
-        self.log.append(entry(key, **{k: self._param(k, v) for k, v in params.items()}))
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The public log (engine protocol): append-only entries {"key", "params"}."""
+        if self._unnamed:
+            self._name_entries()
+        return self._log
 
-    def _param(self, name: str, value: Any) -> Any:
+    def said(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Every log entry's key and params, in order, without naming those not read yet (see
+        `say`): their ids are plain words and a table roll's texts are content `Text`s."""
+        for item in self._log:
+            yield item["key"], item["params"]
+        yield from self._unnamed
+
+    def log_size(self) -> int:
+        """len(self.log), without naming the entries not read yet."""
+        return len(self._log) + len(self._unnamed)
+
+    def say(self, key: str, **params: Any) -> None:
+        """Append a public log entry; ids become names the UI can show (ids kept alongside).
+
+        Naming waits until the log is read (self-play reads none; it would cost more than the
+        rest of the bookkeeping): a name depends only on content and on which armies existed when
+        it was said (an id that was no army stays a plain word), so an army is only made or
+        disbanded through `add_army` and `disband`, which remember the armies until then."""
+        self._unnamed.append((key, params))
+
+    def _name_entries(self) -> None:
+        start = 0
+        for end, armies in [*self._armies_then, (len(self._unnamed), self.armies)]:
+            for key, params in self._unnamed[start:end]:
+                self._named(params, armies)
+                if key == "gorges.log.roll":  # what the die was rolled for: an entry of its own
+                    self._named(params["what"]["params"], armies)
+                elif key == "gorges.log.table":  # see `roll_table`
+                    for name in ("table", "entry", "detail"):
+                        params[name] = params[name].to_json()
+                self._log.append({"key": key, "params": params})
+            start = end
+        self._unnamed.clear()
+        self._armies_then.clear()
+
+    def _named(self, params: dict[str, Any], armies: dict[str, Army]) -> None:
+        """Turn the ids of `NAMED_PARAMS` into names, in place (`armies`: those in play then)."""
+        for name in NAMED_PARAMS.intersection(params):
+            params[name] = self._param(name, params[name], armies)
+
+    def add_army(self, army: Army) -> None:
+        """Put a new army in play (see `say`)."""
+        self._armies_then.append((len(self._unnamed), dict(self.armies)))
+        self.armies[army.id] = army
+
+    def disband(self, army_id: str) -> None:
+        """Take an army out of play for good (see `say`)."""
+        self._armies_then.append((len(self._unnamed), dict(self.armies)))
+        del self.armies[army_id]
+
+    def _param(self, name: str, value: Any, armies: dict[str, Army]) -> Any:
         if name != "path" and not isinstance(value, str):
             return value  # only ids (strings) and paths become names (the common case: numbers, refs)
         if name in PLACE_PARAMS and isinstance(value, str):
             return self.place(value)
         if name == "path":
             return [self.place(t) for t in value]
-        if name in ARMY_PARAMS and isinstance(value, str) and value in self.armies:
-            army = self.armies[value]
+        if name in ARMY_PARAMS and isinstance(value, str) and value in armies:
+            army = armies[value]
             return {"key": f"gorges.army.{army.slot}", "params": {"seat": seat_ref(army.seat)},
                     "army": value}
         if name in ("building", "why", "mode") and isinstance(value, str):
@@ -366,7 +423,9 @@ class GorgesState:
         return sum(1 for s in self.owner.values() if s == seat)
 
     def armies_of(self, seat: int, on_map: bool = True) -> list[Army]:
-        return [a for a in self.armies.values() if a.seat == seat and (a.on_map or not on_map)]
+        if on_map:
+            return [a for a in self.armies.values() if a.seat == seat and a.location is not None]
+        return [a for a in self.armies.values() if a.seat == seat]
 
     def armies_at(self, tid: str) -> list[Army]:
         return [a for a in self.armies.values() if a.location == tid]
@@ -393,11 +452,17 @@ class GorgesState:
         ev = self.generals[seat].event
         if ev is None:
             return None
-        return next((e for e in self.content.events[ev].effects if e.type == kind), None)
+        key = (ev, kind)
+        if key not in self._event_effects:  # looked up once per game, as abilities
+            self._event_effects[key] = next((e for e in self.content.events[ev].effects if e.type == kind), None)
+        return self._event_effects[key]
 
     def season_effect(self, kind: str) -> Any:
-        season = self.content.seasons[self.season]
-        return next((e for e in season.effects if e.type == kind), None)
+        key = (-1 - self.season, kind)  # seasons' keys are negative, events' d66 rolls positive
+        if key not in self._event_effects:
+            season = self.content.seasons[self.season]
+            self._event_effects[key] = next((e for e in season.effects if e.type == kind), None)
+        return self._event_effects[key]
 
     def regiment_cap(self, army: Army) -> int:
         camp = self.content.campaign

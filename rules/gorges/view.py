@@ -5,6 +5,7 @@ The schema is documented in content/gorges/README.md ("View").
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rules.gorges.phases.battles import briefing
@@ -34,11 +35,15 @@ def _territories(st: Any) -> dict[str, Any]:
 
 
 def _generals(st: Any) -> list[dict[str, Any]]:
+    lands = Counter(st.owner.values())  # every general's empire in one pass
+    armies: dict[int, list[str]] = {g.seat: [] for g in st.generals}
+    for a in st.armies.values():
+        armies[a.seat].append(a.id)
     out = []
     for g in st.generals:
         d = g.to_json()
-        d["territories"] = st.empire(g.seat)
-        d["armies"] = [a.id for a in st.armies.values() if a.seat == g.seat]
+        d["territories"] = lands[g.seat]
+        d["armies"] = armies[g.seat]
         d["event"] = None if g.event is None else dict(_event_json(st, g.event))
         out.append(d)
     return out
@@ -52,9 +57,19 @@ def _event_json(st: Any, roll: int) -> dict[str, Any]:
     return cache[roll]
 
 
+def _season_texts(st: Any) -> tuple[dict[str, str], dict[str, str]]:
+    """The current season's name and text (dumped once per season and game)."""
+    cache = st.__dict__.setdefault("_season_cache", {})
+    if st.season not in cache:
+        season = st.content.seasons[st.season]
+        cache[st.season] = (season.name.model_dump(), season.text.model_dump())
+    return cache[st.season]
+
+
 def build_view(st: Any) -> dict[str, Any]:
     """The whole public state."""
     season = st.content.seasons[st.season]
+    name, text = _season_texts(st)
     return {
         "game": "gorges",
         "to_act": st.to_act(),
@@ -62,8 +77,8 @@ def build_view(st: Any) -> dict[str, Any]:
         "phase_key": f"gorges.phase.{st.phase}",
         "active": st.active,
         "turn": st.turn,
-        "season": {"index": st.season, "id": season.id, "name": season.name.model_dump(),
-                   "text": season.text.model_dump(), "turn": st.turn_in_season,
+        "season": {"index": st.season, "id": season.id, "name": dict(name),
+                   "text": dict(text), "turn": st.turn_in_season,
                    "turns": st.options["turns_per_season"], "count": len(st.content.seasons)},
         "order": list(st.order),
         "crown": st.crown,
@@ -83,7 +98,7 @@ def build_view(st: Any) -> dict[str, Any]:
         "alliance_offers": sorted([list(p) for p in st.alliance_offers]),
         "prompt": None if st.prompt is None else st.prompt.to_json(),
         "outcome": st.outcome() if st.over else None,
-        "log_size": len(st.log),
+        "log_size": st.log_size(),
         "bots": st.content.bots,  # content/gorges/bots.yaml: the bots' weights (shared, never changed)
     }
 

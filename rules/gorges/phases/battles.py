@@ -10,6 +10,7 @@ from typing import Any
 from rules.core import Action, IllegalAction, seat_ref
 from rules.gorges import armies as moves
 from rules.gorges.actions import BattleResult
+from rules.gorges.content import plain
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import Army
 from rules.gorges.resolve import apply_effects, wound
@@ -50,7 +51,7 @@ def _side(st: Any, army: Army, opponent: Army, tid: str) -> dict[str, Any]:
     lizard = st.ability(army.seat, "battle_reminder")
     if lizard is not None and (lizard.where == "anywhere" or (
             st.owner[tid] == army.seat and st.building[tid] in ("fortress", "city"))):
-        reminders.append(st.race(army.seat).text.model_dump())
+        reminders.append(plain(st.race(army.seat).text))
     return {"seat": army.seat, "army": army.id, "race": g.race,
             "extra_points": army.extra_points + g.extra_points,
             "notes": applicable(st, army, opponent), "reminders": reminders,
@@ -69,7 +70,7 @@ def briefing(st: Any, ch: dict[str, Any]) -> dict[str, Any]:
             "allies": [list(ch.get("allies", ())), list(ch.get("defender_allies", ()))],
             "heroes": _slain_options(st, ch),
             "points_cap_percent": st.options["points_cap_percent"],
-            "season": {"name": season.name.model_dump(), "text": season.text.model_dump()},
+            "season": {"name": plain(season.name), "text": plain(season.text)},
             "storm_of_magic_relics": None if storm is None else
             {"participants": storm.participants, "winner": storm.winner}}
 
@@ -87,11 +88,24 @@ def _slain_options(st: Any, ch: dict[str, Any]) -> list[str]:
 
 def legal(st: Any, ch: dict[str, Any]) -> list[Action]:
     """Winner × slain heroes (points not recorded), and Storm of Magic when the season rewards it."""
-    heroes = _slain_options(st, ch)[:2]
-    subsets = [()] + [(h,) for h in heroes] + ([tuple(heroes)] if len(heroes) == 2 else [])
-    storms = (False, True) if st.season_effect("storm_relics") is not None else (False,)
-    return [BattleResult(w, (0, 0), s, storm) for w in (ch["challenger"], ch["target"])
-            for s in subsets for storm in storms] + [BattleResult(-1, (0, 0), (), False, True)]
+    return list(_results(ch["challenger"], ch["target"], tuple(_slain_options(st, ch)[:2]),
+                         st.season_effect("storm_relics") is not None))
+
+
+_RESULTS: dict[tuple[int, int, tuple[str, ...], bool], tuple[BattleResult, ...]] = {}
+
+
+def _results(challenger: int, target: int, heroes: tuple[str, ...], storm: bool) -> tuple[BattleResult, ...]:
+    """`legal`'s reports for these fighters, heroes and season (made once, as every listed action)."""
+    key = (challenger, target, heroes, storm)
+    if key not in _RESULTS:
+        if len(_RESULTS) > 10_000:
+            _RESULTS.clear()
+        subsets = [()] + [(h,) for h in heroes] + ([heroes] if len(heroes) == 2 else [])
+        storms = (False, True) if storm else (False,)
+        _RESULTS[key] = tuple([BattleResult(w, (0, 0), s, m) for w in (challenger, target)
+                               for s in subsets for m in storms] + [BattleResult(-1, (0, 0), (), False, True)])
+    return _RESULTS[key]
 
 
 def check(st: Any, ch: dict[str, Any], action: Action) -> None:

@@ -10,11 +10,12 @@ that built this turn can neither challenge nor defend.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
 from rules.gorges import armies as moves
-from rules.gorges.actions import Answer, Challenge, Choose, Done, SwapArmies
+from rules.gorges.actions import DONE, Answer, Challenge, Choose, Done, SwapArmies, made
 from rules.gorges.phases import movement
 from rules.gorges.prompts import Prompt
 
@@ -25,7 +26,7 @@ def challenges_phase(st: Any):
     for seat in st.order:
         st.active = seat
         while True:
-            if len(legal(st, seat)) == 1:
+            if next(_challenges(st, seat), None) is None:  # only `done` left: nothing to ask
                 break
             action = yield Prompt(seat, "challenge", context={"ally_armies": ally_armies(st, seat, -1)},
                                   legal_fn=lambda s, seat=seat: legal(s, seat),
@@ -56,20 +57,35 @@ def stakes(st: Any, seat: int, target: int, army: Any) -> list[str]:
     """Territories `army` of `seat` may challenge `target` over."""
     here = army.location
     theirs = {a.location for a in st.armies_of(target)}
-    out = set(_remote_stakes(st, seat, target, theirs))
+    lands = _lands(st)
+    out = set(_remote_stakes(st, seat, lands.get(target, ()), theirs, _border(st, lands.get(seat, ()))))
     if st.owner[here] == target or here in theirs:
         out.add(here)
     capitals = moves.protected(st)
     return sorted(t for t in out if capitals.get(t, seat) == seat)
 
 
-def _remote_stakes(st: Any, seat: int, target: int, theirs: set[str]) -> list[str]:
-    """Stakes open to any army: target's armies on my land, target's land next to mine (or Tunnel)."""
+def _lands(st: Any) -> dict[int | None, list[str]]:
+    """Every general's territories (None: the neutral ones), in one pass."""
+    out: dict[int | None, list[str]] = {}
+    for tid, seat in st.owner.items():
+        out.setdefault(seat, []).append(tid)
+    return out
+
+
+def _border(st: Any, lands: Iterable[str]) -> set[str]:
+    """The territories next to one of `lands` (those included when they touch each other)."""
+    neighbours = st.content.island.neighbours
+    return {n for tid in lands for n in neighbours[tid]}
+
+
+def _remote_stakes(st: Any, seat: int, target_lands: Iterable[str], theirs: set[str],
+                   border: set[str]) -> list[str]:
+    """Stakes open to any army: the target's armies on my land (`theirs`: where they stand), his
+    land next to mine (`border`: the territories next to mine), or any of his land with the Tunnel."""
     out = [tid for tid in theirs if st.owner[tid] == seat]
     tunnel = st.event_effect(seat, "challenge_anyone") is not None
-    for tid in st.territories_of(target):
-        if tunnel or any(st.owner[n] == seat for n in st.content.island.neighbours[tid]):
-            out.append(tid)
+    out.extend(tid for tid in target_lands if tunnel or tid in border)
     return out
 
 
@@ -84,24 +100,47 @@ def may_target(st: Any, seat: int, target: int) -> bool:
 
 def legal(st: Any, seat: int) -> list[Action]:
     """`done`, every challenge `seat` may issue, and the Daemons' swaps."""
-    out: list[Action] = [Done()]
-    if st.generals[seat].challenged:
-        return out
-    mine = _armies(st, seat)
-    capitals = moves.protected(st)
-    for target in range(st.n):
-        if not mine or not may_target(st, seat, target):
-            continue
-        theirs = {a.location for a in st.armies_of(target)}
-        remote = set(_remote_stakes(st, seat, target, theirs))
-        for army in mine:
-            here = army.location
-            local = {here} if st.owner[here] == target or here in theirs else set()
-            out.extend(Challenge(target, army.id, t) for t in sorted(remote | local)
-                       if capitals.get(t, seat) == seat)
+    out: list[Action] = [DONE, *_challenges(st, seat)]
     if len(out) > 1:
         out.extend(movement._swaps(st, seat))
     return out
+
+
+def _challenges(st: Any, seat: int) -> Iterator[Challenge]:
+    """Every challenge `seat` may issue now, by target, army, then territory."""
+    if st.generals[seat].challenged:
+        return
+    mine = _armies(st, seat)
+    if not mine:
+        return
+    capitals = moves.protected(st)
+    lands = _lands(st)
+    border = _border(st, lands.get(seat, ()))
+    for target in range(st.n):
+        if not may_target(st, seat, target):
+            continue
+        theirs = {a.location for a in st.armies_of(target)}
+        remote = set(_remote_stakes(st, seat, lands.get(target, ()), theirs, border))
+        for army in mine:
+            here = army.location
+            at_stake = sorted(remote | {here}) if st.owner[here] == target or here in theirs else sorted(remote)
+            if capitals:  # protected capitals are never at stake
+                at_stake = [t for t in at_stake if capitals.get(t, seat) == seat]
+            yield from _orders(target, army.id, tuple(at_stake))
+
+
+_ORDERS: dict[tuple[int, str, tuple[str, ...]], tuple[Challenge, ...]] = {}
+
+
+def _orders(target: int, army: str, territories: tuple[str, ...]) -> tuple[Challenge, ...]:
+    """The challenges of `army` to `target` over each of `territories` (made once, as moves)."""
+    key = (target, army, territories)
+    found = _ORDERS.get(key)
+    if found is None:
+        if len(_ORDERS) > 50_000:
+            _ORDERS.clear()
+        found = _ORDERS[key] = tuple(made(Challenge, target, army, t) for t in territories)
+    return found
 
 
 def check(st: Any, seat: int, action: Action) -> None:
@@ -203,7 +242,7 @@ def defenders(st: Any, target: int) -> list[str]:
 
 
 def answers(st: Any, target: int) -> list[Action]:
-    return [Answer(False)] + [Answer(True, a) for a in defenders(st, target)]
+    return [made(Answer, False)] + [made(Answer, True, a) for a in defenders(st, target)]
 
 
 def check_answer(st: Any, target: int, action: Action) -> None:

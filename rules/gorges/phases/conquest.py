@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
 from rules.gorges import armies as moves
-from rules.gorges.actions import Answer, OfferRelics
+from rules.gorges.actions import Answer, OfferRelics, made
 from rules.gorges.prompts import Prompt
 from rules.gorges.resolve import apply_effects
 
@@ -120,12 +120,12 @@ def _offer(st: Any, defender: int, attacker: int, tid: str):
                          context={"attacker": attacker, "max": top, "territory": tid,
                                   "target": st.content.save.target, "modifiers": mods,
                                   "modifier_texts": [mod_entry(m) for m in mods]},
-                         legal_fn=lambda s: [OfferRelics(n) for n in range(top + 1)],
+                         legal_fn=lambda s: [made(OfferRelics, n) for n in range(top + 1)],
                          check_fn=lambda s, a: _check_offer(a, top))
     if offer.points == 0:
         return 0
     answer = yield Prompt(attacker, "accept_offer", context={"defender": defender, "points": offer.points},
-                          legal_fn=lambda s: [Answer(True), Answer(False)],
+                          legal_fn=lambda s: [made(Answer, True), made(Answer, False)],
                           check_fn=lambda s, a: _check_yes_no(a))
     if not answer.accept:
         st.say("gorges.log.offer_refused", seat=seat_ref(attacker), points=offer.points)
@@ -156,12 +156,24 @@ def _challenged(st: Any, a: int, b: int, tid: str) -> bool:
 
 def _crowded(st: Any):
     """Two generals' armies on one territory with no challenge between them: the d6 table."""
+    seats_at = _seats_at(st)
     for tid in st.content.island.ids:
-        present = st.armies_at(tid)
-        seats = sorted({a.seat for a in present}, key=st.order.index)
+        if len(seats_at.get(tid, ())) < 2:
+            continue
+        seats = sorted(seats_at[tid], key=st.order.index)
         for i, first in enumerate(seats):
             for second in seats[i + 1:]:
                 yield from _roll_pair(st, tid, first, second)
+                seats_at = _seats_at(st)  # the roll may have moved armies: look again
+
+
+def _seats_at(st: Any) -> dict[str, set[int]]:
+    """The generals with an army on each occupied territory."""
+    out: dict[str, set[int]] = {}
+    for a in st.armies.values():
+        if a.location is not None:
+            out.setdefault(a.location, set()).add(a.seat)
+    return out
 
 
 def _roll_pair(st: Any, tid: str, first: int, second: int):

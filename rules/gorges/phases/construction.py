@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
-from rules.gorges.actions import Build, Done
+from rules.gorges.actions import DONE, Build, Done, made
 from rules.gorges.prompts import Prompt
 
 
@@ -37,12 +37,12 @@ def options(st: Any, seat: int, tid: str) -> list[str]:
 
 def legal(st: Any, seat: int) -> list[Action]:
     """`done`, and every building an army of `seat` may raise."""
-    out: list[Action] = [Done()]
+    out: list[Action] = [DONE]
     if st.generals[seat].built_this_season:
         return out
     for army in st.armies_of(seat):
         if st.owner[army.location] == seat:
-            out.extend(Build(army.id, b) for b in options(st, seat, army.location))
+            out.extend(made(Build, army.id, b) for b in options(st, seat, army.location))
     return out
 
 

@@ -8,11 +8,12 @@ An army entering a territory held by another general's army stops there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
 from rules.gorges import armies as moves
-from rules.gorges.actions import Done, Move, MoveCapital, RerollMovement, SwapArmies
+from rules.gorges.actions import DONE, Done, Move, MoveCapital, RerollMovement, SwapArmies, made
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import Army
 
@@ -23,9 +24,10 @@ def movement_phase(st: Any):
     for seat in st.order:
         st.active = seat
         _start(st, seat)
+        prompt = Prompt(seat, "movement", legal_fn=lambda s, seat=seat: legal(s, seat),
+                        check_fn=lambda s, a, seat=seat: check(s, seat, a))  # the same until `done`
         while True:
-            action = yield Prompt(seat, "movement", legal_fn=lambda s, seat=seat: legal(s, seat),
-                                  check_fn=lambda s, a, seat=seat: check(s, seat, a))
+            action = yield prompt
             if isinstance(action, Done):
                 break
             do(st, seat, action)
@@ -57,15 +59,15 @@ def allowance(st: Any, seat: int, what: str) -> int:
 
 
 def _stops(st: Any, seat: int) -> frozenset[str]:
-    return frozenset(a.location for a in st.armies.values() if a.on_map and a.seat != seat)
+    return frozenset([a.location for a in st.armies.values() if a.seat != seat and a.location is not None])
 
 
-def destinations(st: Any, army: Army, steps: int, stops: frozenset[str] | None = None) -> list[str]:
+def destinations(st: Any, army: Army, steps: int, stops: frozenset[str] | None = None) -> tuple[str, ...]:
     """Where `army` may go with `steps` moves over land (stopping at foreign armies; `stops`:
-    their territories when already known)."""
+    their territories when already known), sorted."""
     if stops is None:
         stops = _stops(st, army.seat)
-    return list(st.content.island.targets(army.location, steps, stops))
+    return st.content.island.targets(army.location, steps, stops)
 
 
 def _special_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
@@ -87,7 +89,8 @@ def _special_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
 SPECIAL = {"forest": "forest_travel", "burrow": "burrow", "raid": "raid"}
 
 
-def _move_targets(st: Any, seat: int, army: Army, mode: str, stops: frozenset[str] | None = None) -> list[str]:
+def _move_targets(st: Any, seat: int, army: Army, mode: str,
+                  stops: frozenset[str] | None = None) -> Sequence[str]:
     """Legal destinations of `army` for a move of `mode` now ([] if that move is not allowed);
     `stops`: the territories of the armies foreign to `army`, when the caller computed them."""
     if not army.on_map:
@@ -112,7 +115,7 @@ def _swaps(st: Any, seat: int) -> list[SwapArmies]:
     if ability is None or ("swap" in st.generals[seat].used and not ability.any_time):
         return []
     mine = st.armies_of(seat)
-    return [SwapArmies(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:]
+    return [made(SwapArmies, a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:]
             if a.location != b.location and not st._swap_brings_builder(a, b)]
 
 
@@ -125,23 +128,49 @@ def _capital_targets(st: Any, seat: int) -> list[str]:
             if t not in capitals and st.owner[t] in (None, seat)]
 
 
+_ORDERS: dict[tuple[str, str, tuple[str, ...]], tuple[Move, ...]] = {}
+
+
+def orders(army: str, mode: str, targets: Sequence[str]) -> tuple[Move, ...]:
+    """The `Move`s of `army` to each of `targets`, in that order. Actions are immutable values,
+    so the same ones serve every state: each is made once (listing moves is the hot path of
+    random self-play)."""
+    key = (army, mode, tuple(targets))
+    found = _ORDERS.get(key)
+    if found is None:
+        if len(_ORDERS) > 50_000:
+            _ORDERS.clear()
+        one = _MOVES.setdefault((army, mode), {})  # destination -> Move of this army and mode
+        for t in key[2]:
+            if t not in one:
+                one[t] = Move(army, t, mode)
+        found = _ORDERS[key] = tuple([one[t] for t in key[2]])
+    return found
+
+
+_MOVES: dict[tuple[str, str], dict[str, Move]] = {}
+
+
 def legal(st: Any, seat: int) -> list[Action]:
     """Every order the general may give now."""
-    out: list[Action] = [Done()]
+    out: list[Action] = [DONE]
     modes = ["normal"] + [m for m, ab in SPECIAL.items() if st.ability(seat, ab) is not None]
     if st.moves.get("second"):
         modes.append("second")
     stops = _stops(st, seat)  # the same for every army of the seat: computed once
+    reroll = st.ability(seat, "movement_reroll") is not None
     for army in st.armies_of(seat):
         for mode in modes:
-            out.extend(Move(army.id, t, mode) for t in _move_targets(st, seat, army, mode, stops))
-        if _can_reroll(st, seat, army):
-            out.append(RerollMovement(army.id))
+            targets = _move_targets(st, seat, army, mode, stops)
+            if targets:
+                out.extend(orders(army.id, mode, targets))
+        if reroll and not army.moved and not army.rerolled:
+            out.append(made(RerollMovement, army.id))
     if st.moves.get("enemy"):
         for army in st.armies.values():
-            out.extend(Move(army.id, t, "enemy") for t in _move_targets(st, seat, army, "enemy"))
+            out.extend(orders(army.id, "enemy", _move_targets(st, seat, army, "enemy")))
     out.extend(_swaps(st, seat))
-    out.extend(MoveCapital(t) for t in _capital_targets(st, seat))
+    out.extend(made(MoveCapital, t) for t in _capital_targets(st, seat))
     return out
 
 

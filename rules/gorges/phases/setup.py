@@ -21,6 +21,6 @@ def setup(st: Any):
         st.owner[capital] = seat
         for slot in SLOTS:
             aid = f"{seat}.{slot}"
-            st.armies[aid] = Army(aid, seat, slot, capital)
+            st.add_army(Army(aid, seat, slot, capital))
         st.say("gorges.log.setup", seat=seat_ref(seat), race=st.content.races[race].name.to_json(),
                capital=capital)
