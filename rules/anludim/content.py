@@ -127,6 +127,10 @@ class BotWeightsModel(Model):
     round_end: float = Field(default=0.0, ge=-100, le=100)
     threat: float = Field(default=0.0, ge=-100, le=100)
     scarce: float = Field(default=0.0, ge=0, le=20)
+    samples: int = Field(default=0, ge=0, le=200)
+    candidates: int = Field(default=4, ge=1, le=30)
+    depth: int = Field(default=12, ge=1, le=200)
+    playout: Literal["apprentice", "adept", "master"] = "adept"
 
 
 class BotsFile(Model):

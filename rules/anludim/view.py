@@ -45,8 +45,12 @@ adds `"half": 0|1` and `"value"`, `"colour"` of that half):
     log: [entry]                        # the last 200 public log entries
     content: {"colours": [{"id", "name", "symbol", "shape", "rgb"}],
               "kinds": [kind ids, expert hierarchy lowest first],
-              "rules": {"face_up", "draw", "empty_piles_end", "parchment_points"},
-                 "bots": {persona: {weight: number}}}   # content/anludim/bots.yaml, for the bots
+              "rules": {"face_up", "draw", "empty_piles_end", "parchment_points", "optional_draw",
+                        "round_end_check", "rewards", "rewards_min_seats",
+                        "blazons": {"silver"|"gold": {"hand", "keep"}}},
+              "deck": [halves],             # every card of the box (no ids): public, so a bot
+                                            # can tell which cards it has not seen
+              "bots": {persona: {weight: number}}}   # content/anludim/bots.yaml, for the bots
 """
 
 from __future__ import annotations
@@ -129,7 +133,13 @@ def _content(state: AnludimState) -> dict[str, Any]:
                      "rgb": list(c.rgb)} for c in state.content.colours],
         "kinds": list(state.content.hierarchy),
         "rules": {"face_up": rules.face_up, "draw": rules.draw, "empty_piles_end": rules.empty_piles_end,
-                  "parchment_points": state.content.parchments.points},
+                  "parchment_points": state.content.parchments.points, "optional_draw": rules.optional_draw,
+                  "round_end_check": rules.round_end_check, "rewards": list(rules.rewards),
+                  "rewards_min_seats": rules.rewards_min_seats,
+                  "blazons": {b: {"hand": rules.blazons.gold.hand if b == "gold" else rules.blazons.silver.hand,
+                                  "keep": rules.blazons.gold.keep if b == "gold" else rules.blazons.silver.keep}
+                              for b in ("silver", "gold")}},
+        "deck": [[list(h) for h in halves] for halves in state.content.cards.values()],
         "bots": state.content.bots.model_dump() if state.content.bots is not None else {},
     }
 
