@@ -19,37 +19,10 @@ import dataclasses
 import json
 from typing import Any
 
+from game.fingerprint import _is_model, rules_digest, skeleton
 from game.session import ReplayReport, Session
 
-
-def skeleton(value: Any, depth: int = 0) -> Any:
-    """`value` as plain data with every bilingual text replaced by "<text>" (for comparing rules)."""
-    if depth > 60:
-        return repr(value)
-    if _is_model(value) and hasattr(value, "fr") and hasattr(value, "en"):
-        return "<text>"
-    if _is_model(value):
-        return {name: skeleton(getattr(value, name), depth + 1) for name in type(value).model_fields}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: skeleton(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        if set(value) == {"fr", "en"} and all(isinstance(v, str) for v in value.values()):
-            return "<text>"
-        if set(value) == {"text"} and isinstance(value["text"], dict):
-            return "<text>"
-        return {repr(k): skeleton(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [skeleton(v, depth + 1) for v in value]
-    if isinstance(value, str | int | float | bool | type(None)):
-        return value
-    if hasattr(value, "__dict__"):
-        return {k: skeleton(v, depth + 1) for k, v in sorted(vars(value).items())}
-    return repr(value)
-
-
-def _is_model(value: Any) -> bool:
-    """A pydantic model instance (asked on the class: instance access is deprecated)."""
-    return not isinstance(value, type) and hasattr(type(value), "model_fields")
+__all__ = ["skeleton", "classify", "replay_on", "Divergence", "first_difference"]
 
 
 def classify(old: Any, new: Any) -> str:
@@ -57,7 +30,7 @@ def classify(old: Any, new: Any) -> str:
     if old is new:
         return "same"
     try:
-        if skeleton(old) != skeleton(new):
+        if rules_digest(old) != rules_digest(new):
             return "rules"
         return "same" if _plain(old) == _plain(new) else "texts"
     except Exception:  # an exotic content object: the safe answer

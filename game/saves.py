@@ -6,6 +6,7 @@ A save is the recipe of a game, not a snapshot: loading replays `actions` from `
     {"format": 1, "app_version": "0.1.0", "game": "anludim", "content_digest": "…", "seed": 7,
      "seats": [{"name": "Ana", "colour": 0, "kind": "human", "pin_hash": null}, …],
      "options": {}, "actions": [[seat, action_json], …],
+     "rules_digest": "…",                          # game.fingerprint: what rules read of the content
      "reveals": [[actions_applied, seat], …],      # curtain lifts, for the undo rule
      "extras": {"timer": {…}},                     # UI state worth keeping (sand-timer)
      "summary": {"actions": 12, "turn": 3, "over": false},   # or "round": 3 for a game in rounds
@@ -27,6 +28,8 @@ carrying a catalog key (`session.saves.*`), never an exception that could hide t
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import os
 import re
@@ -51,6 +54,7 @@ MAX_TEXT = 64                  # seat names, kinds, game ids (the new-game form 
 MAX_SEATS = 8
 MAX_ACTIONS = 200_000
 _FORBIDDEN = set('/\\<>:"|?*')
+SUMMARY_CACHE = 256            # load-screen summaries remembered per store, keyed by file bytes
 
 
 class SaveError(Exception):
@@ -79,7 +83,7 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
     "seats": list, "options": dict, "actions": list,
 }
 _OPTIONAL: dict[str, type | tuple[type, ...]] = {
-    "reveals": list, "extras": dict, "summary": dict, "saved_at": str,
+    "reveals": list, "extras": dict, "summary": dict, "saved_at": str, "rules_digest": str,
 }
 
 
@@ -129,6 +133,8 @@ def _check_fields(data: dict[str, Any]) -> None:
         raise _bad("actions")
     if "saved_at" in data and not _short(data["saved_at"]):
         raise _bad("saved_at")
+    if "rules_digest" in data and not _short(data["rules_digest"]):
+        raise _bad("rules_digest")
     summary = data.get("summary") or {}
     actions = summary.get("actions", 0)
     if not (_is_int(actions) and 0 <= actions <= MAX_ACTIONS):
@@ -232,6 +238,7 @@ class Generation:
     turn: Any = None
     date: str | None = None
     error: SaveError | None = field(default=None, compare=False)
+    counted: str = "turn"  # what `turn` counts: "turn" or "round" (as in `SaveEntry`)
 
 
 # -- the folder ---------------------------------------------------------------------------------
@@ -282,6 +289,9 @@ class SaveStore:
                  clock: Callable[[], datetime] = utc_now) -> None:
         self.folder = Path(folder) if folder is not None else paths.data_dir()
         self.clock = clock
+        # hash of a file's bytes -> its load-screen summary (or the SaveError it gave): the same
+        # bytes always give the same answer, so listing again decodes only the files that changed
+        self._summaries: dict[bytes, SaveEntry | SaveError] = {}
 
     def path(self, name: str, previous: bool = False) -> Path:
         """The file of save `name` (or of its previous generation)."""
@@ -350,7 +360,9 @@ class SaveStore:
                 out.append(Generation(gen_id, error=error))
                 continue
             summary = save.get("summary") or {}
-            out.append(Generation(gen_id, len(save["actions"]), summary.get("turn"), save.get("saved_at")))
+            counted = "round" if summary.get("round") is not None else "turn"
+            out.append(Generation(gen_id, len(save["actions"]), summary.get(counted), save.get("saved_at"),
+                                  counted=counted))
         return out
 
     def _generation_path(self, name: str, gen_id: str) -> Path:
@@ -377,16 +389,37 @@ class SaveStore:
 
     @staticmethod
     def _read_path(path: Path, name: str) -> dict[str, Any]:
+        return decode(SaveStore._read_bytes(path, name))
+
+    @staticmethod
+    def _read_bytes(path: Path, name: str) -> bytes:
         try:
             size = path.stat().st_size
             if size > MAX_SAVE_BYTES:
                 raise SaveError("session.saves.too_big", size=size // 1_000_000 or 1)
-            blob = path.read_bytes()
+            return path.read_bytes()
         except FileNotFoundError as exc:
             raise SaveError("session.saves.missing", name=name) from exc
         except OSError as exc:
             raise SaveError("session.saves.unreadable", name=name, error=exc.strerror or str(exc)) from exc
-        return decode(blob)
+
+    def _summary(self, name: str, previous: bool = False) -> SaveEntry:
+        """The load-screen entry of one file of save `name`; raises `SaveError`. Decoded once per
+        distinct content: the file is read every time, its summary looked up by the bytes' hash."""
+        blob = self._read_bytes(self.path(name, previous), name)
+        key = hashlib.blake2b(blob, digest_size=20).digest()
+        found = self._summaries.get(key)
+        if found is None:
+            try:
+                found = SaveEntry.from_save("", decode(blob))
+            except SaveError as error:
+                found = error
+            if len(self._summaries) >= SUMMARY_CACHE:
+                self._summaries.pop(next(iter(self._summaries)))
+            self._summaries[key] = found
+        if isinstance(found, SaveError):
+            raise SaveError(found.key, **found.params)  # a fresh error: never re-raise a shared one
+        return dataclasses.replace(found, name=name)
 
     def restore_previous(self, name: str) -> dict[str, Any]:
         """Make the previous generation current again (after checking it); returns it."""
@@ -417,13 +450,13 @@ class SaveStore:
     def entry(self, name: str) -> SaveEntry:
         """The load-screen entry of one save."""
         try:
-            return SaveEntry.from_save(name, self.read(name))
+            return self._summary(name)
         except SaveError as error:
             try:
-                previous = self.read(name, previous=True)
+                previous = self._summary(name, previous=True)
             except SaveError:
                 return SaveEntry(name=name, error=error)
-            return SaveEntry.from_save(name, previous, error=error, prev_ok=True)
+            return dataclasses.replace(previous, error=error, prev_ok=True)
 
     def latest(self) -> SaveEntry | None:
         """The most recent readable save (for Continue), or None."""

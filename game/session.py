@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.fingerprint import rules_digest
 from game.saves import APP_VERSION, FORMAT, SaveError, SaveStore, validate
 from rules.core import Action, ActionError
 
@@ -219,8 +220,8 @@ class Session:
         """The save dict (see `game.saves`); `saved_at` is added by the store."""
         return {
             "format": FORMAT, "app_version": self.app_version, "game": self.engine.id,
-            "content_digest": self.content_digest, "seed": self.seed,
-            "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
+            "content_digest": self.content_digest, "rules_digest": rules_digest(self.content),
+            "seed": self.seed, "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
             "actions": [[seat, action.to_json()] for seat, action in self.actions],
             "reveals": [list(r) for r in self.reveals], "extras": dict(self.extras),
             "summary": {"actions": len(self.actions), **_turn_of(self.state),

@@ -205,8 +205,16 @@ def _date(value: str | None) -> str:
         return value[:16]
 
 
+GEN_H = 46        # one version's row (fixed: many versions scroll, they never shrink)
+BAR_W = 14        # the scrollbar, right of the rows when they do not all fit
+
+
 class GenerationsOverlay(UIScene):
-    """The versions of one save (current, previous, older ones): pick one and restore it."""
+    """The versions of one save (current, previous, older ones): pick one and restore it.
+
+    Rows keep a readable height; when they do not all fit, the list scrolls a row at a time with
+    the mouse wheel, Up/Down (which move the selection), Page Up/Down, Home/End, or the scrollbar
+    (drag its thumb or click its track), and a line under the rows says which ones are shown."""
 
     overlay = True
 
@@ -215,6 +223,8 @@ class GenerationsOverlay(UIScene):
         self.load, self.name = load, name
         self.items: list[Any] = []
         self.selected: int | None = None
+        self.top = 0                         # index of the first row shown
+        self.drag: int | None = None         # while dragging the thumb: where it was grabbed (px)
 
     def enter(self) -> None:
         from scenes import saves_bridge
@@ -226,19 +236,64 @@ class GenerationsOverlay(UIScene):
             self.items = []
         super().enter()
 
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.scroll_to(self.top)
+
+    # -- geometry --------------------------------------------------------------------------------
+
     def box(self) -> pygame.Rect:
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(760, w - 80), min(h - 80, 200 + GEN_H * max(3, len(self.items))))
+        rect = pygame.Rect(0, 0, min(760, w - 80), min(h - 80, 226 + GEN_H * max(3, len(self.items))))
         rect.center = (w // 2, h // 2)
         return rect
 
+    def visible(self) -> int:
+        """How many rows fit (at least one)."""
+        return max(1, (self.box().height - 226) // GEN_H)
+
+    def scrollable(self) -> bool:
+        return len(self.items) > self.visible()
+
     def rows_rect(self) -> pygame.Rect:
         box = self.box()
-        return pygame.Rect(box.left + 30, box.top + 100, box.width - 60, box.height - 190)
+        bar = BAR_W + 10 if self.scrollable() else 0
+        return pygame.Rect(box.left + 30, box.top + 104, box.width - 60 - bar, self.visible() * GEN_H)
 
-    def row_h(self) -> int:
-        """Row height: every version fits (at least 32 px a row)."""
-        return max(32, min(GEN_H, self.rows_rect().height // max(1, len(self.items))))
+    def bar_rect(self) -> pygame.Rect:
+        rows = self.rows_rect()
+        return pygame.Rect(rows.right + 10, rows.top, BAR_W, rows.height - 6)
+
+    def thumb_rect(self) -> pygame.Rect:
+        bar, n, shown = self.bar_rect(), len(self.items), self.visible()
+        height = max(28, bar.height * shown // max(1, n))
+        span = max(1, n - shown)
+        return pygame.Rect(bar.left, bar.top + (bar.height - height) * self.top // span, BAR_W, height)
+
+    def max_top(self) -> int:
+        return max(0, len(self.items) - self.visible())
+
+    def scroll_to(self, top: int) -> None:
+        top = max(0, min(int(top), self.max_top()))
+        if top != self.top:
+            self.top = top
+        self.dirty = True
+
+    def show(self, index: int) -> None:
+        """Scroll so that row `index` is shown."""
+        if index < self.top:
+            self.scroll_to(index)
+        elif index >= self.top + self.visible():
+            self.scroll_to(index - self.visible() + 1)
+
+    def select(self, index: int) -> None:
+        if not self.items:
+            return
+        self.selected = max(0, min(int(index), len(self.items) - 1))
+        self.show(self.selected)
+        self.rebuild()
+
+    # -- widgets and events ----------------------------------------------------------------------
 
     def build(self) -> None:
         box = self.box()
@@ -270,46 +325,103 @@ class GenerationsOverlay(UIScene):
         self.app.toast(self.tr("load.restored", n=len(save["actions"])), "ok")
 
     def handle(self, event: pygame.event.Event) -> bool:
-        rows = self.rows_rect()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and rows.collidepoint(event.pos):
-            index = (event.pos[1] - rows.top) // self.row_h()
-            if 0 <= index < len(self.items):
-                self.selected = int(index)
-                self.rebuild()
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_to(self.top - int(event.y) * (-1 if getattr(event, "flipped", False) else 1))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._press(event.pos):
+                return True
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            bar, thumb = self.bar_rect(), self.thumb_rect()
+            room = max(1, bar.height - thumb.height)
+            self.scroll_to(round((event.pos[1] - self.drag - bar.top) * self.max_top() / room))
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            self.drag = None
+            return True
+        elif event.type == pygame.KEYDOWN and self._key(event.key):
             return True
         return super().handle(event)
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        rows = self.rows_rect()
+        if rows.collidepoint(pos):
+            index = self.top + (pos[1] - rows.top) // GEN_H
+            if 0 <= index < len(self.items):
+                self.select(index)
+            return True
+        if self.scrollable() and self.bar_rect().inflate(8, 0).collidepoint(pos):
+            thumb = self.thumb_rect()
+            if thumb.top <= pos[1] < thumb.bottom:
+                self.drag = pos[1] - thumb.top
+            else:  # a click on the track turns a page towards it
+                page = self.visible() - 1 or 1
+                self.scroll_to(self.top + (page if pos[1] >= thumb.bottom else -page))
+            return True
+        return False
+
+    def _key(self, key: int) -> bool:
+        if not self.items:
+            return False
+        current = self.selected if self.selected is not None else -1
+        page = self.visible() - 1 or 1
+        moves = {pygame.K_DOWN: current + 1, pygame.K_UP: max(0, current - 1),
+                 pygame.K_PAGEDOWN: current + page, pygame.K_PAGEUP: max(0, current - page),
+                 pygame.K_HOME: 0, pygame.K_END: len(self.items) - 1}
+        if key in moves:
+            self.select(moves[key])
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons.get("restore") is not None \
+                and self.buttons["restore"].is_enabled and self.selected is not None:
+            self.restore(self.items[self.selected])
+            return True
+        return False
+
+    # -- drawing ---------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         ui.dim(surface, 170)
         box = self.box()
         ui.panel(surface, box, 250, ui.GOLD)
-        ui.text(surface, self.tr("load.history_title"), (box.centerx, box.top + 20), 26, ui.GOLD, bold=True,
+        ui.text(surface, self.tr("load.history_title"), (box.centerx, box.top + 18), 26, ui.GOLD, bold=True,
                 anchor="midtop")
-        ui.text(surface, ui.fit(self.tr("load.history_hint"), box.width - 60, 16), (box.centerx, box.top + 62), 16,
-                ui.PARCHMENT_DIM, anchor="midtop", italic=True)
+        hint = ui.wrap(self.tr("load.history_hint"), box.width - 60, 16)[:2]
+        for k, line in enumerate(hint):
+            ui.text(surface, line, (box.centerx, box.top + 58 + k * 20 - (10 if len(hint) > 1 else 0)), 16,
+                    ui.PARCHMENT_DIM, anchor="midtop", italic=True)
         rows = self.rows_rect()
-        step = self.row_h()
-        for i, gen in enumerate(self.items):
-            row = pygame.Rect(rows.left, rows.top + i * step, rows.width, step - 6)
-            if row.bottom > rows.bottom:
-                break
-            selected = i == self.selected
-            pygame.draw.rect(surface, (92, 68, 34) if selected else ui.INK_LIGHT, row, border_radius=6)
-            pygame.draw.rect(surface, ui.GOLD if selected else ui.GOLD_DARK, row, 2 if selected else 1, border_radius=6)
-            label = self.tr(f"load.generation.{gen.id if gen.id in ('current', 'previous') else 'older'}")
-            ui.text(surface, label, (row.left + 14, row.centery), 18, ui.GOLD, bold=True, anchor="midleft")
-            if gen.error is not None:
-                reason = self.tr("load.generation.damaged", reason=self.app.strings.render(gen.error.to_json()))
-                ui.text(surface, ui.fit(reason, row.width - 200, 16), (row.left + 170, row.centery), 16, ui.RED,
-                        anchor="midleft")
-                continue
-            detail = self.tr("load.actions", n=gen.actions)
-            if gen.turn is not None:
-                detail = self.tr("load.turn", turn=gen.turn) + " · " + detail
-            ui.text(surface, detail, (row.left + 170, row.centery), 17, ui.PARCHMENT, anchor="midleft")
-            ui.text(surface, _date(gen.date), (row.right - 14, row.centery), 17, ui.PARCHMENT_DIM, anchor="midright")
+        clip = surface.get_clip()
+        surface.set_clip(rows)
+        for i in range(self.top, min(len(self.items), self.top + self.visible())):
+            row = pygame.Rect(rows.left, rows.top + (i - self.top) * GEN_H, rows.width, GEN_H - 6)
+            self._row(surface, row, self.items[i], i == self.selected)
+        surface.set_clip(clip)
+        if self.scrollable():
+            bar = self.bar_rect()
+            pygame.draw.rect(surface, ui.INK_LIGHT, bar, border_radius=BAR_W // 2)
+            pygame.draw.rect(surface, ui.GOLD_DARK, bar, 1, border_radius=BAR_W // 2)
+            pygame.draw.rect(surface, ui.GOLD if self.drag is not None else ui.GOLD_DARK, self.thumb_rect(),
+                             border_radius=BAR_W // 2)
+            last = min(len(self.items), self.top + self.visible())
+            shown = self.tr("load.history_range", first=self.top + 1, last=last, total=len(self.items))
+            ui.text(surface, ui.fit(shown, box.width - 60, 16), (box.centerx, rows.bottom + 6), 16,
+                    ui.PARCHMENT_DIM, anchor="midtop")
         if self.ui is not None:
             self.ui.draw_ui(surface)
 
-
-GEN_H = 46
+    def _row(self, surface: pygame.Surface, row: pygame.Rect, gen: Any, selected: bool) -> None:
+        pygame.draw.rect(surface, (92, 68, 34) if selected else ui.INK_LIGHT, row, border_radius=6)
+        pygame.draw.rect(surface, ui.GOLD if selected else ui.GOLD_DARK, row, 2 if selected else 1, border_radius=6)
+        label = self.tr(f"load.generation.{gen.id if gen.id in ('current', 'previous') else 'older'}")
+        ui.text(surface, label, (row.left + 14, row.centery), 18, ui.GOLD, bold=True, anchor="midleft")
+        if gen.error is not None:
+            reason = self.tr("load.generation.damaged", reason=self.app.strings.render(gen.error.to_json()))
+            ui.text(surface, ui.fit(reason, row.width - 200, 16), (row.left + 170, row.centery), 16, ui.RED,
+                    anchor="midleft")
+            return
+        detail = self.tr("load.actions", n=gen.actions)
+        if gen.turn is not None:
+            word = "load.round" if getattr(gen, "counted", "turn") == "round" else "load.turn"
+            detail = self.tr(word, turn=gen.turn) + " · " + detail
+        ui.text(surface, detail, (row.left + 170, row.centery), 17, ui.PARCHMENT, anchor="midleft")
+        ui.text(surface, _date(gen.date), (row.right - 14, row.centery), 17, ui.PARCHMENT_DIM, anchor="midright")

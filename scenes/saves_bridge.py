@@ -151,6 +151,9 @@ def _load(app: Any, entry: Any) -> Any:
     kwargs = {"store": folder, "save_name": entry.name}
     if save.get("content_digest") == digest:
         return Session.from_save(save, engine, content, digest, **kwargs)
+    same_rules = _same_rules(app, save, content, engine, digest, kwargs)
+    if same_rules is not None:
+        return same_rules
 
     def replay() -> None:  # into a new save: the original, made on other content, stays as it is
         from game.saves import make_name
@@ -174,6 +177,26 @@ def _load(app: Any, entry: Any) -> Any:
     app.stack.push(ConfirmOverlay(app, app.tr("load.content_changed_title"), app.tr("load.content_changed_ask"),
                                   replay, yes=app.tr("load.replay")))
     return None
+
+
+def _same_rules(app: Any, save: dict[str, Any], content: Any, engine: Any, digest: str,
+                kwargs: dict[str, Any]) -> Any:
+    """The saved game on today's content, under the same save, when only names and texts changed
+    since it was saved (its `rules_digest` is today's: README, "edits of names and texts apply
+    live"); None otherwise (an older save without the digest, or a rule changed: ask)."""
+    from game.fingerprint import rules_digest
+    from game.saves import SaveError
+    from game.session import Session
+
+    if save.get("rules_digest") != rules_digest(content):
+        return None
+    try:  # nothing is written: the save takes today's digest with its next action
+        session = Session.from_save(dict(save, content_digest=digest), engine, content, digest, **kwargs)
+    except SaveError:
+        app.log_exception("saves.same_rules")
+        return None
+    app.toast(app.tr("load.texts_changed"), "ok")
+    return session
 
 
 def _explain(app: Any, exc: Exception) -> None:

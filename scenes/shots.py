@@ -233,6 +233,36 @@ def _load(app: Any, game: str | None, seed: int) -> Scene:
     return scene
 
 
+@register("load_versions")
+def _load_versions(app: Any, game: str | None, seed: int) -> Scene:
+    """The Versions overlay of the Load screen on a save with 15 generations, one chosen below the fold."""
+    from datetime import UTC, datetime, timedelta
+
+    from game import saves
+    from scenes.load import GenerationsOverlay
+
+    load = _load(app, game, seed)
+    app.stack.push(load)
+    store = app.save_store
+    name = "anludim-demo"
+    base = store.read(name)
+    store.write(dict(base, actions=[[0, {"type": "pass"}]] * 58), name)
+    store.write(dict(base, actions=[[0, {"type": "pass"}]] * 59, summary=dict(base["summary"], actions=59)), name)
+    history = store.history_dir(name)
+    for stale in history.glob("*.json"):
+        stale.unlink()
+    now = datetime.now(UTC)
+    for k in range(1, 14):  # thirteen older versions, 4 actions apart, a few minutes apart
+        older = dict(base, actions=[[0, {"type": "pass"}]] * (4 * k),
+                     summary=dict(base["summary"], actions=4 * k, round=1 + k // 2),
+                     saved_at=(now - timedelta(minutes=3 * (15 - k))).isoformat(timespec="seconds"))
+        (history / f"{k:06d}-{4 * k}.json").write_bytes(saves.encode(older))
+    overlay = GenerationsOverlay(app, load, name)
+    app.stack.push(overlay)
+    overlay.select(9)
+    return overlay
+
+
 @register("rules")
 def _rules(app: Any, game: str | None, seed: int) -> Scene:
     _with_menu(app)

@@ -322,6 +322,21 @@ class TableScene(Scene):
         elif hit is not None and hit.tip:
             self.dirty = True
 
+    def handle_pointer(self, event: pygame.event.Event, buttons: tuple[int, ...] = (1,)) -> bool:
+        """The pointer half of `handle_table` for a hand-composed table (subclasses give
+        `hit_at(pos, click)` and `on_hit(hit, button)`): a move tracks the hover; a press of one of
+        `buttons` on a zone calls `on_hit` and is consumed."""
+        if event.type == pygame.MOUSEMOTION:
+            self.track_hover(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in buttons:
+            self.mouse = event.pos
+            hit = self.hit_at(event.pos, click=True)
+            if hit is not None:
+                self.on_hit(hit, event.button)
+                return True
+        return False
+
     def captures_keys(self) -> bool:
         """True while the table is typing into a field of its own: keys (Esc included) go there first."""
         return False

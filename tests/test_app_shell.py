@@ -273,6 +273,7 @@ def test_a_save_made_on_other_content_asks_before_replaying(anludim_playable) ->
     session.apply(seat, session.state.legal_actions(seat)[0])
     save = app.save_store.read(session.save_name)
     save["content_digest"] = "an-older-digest"
+    save["rules_digest"] = "other-rules"  # not a texts-only change (that one loads without asking)
     app.save_store.write(save, session.save_name)
     app.stack.top.rebuild()
     click_button(app, "continue")

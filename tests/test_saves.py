@@ -372,3 +372,21 @@ def test_a_flipped_byte_never_crashes(pos, byte):
         assert err.key.startswith("session.saves.")
     else:
         assert saves.validate(data) is data
+
+
+def test_listing_again_never_shows_a_stale_summary(store):
+    """The load screen's summaries are remembered by the files' bytes: a file changed in place,
+    even to the same size within the same clock tick, is read anew."""
+    store.write(make_save(3), "g")
+    assert store.entry("g").actions == 3 and not store.entry("g").corrupt
+    path = store.path("g")
+    blob = path.read_bytes()
+    path.write_bytes(blob.replace(b'"format": 1', b'"format": 9'))  # same size, newer format
+    assert store.entry("g").error.key == "session.saves.newer_format"
+    path.write_bytes(blob.replace(b'"game": "toy"', b'"game": "yot"'))
+    assert not store.entry("g").corrupt and store.entry("g").game == "yot"
+    path.write_bytes(blob)
+    assert store.entry("g").game == "toy"
+    errors = [store.entry("g") for _ in range(3) if path.write_bytes(b"{") or True]
+    assert all(e.error.key == "session.saves.truncated" for e in errors)
+    assert errors[0].error is not errors[1].error  # each listing gets its own error object

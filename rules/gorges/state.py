@@ -80,7 +80,19 @@ class GorgesState:
     # -- protocol ----------------------------------------------------------------------------
 
     def to_act(self) -> list[int]:
-        """The seat that must answer the current prompt (none when the campaign is over)."""
+        """Every seat that may answer the current prompt (none when the campaign is over): the seat
+        asked, then, when any seat may answer for the table (a battle's result, the table's
+        agreement to a second challenge), every other seat in seat order."""
+        p = self.prompt
+        if p is None:
+            return []
+        if p.any_seat:
+            return [p.seat] + [s for s in range(self.n) if s != p.seat]
+        return [p.seat]
+
+    def waiting_on(self) -> list[int]:
+        """The seat the campaign asks (the first of `to_act()`): the table hands it the screen and
+        schedules bots on it only, though any seat may answer a prompt for the table."""
         return [] if self.prompt is None else [self.prompt.seat]
 
     def legal_actions(self, seat: int) -> list[Action]:

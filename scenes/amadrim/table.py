@@ -1181,14 +1181,3 @@ def shot_programming(app: Any, game: str | None, seed: int) -> AmadrimTable:
 
 
 SHOTS = {"amadrim_table": shot_table, "amadrim_programming": shot_programming}
-
-
-def register_shots() -> None:
-    """Add the Amadrim shots to the shell's registry (scenes.shots.SHOTS)."""
-    from scenes import shots
-
-    for name, factory in SHOTS.items():
-        shots.SHOTS.setdefault(name, factory)
-
-
-register_shots()

@@ -183,7 +183,7 @@ class AmbreTable(TableScene):
 
     # -- clicks --------------------------------------------------------------------------------
 
-    def on_hit(self, hit: Hit) -> None:
+    def on_hit(self, hit: Hit, button: int = 1) -> None:
         if not hit.enabled:
             return
         kind, data = hit.kind, hit.data
@@ -332,16 +332,7 @@ class AmbreTable(TableScene):
             return self._type(event)
         if event.type == pygame.KEYDOWN and self.typing():
             return self._type(event)
-        if event.type == pygame.MOUSEMOTION:
-            self.track_hover(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            hit = self.hit_at(event.pos, click=True)
-            if hit is not None:
-                self.on_hit(hit)
-                return True
-        return False
+        return self.handle_pointer(event)
 
     def hit_at(self, pos: tuple[int, int], click: bool = False) -> Hit | None:
         self._ensure()
@@ -482,15 +473,3 @@ SHOTS["ambre_elements"] = _shot(lambda s: s.phase == "elements" and any(c.elemen
 SHOTS["ambre_closing"] = _shot(lambda s: s.scene is not None and s.scene.step == "closing" and s.act == 2)
 SHOTS["ambre_setup"] = _shot(lambda s: s.scene is not None and s.scene.step == "setup")
 SHOTS["ambre_epilogue"] = _shot(lambda s: s.phase == "epilogue" and s.epilogue["told"] == 1)
-
-
-def _register() -> None:
-    try:
-        from scenes import shots
-    except ImportError:  # pragma: no cover
-        return
-    for name, factory in SHOTS.items():
-        shots.SHOTS.setdefault(name, factory)
-
-
-_register()

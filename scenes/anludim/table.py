@@ -277,15 +277,8 @@ class AnludimTable(TableScene):
         return None
 
     def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.track_hover(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            self.mouse = event.pos
-            hit = self.hit_at(event.pos, click=True)
-            if hit is not None:
-                self.on_hit(hit, event.button)
-                return True
+        if self.handle_pointer(event, buttons=(1, 3)):
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if view.get("phase") == "after_main" and self.my_turn():
                 self.act(A.EndTurn())
@@ -489,16 +482,3 @@ def _shot_round_end(app: Any, game: str | None, seed: int) -> Any:
 
 SHOTS["anludim_table"] = _shot_table
 SHOTS["anludim_round_end"] = _shot_round_end
-
-
-def _register() -> None:
-    """Add the shots to the shell's registry (so `screenshot anludim_table` works without --game)."""
-    try:
-        from scenes import shots
-    except ImportError:  # pragma: no cover
-        return
-    for name, factory in SHOTS.items():
-        shots.SHOTS.setdefault(name, factory)
-
-
-_register()

@@ -50,7 +50,7 @@ import pygame
 from rules.gorges import actions as A
 from scenes import ui
 from scenes.gorges import overlays, panels
-from scenes.table import TableScene
+from scenes.table import BOT_PAUSE_S, TableScene
 from sprites.gorges import map as gm
 
 ROLL_S = 0.7
@@ -487,6 +487,26 @@ class GorgesTable(TableScene):
         return self.clock < self.roll_until
 
     # -- acting ----------------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """As the shell's, except on a prompt any seat may answer for the table (a battle's
+        result, agreeing to a second challenge): `to_act()` then lists every seat, and the screen
+        goes to the seat the campaign asks (`waiting_on()`); only a bot sitting there answers by
+        itself. Everything is public, so there is never a curtain."""
+        state = self.session.state
+        asked = [] if state.is_over() else state.waiting_on()
+        if not asked or asked == state.to_act():
+            super().advance()
+            return
+        seat = asked[0]
+        if not self.session.is_human(seat):
+            self.pending_bot = seat
+            self.bot_timer = BOT_PAUSE_S / max(0.1, float(getattr(self.app.settings, "animation_speed", 1.0)))
+            self.wake_after = self.bot_timer
+        else:
+            self.pending_bot = None
+            self.unveiled = seat
+        self.refresh()
 
     def act(self, action: Any, seat: int | None = None) -> bool:
         """Apply through the shell (a refusal becomes a toast in the player's language)."""
@@ -966,14 +986,3 @@ def shot_sheet(app: Any, game: str | None, seed: int) -> Any:
 
 
 SHOTS: dict[str, Any] = {"gorges_table": shot_table, "gorges_army_sheet": shot_sheet}
-
-
-def register_shots() -> None:
-    """Add the shots to the shell's registry (scenes.shots.SHOTS)."""
-    from scenes import shots
-
-    for name, factory in SHOTS.items():
-        shots.SHOTS.setdefault(name, factory)
-
-
-register_shots()

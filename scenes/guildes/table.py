@@ -151,18 +151,9 @@ class GuildesTable(TableScene):
         return next((h for h in self.hits if h.kind == kind and (data is None or h.data == data)), None)
 
     def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.track_hover(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            hit = self.hit_at(event.pos, click=True)
-            if hit is not None:
-                self.on_hit(hit)
-                return True
-        return False
+        return self.handle_pointer(event)
 
-    def on_hit(self, hit: Hit) -> None:
+    def on_hit(self, hit: Hit, button: int = 1) -> None:
         if hit.kind == "option":
             self.try_act(Choose(hit.data))
         elif hit.kind == "bid":
@@ -283,16 +274,3 @@ def _shot_end(app: Any, game: str | None, seed: int) -> Any:
 SHOTS["guildes_table"] = _shot_table
 SHOTS["guildes_choice"] = _shot_choice
 SHOTS["guildes_end"] = _shot_end
-
-
-def _register() -> None:
-    """Add the shots to the shell's registry (so `screenshot guildes_table` works without --game)."""
-    try:
-        from scenes import shots
-    except ImportError:  # pragma: no cover
-        return
-    for name, factory in SHOTS.items():
-        shots.SHOTS.setdefault(name, factory)
-
-
-_register()

@@ -174,6 +174,32 @@ def test_battle_form_applies_the_result(app):
     assert table.aftermath and table.aftermath[0]["key"] == "gorges.log.battle"
 
 
+def test_the_asked_seat_gets_the_screen_when_any_seat_may_answer(app):
+    """Issue 12: `to_act()` lists every seat for a battle's result; the table still hands the screen
+    to the challenger (the seat asked), whoever was at it, and his form records the result."""
+    table = start(app, seed=2)
+    play_until(table, _battle, seed=3)
+    state = table.session.state
+    asked = state.waiting_on()[0]
+    assert sorted(state.to_act()) == [0, 1, 2] and asked == table.view["battle"]["challenger"]
+    table.unveiled = next(s for s in state.to_act() if s != asked)
+    table.advance()
+    settle(app)
+    assert table.unveiled == asked and table.my_turn() and table.acting() == asked
+    click_zone(app, table, "form", ("winner", table.view["battle"]["defender"]))
+    count = len(table.session.actions)
+    click_zone(app, table, "form", ("submit",))
+    assert table.session.actions[count][0] == asked
+    assert isinstance(table.session.actions[count][1], A.BattleResult)
+
+
+def test_a_bot_answers_for_the_table_only_when_it_is_the_seat_asked(app):
+    table = start(app, kinds=("human", "human", "random"), seed=2)
+    play_until(table, lambda s: _battle(s) and s.waiting_on()[0] != 2, seed=3)
+    assert 2 in table.session.state.to_act()
+    assert table.pending_bot is None and table.unveiled == table.session.state.waiting_on()[0]
+
+
 def test_designer_mode_chooses_a_die_and_logs_it(app):
     table = start(app)
     play_until(table, _movement)

@@ -247,7 +247,7 @@ def battle(st, winner: int, slain=(), storm=False):
     st.challenges = [{"challenger": 0, "target": 1, "army": "0.G", "territory": "roches-hurlantes",
                       "status": "accepted", "defender_army": "1.G"}]
     scenario(st, battles_phase(st))
-    assert st.prompt.kind == "battle_result" and st.to_act() == [0]
+    assert st.prompt.kind == "battle_result" and st.to_act() == [0, 1] and st.waiting_on() == [0]
     st.apply(1, BattleResult(winner, (1000, 1100), tuple(slain), storm))
 
 

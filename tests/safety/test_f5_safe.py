@@ -106,3 +106,101 @@ def test_a_texts_only_edit_shows_at_once_under_the_same_save(table):
     assert scene.session.actions == session.actions
     assert app.tr("replay.texts_live") in app.toasts.texts()
     assert f"{english}ish" in str(scene.session.view(None))
+
+
+# -- loading a save after the content changed (no table running) -------------------------------
+
+def _saved_game(tmp_path, monkeypatch):
+    """An Anludim save of 6 actions made on a copy of the content; returns (folder, store, name)."""
+    monkeypatch.setattr(catalog, "available", lambda gid: gid == "anludim")
+    monkeypatch.setattr(catalog, "table_class", lambda gid: TableScene)
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / "anludim", folder / "anludim")
+    from scenes import saves_bridge
+
+    app = make_app("en", menu=False)
+    app.content_root = str(folder)
+    store = SaveStore(tmp_path / "saves")
+    app.save_store = store
+    session = saves_bridge.new_session(app, "anludim", [SeatInfo("Ana", 0), SeatInfo("Bo", 1)], 5, {})
+    for _ in range(6):
+        seat = session.to_act()[0]
+        session.apply(seat, session.legal_actions(seat)[0])
+    return folder, store, session.save_name
+
+
+def _files(store):
+    return {p.relative_to(store.folder).as_posix(): p.read_bytes() for p in store.folder.rglob("*") if p.is_file()}
+
+
+def _load_from_the_menu(folder, store):
+    """A fresh app on the edited content: Load, first row, Load."""
+    from tests.ui_helpers import click
+
+    app = make_app("en")
+    app.content_root = str(folder)
+    app.save_store = store
+    click_button(app, "load")
+    area = app.stack.top.list_rect()
+    click(app, (area.centerx, area.top + 30))
+    click_button(app, "load")
+    return app
+
+
+def _texts_only_edit(folder):
+    colours = folder / "anludim" / "colours.yaml"
+    _edit(colours, "en: Blue}", "en: Azure}")
+    _edit(colours, "{fr: Rouge,", "{fr: Vermillon,")
+
+
+def test_loading_after_a_texts_only_edit_resumes_under_the_same_save_with_no_question(tmp_path, monkeypatch):
+    folder, store, name = _saved_game(tmp_path, monkeypatch)
+    before = _files(store)
+    saved = store.read(name)
+    _texts_only_edit(folder)
+    digest = loader.digest("anludim", str(folder))
+    assert digest != saved["content_digest"]
+    app = _load_from_the_menu(folder, store)
+    assert not any(type(s).__name__ == "ConfirmOverlay" for s in app.stack.scenes)
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    session = table.session
+    assert session.save_name == name and len(session.actions) == 6
+    assert "Azure" in str(session.view(None)) and session.content_digest == digest
+    assert _files(store) == before                               # loading wrote nothing: no new save
+    assert app.tr("load.texts_changed") in app.toasts.texts() and app.errors_logged == 0
+    seat = session.to_act()[0]
+    session.apply(seat, session.legal_actions(seat)[0])
+    after = store.read(name)
+    assert store.names() == [name] and len(after["actions"]) == 7
+    assert after["content_digest"] == digest and after["rules_digest"] == saved["rules_digest"]
+
+
+@pytest.mark.parametrize("case", ["rules edit", "texts edit, save without rules digest"])
+def test_loading_after_a_rules_edit_asks_and_replays_into_a_new_save(tmp_path, monkeypatch, case):
+    folder, store, name = _saved_game(tmp_path, monkeypatch)
+    if case == "rules edit":
+        _edit(folder / "anludim" / "rules.yaml", "face_up: 3", "face_up: 4")
+    else:  # a save from before rules digests: today's content cannot be compared with its own, so ask
+        store.write({k: v for k, v in store.read(name).items() if k != "rules_digest"}, name)
+        _texts_only_edit(folder)
+    before = _files(store)
+    app = _load_from_the_menu(folder, store)
+    assert type(app.stack.top).__name__ == "ConfirmOverlay" and _files(store) == before
+    click_button(app, "yes")
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert table.session.save_name != name and sorted(store.names()) == sorted([name, table.session.save_name])
+    assert all(_files(store)[k] == v for k, v in before.items())  # the original save untouched
+    assert app.errors_logged == 0
+
+
+def test_the_rules_digest_is_the_same_in_every_process():
+    import subprocess
+    import sys
+
+    from game.fingerprint import rules_digest
+
+    code = "from game import content as c; from game.fingerprint import rules_digest as r; print(r(c.load('gorges')))"
+    found = {subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                            env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout.strip()
+             for seed in ("1", "2", "3")}
+    assert len(found) == 1 and found == {rules_digest(loader.load("gorges"))}  # a frozenset inside is sorted

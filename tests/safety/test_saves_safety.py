@@ -4,6 +4,7 @@ every game keeps several generations that the Load screen can restore."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -100,27 +101,131 @@ def test_unknown_game_is_never_shown_as_a_catalog_key():
     assert "…" in game_title(app, "x" * 500)
 
 
+@pytest.fixture(scope="module")
+def lived_saves():
+    """A real save of each game as autosave writes it: 60 actions, accented seat names and a pinned
+    note (multi-byte UTF-8, so some cuts fall inside a character)."""
+    import dataclasses
+
+    from game.notes import add_note
+
+    out = {}
+    for game in GAMES:
+        session = play(game, 60)
+        session.seats[0] = dataclasses.replace(session.seats[0], name="Hélène")
+        session.seats[1] = dataclasses.replace(session.seats[1], name="Zoë ✨")
+        add_note(session, "Très « serré » ici — à revoir", 0)
+        out[game] = session.to_save()
+    return out
+
+
+def _fixed_clock():
+    from datetime import UTC, datetime
+
+    return datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def _shorter(save, drop=1):
+    """The same game `drop` actions earlier (what the previous generation holds)."""
+    n = len(save["actions"]) - drop
+    return dict(save, actions=save["actions"][:n], summary=dict(save["summary"], actions=n))
+
+
+def _store_with_a_cut_candidate(tmp_path, lived_saves, game):
+    """A store holding a real save of every game, plus `game`'s save written twice (so it has a
+    previous generation, as after any autosave); returns (store, name, current file, its bytes)."""
+    store = SaveStore(tmp_path / "saves", clock=_fixed_clock)
+    for other in GAMES:
+        store.write(lived_saves[other], f"other-{other}")
+    name = f"{game}-20260101-000000-cafe"
+    store.write(_shorter(lived_saves[game]), name)
+    path = store.write(lived_saves[game], name)
+    return store, name, path, path.read_bytes()
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_a_save_truncated_at_every_byte_is_damaged_and_the_others_stay_intact(game, real_saves, tmp_path):
-    blob = saves.encode(dict(real_saves[game], saved_at="2026-01-01T00:00:00+00:00"))
+def test_a_save_truncated_at_every_byte_is_listed_damaged_and_the_others_stay_intact(game, lived_saves, tmp_path):
+    """Every proper prefix of the newest generation (the file cut by a crash or a full disk at any
+    byte) is listed as damaged, falls back to the previous generation, and changes nothing in how
+    the other saves are listed. No prefix can pass for a shorter game: a save is one JSON object,
+    so only the full text up to its closing brace parses (asserted below at every offset)."""
+    store, name, path, blob = _store_with_a_cut_candidate(tmp_path, lived_saves, game)
+    total = len(lived_saves[game]["actions"])
+    listed = store.list()
+    assert [e.name for e in listed].count(name) == 1 and not any(e.corrupt for e in listed)
+    others = [e for e in listed if e.name != name]
+    other_bytes = {p.name: p.read_bytes() for p in store.folder.glob("other-*.json")}
     body = blob.rstrip()
+    assert len(body) > 3000 and len(blob) - len(body) == 1  # a real save, and its final newline
     keys = set()
+    for cut in range(len(body) - 1, -1, -1):  # every byte offset, cutting the file shorter each time
+        os.truncate(path, cut)
+        entries = store.list()
+        cut_entry = next(e for e in entries if e.name == name)
+        assert cut_entry.corrupt and cut_entry.prev_ok and cut_entry.actions == total - 1, cut
+        keys.add(cut_entry.error.key)
+        assert [e for e in entries if e.name != name] == others, cut
+    assert keys == {"session.saves.truncated", "session.saves.empty"}
+    assert {p.name: p.read_bytes() for p in store.folder.glob("other-*.json")} == other_bytes
+    # the whole text without its final newline is the whole game, not a shorter one
+    path.write_bytes(body)
+    assert store.entry(name).actions == total and not store.entry(name).corrupt
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_truncated_save_without_previous_generation_is_damaged_at_every_byte(game, lived_saves, tmp_path):
+    """A lone newest file (no previous generation to fall back on) cut anywhere: damaged, never a game."""
+    blob = saves.encode(dict(lived_saves[game], saved_at="2026-01-01T00:00:00+00:00"))
+    body = blob.rstrip()
     for cut in range(len(body)):
         with pytest.raises(SaveError) as err:
             saves.decode(body[:cut])
-        keys.add(err.value.key)
-    assert keys <= {"session.saves.empty", "session.saves.truncated", "session.saves.garbage",
-                    "session.saves.not_a_save", "session.saves.bad_field"}
-    store = SaveStore(tmp_path / "saves")
-    for other in GAMES:
-        store.write(real_saves[other], f"other-{other}")
-    for cut in range(0, len(body), max(1, len(body) // 40)):
-        _write_raw(store, "cut", body[:cut])
+        assert err.value.key == ("session.saves.empty" if cut == 0 else "session.saves.truncated"), cut
+    store = SaveStore(tmp_path / "saves", clock=_fixed_clock)
+    store.write(lived_saves["anludim" if game != "anludim" else "ambre"], "other")
+    for cut in range(0, len(body), 97):
+        _write_raw(store, "lone", body[:cut])
         entries = {e.name: e for e in store.list()}
-        assert entries["cut"].corrupt
-        assert all(not entries[f"other-{o}"].corrupt for o in GAMES)
-    for other in GAMES:
-        assert store.read(f"other-{other}")["actions"] == real_saves[other]["actions"]
+        assert entries["lone"].corrupt and not entries["lone"].prev_ok and not entries["other"].corrupt
+
+
+def _cuts_worth_drawing(body: bytes) -> list[int]:
+    """A sample of offsets for the Load screen: the ends, inside a multi-byte character, spread cuts."""
+    inside_char = next(i for i, b in enumerate(body) if b >= 0xC0) + 1
+    return sorted({0, 1, 2, inside_char, len(body) // 3, len(body) // 2, len(body) - 2, len(body) - 1})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_load_screen_shows_a_truncated_save_as_damaged_and_resumes_its_previous_generation(
+        game, lived_saves, tmp_path):
+    from scenes.table import TableScene
+    from tests.ui_helpers import click, click_button, make_app, settle
+
+    store, name, path, blob = _store_with_a_cut_candidate(tmp_path, lived_saves, game)
+    total = len(lived_saves[game]["actions"])
+    app = make_app("fr")
+    app.save_store = store
+    click_button(app, "load")
+    load = app.stack.top
+    assert type(load).__name__ == "LoadScene" and len(load.items) == len(GAMES) + 1
+    body = blob.rstrip()
+    for cut in _cuts_worth_drawing(body):
+        path.write_bytes(body[:cut])
+        load.refresh()
+        load.invalidate()
+        settle(app)
+        shown = {e.name: e for e in load.items}
+        assert shown[name].corrupt and shown[name].prev_ok and len(shown) == len(GAMES) + 1, cut
+        assert all(not e.corrupt for n, e in shown.items() if n != name), cut
+        assert app.errors_logged == 0, cut
+    row = next(i for i, e in enumerate(load.items) if e.name == name)
+    area = load.list_rect()
+    click(app, (area.centerx, area.top + 8 + row * 78 + 30))
+    assert load.current().name == name and load.buttons["load"].is_enabled
+    click_button(app, "load")
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))  # under its curtain
+    assert table.session.save_name == name and len(table.session.actions) == total - 1
+    assert app.errors_logged == 0
 
 
 # -- generations ----------------------------------------------------------------------------------
@@ -179,6 +284,117 @@ def test_an_older_generation_is_restored_from_the_load_screen_by_clicks(tmp_path
     assert app.tr("load.restored", n=3) in app.toasts.texts()
     assert sorted(g.actions for g in store.generations(load.items[0].name))[-1] == 6
     assert app.errors_logged == 0
+
+
+def _wheel(app, y):
+    import pygame
+
+    from tests.ui_helpers import settle
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": y, "flipped": False}))
+    settle(app)
+
+
+def _fifteen_versions(tmp_path, monkeypatch):
+    """A real Anludim game whose save has 15 versions (the current one holds 16 actions)."""
+    monkeypatch.setattr(saves, "HISTORY_KEEP", 13)
+    store = SaveStore(tmp_path / "saves")
+    name = "anludim-20260101-000000-abcd"
+    session = play("anludim", 0, store=store, save_name=name)
+    bot = session.engine.bot("random", 1)
+    for _ in range(16):
+        seat = session.to_act()[0]
+        session.apply(seat, bot.choose(session.view(seat), session.legal_actions(seat)))
+    assert [g.actions for g in store.generations(name)] == list(range(16, 1, -1))
+    return store, name
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_many_versions_scroll_at_a_readable_height_and_one_below_the_fold_is_restored(tmp_path, monkeypatch, size):
+    import pygame
+
+    from scenes.load import GEN_H
+    from tests.ui_helpers import click, click_button, key, make_app
+
+    store, name = _fifteen_versions(tmp_path, monkeypatch)
+    app = make_app("fr", size=size)
+    app.save_store = store
+    click_button(app, "load")
+    load = app.stack.top
+    area = load.list_rect()
+    click(app, (area.centerx, area.top + 30))
+    click_button(app, "history")
+    overlay = app.stack.top
+    assert type(overlay).__name__ == "GenerationsOverlay" and len(overlay.items) == 15
+    shown = overlay.visible()
+    rows = overlay.rows_rect()
+    assert overlay.scrollable() and 6 <= shown < 15 and rows.height == shown * GEN_H  # rows never shrink
+    assert overlay.box().bottom <= size[1] and overlay.buttons["restore"].rect.top >= rows.bottom + 20
+    assert overlay.top == 0 and overlay.bar_rect().height > 0
+    _wheel(app, -2)
+    assert overlay.top == 2
+    _wheel(app, 1)
+    assert overlay.top == 1
+    _wheel(app, -30)
+    assert overlay.top == 15 - shown  # no further than the last row
+    _wheel(app, 30)
+    assert overlay.top == 0
+    # the 4-action version, row 12, is below the fold: scroll, then click it
+    below = next(i for i, g in enumerate(overlay.items) if g.actions == 4)
+    assert below >= shown
+    _wheel(app, -(below - shown + 1))
+    row_y = rows.top + (below - overlay.top) * GEN_H + GEN_H // 2
+    assert rows.top <= row_y < rows.bottom
+    click(app, (rows.centerx, row_y))
+    assert overlay.selected == below and overlay.buttons["restore"].is_enabled
+    # keys move the selection and keep it in sight
+    key(app, pygame.K_HOME)
+    assert overlay.selected == 0 and overlay.top == 0
+    key(app, pygame.K_END)
+    assert overlay.selected == 14 and overlay.top == 15 - shown
+    key(app, pygame.K_PAGEUP)
+    assert overlay.selected == 14 - (shown - 1) and overlay.top <= overlay.selected
+    for _ in range(3):
+        key(app, pygame.K_UP)
+    assert overlay.top == overlay.selected
+    # the scrollbar: drag the thumb to the bottom, then click the track above it
+    thumb = overlay.thumb_rect()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": thumb.center, "button": 1}))
+    bottom = (thumb.centerx, overlay.bar_rect().bottom + 40)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": bottom, "rel": (0, 40), "buttons": (1, 0, 0)}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": bottom, "button": 1}))
+    key(app, pygame.K_UNKNOWN)
+    assert overlay.top == 15 - shown and overlay.drag is None
+    click(app, (thumb.centerx, overlay.bar_rect().top + 2))
+    assert overlay.top == max(0, 15 - shown - (shown - 1))
+    # back to the version below the fold, and restore it
+    _wheel(app, -30)
+    click(app, (rows.centerx, rows.top + (below - overlay.top) * GEN_H + GEN_H // 2))
+    assert overlay.items[overlay.selected].actions == 4
+    click_button(app, "restore")
+    assert app.stack.top is load and len(store.read(name)["actions"]) == 4
+    assert app.tr("load.restored", n=4) in app.toasts.texts()
+    assert max(g.actions for g in store.generations(name)) == 16  # the longer game is kept
+    assert app.errors_logged == 0
+
+
+def test_the_versions_overlay_restores_with_enter_and_draws_in_english(tmp_path, monkeypatch):
+    import pygame
+
+    from tests.ui_helpers import click, click_button, key, make_app
+
+    store, name = _fifteen_versions(tmp_path, monkeypatch)
+    app = make_app("en", size=(1024, 700))
+    app.save_store = store
+    click_button(app, "load")
+    area = app.stack.top.list_rect()
+    click(app, (area.centerx, area.top + 30))
+    click_button(app, "history")
+    overlay = app.stack.top
+    key(app, pygame.K_END)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is not overlay and len(store.read(name)["actions"]) == 2
+    assert "Version restored (2 actions)." in app.toasts.texts() and app.errors_logged == 0
 
 
 @pytest.mark.parametrize("choice, kind", [("yes", "random"), ("no", "human")])
