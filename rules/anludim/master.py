@@ -28,7 +28,6 @@ from typing import Any
 
 from rules.anludim import actions as A
 from rules.anludim import legal as legal_moves
-from rules.anludim import search
 from rules.anludim.content import (
     AnludimContent,
     BlazonModel,
@@ -177,10 +176,6 @@ class Master(PersonaBot):
 
     persona = "master"
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self._pools: dict[tuple[str, ...], search.Pool] = {}  # hand -> its combinations, for one decision
-
     def choose(self, view: dict[str, Any], legal: list[A.Action]) -> A.Action:
         w = self.weights(view)
         heuristic = super().choose(view, legal)
@@ -215,14 +210,12 @@ class Master(PersonaBot):
         ids = list(hidden)
         content_view = {"bots": view["content"].get("bots") or {}, "rules": view["content"]["rules"]}
         totals = [0.0] * len(cands)
-        self._pools = {}
         for _ in range(w["samples"]):
             dealt = deal(view, ids, self.rng)
             seed = self.rng.random()
             for i, action in enumerate(cands):
                 state = rebuild(view, content, dealt, seed)
                 totals[i] += self.playout(state, view["seat"], action, seed, content_view, w)
-        self._pools = {}
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         return cands[best]
 
@@ -249,34 +242,10 @@ class Master(PersonaBot):
                     state.apply(seat, A.TakeBack(orphans[-1]))
                     steps += 1
                     continue
-            move = players[seat].choose(lean_view(state, seat, content_view), self.listed(state, seat))
+            move = players[seat].choose(lean_view(state, seat, content_view), legal_moves.legal_actions(state, seat))
             state.apply(seat, move)
             steps += 1
         return worth(state, me)
-
-    def listed(self, state: AnludimState, seat: int) -> list[A.Action]:
-        """`legal.legal_actions(state, seat)`, the same list, with the hand's candidate combinations
-        (`search.Pool`) kept across the playouts of one decision (the same hands come back on every
-        candidate's playout of a deal). The expert variant and the keep phase use `legal` itself."""
-        if state.expert or state.phase not in ("start", "main"):
-            return legal_moves.legal_actions(state, seat)
-        hand = state.table.seats[seat].hand
-        key = tuple(hand)
-        pool = self._pools.get(key)
-        if pool is None:
-            cards = state.content.cards
-            pool = self._pools[key] = search.Pool([(cid, cards[cid]) for cid in hand])
-        bests = legal_moves.table_bests(state)
-        out: list[A.Action] = []
-        if state.phase == "start":
-            out += [A.TakeBack(i) for i in range(len(state.table.seats[seat].combos))]
-        for prof in state.content.professors:
-            out += [A.Lay(prof.id, played)
-                    for played in search.pick(pool.get(prof.kind), bests.get(prof.kind), legal_moves.LAYS_PER_PROFESSOR)]
-        out += legal_moves._draws(state)
-        if state.optional_open(seat):
-            out += legal_moves._optionals(state, seat)
-        return out
 
 
 def worth(state: AnludimState, me: int) -> float:

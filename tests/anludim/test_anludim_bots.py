@@ -101,19 +101,6 @@ def test_the_master_deals_exactly_the_cards_it_cannot_see(seed: int) -> None:
     assert (len(dealt["deck"]), len(dealt["discard"])) == (len(table.deck), len(table.discard))
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_the_masters_playouts_list_the_legal_actions_exactly(seed: int) -> None:
-    """`Master.listed` (combinations kept across playouts) gives `legal_actions` itself, all game long."""
-    state = new(3, seed)
-    bot = ENGINE.bot("master", seed)
-    adepts = [ENGINE.bot("adept", seed + s) for s in range(3)]
-    while not state.is_over():
-        seat = state.to_act()[0]
-        listed = state.legal_actions(seat)
-        assert bot.listed(state, seat) == listed
-        state.apply(seat, adepts[seat].choose(state.view(seat), listed))
-
-
 def test_without_samples_the_master_plays_its_heuristic() -> None:
     from rules.anludim.heuristic import PersonaBot
 
