@@ -128,6 +128,10 @@ class BotWeightsModel(Model):
     round_end: float = Field(default=0.0, ge=-100, le=100)
     threat: float = Field(default=0.0, ge=-100, le=100)
     scarce: float = Field(default=0.0, ge=0, le=20)
+    samples: int = Field(default=0, ge=0, le=200)
+    candidates: int = Field(default=4, ge=1, le=30)
+    depth: int = Field(default=12, ge=1, le=200)
+    playout: Literal["apprentice", "adept", "master"] = "adept"
 
 
 class BotsFile(Model):
@@ -183,7 +187,12 @@ class AnludimContent:
                          "rgb": list(c.rgb)} for c in self.colours],
             "kinds": list(self.hierarchy),
             "rules": {"face_up": rules.face_up, "draw": rules.draw, "empty_piles_end": rules.empty_piles_end,
-                      "parchment_points": self.parchments.points},
+                      "parchment_points": self.parchments.points, "optional_draw": rules.optional_draw,
+                      "round_end_check": rules.round_end_check, "rewards": list(rules.rewards),
+                      "rewards_min_seats": rules.rewards_min_seats,
+                      "blazons": {b: {"hand": self.blazon(b == "gold").hand, "keep": self.blazon(b == "gold").keep}
+                                  for b in ("silver", "gold")}},
+            "deck": [[list(h) for h in halves] for halves in self.cards.values()],
             "bots": self.bots.model_dump() if self.bots is not None else {},
         }
 

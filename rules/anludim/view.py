@@ -47,8 +47,12 @@ adds `"half": 0|1` and `"value"`, `"colour"` of that half):
                                         # entries, never changed once written: read, don't edit)
     content: {"colours": [{"id", "name", "symbol", "shape", "rgb"}],
               "kinds": [kind ids, expert hierarchy lowest first],
-              "rules": {"face_up", "draw", "empty_piles_end", "parchment_points"},
-                 "bots": {persona: {weight: number}}}   # content/anludim/bots.yaml, for the bots
+              "rules": {"face_up", "draw", "empty_piles_end", "parchment_points", "optional_draw",
+                        "round_end_check", "rewards", "rewards_min_seats",
+                        "blazons": {"silver"|"gold": {"hand", "keep"}}},
+              "deck": [halves],             # every card of the box (no ids): public, so a bot
+                                            # can tell which cards it has not seen
+              "bots": {persona: {weight: number}}}   # content/anludim/bots.yaml, for the bots
 """
 
 from __future__ import annotations
@@ -159,7 +163,9 @@ def _content(state: AnludimState) -> dict[str, Any]:
     return {
         "colours": [{**c, "name": dict(c["name"]), "rgb": list(c["rgb"])} for c in made["colours"]],
         "kinds": list(made["kinds"]),
-        "rules": dict(made["rules"]),
+        "rules": {**made["rules"], "rewards": list(made["rules"]["rewards"]),
+                  "blazons": {b: dict(v) for b, v in made["rules"]["blazons"].items()}},
+        "deck": [[list(h) for h in halves] for halves in made["deck"]],
         "bots": {persona: dict(weights) for persona, weights in made["bots"].items()},
     }
 

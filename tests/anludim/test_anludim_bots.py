@@ -11,7 +11,7 @@ import pytest
 
 import tests.anludim.probes  # noqa: F401  (registers the probes)
 from game.simulate import play_one
-from rules.anludim import ENGINE
+from rules.anludim import ENGINE, master
 from rules.anludim import actions as A
 from tests.anludim.helpers import CONTENT, new
 
@@ -47,7 +47,7 @@ def _midgame(seed: int, seats: int = 3):
     return state
 
 
-@pytest.mark.parametrize("name", [*LEVELS, "random", "takeback"])
+@pytest.mark.parametrize("name", [*LEVELS, "random", "takeback", "strongest"])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_bot_decides_from_its_view_only(name: str, seed: int) -> None:
     state = _midgame(seed)
@@ -64,6 +64,53 @@ def test_a_bot_decides_from_its_view_only(name: str, seed: int) -> None:
     assert state.view(me) == seen  # only secrets changed
     after = ENGINE.bot(name, 99).choose(state.view(me), state.legal_actions(me))
     assert before == after
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_master_rebuilds_the_game_from_its_view(seed: int) -> None:
+    """With the hidden cards where they really are, the Master's rebuilt state shows the same view."""
+    state = _midgame(seed)
+    me = state.to_act()[0]
+    view = state.view(me)
+    assert any(isinstance(a, A.Lay) for a in state.legal_actions(me))  # the Master searches here
+    table = state.table
+    dealt = {"hands": {s: list(table.seats[s].hand) for s in range(state.n) if s != me},
+             "deck": list(table.deck), "discard": list(table.discard)}
+    rebuilt = master.rebuild(view, master.content_from_view(view, dict(CONTENT.cards)), dealt, 0.5)
+    again = rebuilt.view(me)
+    assert {k: v for k, v in again.items() if k not in ("log", "content")} == \
+        {k: v for k, v in view.items() if k not in ("log", "content")}
+    assert rebuilt.legal_actions(me) == state.legal_actions(me)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_master_deals_exactly_the_cards_it_cannot_see(seed: int) -> None:
+    state = _midgame(seed)
+    me = state.to_act()[0]
+    view = state.view(me)
+    seen = master.seen_cards(view)
+    hidden = master.unseen(view, seen)
+    table = state.table
+    truth = [cid for s in range(state.n) if s != me for cid in table.seats[s].hand]
+    truth += table.deck + [cid for cid in table.discard if cid != table.discard[-1]]
+    assert sorted(hidden.values()) == sorted(CONTENT.cards[cid] for cid in truth)
+    assert all(cid.startswith("?") for cid in hidden)  # no real id of a hidden card
+    dealt = master.deal(view, list(hidden), random.Random(seed))
+    assert {s: len(h) for s, h in dealt["hands"].items()} == \
+        {s: len(table.seats[s].hand) for s in range(state.n) if s != me}
+    assert (len(dealt["deck"]), len(dealt["discard"])) == (len(table.deck), len(table.discard))
+
+
+def test_without_samples_the_master_plays_its_heuristic() -> None:
+    from rules.anludim.heuristic import PersonaBot
+
+    state = _midgame(2)
+    me = state.to_act()[0]
+    view = state.view(me)
+    view["content"]["bots"]["master"]["samples"] = 0
+    plain = PersonaBot(5)
+    plain.persona = "master"
+    assert ENGINE.bot("master", 5).choose(view, state.legal_actions(me)) == plain.choose(view, state.legal_actions(me))
 
 
 def test_the_adept_and_the_master_take_back_an_orphaned_combination() -> None:
