@@ -38,7 +38,7 @@ LEVELS = ("apprentice", "adept", "master")
 
 DEFAULTS: dict[str, dict[str, Any]] = {  # the same as content/ambre/bots.yaml
     "apprentice": {"noise": 1.5, "lead": 0.5, "rest": 0.5, "card_cost": 0.1, "rank": 0.1, "bid_cost": 0.05,
-                   "raise_max": 0, "scene": 1.0, "setup_max": 2, "closing": False, "gage": False,
+                   "raise_max": 0, "scene": 1.0, "setup_max": 1, "closing": False, "gage": False,
                    "samples": 0, "replies": False},
     "adept": {"noise": 0.0, "lead": 0.6, "rest": 0.4, "card_cost": 0.15, "rank": 0.1, "bid_cost": 0.05,
               "raise_max": 4, "scene": 1.0, "setup_max": 3, "setup": "self", "closing": True,
@@ -50,19 +50,23 @@ DEFAULTS: dict[str, dict[str, Any]] = {  # the same as content/ambre/bots.yaml
 BASE = dict(DEFAULTS["adept"])
 
 SIDE = {"coupe": -1, "denier": 0, "epee": 1, "baton": 1}
+_SIDES = {c: SIDE[cards.suit(c)] for c in cards.pips()}
+_PAIRS = {c: cards.pair(c) for c in cards.pips()}
 
 
 def _value(card: str) -> int:
-    return cards.value(card) if cards.is_minor(card) else 0
+    pair = _PAIRS.get(card)
+    return pair[1] if pair else 0
 
 
 def _side(card: str) -> int:
-    return SIDE[cards.suit(card)] if cards.is_minor(card) else 0
+    return _SIDES.get(card, 0)
 
 
 def lean(aside: list[str]) -> int:
     """Bâton + Épée minus Coupe among put-aside cards (the fate is its absolute value)."""
-    return sum(_side(c) for c in aside)
+    sides = _SIDES
+    return sum([sides.get(c, 0) for c in aside])
 
 
 def gain(aside: list[str], card: str) -> int:
@@ -72,8 +76,36 @@ def gain(aside: list[str], card: str) -> int:
 
 
 def winner(face_up: list[str], ranks: dict[int, dict[str, int]], involved: list[int]) -> int | None:
-    values = scoring.suit_values(cards.pair(c) for c in face_up if cards.is_minor(c))
-    return scoring.conflict_winner(values, ranks, involved)
+    best: dict[str, int] = {}
+    count: dict[str, int] = {}
+    for c in face_up:
+        pair = _PAIRS.get(c)
+        if pair is None:
+            continue
+        suit, v = pair
+        if v > best.get(suit, 0):
+            best[suit] = v
+        count[suit] = count.get(suit, 0) + 1
+    if not best:
+        return None
+    values = {suit: best[suit] + count[suit] - 1 for suit in best}
+    top = max(values.values())
+    points: dict[int, int] = {}
+    for suit, v in values.items():  # the same as scoring.conflict_winner, inlined for speed
+        if v != top:
+            continue
+        seat, rank = None, 0
+        for s in involved:
+            r = ranks[s].get(suit, 0)
+            if r > rank:
+                seat, rank = s, r
+        if seat is not None:
+            points[seat] = points.get(seat, 0) + 1
+    if not points:
+        return None
+    most = max(points.values())
+    leaders = [s for s, p in points.items() if p == most]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def settle(face_up: list[str], won: int | None, involved: list[int], act: int,
@@ -123,7 +155,7 @@ class Knowledge:
         self.n = len(seats)
         self.asides = [list(s["aside"]) for s in seats]
         self.ranks = {s["seat"]: dict(s["ranks"]) for s in seats}
-        self.hand = [c for c in view["hand"] or [] if cards.is_minor(c)]
+        self.hand = [c for c in view["hand"] or [] if c in _PAIRS]
         self.scenes_left = max(0, 2 * self.n - len(view["scenes"]) - (1 if view["scene"] else 0))
         self.act = view["act"] or 1
 

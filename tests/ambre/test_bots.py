@@ -83,3 +83,19 @@ def test_a_bot_at_closing_gives_its_minority_card_away() -> None:
                     return
             state.apply(seat, bots[seat].choose(state.view(seat), legal))
     pytest.skip("no such closing in these seeds")
+
+
+def test_the_bots_fast_winner_is_the_rulebooks() -> None:
+    import random
+
+    from rules.ambre import cards, scoring
+    from rules.ambre.bots import winner
+
+    rng = random.Random(5)
+    pips = cards.pips()
+    for _ in range(3000):
+        up = rng.sample(pips, rng.randrange(0, 9))
+        ranks = {s: {suit: r for suit, r in zip(cards.SUITS, rng.sample([0, 1, 2, 3, 4], 4)) if r} for s in range(3)}
+        involved = sorted(rng.sample(range(3), rng.choice((2, 3))))
+        values = scoring.suit_values(cards.pair(c) for c in up)
+        assert winner(up, ranks, involved) == scoring.conflict_winner(values, ranks, involved)
