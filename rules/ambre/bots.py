@@ -47,7 +47,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {  # the same as content/ambre/bots.yaml
                "raise_max": 4, "scene": 1.0, "setup_max": 3, "setup": "others", "closing": True,
                "gage": True, "samples": 6, "replies": True},
 }
-BASE = dict(DEFAULTS["adept"])
+BASE = {**DEFAULTS["adept"], "spare": 1.0, "final": 0.0}
 
 SIDE = {"coupe": -1, "denier": 0, "epee": 1, "baton": 1}
 _SIDES = {c: SIDE[cards.suit(c)] for c in cards.pips()}
@@ -161,11 +161,18 @@ class Knowledge:
 
     def standing(self, asides: list[list[str]], w: dict[str, Any]) -> float:
         fates = [abs(lean(a)) for a in asides]
+        mine = fates[self.me]
         others = [f for s, f in enumerate(fates) if s != self.me]
-        return fates[self.me] - w["lead"] * max(others) - w["rest"] * sum(others) / len(others)
+        value = mine - w["lead"] * max(others) - w["rest"] * sum(others) / len(others)
+        if w["final"] and self.scenes_left == 0:  # the last scene: who ends above whom is all that counts
+            value += w["final"] * sum((mine > f) - (mine < f) for f in others)
+        return value
 
     def card_cost(self, w: dict[str, Any]) -> float:
-        return w["card_cost"] * (self.scenes_left + 1) / (2 * self.n + 1)
+        """A hand card's worth: it falls as the scenes run out, and to `spare` times that while the
+        hand holds more cards than closings left (one gift per closing: the others can only be laid)."""
+        cost = w["card_cost"] * (self.scenes_left + 1) / (2 * self.n + 1)
+        return cost * w["spare"] if len(self.hand) > self.scenes_left else cost
 
     def face_up(self, conflict: int) -> list[str]:
         return [c["card"] for c in self.view["conflicts"][conflict]["cards"] if c["up"]]
@@ -323,6 +330,11 @@ class PersonaBot:
 
     def _planned(self, k: Knowledge, conflict: int, involved: list[int], w: dict[str, Any]) -> float:
         """The scene's value if this seat sets it up alone and lays greedily."""
+        return self._plan_lays(k, conflict, involved, w)[0]
+
+    def _plan_lays(self, k: Knowledge, conflict: int, involved: list[int],
+                   w: dict[str, Any]) -> tuple[float, list[str]]:
+        """(value, face-up cards) if this seat sets the scene up alone and lays greedily."""
         up = k.face_up(conflict)
         hand = list(k.hand)
         value = k.scene_value(up, involved, w)
@@ -335,19 +347,30 @@ class PersonaBot:
                 break
             value, up = v, up + [c]
             hand.remove(c)
-        return value
+        return value, up
 
     def _initiate(self, k: Knowledge, legal: list[A.Initiate], w: dict[str, Any]) -> A.Action:
         def score(a: A.Initiate) -> float:
             involved = sorted(set(k.view["conflicts"][a.conflict]["seats"]) | {k.me})
+            if w["setup"] == "others":  # it will close last: one face-up card turned down, at best
+                up = k.face_up(a.conflict)
+                turns = [[c for c in up if c != x] for x in up] if k.asides[k.me] else []
+                return max(k.scene_value(u, involved, w) for u in [up, *turns])
             return self._planned(k, a.conflict, involved, w)
 
         return self.best(legal, score, w)
 
     def _choose_setup(self, k: Knowledge, legal: list[A.ChooseSetup], w: dict[str, Any]) -> A.Action:
-        if w["setup"] == "others":
-            return next(a for a in legal if a.seats != (k.me,))
-        return next(a for a in legal if a.seats == (k.me,))
+        mine = next(a for a in legal if a.seats == (k.me,))
+        others = next(a for a in legal if a.seats != (k.me,))
+        if w["setup"] == "self":
+            return mine
+        if w["setup"] == "auto":  # sets up itself only when its own cards make it win the scene
+            sc = k.view["scene"]
+            up = self._plan_lays(k, sc["conflict"], sc["involved"], w)[1]
+            if winner(up, k.ranks, sc["involved"]) == k.me:
+                return mine
+        return others
 
     def _setup_done(self, k: Knowledge, legal: list[A.Action], w: dict[str, Any]) -> A.Action:
         sc = k.view["scene"]

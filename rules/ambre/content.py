@@ -102,12 +102,14 @@ class BotWeightsModel(Model):
     lead: float = Field(default=0.5, ge=0, le=5)
     rest: float = Field(default=0.5, ge=0, le=5)
     card_cost: float = Field(default=0.1, ge=0, le=5)
+    spare: float = Field(default=1.0, ge=0, le=5)
+    final: float = Field(default=0.0, ge=0, le=10)
     rank: float = Field(default=0.1, ge=0, le=5)
     bid_cost: float = Field(default=0.05, ge=0, le=5)
     raise_max: int = Field(default=0, ge=0, le=10)
     scene: float = Field(default=1.0, ge=0, le=10)
     setup_max: int = Field(default=3, ge=0, le=20)
-    setup: Literal["self", "others"] = "self"
+    setup: Literal["self", "others", "auto"] = "self"
     closing: bool = True
     gage: bool = True
     samples: int = Field(default=0, ge=0, le=64)
