@@ -135,6 +135,15 @@ def settle(face_up: list[str], won: int | None, involved: list[int], act: int,
     return out
 
 
+def _bid_score(hand: list[str], suit: str, card: str, w: dict[str, Any]) -> float:
+    """The adept's worth of laying `card` as its bid for `suit`."""
+    mine = [c for c in hand if cards.suit(c) == suit]
+    affinity = (1 + sum(_value(c) for c in mine) / 10) / (1 + len(hand) / 8)
+    v = _value(card)
+    synergy = 2.0 if cards.suit(card) == suit else 1.0
+    return w["rank"] * v * affinity * synergy - w["bid_cost"] * v
+
+
 class RandomBot:
     """Uniform over the legal actions."""
 
@@ -277,18 +286,10 @@ class PersonaBot:
 
     def _bid(self, k: Knowledge, legal: list[A.Bid], w: dict[str, Any]) -> A.Action:
         suit = k.view["bidding"]["suit"]
-        mine = [c for c in k.hand if cards.suit(c) == suit]
-        affinity = (1 + sum(_value(c) for c in mine) / 10) / (1 + len(k.hand) / 8)
         minors = [a for a in legal if cards.is_minor(a.card)]
         if not minors:
             return legal[-1]
-
-        def score(a: A.Bid) -> float:
-            v = _value(a.card)
-            synergy = 2.0 if cards.suit(a.card) == suit else 1.0
-            return w["rank"] * v * affinity * synergy - w["bid_cost"] * v
-
-        return self.best(minors, score, w)
+        return self.best(minors, lambda a: _bid_score(k.hand, suit, a.card, w), w)
 
     def _pass_raise(self, k: Knowledge, legal: list[A.Action], w: dict[str, Any]) -> A.Action:
         b = k.view["bidding"]
