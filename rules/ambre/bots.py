@@ -43,7 +43,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {  # the same as content/ambre/bots.yaml
     "adept": {"noise": 0.0, "lead": 0.6, "rest": 0.4, "card_cost": 0.15, "rank": 0.1, "bid_cost": 0.05,
               "raise_max": 4, "scene": 1.0, "setup_max": 3, "setup": "self", "closing": True,
               "gage": True, "samples": 0, "replies": False},
-    "master": {"noise": 0.0, "lead": 0.6, "rest": 0.4, "card_cost": 0.15, "rank": 0.1, "bid_cost": 0.05,
+    "master": {"noise": 0.0, "lead": 0.3, "rest": 0.7, "card_cost": 0.15, "rank": 0.1, "bid_cost": 0.05,
                "raise_max": 4, "scene": 1.0, "setup_max": 3, "setup": "others", "closing": True,
                "gage": True, "samples": 6, "replies": True},
 }
