@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.ambre.actions import CODEC
-from rules.ambre.bots import BOTS
+from rules.ambre.bots import ALIASES, BOTS, LEVELS, PROBES
 from rules.ambre.state import OPTION_KEYS, AmbreState
 from rules.core import Engine, seat_count
 
@@ -30,7 +30,7 @@ class AmbreEngine(Engine):
     id = "ambre"
     seats = range(3, 6)
     codec = CODEC
-    bots = ("random", "steady")
+    bots = LEVELS
     hidden_information = True
 
     def new_game(self, content: Any, seats, seed: int, options: dict[str, Any] | None = None) -> AmbreState:
@@ -43,9 +43,17 @@ class AmbreEngine(Engine):
         return AmbreState(content, n, seed, options)
 
     def bot(self, name: str, seed: int) -> Any:
-        if name not in BOTS:
+        """A level of `LEVELS`, an old name (`random`, `steady`) or a test probe."""
+        kinds = {**BOTS, **PROBES}
+        name = ALIASES.get(name, name)
+        if name not in kinds:
             raise KeyError(name)
-        return BOTS[name](seed)
+        return kinds[name](seed)
+
+    @property
+    def probes(self) -> tuple[str, ...]:
+        """Test-only bots registered by tests (never offered to players)."""
+        return tuple(PROBES)
 
     def options(self, content: Any) -> list[dict[str, Any]]:
         """The rulings a table may change at new game (the others stay in rules.yaml)."""

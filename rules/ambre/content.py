@@ -95,12 +95,40 @@ class RulesFile(Model):
     bot_motivations: tuple[Text, ...] = Field(min_length=5)
 
 
+class BotWeightsModel(Model):
+    """One bot persona's weights (content/ambre/bots.yaml; README "Bots" explains each)."""
+
+    noise: float = Field(default=0.0, ge=0, le=100)
+    lead: float = Field(default=0.5, ge=0, le=5)
+    rest: float = Field(default=0.5, ge=0, le=5)
+    card_cost: float = Field(default=0.1, ge=0, le=5)
+    spare: float = Field(default=1.0, ge=0, le=5)
+    final: float = Field(default=0.0, ge=0, le=10)
+    rank: float = Field(default=0.1, ge=0, le=5)
+    bid_cost: float = Field(default=0.05, ge=0, le=5)
+    raise_max: int = Field(default=0, ge=0, le=10)
+    scene: float = Field(default=1.0, ge=0, le=10)
+    setup_max: int = Field(default=3, ge=0, le=20)
+    setup: Literal["self", "others", "auto"] = "self"
+    closing: bool = True
+    gage: bool = True
+    samples: int = Field(default=0, ge=0, le=64)
+    replies: bool = False
+
+
+class BotsFile(Model):
+    apprentice: BotWeightsModel
+    adept: BotWeightsModel
+    master: BotWeightsModel
+
+
 FILES = {
     "tarot.yaml": TarotFile,
     "characteristics.yaml": CharacteristicsFile,
     "elements.yaml": ElementsFile,
     "epilogue.yaml": EpilogueFile,
     "rules.yaml": RulesFile,
+    "bots.yaml": BotsFile,
 }
 
 
@@ -115,6 +143,7 @@ class AmbreContent:
     elements: dict[str, dict[int, ElementModel]]
     epilogue: dict[str, tuple[BandModel, ...]]
     rules: RulesFile
+    bots: BotsFile | None = None
 
     def band(self, suit: str | None, difference: int) -> BandModel:
         """The epilogue entry of a majority suit (None: no card put aside) for a difference."""
@@ -175,4 +204,5 @@ def build(files: dict, report: Report) -> AmbreContent | None:
         elements={s: {e.value: e for e in getattr(elements, s)} for s in SUITS},
         epilogue={s: getattr(epilogue, s) for s in (*SUITS, "none")},
         rules=files["rules.yaml"],
+        bots=files.get("bots.yaml"),
     )

@@ -37,7 +37,8 @@ Cards are ids: pips `"<suit>-<value>"`, majors `"m<number>"`; a card the viewer 
                       order: [seat], told: int}
     log: [entry]                        # the last 80 public log entries (the table shows fewer)
     content: {suits: [{id, name, symbol, rgb}], characteristics: [{suit, name, description}],
-              figures: [{rank, name}], rules: {name_max, motivation_max}}
+              figures: [{rank, name}], rules: {name_max, motivation_max},
+              bots: {persona: {weight: value}}}   # content/ambre/bots.yaml, for the bots
 """
 
 from __future__ import annotations
@@ -130,6 +131,7 @@ def _content(state: AmbreState) -> dict[str, Any]:
                             for c in content.characteristics.values()],
         "figures": [{"rank": r, "name": f.name.model_dump()} for r, f in sorted(content.figures.items())],
         "rules": {"name_max": state.rules.name_max, "motivation_max": state.rules.motivation_max},
+        "bots": content.bots.model_dump() if content.bots is not None else {},
     }
 
 
@@ -141,6 +143,7 @@ def _copy_content(content: dict[str, Any]) -> dict[str, Any]:
                             for c in content["characteristics"]],
         "figures": [{**f, "name": dict(f["name"])} for f in content["figures"]],
         "rules": dict(content["rules"]),
+        "bots": {k: dict(v) for k, v in content["bots"].items()},
     }
 
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+import tests.ambre.probes  # noqa: F401  (registers the probes)
 from rules.ambre import ENGINE
 from tests.ambre.helpers import CONTENT
 
 
 def _a_turn_with_a_secret_hand(seed: int, steps: int):
-    """A seeded three-seat game of steady bots, `steps` actions in, at a decision of seat 0."""
+    """A seeded three-seat game of adepts, `steps` actions in, at a decision of seat 0."""
     state = ENGINE.new_game(CONTENT, 3, seed)
-    bots = [ENGINE.bot("steady", seed * 3 + s) for s in range(3)]
+    bots = [ENGINE.bot("adept", seed * 3 + s) for s in range(3)]
     done = 0
     for _ in range(5000):
         if state.is_over():
@@ -27,7 +28,7 @@ def _a_turn_with_a_secret_hand(seed: int, steps: int):
     pytest.skip("no such turn in this seeded game")
 
 
-@pytest.mark.parametrize("name", list(ENGINE.bots))
+@pytest.mark.parametrize("name", [*ENGINE.bots, "random", "steady", *ENGINE.probes])
 @pytest.mark.parametrize("seed,steps", [(1, 0), (2, 10), (3, 30)])
 def test_another_seats_secret_hand_does_not_change_a_choice(name: str, seed: int, steps: int) -> None:
     state = _a_turn_with_a_secret_hand(seed, steps)

@@ -30,7 +30,8 @@ ALL_ACTIONS = [
 def test_registered():
     assert "ambre" in rules.IMPLEMENTED and rules.engine("ambre") is ENGINE
     assert ENGINE.id == "ambre" and ENGINE.seats == range(3, 6) and ENGINE.hidden_information
-    assert tuple(ENGINE.bots) == ("random", "steady")
+    assert tuple(ENGINE.bots) == ("apprentice", "adept", "master")
+    assert {type(ENGINE.bot(k, 1)).__name__ for k in ("random", "steady")} == {"RandomBot", "SteadyBot"}
     with pytest.raises(ValueError):
         ENGINE.new_game(CONTENT, 2, 1)
     with pytest.raises(ValueError):

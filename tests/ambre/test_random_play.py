@@ -81,7 +81,9 @@ def test_a_thousand_random_games():
     assert kinds == set(ENGINE.codec.classes)
 
 
-@pytest.mark.parametrize("names", [["steady"] * 3, ["steady", "random", "steady", "random"], ["steady"] * 5])
+@pytest.mark.parametrize("names", [["steady"] * 3, ["steady", "random", "steady", "random"], ["steady"] * 5,
+                                   ["apprentice", "adept", "master"], ["master", "adept", "apprentice", "master"],
+                                   ["adept", "master", "apprentice", "adept", "master"]])
 def test_bots_play_whole_games(names):
     for seed in range(4):
         n = len(names)

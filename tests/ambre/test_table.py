@@ -263,6 +263,16 @@ def test_a_game_with_a_bot_seat_in_english(app):
     assert all(s["narrators"] for s in state.scenes)
 
 
+def test_a_game_with_master_and_apprentice_seats(app):
+    """The master lets the others set up its scenes: the table passes that set-up to the people."""
+    table = start(app, kinds=("human", "master", "apprentice"), seed=3)
+    drive(app, table, gifts=False)
+    state = table.session.state
+    assert state.is_over()
+    opened = next(s for s in state.scenes if s["initiator"] == 1)
+    assert opened["setup"] == [0, 2]
+
+
 def test_export_button_in_the_epilogue(app, monkeypatch, tmp_path):
     from game import paths
 
