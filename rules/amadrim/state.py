@@ -79,6 +79,8 @@ class AmadrimState(HiddenResults):
         self.order: list[int] = []
         self.next_unit = 1
         self.static_view: dict[str, Any] | None = None
+        self.view_parts: dict[str, Any] | None = None  # the public part of the last view (view.py)
+        self.view_reuse = False  # True: only programming cubes were placed or removed since it
         self.end_reason: str | None = None
         self.last_scoring: dict[str, Any] | None = None  # the last turn's score screen (see scoring)
         placement.start(self)
@@ -130,7 +132,9 @@ class AmadrimState(HiddenResults):
         self._hidden = None  # clear_hidden()
         if phase == "programming" and type(action) is not LockIn and type(action) is not TimeUp:
             handler(self, seat, action)  # placing a cube reveals nothing
+            self.view_reuse = True  # nor changes a view's public part
             return
+        self.view_parts = None  # anything else may change what the views show
         shown = sum(self.revealed)
         handler(self, seat, action)
         if sum(self.revealed) > shown:  # a secret programming was turned face up
