@@ -141,12 +141,14 @@ class Board:
 
     # -- movement ------------------------------------------------------------------------------
 
-    def reachable(self, start: Cell, steps: int) -> dict[Cell, tuple[Cell, ...]]:
+    def reachable(self, start: Cell, steps: int, closed: Any = None) -> dict[Cell, tuple[Cell, ...]]:
         """Cells a unit on `start` can end on within `steps` moves, each with a shortest path
-        (breadth first, one ring of steps after the other: cells in the order they are found)."""
+        (breadth first, one ring of steps after the other: cells in the order they are found).
+        `closed`: the cells with a city or a unit, when the caller has computed them."""
         around = self.around
         paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
-        closed = self.city_at.keys() | self.unit_at.keys()  # cells no unit enters
+        if closed is None:
+            closed = self.city_at.keys() | self.unit_at.keys()  # cells no unit enters
         frontier = [start]
         for _ in range(steps):
             found = []
@@ -181,17 +183,20 @@ def board_from_view(view: dict[str, Any]) -> Board:
     grid = view["grid"]
     board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
     new = object.__new__  # the pieces' fields set directly (no dataclass __init__): every bot decision
+    cities, city_at, units, unit_at = board.cities, board.city_at, board.units, board.unit_at
     for city in view["cities"]:
         piece = new(City)
         cell = tuple(city["cell"])
-        piece.__dict__.update(id=len(board.cities), cell=cell, owner=city["owner"])
-        board.cities.append(piece)
-        board.city_at[cell] = piece.id
+        cid = len(cities)
+        piece.__dict__ = {"id": cid, "cell": cell, "owner": city["owner"]}
+        cities.append(piece)
+        city_at[cell] = cid
     for u in view["units"]:
         piece = new(Unit)
         cell = tuple(u["cell"])
-        piece.__dict__.update(id=u["id"], owner=u["owner"], kind=u["kind"], level=u["level"] or 0, cell=cell,
-                              moved=u["moved"], acted=u["acted"], levelled=u["levelled"])
-        board.units[piece.id] = piece
-        board.unit_at[cell] = piece.id
+        uid = u["id"]
+        piece.__dict__ = {"id": uid, "owner": u["owner"], "kind": u["kind"], "level": u["level"] or 0, "cell": cell,
+                          "moved": u["moved"], "acted": u["acted"], "levelled": u["levelled"]}
+        units[uid] = piece
+        unit_at[cell] = uid
     return board
