@@ -265,14 +265,19 @@ def unit_actions(ctx: Any, seat: int, unit: Unit, closed: Any = None) -> list[Ac
     """The unit's actions now; `closed`: the cells with a city or unit, when the caller has them."""
     board, out = ctx.board, []
     if ctx.remaining[MOVE] and not unit.moved:
-        uid, new = unit.id, object.__new__
-        for path in board.reachable(unit.cell, ctx.remaining[MOVE], closed).values():
-            move = new(Move)  # `Move(uid, path)` without the frozen dataclass's __init__: listed by
-            # the hundred for every decision; equal, hashed and printed the same
-            fields = move.__dict__
-            fields["unit"] = uid
-            fields["path"] = path
-            out.append(move)
+        key = (unit.id, unit.cell, ctx.remaining[MOVE])
+        moves = board.move_lists.get(key)
+        if moves is None:  # kept until a city or unit comes to or leaves a cell within reach
+            moves = board.move_lists[key] = []
+            uid, new = unit.id, object.__new__
+            for path in board.reachable(unit.cell, ctx.remaining[MOVE], closed).values():
+                move = new(Move)  # `Move(uid, path)` without the frozen dataclass's __init__: listed
+                # by the hundred for every decision; equal, hashed and printed the same
+                fields = move.__dict__
+                fields["unit"] = uid
+                fields["path"] = path
+                moves.append(move)
+        out += moves
     if unit.kind != "mage":
         return out
     if ctx.remaining[ATTACK]:

@@ -77,6 +77,18 @@ class Board:
     def __post_init__(self) -> None:
         self.around = neighbour_table(self.width, self.height, EIGHT)
         self.cardinal = neighbour_table(self.width, self.height, FOUR)
+        # (unit id, cell, steps) -> that unit's move actions (`action_phase.unit_actions`); they
+        # depend only on which cells within `steps` of the cell are closed, so every change of
+        # a cell (`_changed`) drops the entries near it. Not a dataclass field: no eq, no repr.
+        self.move_lists: dict[tuple[int, Cell, int], list[Any]] = {}
+
+    def _changed(self, cell: Cell) -> None:
+        """A city or unit came to or left `cell`: forget the move lists that looked at it."""
+        lists = self.move_lists
+        if lists:
+            x, y = cell
+            for key in [k for k in lists if abs(k[1][0] - x) <= k[2] and abs(k[1][1] - y) <= k[2]]:
+                del lists[key]
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -113,21 +125,26 @@ class Board:
         city = City(len(self.cities), cell, owner)
         self.cities.append(city)
         self.city_at[cell] = city.id
+        self._changed(cell)
         return city
 
     def add_unit(self, unit: Unit) -> None:
         self.units[unit.id] = unit
         self.unit_at[unit.cell] = unit.id
+        self._changed(unit.cell)
 
     def remove_unit(self, unit_id: int) -> Unit:
         unit = self.units.pop(unit_id)
         del self.unit_at[unit.cell]
+        self._changed(unit.cell)
         return unit
 
     def move_unit(self, unit: Unit, cell: Cell) -> None:
         del self.unit_at[unit.cell]
+        self._changed(unit.cell)
         unit.cell = cell
         self.unit_at[cell] = unit.id
+        self._changed(cell)
 
     def cities_of(self, seat: int) -> list[City]:
         return [c for c in self.cities if c.owner == seat]

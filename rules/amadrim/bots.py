@@ -69,6 +69,10 @@ class RandomBot:
         return self.rng.choice([a for a in legal if a.type != "time_up"] or legal)
 
 
+#: One `AddCube` per kind, made once (actions are immutable values, equal by their fields).
+_ADD = {k: AddCube(k) for k in KINDS}
+
+
 def _distance(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
@@ -252,8 +256,8 @@ class LevelBot:
             mine = view["programming"][me]
             plan = plan_cubes(view, me, w)
             self._plan = [k for k in KINDS for _ in range(max(0, plan[k] - mine[k]))]
-        if self._plan and AddCube(self._plan[0]) in legal:
-            return AddCube(self._plan.pop(0))
+        if self._plan and _ADD[self._plan[0]] in legal:
+            return _ADD[self._plan.pop(0)]
         self._plan = None
         return LockIn()
 
@@ -399,7 +403,7 @@ class _Scorer:
         d = self._goal_dist.get(cell)
         if d is None:
             x, y = cell  # `_distance` inlined: asked for every scored move
-            d = self._goal_dist[cell] = min((max(abs(x - gx), abs(y - gy)) for gx, gy in self.goal_cells), default=0)
+            d = self._goal_dist[cell] = min([max(abs(x - gx), abs(y - gy)) for gx, gy in self.goal_cells], default=0)
         return d
 
     def danger(self, unit: Unit, cell: Cell) -> bool:

@@ -187,9 +187,8 @@ class AmadrimState(HiddenResults):
         captured by another guild is not in its owner's supply."""
         if self.content.pawns is None:
             return [None] * self.seats
-        used = [0] * self.seats
-        for unit in self.board.units.values():
-            used[unit.owner] += 1
+        owners = [unit.owner for unit in self.board.units.values()]  # asked several times a decision
+        used = [owners.count(seat) for seat in range(self.seats)]
         for captures in self.captured:
             for piece in captures:
                 used[piece["owner"]] += 1
