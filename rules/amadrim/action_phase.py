@@ -154,8 +154,9 @@ def legal(ctx: Any, seat: int) -> list[Action]:
     board, out = ctx.board, []
     if ctx.remaining[CREATE] and ctx.pawns_left[seat] != 0:
         out += [Create(k, c) for c in create_cells(board, seat) for k in UNIT_KINDS]
+    closed = board.city_at.keys() | board.unit_at.keys() if ctx.remaining[MOVE] else None  # one set per listing
     for unit in board.units_of(seat):
-        out += unit_actions(ctx, seat, unit)
+        out += unit_actions(ctx, seat, unit, closed)
     if not out or not binding(ctx):
         out.append(EndActions())
     return out
@@ -260,17 +261,23 @@ def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Uni
     return "amadrim.lost.no_city"
 
 
-def unit_actions(ctx: Any, seat: int, unit: Unit) -> list[Action]:
+def unit_actions(ctx: Any, seat: int, unit: Unit, closed: Any = None) -> list[Action]:
+    """The unit's actions now; `closed`: the cells with a city or unit, when the caller has them."""
     board, out = ctx.board, []
     if ctx.remaining[MOVE] and not unit.moved:
-        uid, new = unit.id, object.__new__
-        for path in board.reachable(unit.cell, ctx.remaining[MOVE]).values():
-            move = new(Move)  # `Move(uid, path)` without the frozen dataclass's __init__: listed by
-            # the hundred for every decision; equal, hashed and printed the same
-            fields = move.__dict__
-            fields["unit"] = uid
-            fields["path"] = path
-            out.append(move)
+        key = (unit.id, unit.cell, ctx.remaining[MOVE])
+        moves = board.move_lists.get(key)
+        if moves is None:  # kept until a city or unit comes to or leaves a cell within reach
+            moves = board.move_lists[key] = []
+            uid, new = unit.id, object.__new__
+            for path in board.reachable(unit.cell, ctx.remaining[MOVE], closed).values():
+                move = new(Move)  # `Move(uid, path)` without the frozen dataclass's __init__: listed
+                # by the hundred for every decision; equal, hashed and printed the same
+                fields = move.__dict__
+                fields["unit"] = uid
+                fields["path"] = path
+                moves.append(move)
+        out += moves
     if unit.kind != "mage":
         return out
     if ctx.remaining[ATTACK]:

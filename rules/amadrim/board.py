@@ -77,6 +77,18 @@ class Board:
     def __post_init__(self) -> None:
         self.around = neighbour_table(self.width, self.height, EIGHT)
         self.cardinal = neighbour_table(self.width, self.height, FOUR)
+        # (unit id, cell, steps) -> that unit's move actions (`action_phase.unit_actions`); they
+        # depend only on which cells within `steps` of the cell are closed, so every change of
+        # a cell (`_changed`) drops the entries near it. Not a dataclass field: no eq, no repr.
+        self.move_lists: dict[tuple[int, Cell, int], list[Any]] = {}
+
+    def _changed(self, cell: Cell) -> None:
+        """A city or unit came to or left `cell`: forget the move lists that looked at it."""
+        lists = self.move_lists
+        if lists:
+            x, y = cell
+            for key in [k for k in lists if abs(k[1][0] - x) <= k[2] and abs(k[1][1] - y) <= k[2]]:
+                del lists[key]
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -113,21 +125,26 @@ class Board:
         city = City(len(self.cities), cell, owner)
         self.cities.append(city)
         self.city_at[cell] = city.id
+        self._changed(cell)
         return city
 
     def add_unit(self, unit: Unit) -> None:
         self.units[unit.id] = unit
         self.unit_at[unit.cell] = unit.id
+        self._changed(unit.cell)
 
     def remove_unit(self, unit_id: int) -> Unit:
         unit = self.units.pop(unit_id)
         del self.unit_at[unit.cell]
+        self._changed(unit.cell)
         return unit
 
     def move_unit(self, unit: Unit, cell: Cell) -> None:
         del self.unit_at[unit.cell]
+        self._changed(unit.cell)
         unit.cell = cell
         self.unit_at[cell] = unit.id
+        self._changed(cell)
 
     def cities_of(self, seat: int) -> list[City]:
         return [c for c in self.cities if c.owner == seat]
@@ -141,12 +158,14 @@ class Board:
 
     # -- movement ------------------------------------------------------------------------------
 
-    def reachable(self, start: Cell, steps: int) -> dict[Cell, tuple[Cell, ...]]:
+    def reachable(self, start: Cell, steps: int, closed: Any = None) -> dict[Cell, tuple[Cell, ...]]:
         """Cells a unit on `start` can end on within `steps` moves, each with a shortest path
-        (breadth first, one ring of steps after the other: cells in the order they are found)."""
+        (breadth first, one ring of steps after the other: cells in the order they are found).
+        `closed`: the cells with a city or a unit, when the caller has computed them."""
         around = self.around
         paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
-        closed = self.city_at.keys() | self.unit_at.keys()  # cells no unit enters
+        if closed is None:
+            closed = self.city_at.keys() | self.unit_at.keys()  # cells no unit enters
         frontier = [start]
         for _ in range(steps):
             found = []
@@ -181,17 +200,20 @@ def board_from_view(view: dict[str, Any]) -> Board:
     grid = view["grid"]
     board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
     new = object.__new__  # the pieces' fields set directly (no dataclass __init__): every bot decision
+    cities, city_at, units, unit_at = board.cities, board.city_at, board.units, board.unit_at
     for city in view["cities"]:
         piece = new(City)
         cell = tuple(city["cell"])
-        piece.__dict__.update(id=len(board.cities), cell=cell, owner=city["owner"])
-        board.cities.append(piece)
-        board.city_at[cell] = piece.id
+        cid = len(cities)
+        piece.__dict__ = {"id": cid, "cell": cell, "owner": city["owner"]}
+        cities.append(piece)
+        city_at[cell] = cid
     for u in view["units"]:
         piece = new(Unit)
         cell = tuple(u["cell"])
-        piece.__dict__.update(id=u["id"], owner=u["owner"], kind=u["kind"], level=u["level"] or 0, cell=cell,
-                              moved=u["moved"], acted=u["acted"], levelled=u["levelled"])
-        board.units[piece.id] = piece
-        board.unit_at[cell] = piece.id
+        uid = u["id"]
+        piece.__dict__ = {"id": uid, "owner": u["owner"], "kind": u["kind"], "level": u["level"] or 0, "cell": cell,
+                          "moved": u["moved"], "acted": u["acted"], "levelled": u["levelled"]}
+        units[uid] = piece
+        unit_at[cell] = uid
     return board

@@ -69,6 +69,10 @@ class RandomBot:
         return self.rng.choice([a for a in legal if a.type != "time_up"] or legal)
 
 
+#: One `AddCube` per kind, made once (actions are immutable values, equal by their fields).
+_ADD = {k: AddCube(k) for k in KINDS}
+
+
 def _distance(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
@@ -235,7 +239,7 @@ class LevelBot:
         return {**BASE, **(DEFAULTS[self.level] if given is None else given)}
 
     def choose(self, view: Any, legal: list[Action]) -> Action:
-        if any(a.type == "add_cube" or a.type == "lock_in" for a in legal):
+        if view["phase"] != "actions" and any(a.type == "add_cube" or a.type == "lock_in" for a in legal):
             return self._program(view, legal)
         w = self.weights(view)
         if view["phase"] == "setup":
@@ -252,8 +256,8 @@ class LevelBot:
             mine = view["programming"][me]
             plan = plan_cubes(view, me, w)
             self._plan = [k for k in KINDS for _ in range(max(0, plan[k] - mine[k]))]
-        if self._plan and AddCube(self._plan[0]) in legal:
-            return AddCube(self._plan.pop(0))
+        if self._plan and _ADD[self._plan[0]] in legal:
+            return _ADD[self._plan.pop(0)]
         self._plan = None
         return LockIn()
 
@@ -297,7 +301,7 @@ def _place(view: Any, legal: list[Action], rng: random.Random) -> Action:
     def score(a: PlaceCity) -> float:
         x, y = a.cell
         colours = {grid["columns"][x], grid["rows"][y], grid["regions"][y][x]}
-        crowd = sum(1 for c in others if _distance(c, a.cell) <= 2)
+        crowd = sum(1 for cx, cy in others if abs(cx - x) <= 2 and abs(cy - y) <= 2)  # `_distance` <= 2
         centre = abs(x - mid[0]) + abs(y - mid[1])
         return len(colours) * 10 - crowd * 4 - centre * 0.5 + rng.random()
 
@@ -351,11 +355,13 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any]) -> dict[str, int]:
         if cost and sum(cost.values()) <= w["spell_max_cost"] and _pay(stock, tuple(cost[c] for c in colours)):
             plan["spell"] += 1
     preys = 0
+    near = min(reach - 1, 3) if look else 2
     for u in board.units.values():
         if u.owner == me:
             continue
+        ux, uy = u.cell
         if any((u.kind == "merchant" or m.level > u.level)
-               and _distance(m.cell, u.cell) <= (min(reach - 1, 3) if look else 2) for m in mages):
+               and abs(m.cell[0] - ux) <= near and abs(m.cell[1] - uy) <= near for m in mages):
             preys += 1
     plan["attack"] = min(int(w["attacks"]), preys)
     room = cubes - sum(plan.values())
@@ -396,7 +402,8 @@ class _Scorer:
     def goal_distance(self, cell: Cell) -> int:
         d = self._goal_dist.get(cell)
         if d is None:
-            d = self._goal_dist[cell] = min((_distance(cell, g) for g in self.goal_cells), default=0)
+            x, y = cell  # `_distance` inlined: asked for every scored move
+            d = self._goal_dist[cell] = min([max(abs(x - gx), abs(y - gy)) for gx, gy in self.goal_cells], default=0)
         return d
 
     def danger(self, unit: Unit, cell: Cell) -> bool:

@@ -79,6 +79,8 @@ class AmadrimState(HiddenResults):
         self.order: list[int] = []
         self.next_unit = 1
         self.static_view: dict[str, Any] | None = None
+        self.view_parts: dict[str, Any] | None = None  # the public part of the last view (view.py)
+        self.view_reuse = False  # True: only programming cubes were placed or removed since it
         self.end_reason: str | None = None
         self.last_scoring: dict[str, Any] | None = None  # the last turn's score screen (see scoring)
         placement.start(self)
@@ -130,7 +132,9 @@ class AmadrimState(HiddenResults):
         self._hidden = None  # clear_hidden()
         if phase == "programming" and type(action) is not LockIn and type(action) is not TimeUp:
             handler(self, seat, action)  # placing a cube reveals nothing
+            self.view_reuse = True  # nor changes a view's public part
             return
+        self.view_parts = None  # anything else may change what the views show
         shown = sum(self.revealed)
         handler(self, seat, action)
         if sum(self.revealed) > shown:  # a secret programming was turned face up
@@ -183,9 +187,8 @@ class AmadrimState(HiddenResults):
         captured by another guild is not in its owner's supply."""
         if self.content.pawns is None:
             return [None] * self.seats
-        used = [0] * self.seats
-        for unit in self.board.units.values():
-            used[unit.owner] += 1
+        owners = [unit.owner for unit in self.board.units.values()]  # asked several times a decision
+        used = [owners.count(seat) for seat in range(self.seats)]
         for captures in self.captured:
             for piece in captures:
                 used[piece["owner"]] += 1

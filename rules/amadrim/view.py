@@ -44,11 +44,27 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
         bots = state.content.bots
         state.static_view = {"colours": _colours(state), "grid": _grid(state, ids), "costs": _costs(state, ids),
                              "bots": bots.model_dump() if bots is not None else {}}
+    parts = state.view_parts
+    if parts is None or not state.view_reuse:
+        parts = state.view_parts = _public(state, ids)
+    state.view_reuse = False  # reused once more only after another programming cube (state.apply)
+    view = parts.copy()
+    view["seat"] = seat
+    view["programming"] = [_programming(state, s, seat) for s in range(state.seats)]
+    view["unplaced"] = _unplaced(state, seat)
+    return view
+
+
+def _public(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
+    """Every key of the view but the seat's own ("seat", "programming", "unplaced": None here,
+    set by `build_view`). Reused by the next view when the only thing that happened since the
+    last view is placing or removing programming cubes (they change only the programmings; see
+    `AmadrimState.apply`), so views may share it: treat a view as read-only."""
     static = state.static_view
     acting = state.phase == "actions" and state.current is not None
     return {
         "game": "amadrim",
-        "seat": seat,
+        "seat": None,
         "seats": state.seats,
         "phase": state.phase,
         "turn": state.turn,
@@ -76,8 +92,8 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
         "pawns_left": state.pawns_left,
         "locked": list(state.locked),
         "revealed": list(state.revealed),
-        "programming": [_programming(state, s, seat) for s in range(state.seats)],
-        "unplaced": _unplaced(state, seat),
+        "programming": None,
+        "unplaced": None,
         "remaining": dict(zip(KINDS, state.remaining)) if acting else None,
         "costs": static["costs"],
         "bots": static["bots"],
