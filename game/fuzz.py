@@ -268,12 +268,15 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(game_id: str, content_root: str | None) -> None:
-    if _WORKER.get("key") == (game_id, content_root):
-        return  # forked from the parent, which loaded them already
-    import rules
-    from game.content import load
+    from game.simulate import _batch_gc
 
-    _WORKER.update(key=(game_id, content_root), engine=rules.engine(game_id), content=load(game_id, content_root))
+    if _WORKER.get("key") != (game_id, content_root):  # else forked from the parent, which loaded them
+        import rules
+        from game.content import load
+
+        _WORKER.update(key=(game_id, content_root), engine=rules.engine(game_id),
+                       content=load(game_id, content_root))
+    _batch_gc()
 
 
 def _worker_chunk(indices: list[int], seed: int, options: dict[str, Any] | None, check_every: int,
