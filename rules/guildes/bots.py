@@ -17,7 +17,8 @@
   away (a rival that revealed Combat or Quest, or placed its mages active), remembers from the
   public log who raided last round, keeps home as many mages as a raider can send (a tie goes
   to the defender) or, outnumbered, sends them all away so the raid finds only the leader,
-  raids the raider's empty guild back with one mage, and uses the Dark and Light powers to
+  raids the raider's empty guild back with one mage, lays its defence line sturdiest first by the
+  duel odds, values its rubies lower while a raider is seen (`ruby_risk`), and uses the Dark and Light powers to
   change a card once the table has changed. Search by sampling the hidden cards was not used: a state cannot be rebuilt
   from a view (the turn is a generator), and the hidden part (hands of items, the decks' order)
   barely moves these values.
@@ -48,11 +49,11 @@ DEFAULTS: dict[str, dict[str, Any]] = {  # the same as content/guildes/bots.yaml
     "adept": {"model": "points", "noise": 0.0, "quest_odds": 0.5, "bid": 1.0, "ruby_use": 0.45, "attack": 0.0,
               "guard": False, "take_out": True, "rethink": False},
     "master": {"model": "points", "quest_odds": 0.5, "bid": 1.0, "ruby_use": 0.45, "attack": 1.0,
-               "guard": True, "take_out": True, "rethink": True},
+               "guard": True, "ruby_risk": 0.6, "take_out": True, "rethink": True},
 }
 BASE: dict[str, Any] = {"model": "simple", "noise": 0.0, "quest": 9.0, "quest_odds": 0.4, "recruit": 4.0,
                         "trade": 3.5, "work": 3.0, "objective_bonus": 2.0, "bid": 1.0, "ruby_use": 0.4,
-                        "attack": 0.0, "guard": False, "take_out": False, "rethink": False}
+                        "attack": 0.0, "guard": False, "ruby_risk": 0.0, "take_out": False, "rethink": False}
 CARDS = ("work", "trade", "recruit", "leader", "quest", "combat")
 
 
@@ -204,6 +205,26 @@ class PersonaBot(GreedyBot):
         self.memo["raiders"] = out
         return out
 
+    def _survives(self, view, mid: str, seats: set[int] | None = None) -> float:
+        """The chance that my mage `mid` outlives one strike of the raiders' strongest mage (the duel
+        odds: attack - defence dice of the damage die, my best defence item counted)."""
+        cards, me = view["cards"], self._me(view)
+        faces = tuple(cards["damage_die"])
+        m = next(x for x in me["mages"] if x["id"] == mid)
+        left = cards["mages"][mid]["hp"] - m["damage"]
+        items = [cards["items"][c] for c in (me["hand"] or []) if c in cards["items"]]
+        worst = 1.0
+        for s in self._raiders(view) if seats is None else seats:
+            for r in view["guilds"][s]["mages"]:
+                if r["centre"]:
+                    continue
+                for el, att in cards["mages"][r["id"]]["attack"].items():
+                    shield = max((e["amount"] for c in items for e in c["effects"]
+                                  if e["type"] == "defence_bonus" and e.get("element") in (el, "any")), default=0)
+                    dice = max(0, att - cards["mages"][mid]["defence"][el] - shield)
+                    worst = min(worst, 1.0 - at_least(faces, dice, left + 1))
+        return worst
+
     def _guards_needed(self, view) -> int:
         """Mages to keep home: as many as the strongest raider can send (a tie goes to the defender)."""
         if not self.w["guard"]:
@@ -244,6 +265,8 @@ class PersonaBot(GreedyBot):
             u = self._unit_points(view)
             use = self.w["ruby_use"] * min(1.0, (self._rounds_left(view) - 0.5) / 2)
             self.memo["ruby"] = u["rubies"] + max(0.0, use)
+            if self.w["guard"] and self._raiders(view):  # a raider takes half of them, twice a round
+                self.memo["ruby"] *= 1.0 - self.w["ruby_risk"]
         return self.memo["ruby"]
 
     def _item_worth(self, view, cid: str) -> float:
@@ -696,7 +719,11 @@ class PersonaBot(GreedyBot):
         return Choose("yes")
 
     def _line(self, view, legal):
-        return None
+        fight = view["fight"] or {}
+        if not self.pts or fight.get("defender") != view["seat"]:
+            return None
+        # the first mages of the line take the strikes; the rest stand untouched: sturdiest first
+        return Choose(max(self._options(view), key=lambda m: (self._survives(view, m, {fight["attacker"]}), m)))
 
     def _steal_target(self, view, legal):
         return super()._steal_target(view, legal)

@@ -205,6 +205,7 @@ class BotWeightsModel(Model):
     ruby_use: float = Field(default=0.4, ge=0, le=10)
     attack: float = Field(default=0.0, ge=0, le=10)
     guard: bool = False
+    ruby_risk: float = Field(default=0.0, ge=0, le=0.95)
     take_out: bool = False
     rethink: bool = False
 
