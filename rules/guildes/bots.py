@@ -39,7 +39,7 @@ from typing import Any
 
 from rules.core import Action
 from rules.guildes.actions import Bid, Choose, Place
-from rules.guildes.greedy import ELEMENTS, GreedyBot, _allows
+from rules.guildes.greedy import ELEMENTS, GreedyBot, _allows, leader_power
 
 LEVELS = ("apprentice", "adept", "master")
 
@@ -105,12 +105,7 @@ class PersonaBot(GreedyBot):
         w = self.w
         me, obj = self._me(view), self._objectives(view)
         odds = self._quest_odds(view)
-        power = 0.0
-        for e in view["cards"]["leaders"][me["leader"]]["effects"]:
-            power += {"gain_rubies": 0.8 * e.get("amount", 0), "draw_mage": 4.5, "draw_item": 2.0 * e.get("count", 1),
-                      "gain_vp": 3.0 * e.get("amount", 1), "steal_rubies": 0.7 * e.get("amount", 0),
-                      "shift_alignment": 2.0 if "alignment" in obj else 0.3, "heal": 1.0,
-                      "peek_quests": 0.3}.get(e["type"], 0.0)
+        power = leader_power(view, me, obj)
         values = {"leader": power, "combat": 0.0}
         many = len(me["mages"])
         values["quest"] = w["quest"] * min(odds, 1.5) if odds >= w["quest_odds"] else 0.0

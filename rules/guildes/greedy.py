@@ -38,6 +38,17 @@ def _allows(req: dict | None, alignment: int) -> bool:
     return req.get("at_most") is None or alignment <= req["at_most"]
 
 
+def leader_power(view: dict[str, Any], me: dict[str, Any], obj: tuple[str, ...]) -> float:
+    """How much the seat's leader card looks worth, in points, from its effects."""
+    power = 0.0
+    for e in view["cards"]["leaders"][me["leader"]]["effects"]:
+        power += {"gain_rubies": 0.8 * e.get("amount", 0), "draw_mage": 4.5, "draw_item": 2.0 * e.get("count", 1),
+                  "gain_vp": 3.0 * e.get("amount", 1), "steal_rubies": 0.7 * e.get("amount", 0),
+                  "shift_alignment": 2.0 if "alignment" in obj else 0.3, "heal": 1.0,
+                  "peek_quests": 0.3}.get(e["type"], 0.0)
+    return power
+
+
 class GreedyBot:
     """See the module docstring."""
 
@@ -108,12 +119,7 @@ class GreedyBot:
         """How much each action card looks worth now (see the module docstring)."""
         me, obj = self._me(view), self._objectives(view)
         odds = self._quest_odds(view)
-        power = 0.0
-        for e in view["cards"]["leaders"][me["leader"]]["effects"]:
-            power += {"gain_rubies": 0.8 * e.get("amount", 0), "draw_mage": 4.5, "draw_item": 2.0 * e.get("count", 1),
-                      "gain_vp": 3.0 * e.get("amount", 1), "steal_rubies": 0.7 * e.get("amount", 0),
-                      "shift_alignment": 2.0 if "alignment" in obj else 0.3, "heal": 1.0,
-                      "peek_quests": 0.3}.get(e["type"], 0.0)
+        power = leader_power(view, me, obj)
         many = len(me["mages"])
         return {
             "quest": 9.0 * min(odds, 1.5) if odds >= 0.4 else 0.0,
