@@ -447,8 +447,10 @@ def test_the_versions_overlay_restores_with_enter_and_draws_in_english(tmp_path,
     assert "Version restored (2 actions)." in app.toasts.texts() and app.errors_logged == 0
 
 
-@pytest.mark.parametrize("choice, kind", [("yes", "random"), ("no", "human")])
+@pytest.mark.parametrize("choice, kind", [("yes", "strongest"), ("no", "human")])
 def test_an_unknown_bot_kind_offers_a_known_bot_or_a_person(tmp_path, choice, kind, monkeypatch):
+    """Yes seats the game's strongest bot (Gorges' campaign captain), No a person."""
+    import rules
     from game import catalog
     from scenes.table import TableScene
     from tests.ui_helpers import click, click_button, make_app
@@ -468,7 +470,8 @@ def test_an_unknown_bot_kind_offers_a_known_bot_or_a_person(tmp_path, choice, ki
     assert type(ask).__name__ == "ConfirmOverlay" and "deep-blue" in ask.message
     click_button(app, choice)
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
-    assert table.session.seats[1].kind == kind and app.errors_logged == 0
+    expected = rules.engine("gorges").bots[-1] if kind == "strongest" else kind
+    assert table.session.seats[1].kind == expected and app.errors_logged == 0
 
 
 def test_fit_and_wrap_stay_cheap_on_a_one_megabyte_name():
