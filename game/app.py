@@ -98,6 +98,7 @@ class App:
         self.running = False
         self.first_frame_hook: Callable[[App], Any] | None = None
         self.frames_drawn = 0
+        self.bots_in_background = False  # run(): bots decide in a thread (game/thinking.py); tests step them
         self.idle_timeout_ms = 1000
         self.errors_logged = 0
         self.caption = ""
@@ -282,6 +283,7 @@ class App:
         """Run until the window closes or the last scene is gone; returns an exit code."""
         self.start()
         self.running = True
+        self.bots_in_background = True
         exit_early = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
         self._last = time.perf_counter()
         while self.running and self.stack.scenes:

@@ -161,9 +161,15 @@ class Session:
 
     def bot_action(self, seat: int) -> Action:
         """The action the seat's bot chooses from its view and its legal actions."""
+        bot, view, legal = self.bot_inputs(seat)
+        return bot.choose(view, legal)
+
+    def bot_inputs(self, seat: int) -> tuple[Any, dict[str, Any], list[Action]]:
+        """The seat's bot, its view and its legal actions: all a decision needs, taken now (a
+        `game.thinking.BotThought` then decides in another thread without touching the state)."""
         if seat not in self._bots:
             self._bots[seat] = self.engine.bot(self.seats[seat].kind, self.seed * 1009 + seat)
-        return self._bots[seat].choose(self.state.view(seat), self.state.legal_actions(seat))
+        return self._bots[seat], self.state.view(seat), self.state.legal_actions(seat)
 
     # -- undo ----------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from game.scene import Scene
 from scenes import ui
 
 BOT_PAUSE_S = 0.8
+THINK_POLL_S = 0.05  # how often the loop looks whether a bot that thinks beyond its pause is done
 
 
 class TableScene(Scene):
@@ -47,6 +48,7 @@ class TableScene(Scene):
         self.view: dict[str, Any] = session.view(None)
         self.pending_bot: int | None = None
         self.bot_timer = 0.0
+        self.thought: Any = None  # the pending bot's decision running beside the loop (game/thinking.py)
         self.since: list[dict[str, Any]] = []
         self.ended = False
         self.curtain: Any = None
@@ -263,14 +265,26 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         if self.pending_bot is None:
             return
+        seat = self.pending_bot
+        background = bool(getattr(self.app, "bots_in_background", False))
+        if background and not self._start_thinking(seat):
+            self.wake_after = THINK_POLL_S  # an abandoned decision is still running: wait for it
+            return
         self.bot_timer -= dt
         if self.bot_timer > 0:
             self.wake_after = self.bot_timer
             return
+        thought = self.thought
+        if thought is not None and not thought.done():
+            self.wake_after = THINK_POLL_S  # the pause is over but the bot still thinks
+            return
         self.wake_after = None
-        seat, self.pending_bot = self.pending_bot, None
+        self.pending_bot, self.thought = None, None
         try:
-            action = self.session.bot_action(seat)
+            if thought is None:
+                action = self.session.bot_action(seat)
+            else:
+                action = thought.result()
             self.session.apply(seat, action)
         except Exception:  # a broken bot: say so and leave the table usable (Esc: save and quit)
             self.animating = False
@@ -279,6 +293,20 @@ class TableScene(Scene):
             self.app.toast(self.app.tr("table.bot_failed", name=self.seat_name(seat)), "error")
             return
         self.after_apply()
+
+    def _start_thinking(self, seat: int) -> bool:
+        """Make sure a decision about the current situation runs beside the loop (it starts with
+        the bot's pause, so most decisions are ready when the pause ends). False while a decision
+        about an earlier situation (before an undo) is still running: a bot thinks once at a time."""
+        from game.thinking import BotThought, thought_key
+
+        thought = self.thought
+        if thought is not None and thought.key == thought_key(self.session, seat):
+            return True
+        if thought is not None and not thought.done():
+            return False
+        self.thought = BotThought(self.session, seat)
+        return True
 
     def undo(self) -> None:
         """Ctrl+Z: take back the last human action when the session allows it."""

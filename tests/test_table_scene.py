@@ -223,3 +223,92 @@ def test_ctrl_z_behind_the_curtain_gives_the_previous_seat_its_turn_back(app) ->
     assert table.session.actions == []
     lift(app)
     assert table.unveiled == 0 and table.view["hand"] == hand
+
+
+class _GatedBot:
+    """A bot that decides only when the test opens its gate (a long search, seen from the loop)."""
+
+    def __init__(self, bot) -> None:
+        import threading
+
+        self.bot, self.gate, self.calls = bot, threading.Event(), 0
+
+    def choose(self, view, legal):
+        self.calls += 1
+        assert self.gate.wait(10)
+        return self.bot.choose(view, legal)
+
+
+def _gate(table):
+    inputs = table.session.bot_inputs
+    gated: dict[int, _GatedBot] = {}
+
+    def bot_inputs(seat):
+        bot, view, legal = inputs(seat)
+        gated.setdefault(seat, _GatedBot(bot))
+        return gated[seat], view, legal
+
+    table.session.bot_inputs = bot_inputs
+    return gated
+
+
+def test_a_slow_bot_thinks_beside_the_loop_and_plays_when_done(app) -> None:
+    app.bots_in_background = True
+    table = start(app, kinds=("human", "random"))
+    gated = _gate(table)
+    table.try_act(playable(table))
+    app.stack.update(2.0)  # the pause is over, the bot still thinks
+    assert len(table.session.actions) == 1 and table.pending_bot == 1
+    assert table.wake_after == pytest.approx(0.05)  # the loop looks again soon, it does not block
+    app.render()  # the table still draws (the banner says who thinks)
+    key(app, pygame.K_ESCAPE)  # and answers keys: the pause menu opens over it
+    assert top_name(app) == "PauseMenu"
+    key(app, pygame.K_ESCAPE)
+    assert top_name(app) == "TableScene"
+    gated[1].gate.set()
+    assert table.thought.wait(10)
+    app.stack.update(0.0)
+    assert len(table.session.actions) == 2 and table.session.actions[1][0] == 1
+    assert table.pending_bot is None and gated[1].calls == 1
+
+
+def test_a_decision_overtaken_by_an_undo_is_dropped(app) -> None:
+    app.bots_in_background = True
+    table = start(app, kinds=("human", "random"))
+    gated = _gate(table)
+    table.try_act(playable(table))
+    app.stack.update(0.1)  # the bot starts thinking during its pause
+    first = table.thought
+    assert first is not None and not first.done()
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # the human takes the move back
+    assert table.session.actions == [] and table.pending_bot is None
+    table.try_act(playable(table))  # and plays again: a new situation for the bot
+    app.stack.update(2.0)
+    assert table.thought is first  # the old decision must end before the bot thinks again
+    assert len(table.session.actions) == 1
+    gated[1].gate.set()
+    assert first.wait(10)
+    for _ in range(400):  # the old answer is dropped; a new decision starts and is played
+        app.stack.update(2.0)
+        if len(table.session.actions) == 2:
+            break
+        table.thought.wait(0.05)
+    assert len(table.session.actions) == 2 and gated[1].calls == 2
+
+
+def test_a_bot_that_fails_in_its_thread_is_reported_like_any_bot(app) -> None:
+    app.bots_in_background = True
+    table = start(app, kinds=("human", "random"))
+    inputs = table.session.bot_inputs
+
+    class Broken:
+        def choose(self, view, legal):
+            raise RuntimeError("no move")
+
+    table.session.bot_inputs = lambda seat: (Broken(), *inputs(seat)[1:])
+    table.try_act(playable(table))
+    app.stack.update(0.1)
+    assert table.thought.wait(10)
+    app.stack.update(2.0)
+    assert len(table.session.actions) == 1
+    assert app.toasts.texts()[-1] == app.tr("table.bot_failed", name=table.seat_name(1))
