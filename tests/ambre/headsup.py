@@ -26,8 +26,9 @@ from game.labstats import wilson
 from game.simulate import Plan, play_records
 
 
-def headsup(a: str, b: str, games: int, seed: int = 1, workers: int | None = 1) -> dict:
-    plan = Plan(engine="ambre", seats=(a, b, b), games=games, seed=seed, rotate=True)
+def headsup(a: str, b: str, games: int, seed: int = 1, workers: int | None = 1,
+            content_root: str | None = None) -> dict:
+    plan = Plan(engine="ambre", seats=(a, b, b), games=games, seed=seed, rotate=True, content_root=content_root)
     records = play_records(plan, workers=workers)
     share = 0.0
     alone = ties = errors = 0
@@ -57,8 +58,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--content", help="content root (a copy of content/ with other personas)")
     args = parser.parse_args(argv)
-    print(json.dumps(headsup(args.a, args.b, args.games, args.seed, args.workers)))
+    print(json.dumps(headsup(args.a, args.b, args.games, args.seed, args.workers, args.content)))
     return 0
 
 
