@@ -100,15 +100,17 @@ def _keeps(state: AnludimState, seat: int) -> list[A.Action]:
 def lays(state: AnludimState, seat: int) -> list[A.Action]:
     """A few strong and cheap lays per professor that beat the table."""
     cards = state.content.cards
-    s = state.table.seats[seat]
-    hand = [(cid, cards[cid]) for cid in s.hand]
+    hand = [(cid, cards[cid]) for cid in state.table.seats[seat].hand]
     pool = search.Pool(hand)
     bests = table_bests(state)
     out: list[A.Action] = []
     for prof in state.content.professors:
         best = bests.get(prof.kind)
-        for played in search.pick(pool.above(prof.kind, best), best, LAYS_PER_PROFESSOR):
-            out.append(A.Lay(prof.id, played))
+        found = pool.above(prof.kind, best)
+        if found:
+            pid = prof.id
+            for played in search.pick(found, None, LAYS_PER_PROFESSOR):  # `above` kept only what beats best
+                out.append(A.Lay(pid, played))
         if state.expert:
             out += _expert_lays(state, seat, prof, hand, best) + _onto_lays(state, seat, prof, hand)
     return out
@@ -120,10 +122,12 @@ def table_bests(state: AnludimState) -> dict[str, tuple]:
     out: dict[str, tuple] = {}
     for seat in state.table.seats:
         for combo in seat.combos:
-            values = sorted([cards[cid][h][0] for cid, h in combo.cards], reverse=True)
+            values = [cards[cid][h][0] for cid, h in combo.cards]
+            values.sort(reverse=True)
             s = (len(values), tuple(values))  # combos.strength of its halves
-            if combo.kind not in out or s > out[combo.kind]:
-                out[combo.kind] = s
+            kind = combo.kind
+            if kind not in out or s > out[kind]:
+                out[kind] = s
     return out
 
 

@@ -110,9 +110,10 @@ def _augment(value: int, by_value, owner: dict[str, int], assign: dict, seen: se
 
 # -- colours ---------------------------------------------------------------------------------
 
-def _couleurs(cards: Sequence[Card]) -> list[Scored]:
+def _couleurs(cards: Sequence[Card], shortest: int = 2) -> list[Scored]:
     """Per colour: the k highest and the k lowest halves of that colour, for every k >= 2
-    (halves sorted by value high to low, then card id)."""
+    (halves sorted by value high to low, then card id); only k >= `shortest` is listed (a
+    table's combination of `shortest` cards beats every shorter one)."""
     by_colour: dict[str, list[tuple[int, str, int]]] = {}
     for cid, ((v0, c0), (v1, c1)) in cards:
         if c0 in by_colour:
@@ -131,7 +132,7 @@ def _couleurs(cards: Sequence[Card]) -> list[Scored]:
         entries.sort()
         played = tuple((cid, h) for _v, cid, h in entries)
         values = tuple(-v for v, _cid, _h in entries)
-        for k in range(2, n):
+        for k in range(max(2, shortest), n):
             out.append(((k, values[:k]), played[:k]))
             out.append(((k, values[-k:]), played[-k:]))
         out.append(((n, values), played))
@@ -156,9 +157,10 @@ def _group(entries: list[Entry], size: int, used: set[str] | frozenset[str]) -> 
 _NONE: frozenset[str] = frozenset()
 
 
-def _sets(by_value: dict[int, list[Entry]], size: int) -> list[Scored]:
+def _sets(by_value: dict[int, list[Entry]], size: int, best: tuple | None = None) -> list[Scored]:
     """Paires (size 2) or brelans (size 3): each single group, greedy unions from the top, and
-    the strongest union (`_best_union`: the greedy one misses it when a card is needed by two values)."""
+    the strongest union (`_best_union`: the greedy one misses it when a card is needed by two values).
+    With `best` (a table's strength), the strongest union is left out when it cannot beat `best`."""
     out: list[Scored] = []
     union: list[tuple[str, int]] = []
     values: tuple[int, ...] = ()
@@ -184,10 +186,27 @@ def _sets(by_value: dict[int, list[Entry]], size: int) -> list[Scored]:
         # The greedy union took a group of every value: no union can be stronger, so the exact
         # search could add nothing (its best is at most this union, which is already listed).
         return out
-    best = _best_union(by_value, size, singles, (len(values), values))
-    if best is not None and len(best[1]) > size and all(sp[0] < best[0] for sp in out):
-        out.append(best)
+    start = (len(values), values)
+    if best is not None:
+        top = tuple(v for v in singles for _ in range(size))
+        if not (len(top), top) > best:
+            return out  # even a group of every value could not beat the table
+        if best > start and _is_union(best, size):
+            start = best  # the search only looks for unions stronger than the table's
+    union = _best_union(by_value, size, singles, start)
+    if union is not None and len(union[1]) > size and all(sp[0] < union[0] for sp in out):
+        out.append(union)
     return out
+
+
+def _is_union(strength: tuple, size: int) -> bool:
+    """Whether `strength` is that of groups of `size` equal values, the values all different."""
+    count, values = strength
+    if count != len(values) or not count or count % size:
+        return False
+    tops = values[::size]
+    return (all(values[i] == tops[i // size] for i in range(count))
+            and all(a > b for a, b in zip(tops, tops[1:])))
 
 
 SEARCH_NODES = 4000  # bound on the exact search of `_best_union` (huge hands only)
@@ -262,7 +281,26 @@ def _union_search(values: list[int], groups: list, size: int, start: tuple[int, 
     count = len(values)
     suffix = [tuple(values[i:]) for i in range(count + 1)]
     best_chosen, best_played = start, None
+    best_n = len(start)  # len(best_chosen)
     nodes = 0
+
+    def fast(i: int, chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
+        """`dfs` without the node limit (the usual case), keeping len(best_chosen) in best_n."""
+        nonlocal best_chosen, best_played, best_n
+        if n > best_n or (n == best_n and chosen > best_chosen):
+            best_chosen, best_played, best_n = chosen, played, n
+        if i == count:
+            return
+        reach = n + count - i  # every value left adds a group, at best
+        if reach < best_n or (reach == best_n and not chosen + suffix[i] > best_chosen):
+            return
+        more = chosen + (values[i],)
+        for mask, group in groups[i]:
+            if not used & mask:
+                fast(i + 1, more, n + 1, played + group, used | mask)
+        reach -= 1
+        if reach > best_n or (reach == best_n and chosen + suffix[i + 1] > best_chosen):
+            fast(i + 1, chosen, n, played, used)
 
     def dfs(i: int, chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
         nonlocal best_chosen, best_played, nodes
@@ -288,7 +326,7 @@ def _union_search(values: list[int], groups: list, size: int, start: tuple[int, 
         if reach > best_n or (reach == best_n and chosen + suffix[i + 1] > best_chosen):
             dfs(i + 1, chosen, n, played, used)
 
-    dfs(0, (), 0, (), 0)
+    (dfs if limit is not None else fast)(0, (), 0, (), 0)
     if best_played is None or not best_chosen:
         return None
     counts = tuple(v for v in best_chosen for _ in range(size))
@@ -323,12 +361,19 @@ class Pool:
         return self._cache[kind]
 
     def above(self, kind: str, best: tuple | None) -> list[Scored]:
-        """`get(kind)`, or [] without computing it when no `kind` these cards could form is
-        stronger than `best` (`ceiling` says how strong they could be at most): the same
-        combinations beat `best` either way."""
-        if best is not None and kind not in self._cache and not ceiling(kind, self) > best:
-            return []
-        return self.get(kind)
+        """The (strength, played) pairs of `get(kind)` stronger than `best` (all of them when
+        `best` is None), in no particular order. Knowing `best` saves work without changing the
+        answer: a kind whose `ceiling` cannot beat it is skipped, and the generators leave out
+        (or never search for) combinations that cannot beat it. A pool computed this way is
+        not kept (it may lack weaker combinations); one computed by `get` is filtered."""
+        if best is None:
+            return self.get(kind)
+        made = self._cache.get(kind)
+        if made is None:
+            if not ceiling(kind, self) > best:
+                return []
+            made = _make(kind, self, best)
+        return [sp for sp in made if sp[0] > best]
 
 
 def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
@@ -339,29 +384,33 @@ def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
     with the most halves. (0, ()) when the cards cannot form the kind at all."""
     by_value = pool.by_value
     if kind == "suite":
-        top = (1, 0)  # (length, highest value) of the best stretch
-        values = sorted(by_value)
-        start = prev = values[0] if values else 0
-        for value in values[1:] + [None]:
-            if value != prev + 1:
-                top = max(top, (prev - start + 1, prev))
-                start = value
+        length = high = 0  # the best stretch: (length, highest value)
+        run = 0
+        prev = None
+        for value in sorted(by_value):
+            run = run + 1 if value - 1 == prev else 1
             prev = value
-        length, high = top
+            if run >= length:  # a stretch as long as the best so far is higher
+                length, high = run, value
         return (length, tuple(range(high, high - length, -1))) if length >= 2 else (0, ())
     if kind == "couleur":
         count: dict[str, int] = {}
-        high: dict[str, int] = {}
-        for _cid, halves in pool.cards:
-            for value, colour in halves:
-                if colour in count:
-                    count[colour] += 1
-                    if value > high[colour]:
-                        high[colour] = value
-                else:
-                    count[colour], high[colour] = 1, value
-        return max(((n, (high[c],) * n) for c, n in count.items() if n >= 2), default=(0, ()))
-    if kind in ("paires", "brelans"):
+        high_of: dict[str, int] = {}
+        for _cid, ((v0, c0), (v1, c1)) in pool.cards:
+            if c0 in count:
+                count[c0] += 1
+                if v0 > high_of[c0]:
+                    high_of[c0] = v0
+            else:
+                count[c0], high_of[c0] = 1, v0
+            if c1 in count:
+                count[c1] += 1
+                if v1 > high_of[c1]:
+                    high_of[c1] = v1
+            else:
+                count[c1], high_of[c1] = 1, v1
+        return max(((n, (high_of[c],) * n) for c, n in count.items() if n >= 2), default=(0, ()))
+    if kind == "paires" or kind == "brelans":
         size = 2 if kind == "paires" else 3
         values = tuple(v for v in sorted(by_value, reverse=True) if len(by_value[v]) >= size for _ in range(size))
         return (len(values), values) if values else (0, ())
@@ -370,15 +419,16 @@ def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
     raise ValueError(kind)
 
 
-def _make(kind: str, pool: Pool) -> list[Scored]:
+def _make(kind: str, pool: Pool, best: tuple | None = None) -> list[Scored]:
+    """The pool of `kind`; with `best`, combinations not stronger than `best` may be left out."""
     if kind == "suite":
         return _suites(pool.by_value)
     if kind == "couleur":
-        return _couleurs(pool.cards)
+        return _couleurs(pool.cards, best[0] if best is not None else 2)
     if kind == "paires":
-        return _sets(pool.by_value, 2)
+        return _sets(pool.by_value, 2, best)
     if kind == "brelans":
-        return _sets(pool.by_value, 3)
+        return _sets(pool.by_value, 3, best)
     if kind == "assemblee":
         return _assemblees(pool.by_value)
     raise ValueError(kind)
@@ -392,8 +442,8 @@ def candidates(kind: str, cards: Sequence[Card]) -> list[Played]:
 def pick(pool: list[Scored], best: tuple | None, count: int) -> list[Played]:
     """Up to `count` combinations of `pool` stronger than `best`: strongest, weakest, middle."""
     scored = pool if best is None else [sp for sp in pool if sp[0] > best]
-    if not scored:
-        return []
+    if len(scored) <= 1:
+        return [scored[0][1]] if scored and count else []
     scored = sorted(scored)
     order = [len(scored) - 1, 0, len(scored) // 2, 1, len(scored) - 2]
     out: list[Played] = []
