@@ -61,8 +61,9 @@ def _by_value(cards: Sequence[Card]) -> dict[int, list[Entry]]:
 
 # -- runs ------------------------------------------------------------------------------------
 
-def _suites(by_value: dict[int, list[Entry]]) -> list[Scored]:
-    """Every run lo..hi (length >= 2) that distinct cards can cover.
+def _suites(by_value: dict[int, list[Entry]], best: tuple | None = None) -> list[Scored]:
+    """Every run lo..hi (length >= 2) that distinct cards can cover; with `best` (a table's
+    strength), the low ends whose whole stretch of present values could not beat it are skipped.
 
     For each low end `lo`, values lo, lo+1, ... are matched to distinct cards one at a time
     (Kuhn's augmenting paths, each value's halves tried in hand order); the run stops at the
@@ -70,9 +71,22 @@ def _suites(by_value: dict[int, list[Entry]]) -> list[Scored]:
     card is free simply takes it (that is what the augmenting path would do); only otherwise
     does `_augment` search."""
     out: list[Scored] = []
-    for lo in sorted(by_value):
+    present = sorted(by_value)
+    if best is not None:
+        ends: dict[int, int] = {}  # value -> the top of its stretch of consecutive present values
+        top = None
+        for value in reversed(present):
+            if top is None or value + 1 not in by_value:
+                top = value
+            ends[value] = top
+    for lo in present:
         if lo + 1 not in by_value:
             continue  # no run of two starts here
+        if best is not None:
+            hi = ends[lo]
+            length = hi - lo + 1
+            if length < best[0] or (length == best[0] and not (length, tuple(range(hi, lo - 1, -1))) > best):
+                continue  # even the run lo..top of the stretch would not beat the table
         owner: dict[str, int] = {}
         assign: dict[int, tuple[str, int]] = {}
         _c, cid, h = by_value[lo][0]
@@ -125,14 +139,15 @@ def _couleurs(cards: Sequence[Card], shortest: int = 2) -> list[Scored]:
         else:
             by_colour[c1] = [(-v1, cid, 1)]
     out: list[Scored] = []
+    shortest = max(2, shortest)
     for entries in by_colour.values():
         n = len(entries)
-        if n < 2:
+        if n < shortest:
             continue
         entries.sort()
         played = tuple((cid, h) for _v, cid, h in entries)
         values = tuple(-v for v, _cid, _h in entries)
-        for k in range(max(2, shortest), n):
+        for k in range(shortest, n):
             out.append(((k, values[:k]), played[:k]))
             out.append(((k, values[-k:]), played[-k:]))
         out.append(((n, values), played))
@@ -422,7 +437,7 @@ def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
 def _make(kind: str, pool: Pool, best: tuple | None = None) -> list[Scored]:
     """The pool of `kind`; with `best`, combinations not stronger than `best` may be left out."""
     if kind == "suite":
-        return _suites(pool.by_value)
+        return _suites(pool.by_value, best)
     if kind == "couleur":
         return _couleurs(pool.cards, best[0] if best is not None else 2)
     if kind == "paires":
