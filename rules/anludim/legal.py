@@ -34,6 +34,17 @@ KEEP_LIMIT = 50000  # combinations looked at to spread the keep choices
 # them anew for every legal list cost about as much as finding the lays).
 _DRAW, _PASS, _END, _PARCHMENT = A.Draw(), A.PassTurn(), A.EndTurn(), A.DiscardParchment()
 _MADE: dict[tuple, A.Action] = {}
+_FACE_UP = tuple(A.TakeFaceUp(i) for i in range(8))  # the usual slots, made once
+_new = object.__new__
+
+
+def _lay(professor: str, cards: tuple) -> A.Lay:
+    """`A.Lay(professor, cards)` made faster (lays are listed before every action): the same
+    frozen value, its fields set straight into the instance, as the dataclass's __init__ does."""
+    lay = _new(A.Lay)
+    fields = lay.__dict__
+    fields["professor"], fields["cards"], fields["onto"] = professor, cards, -1
+    return lay
 
 
 def _made(kind: type, *fields) -> A.Action:
@@ -66,7 +77,9 @@ def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
 def _draws(state: AnludimState) -> list[A.Action]:
     table = state.table
     out: list[A.Action] = [_DRAW] if table.can_draw() else []
-    out += [_made(A.TakeFaceUp, i) for i, card in enumerate(table.face_up) if card is not None]
+    for i, card in enumerate(table.face_up):
+        if card is not None:
+            out.append(_FACE_UP[i] if i < len(_FACE_UP) else _made(A.TakeFaceUp, i))
     return out or [_PASS]
 
 
@@ -110,7 +123,7 @@ def lays(state: AnludimState, seat: int) -> list[A.Action]:
         if found:
             pid = prof.id
             for played in search.pick(found, None, LAYS_PER_PROFESSOR):  # `above` kept only what beats best
-                out.append(A.Lay(pid, played))
+                out.append(_lay(pid, played))
         if state.expert:
             out += _expert_lays(state, seat, prof, hand, best) + _onto_lays(state, seat, prof, hand)
     return out

@@ -267,7 +267,7 @@ def _best_union(by_value: dict[int, list[Entry]], size: int,
     and gives None at once when nothing can."""
     if values is None:
         values = [v for v in sorted(by_value, reverse=True) if _group(by_value[v], size, set()) is not None]
-    bits: dict[str, int] = {}
+    bits: dict[str, int] = {}  # card -> its bit
     groups: list[list[tuple[int, tuple[tuple[str, int], ...]]]] = []
     tree, width = 1, 1
     for v in values:
@@ -275,7 +275,10 @@ def _best_union(by_value: dict[int, list[Entry]], size: int,
         for group in _groups_of(by_value[v], size):
             mask = 0
             for cid, _h in group:
-                mask |= 1 << bits.setdefault(cid, len(bits))
+                bit = bits.get(cid)
+                if bit is None:
+                    bit = bits[cid] = 1 << len(bits)
+                mask |= bit
             mine.append((mask, group))
         groups.append(mine)
         width *= len(mine) + 1
@@ -299,34 +302,44 @@ def _union_search(values: list[int], groups: list, size: int, start: tuple[int, 
     best_n = len(start)  # len(best_chosen)
     nodes = 0
 
+    masks = [[mask for mask, _group in mine] for mine in groups]
+
     def fast(i: int, chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
-        """`dfs` without the node limit (the usual case), keeping len(best_chosen) in best_n."""
+        """`dfs` without the node limit (the usual case), with a tighter bound: only the values
+        left that still have a group free of used cards can add one. A bound that holds never
+        cuts the first best union (every node above it can still beat what was found before
+        it), so the answer is the same; the tree is much smaller."""
         nonlocal best_chosen, best_played, best_n
         if n > best_n or (n == best_n and chosen > best_chosen):
             best_chosen, best_played, best_n = chosen, played, n
-        if i == count:
+        free: list[int] = []  # indices j >= i of the values that still have a free group
+        for j in range(i, count):
+            for mask in masks[j]:
+                if not used & mask:
+                    free.append(j)
+                    break
+        if not free:
             return
-        reach = n + count - i  # every value left adds a group, at best
-        if reach < best_n or (reach == best_n and not chosen + suffix[i] > best_chosen):
+        reach = n + len(free)
+        if reach < best_n or (reach == best_n and not chosen + tuple([values[j] for j in free]) > best_chosen):
             return
+        i = free[0]  # the values before it have no free group: skipping them changes nothing
         more = chosen + (values[i],)
         for mask, group in groups[i]:
             if not used & mask:
                 fast(i + 1, more, n + 1, played + group, used | mask)
         reach -= 1
-        if reach > best_n or (reach == best_n and chosen + suffix[i + 1] > best_chosen):
+        if reach > best_n or (reach == best_n and chosen + tuple([values[j] for j in free[1:]]) > best_chosen):
             fast(i + 1, chosen, n, played, used)
 
     def dfs(i: int, chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
-        nonlocal best_chosen, best_played, nodes
-        best_n = len(best_chosen)
+        """The search with the node limit (and the looser bound: the limit counts its nodes)."""
+        nonlocal best_chosen, best_played, best_n, nodes
         if n > best_n or (n == best_n and chosen > best_chosen):
-            best_chosen, best_played = chosen, played
-            best_n = n
-        if limit is not None:
-            nodes += 1
-            if nodes > limit:
-                return
+            best_chosen, best_played, best_n = chosen, played, n
+        nodes += 1
+        if nodes > limit:
+            return
         if i == count:
             return
         reach = n + count - i  # every value left adds a group, at best
@@ -336,7 +349,6 @@ def _union_search(values: list[int], groups: list, size: int, start: tuple[int, 
         for mask, group in groups[i]:
             if not used & mask:
                 dfs(i + 1, more, n + 1, played + group, used | mask)
-        best_n = len(best_chosen)
         reach -= 1
         if reach > best_n or (reach == best_n and chosen + suffix[i + 1] > best_chosen):
             dfs(i + 1, chosen, n, played, used)
@@ -427,8 +439,9 @@ def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
         return max(((n, (high_of[c],) * n) for c, n in count.items() if n >= 2), default=(0, ()))
     if kind == "paires" or kind == "brelans":
         size = 2 if kind == "paires" else 3
-        values = tuple(v for v in sorted(by_value, reverse=True) if len(by_value[v]) >= size for _ in range(size))
-        return (len(values), values) if values else (0, ())
+        values = [v for v in sorted(by_value, reverse=True) if len(by_value[v]) >= size] * size
+        values.sort(reverse=True)  # each value `size` times, high to low
+        return (len(values), tuple(values)) if values else (0, ())
     if kind == "assemblee":
         return max(((len(e), (v,) * len(e)) for v, e in by_value.items() if len(e) >= 4), default=(0, ()))
     raise ValueError(kind)
