@@ -34,7 +34,8 @@ KEEP_LIMIT = 50000  # combinations looked at to spread the keep choices
 # them anew for every legal list cost about as much as finding the lays).
 _DRAW, _PASS, _END, _PARCHMENT = A.Draw(), A.PassTurn(), A.EndTurn(), A.DiscardParchment()
 _MADE: dict[tuple, A.Action] = {}
-_FACE_UP = tuple(A.TakeFaceUp(i) for i in range(8))  # the usual slots, made once
+_FACE_UP = tuple(A.TakeFaceUp(i) for i in range(8))  # the usual slots and combinations, made once
+_TAKE_BACK = tuple(A.TakeBack(i) for i in range(16))
 _new = object.__new__
 
 
@@ -64,7 +65,8 @@ def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
         return _keeps(state, seat)
     out: list[A.Action] = []
     if state.phase == "start" and not state.expert:
-        out += [_made(A.TakeBack, i) for i in range(len(state.table.seats[seat].combos))]
+        count = len(state.table.seats[seat].combos)
+        out += _TAKE_BACK[:count] if count <= len(_TAKE_BACK) else [_made(A.TakeBack, i) for i in range(count)]
     if state.phase in ("start", "main"):
         out += lays(state, seat) + _draws(state)
     if state.optional_open(seat):

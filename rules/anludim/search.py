@@ -128,6 +128,11 @@ def _couleurs(cards: Sequence[Card], shortest: int = 2) -> list[Scored]:
     """Per colour: the k highest and the k lowest halves of that colour, for every k >= 2
     (halves sorted by value high to low, then card id); only k >= `shortest` is listed (a
     table's combination of `shortest` cards beats every shorter one)."""
+    return _couleurs_of(_by_colour(cards), shortest)
+
+
+def _by_colour(cards: Sequence[Card]) -> dict[str, list[tuple[int, str, int]]]:
+    """colour -> [(-value, card id, half index)], in hand order."""
     by_colour: dict[str, list[tuple[int, str, int]]] = {}
     for cid, ((v0, c0), (v1, c1)) in cards:
         if c0 in by_colour:
@@ -138,6 +143,11 @@ def _couleurs(cards: Sequence[Card], shortest: int = 2) -> list[Scored]:
             by_colour[c1].append((-v1, cid, 1))
         else:
             by_colour[c1] = [(-v1, cid, 1)]
+    return by_colour
+
+
+def _couleurs_of(by_colour: dict[str, list[tuple[int, str, int]]], shortest: int) -> list[Scored]:
+    """`_couleurs` from the colour index (its lists are sorted in place)."""
     out: list[Scored] = []
     shortest = max(2, shortest)
     for entries in by_colour.values():
@@ -380,6 +390,14 @@ class Pool:
         self.cards = cards
         self.by_value = _by_value(cards)
         self._cache: dict[str, list[Scored]] = {}
+        self._by_colour: dict[str, list[tuple[int, str, int]]] | None = None
+
+    @property
+    def by_colour(self) -> dict[str, list[tuple[int, str, int]]]:
+        """colour -> [(-value, card id, half index)] (made on first use: ceiling and colours share it)."""
+        if self._by_colour is None:
+            self._by_colour = _by_colour(self.cards)
+        return self._by_colour
 
     def get(self, kind: str) -> list[Scored]:
         """(strength, played) pairs of valid `kind` combinations."""
@@ -397,7 +415,7 @@ class Pool:
             return self.get(kind)
         made = self._cache.get(kind)
         if made is None:
-            if not ceiling(kind, self) > best:
+            if kind != "suite" and not ceiling(kind, self) > best:  # `_suites` bounds each run's stretch itself
                 return []
             made = _make(kind, self, best)
         return [sp for sp in made if sp[0] > best]
@@ -421,22 +439,8 @@ def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
                 length, high = run, value
         return (length, tuple(range(high, high - length, -1))) if length >= 2 else (0, ())
     if kind == "couleur":
-        count: dict[str, int] = {}
-        high_of: dict[str, int] = {}
-        for _cid, ((v0, c0), (v1, c1)) in pool.cards:
-            if c0 in count:
-                count[c0] += 1
-                if v0 > high_of[c0]:
-                    high_of[c0] = v0
-            else:
-                count[c0], high_of[c0] = 1, v0
-            if c1 in count:
-                count[c1] += 1
-                if v1 > high_of[c1]:
-                    high_of[c1] = v1
-            else:
-                count[c1], high_of[c1] = 1, v1
-        return max(((n, (high_of[c],) * n) for c, n in count.items() if n >= 2), default=(0, ()))
+        return max(((len(e), (-min(e)[0],) * len(e)) for e in pool.by_colour.values() if len(e) >= 2),
+                   default=(0, ()))
     if kind == "paires" or kind == "brelans":
         size = 2 if kind == "paires" else 3
         values = [v for v in sorted(by_value, reverse=True) if len(by_value[v]) >= size] * size
@@ -452,7 +456,7 @@ def _make(kind: str, pool: Pool, best: tuple | None = None) -> list[Scored]:
     if kind == "suite":
         return _suites(pool.by_value, best)
     if kind == "couleur":
-        return _couleurs(pool.cards, best[0] if best is not None else 2)
+        return _couleurs_of(pool.by_colour, best[0] if best is not None else 2)
     if kind == "paires":
         return _sets(pool.by_value, 2, best)
     if kind == "brelans":
@@ -470,14 +474,17 @@ def candidates(kind: str, cards: Sequence[Card]) -> list[Played]:
 def pick(pool: list[Scored], best: tuple | None, count: int) -> list[Played]:
     """Up to `count` combinations of `pool` stronger than `best`: strongest, weakest, middle."""
     scored = pool if best is None else [sp for sp in pool if sp[0] > best]
-    if len(scored) <= 1:
-        return [scored[0][1]] if scored and count else []
+    n = len(scored)
+    if n <= 1:
+        return [scored[0][1]] if scored else []
     scored = sorted(scored)
-    order = [len(scored) - 1, 0, len(scored) // 2, 1, len(scored) - 2]
-    out: list[Played] = []
-    for i in order:
-        if 0 <= i < len(scored) and scored[i][1] not in out:
-            out.append(scored[i][1])
-        if len(out) == count:
-            break
+    out: list[Played] = [scored[-1][1]]
+    if count == 1:
+        return out
+    for i in (0, n // 2, 1, n - 2):  # after the strongest: weakest, middle, then their neighbours
+        played = scored[i][1]
+        if played not in out:
+            out.append(played)
+            if len(out) == count:
+                break
     return out
