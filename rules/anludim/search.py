@@ -195,12 +195,20 @@ def _sets(by_value: dict[int, list[Entry]], size: int, best: tuple | None = None
         entries = by_value[value]
         if len(entries) < size:
             continue
-        single = _group(entries, size, _NONE)
-        if single is None:
-            continue
+        single: list[tuple[str, int]] = []  # `_group(entries, size, _NONE)`, inline
+        colours: list[str] = []
+        for colour, cid, h in entries:
+            if colour not in colours:
+                single.append((cid, h))
+                colours.append(colour)
+                if len(single) == size:
+                    break
+        else:
+            continue  # fewer than `size` colours
         singles.append(value)
         out.append(((size, (value,) * size), tuple(single)))
-        group = single if not used else _group(entries, size, used)
+        # With none of its cards used, the first group is also the first unused one.
+        group = single if not used or not any(cid in used for cid, _h in single) else _group(entries, size, used)
         if group is not None:
             union += group
             values += (value,) * size
@@ -285,10 +293,11 @@ def _best_union(by_value: dict[int, list[Entry]], size: int,
         for group in _groups_of(by_value[v], size):
             mask = 0
             for cid, _h in group:
-                bit = bits.get(cid)
-                if bit is None:
+                if cid in bits:
+                    mask |= bits[cid]
+                else:
                     bit = bits[cid] = 1 << len(bits)
-                mask |= bit
+                    mask |= bit
             mine.append((mask, group))
         groups.append(mine)
         width *= len(mine) + 1
@@ -307,40 +316,40 @@ def _union_search(values: list[int], groups: list, size: int, start: tuple[int, 
     descending after that many nodes (children already asked for still compare themselves
     with the best, as they always did). None when nothing beat `start`."""
     count = len(values)
-    suffix = [tuple(values[i:]) for i in range(count + 1)]
+    suffix = [tuple(values[i:]) for i in range(count + 1)] if limit is not None else []
     best_chosen, best_played = start, None
     best_n = len(start)  # len(best_chosen)
     nodes = 0
 
-    masks = [[mask for mask, _group in mine] for mine in groups]
+    masks = [[mask for mask, _group in mine] for mine in groups] if limit is None else []
 
-    def fast(i: int, chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
+    def fast(free: list[int], chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
         """`dfs` without the node limit (the usual case), with a tighter bound: only the values
-        left that still have a group free of used cards can add one. A bound that holds never
-        cuts the first best union (every node above it can still beat what was found before
-        it), so the answer is the same; the tree is much smaller."""
+        left that still have a group free of used cards (`free`, their indices) can add one. A
+        bound that holds never cuts the first best union (every node above it can still beat
+        what was found before it), so the answer is the same; the tree is much smaller. The
+        values before free[0] have no free group: skipping them changes nothing."""
         nonlocal best_chosen, best_played, best_n
         if n > best_n or (n == best_n and chosen > best_chosen):
             best_chosen, best_played, best_n = chosen, played, n
-        free: list[int] = []  # indices j >= i of the values that still have a free group
-        for j in range(i, count):
-            for mask in masks[j]:
-                if not used & mask:
-                    free.append(j)
-                    break
         if not free:
             return
         reach = n + len(free)
         if reach < best_n or (reach == best_n and not chosen + tuple([values[j] for j in free]) > best_chosen):
             return
-        i = free[0]  # the values before it have no free group: skipping them changes nothing
+        i, rest = free[0], free[1:]
         more = chosen + (values[i],)
         for mask, group in groups[i]:
             if not used & mask:
-                fast(i + 1, more, n + 1, played + group, used | mask)
-        reach -= 1
-        if reach > best_n or (reach == best_n and chosen + tuple([values[j] for j in free[1:]]) > best_chosen):
-            fast(i + 1, chosen, n, played, used)
+                now = used | mask
+                left = []
+                for j in rest:
+                    for other in masks[j]:
+                        if not now & other:
+                            left.append(j)
+                            break
+                fast(left, more, n + 1, played + group, now)
+        fast(rest, chosen, n, played, used)  # skip value i: the rest stay free
 
     def dfs(i: int, chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
         """The search with the node limit (and the looser bound: the limit counts its nodes)."""
@@ -363,7 +372,10 @@ def _union_search(values: list[int], groups: list, size: int, start: tuple[int, 
         if reach > best_n or (reach == best_n and chosen + suffix[i + 1] > best_chosen):
             dfs(i + 1, chosen, n, played, used)
 
-    (dfs if limit is not None else fast)(0, (), 0, (), 0)
+    if limit is None:
+        fast([j for j in range(count) if masks[j]], (), 0, (), 0)
+    else:
+        dfs(0, (), 0, (), 0)
     if best_played is None or not best_chosen:
         return None
     counts = tuple(v for v in best_chosen for _ in range(size))
