@@ -22,13 +22,17 @@ straight from that index:
   greedy union as the best so far, which cuts most of the tree without changing its answer;
 - gatherings (`_assemblees`) are the first k halves of one value.
 
-`Pool.above(kind, best)` skips a kind altogether when its `ceiling` (a bound from counts: the
-longest stretch of values, the biggest colour, ...) cannot beat the table's best combination.
+`Pool.above(kind, best)` gives only the combinations stronger than the table's best of the kind,
+and uses that best to save work: a kind whose `ceiling` (a bound from counts: the biggest colour,
+a group of every value, ...) cannot beat it is skipped; runs skip the low ends whose stretch of
+present values cannot beat it; colours shorter than it are not listed; the exact union search
+starts from it (or does not run when even a group of every value could not beat it).
 
 The pool of each kind is a list of (strength, played); its order does not matter (`pick` sorts
 it), only its contents do: they are exactly what `tests/anludim/reference_search.py` (the
 straightforward version this one replaced) gives, which `tests/anludim/test_anludim_search.py`
-checks on many random hands.
+and `test_anludim_search_reference.py` check on many random hands (`above`: the reference pool
+filtered by the best, for bests taken from other hands).
 """
 
 from __future__ import annotations
@@ -280,9 +284,9 @@ def _best_union(by_value: dict[int, list[Entry]], size: int,
     The search stops after SEARCH_NODES nodes (huge hands). When the whole tree is smaller than
     that, the node count cannot matter, and a tighter bound prunes more (it never prunes the
     first best union, so the result is the same): a value counts toward the bound only if one
-    of its groups is still free of used cards. With `greedy` (the greedy union's strength,
-    values repeated `size` times) that tight search also starts from "beat the greedy union",
-    and gives None at once when nothing can."""
+    of its groups is still free of used cards. With `greedy` (the greedy union's strength, or
+    the table's best when stronger: values repeated `size` times) that tight search also starts
+    from "beat it", and gives None when nothing can."""
     if values is None:
         values = [v for v in sorted(by_value, reverse=True) if _group(by_value[v], size, set()) is not None]
     bits: dict[str, int] = {}  # card -> its bit
