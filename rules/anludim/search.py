@@ -223,6 +223,15 @@ def _sets(by_value: dict[int, list[Entry]], size: int, best: tuple | None = None
         # The greedy union took a group of every value: no union can be stronger, so the exact
         # search could add nothing (its best is at most this union, which is already listed).
         return out
+    taken = values[::size]  # the greedy union's values, high to low
+    if max(v for v in singles if v not in taken) < taken[-1]:
+        # Every value it skipped is below every value it took: a union of as many groups is at
+        # best as high (its first value above the greedy one's would be a skipped value above a
+        # taken one). If no union can have more groups either (each takes `size` of the cards),
+        # none is stronger and the search could add nothing.
+        cards = {cid for v in singles for _c, cid, _h in by_value[v]}
+        if len(cards) // size <= len(taken):
+            return out
     start = (len(values), values)
     if best is not None:
         top = tuple(v for v in singles for _ in range(size))
