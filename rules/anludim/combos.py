@@ -16,7 +16,6 @@ strength of a valid combination is `(len(cards), values sorted high to low)`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 Half = tuple[int, str]
@@ -25,11 +24,13 @@ KINDS = ("suite", "couleur", "paires", "brelans", "assemblee")
 
 def _groups_ok(cards: Sequence[Half], size: int) -> bool:
     """Every value appears exactly `size` times, each time in a different colour."""
-    by_value: dict[int, set[str]] = {}
+    by_value: dict[int, list[str]] = {}
     for value, colour in cards:
-        by_value.setdefault(value, set()).add(colour)
-    counts = Counter(v for v, _ in cards)
-    return all(counts[v] == size and len(cols) == size for v, cols in by_value.items())
+        if value in by_value:
+            by_value[value].append(colour)
+        else:
+            by_value[value] = [colour]
+    return all(len(cols) == size and len(set(cols)) == size for cols in by_value.values())
 
 
 def is_valid(kind: str, cards: Sequence[Half]) -> bool:

@@ -180,7 +180,7 @@ class AnludimContent:
 
     @cached_property
     def view_content(self) -> dict[str, Any]:
-        """The content part of every view (JSON-able), built once: `rules/anludim/view.py` copies it."""
+        """The content part of every view (JSON-able), built once and shared by every view (read-only)."""
         rules = self.rules
         return {
             "colours": [{"id": c.id, "name": c.name.model_dump(), "symbol": c.symbol, "shape": c.shape,

@@ -48,13 +48,15 @@ def _sources(state: AnludimState, seat: int, plan: Plan, played) -> None:
     s = state.table.seats[seat]
     hand = set(s.hand)
     rank = state.content.hierarchy.index
-    where = {cid: i for i, c in enumerate(s.combos) for cid, _ in c.cards}
+    where: dict[str, int] | None = None  # card -> own combination index, made when a card is not in hand
     for cid, half in played:
         if half not in (0, 1):
             raise IllegalAction("anludim.illegal.bad_half", card=cid, half=half)
         if cid in hand:
             plan.from_hand.append(cid)
             continue
+        if where is None:
+            where = {cid: i for i, c in enumerate(s.combos) for cid, _ in c.cards}
         i = where.get(cid)
         if i is None or i == plan.onto:
             raise IllegalAction("anludim.illegal.not_your_card", card=cid)
@@ -99,9 +101,9 @@ def check(state: AnludimState, seat: int, action: Lay) -> Plan:
     kind_key = kind_ref(prof.kind)
     if not combos.is_valid(prof.kind, halves):
         raise IllegalAction("anludim.illegal.not_a_combination", kind=kind_key)
-    others = [state.table.halves(c.cards) for s, i, c in state.table.combos_of(prof.kind)
-              if (s, i) != (seat, plan.onto)]
-    if not combos.beats(prof.kind, halves, others):
+    mine = combos.strength(halves)  # valid: combos.beats is this comparison with every other
+    if any(not mine > combos.strength(state.table.halves(c.cards))
+           for s, i, c in state.table.combos_of(prof.kind) if (s, i) != (seat, plan.onto)):
         raise IllegalAction("anludim.illegal.not_stronger", kind=kind_key, professor=prof.name.to_json())
     return plan
 

@@ -34,6 +34,18 @@ KEEP_LIMIT = 50000  # combinations looked at to spread the keep choices
 # them anew for every legal list cost about as much as finding the lays).
 _DRAW, _PASS, _END, _PARCHMENT = A.Draw(), A.PassTurn(), A.EndTurn(), A.DiscardParchment()
 _MADE: dict[tuple, A.Action] = {}
+_FACE_UP = tuple(A.TakeFaceUp(i) for i in range(8))  # the usual slots and combinations, made once
+_TAKE_BACK = tuple(A.TakeBack(i) for i in range(16))
+_new = object.__new__
+
+
+def _lay(professor: str, cards: tuple) -> A.Lay:
+    """`A.Lay(professor, cards)` made faster (lays are listed before every action): the same
+    frozen value, its fields set straight into the instance, as the dataclass's __init__ does."""
+    lay = _new(A.Lay)
+    fields = lay.__dict__
+    fields["professor"], fields["cards"], fields["onto"] = professor, cards, -1
+    return lay
 
 
 def _made(kind: type, *fields) -> A.Action:
@@ -53,7 +65,8 @@ def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
         return _keeps(state, seat)
     out: list[A.Action] = []
     if state.phase == "start" and not state.expert:
-        out += [_made(A.TakeBack, i) for i in range(len(state.table.seats[seat].combos))]
+        count = len(state.table.seats[seat].combos)
+        out += _TAKE_BACK[:count] if count <= len(_TAKE_BACK) else [_made(A.TakeBack, i) for i in range(count)]
     if state.phase in ("start", "main"):
         out += lays(state, seat) + _draws(state)
     if state.optional_open(seat):
@@ -66,7 +79,9 @@ def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
 def _draws(state: AnludimState) -> list[A.Action]:
     table = state.table
     out: list[A.Action] = [_DRAW] if table.can_draw() else []
-    out += [_made(A.TakeFaceUp, i) for i, card in enumerate(table.face_up) if card is not None]
+    for i, card in enumerate(table.face_up):
+        if card is not None:
+            out.append(_FACE_UP[i] if i < len(_FACE_UP) else _made(A.TakeFaceUp, i))
     return out or [_PASS]
 
 
@@ -100,15 +115,17 @@ def _keeps(state: AnludimState, seat: int) -> list[A.Action]:
 def lays(state: AnludimState, seat: int) -> list[A.Action]:
     """A few strong and cheap lays per professor that beat the table."""
     cards = state.content.cards
-    s = state.table.seats[seat]
-    hand = [(cid, cards[cid]) for cid in s.hand]
+    hand = [(cid, cards[cid]) for cid in state.table.seats[seat].hand]
     pool = search.Pool(hand)
     bests = table_bests(state)
     out: list[A.Action] = []
     for prof in state.content.professors:
         best = bests.get(prof.kind)
-        for played in search.pick(pool.above(prof.kind, best), best, LAYS_PER_PROFESSOR):
-            out.append(A.Lay(prof.id, played))
+        found = pool.above(prof.kind, best)
+        if found:
+            pid = prof.id
+            for played in search.pick(found, None, LAYS_PER_PROFESSOR):  # `above` kept only what beats best
+                out.append(_lay(pid, played))
         if state.expert:
             out += _expert_lays(state, seat, prof, hand, best) + _onto_lays(state, seat, prof, hand)
     return out
@@ -120,10 +137,12 @@ def table_bests(state: AnludimState) -> dict[str, tuple]:
     out: dict[str, tuple] = {}
     for seat in state.table.seats:
         for combo in seat.combos:
-            values = sorted([cards[cid][h][0] for cid, h in combo.cards], reverse=True)
+            values = [cards[cid][h][0] for cid, h in combo.cards]
+            values.sort(reverse=True)
             s = (len(values), tuple(values))  # combos.strength of its halves
-            if combo.kind not in out or s > out[combo.kind]:
-                out[combo.kind] = s
+            kind = combo.kind
+            if kind not in out or s > out[kind]:
+                out[kind] = s
     return out
 
 

@@ -142,6 +142,7 @@ def rebuild(view: dict[str, Any], content: AnludimContent, dealt: dict[str, Any]
     state.keep_queue = list(view["keep_queue"])
     state.results = [dict(r) for r in view["round_results"]]
     state.pending, state.winner = {}, None
+    state.laid_views = {}
     state.clear_hidden()
     return state
 

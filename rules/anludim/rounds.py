@@ -24,14 +24,21 @@ def order_from(state: AnludimState, seat: int) -> list[int]:
 def check_end(state: AnludimState, trigger: int) -> bool:
     """End the round if a condition holds (the five items take precedence); whether it ended."""
     table = state.table
-    order = order_from(state, trigger)
-    five = next((s for s in order if table.has_all_items(s)), None)
-    if five is not None:
-        end_round(state, trigger, five, "five_items")
-        return True
-    empty = sum(1 for pile in table.piles.values() if not pile)
+    n, seats = state.n, table.seats
+    needed = len(state.content.items)
+    for k in range(n):  # in turn order from the trigger
+        s = (trigger + k) % n
+        seat = seats[s]
+        # has_all_items, asked only of a seat with enough items and professors to hold every kind
+        if len(seat.items) + len(seat.combos) >= needed and table.has_all_items(s):
+            end_round(state, trigger, s, "five_items")
+            return True
+    empty = 0
+    for pile in table.piles.values():
+        if not pile:
+            empty += 1
     if empty >= state.content.rules.empty_piles_end:
-        end_round(state, trigger, max(order, key=table.total), "piles")
+        end_round(state, trigger, max(order_from(state, trigger), key=table.total), "piles")
         return True
     return False
 

@@ -22,13 +22,17 @@ straight from that index:
   greedy union as the best so far, which cuts most of the tree without changing its answer;
 - gatherings (`_assemblees`) are the first k halves of one value.
 
-`Pool.above(kind, best)` skips a kind altogether when its `ceiling` (a bound from counts: the
-longest stretch of values, the biggest colour, ...) cannot beat the table's best combination.
+`Pool.above(kind, best)` gives only the combinations stronger than the table's best of the kind,
+and uses that best to save work: a kind whose `ceiling` (a bound from counts: the biggest colour,
+a group of every value, ...) cannot beat it is skipped; runs skip the low ends whose stretch of
+present values cannot beat it; colours shorter than it are not listed; the exact union search
+starts from it (or does not run when even a group of every value could not beat it).
 
 The pool of each kind is a list of (strength, played); its order does not matter (`pick` sorts
 it), only its contents do: they are exactly what `tests/anludim/reference_search.py` (the
 straightforward version this one replaced) gives, which `tests/anludim/test_anludim_search.py`
-checks on many random hands.
+and `test_anludim_search_reference.py` check on many random hands (`above`: the reference pool
+filtered by the best, for bests taken from other hands).
 """
 
 from __future__ import annotations
@@ -61,8 +65,9 @@ def _by_value(cards: Sequence[Card]) -> dict[int, list[Entry]]:
 
 # -- runs ------------------------------------------------------------------------------------
 
-def _suites(by_value: dict[int, list[Entry]]) -> list[Scored]:
-    """Every run lo..hi (length >= 2) that distinct cards can cover.
+def _suites(by_value: dict[int, list[Entry]], best: tuple | None = None) -> list[Scored]:
+    """Every run lo..hi (length >= 2) that distinct cards can cover; with `best` (a table's
+    strength), the low ends whose whole stretch of present values could not beat it are skipped.
 
     For each low end `lo`, values lo, lo+1, ... are matched to distinct cards one at a time
     (Kuhn's augmenting paths, each value's halves tried in hand order); the run stops at the
@@ -70,9 +75,22 @@ def _suites(by_value: dict[int, list[Entry]]) -> list[Scored]:
     card is free simply takes it (that is what the augmenting path would do); only otherwise
     does `_augment` search."""
     out: list[Scored] = []
-    for lo in sorted(by_value):
+    present = sorted(by_value)
+    if best is not None:
+        ends: dict[int, int] = {}  # value -> the top of its stretch of consecutive present values
+        top = None
+        for value in reversed(present):
+            if top is None or value + 1 not in by_value:
+                top = value
+            ends[value] = top
+    for lo in present:
         if lo + 1 not in by_value:
             continue  # no run of two starts here
+        if best is not None:
+            hi = ends[lo]
+            length = hi - lo + 1
+            if length < best[0] or (length == best[0] and not (length, tuple(range(hi, lo - 1, -1))) > best):
+                continue  # even the run lo..top of the stretch would not beat the table
         owner: dict[str, int] = {}
         assign: dict[int, tuple[str, int]] = {}
         _c, cid, h = by_value[lo][0]
@@ -110,9 +128,15 @@ def _augment(value: int, by_value, owner: dict[str, int], assign: dict, seen: se
 
 # -- colours ---------------------------------------------------------------------------------
 
-def _couleurs(cards: Sequence[Card]) -> list[Scored]:
+def _couleurs(cards: Sequence[Card], shortest: int = 2) -> list[Scored]:
     """Per colour: the k highest and the k lowest halves of that colour, for every k >= 2
-    (halves sorted by value high to low, then card id)."""
+    (halves sorted by value high to low, then card id); only k >= `shortest` is listed (a
+    table's combination of `shortest` cards beats every shorter one)."""
+    return _couleurs_of(_by_colour(cards), shortest)
+
+
+def _by_colour(cards: Sequence[Card]) -> dict[str, list[tuple[int, str, int]]]:
+    """colour -> [(-value, card id, half index)], in hand order."""
     by_colour: dict[str, list[tuple[int, str, int]]] = {}
     for cid, ((v0, c0), (v1, c1)) in cards:
         if c0 in by_colour:
@@ -123,15 +147,21 @@ def _couleurs(cards: Sequence[Card]) -> list[Scored]:
             by_colour[c1].append((-v1, cid, 1))
         else:
             by_colour[c1] = [(-v1, cid, 1)]
+    return by_colour
+
+
+def _couleurs_of(by_colour: dict[str, list[tuple[int, str, int]]], shortest: int) -> list[Scored]:
+    """`_couleurs` from the colour index (its lists are sorted in place)."""
     out: list[Scored] = []
+    shortest = max(2, shortest)
     for entries in by_colour.values():
         n = len(entries)
-        if n < 2:
+        if n < shortest:
             continue
         entries.sort()
         played = tuple((cid, h) for _v, cid, h in entries)
         values = tuple(-v for v, _cid, _h in entries)
-        for k in range(2, n):
+        for k in range(shortest, n):
             out.append(((k, values[:k]), played[:k]))
             out.append(((k, values[-k:]), played[-k:]))
         out.append(((n, values), played))
@@ -156,9 +186,10 @@ def _group(entries: list[Entry], size: int, used: set[str] | frozenset[str]) -> 
 _NONE: frozenset[str] = frozenset()
 
 
-def _sets(by_value: dict[int, list[Entry]], size: int) -> list[Scored]:
+def _sets(by_value: dict[int, list[Entry]], size: int, best: tuple | None = None) -> list[Scored]:
     """Paires (size 2) or brelans (size 3): each single group, greedy unions from the top, and
-    the strongest union (`_best_union`: the greedy one misses it when a card is needed by two values)."""
+    the strongest union (`_best_union`: the greedy one misses it when a card is needed by two values).
+    With `best` (a table's strength), the strongest union is left out when it cannot beat `best`."""
     out: list[Scored] = []
     union: list[tuple[str, int]] = []
     values: tuple[int, ...] = ()
@@ -168,12 +199,20 @@ def _sets(by_value: dict[int, list[Entry]], size: int) -> list[Scored]:
         entries = by_value[value]
         if len(entries) < size:
             continue
-        single = _group(entries, size, _NONE)
-        if single is None:
-            continue
+        single: list[tuple[str, int]] = []  # `_group(entries, size, _NONE)`, inline
+        colours: list[str] = []
+        for colour, cid, h in entries:
+            if colour not in colours:
+                single.append((cid, h))
+                colours.append(colour)
+                if len(single) == size:
+                    break
+        else:
+            continue  # fewer than `size` colours
         singles.append(value)
         out.append(((size, (value,) * size), tuple(single)))
-        group = single if not used else _group(entries, size, used)
+        # With none of its cards used, the first group is also the first unused one.
+        group = single if not used or not any(cid in used for cid, _h in single) else _group(entries, size, used)
         if group is not None:
             union += group
             values += (value,) * size
@@ -184,10 +223,36 @@ def _sets(by_value: dict[int, list[Entry]], size: int) -> list[Scored]:
         # The greedy union took a group of every value: no union can be stronger, so the exact
         # search could add nothing (its best is at most this union, which is already listed).
         return out
-    best = _best_union(by_value, size, singles, (len(values), values))
-    if best is not None and len(best[1]) > size and all(sp[0] < best[0] for sp in out):
-        out.append(best)
+    taken = values[::size]  # the greedy union's values, high to low
+    if max(v for v in singles if v not in taken) < taken[-1]:
+        # Every value it skipped is below every value it took: a union of as many groups is at
+        # best as high (its first value above the greedy one's would be a skipped value above a
+        # taken one). If no union can have more groups either (each takes `size` of the cards),
+        # none is stronger and the search could add nothing.
+        cards = {cid for v in singles for _c, cid, _h in by_value[v]}
+        if len(cards) // size <= len(taken):
+            return out
+    start = (len(values), values)
+    if best is not None:
+        top = tuple(v for v in singles for _ in range(size))
+        if not (len(top), top) > best:
+            return out  # even a group of every value could not beat the table
+        if best > start and _is_union(best, size):
+            start = best  # the search only looks for unions stronger than the table's
+    union = _best_union(by_value, size, singles, start)
+    if union is not None and len(union[1]) > size and all(sp[0] < union[0] for sp in out):
+        out.append(union)
     return out
+
+
+def _is_union(strength: tuple, size: int) -> bool:
+    """Whether `strength` is that of groups of `size` equal values, the values all different."""
+    count, values = strength
+    if count != len(values) or not count or count % size:
+        return False
+    tops = values[::size]
+    return (all(values[i] == tops[i // size] for i in range(count))
+            and all(a > b for a, b in zip(tops, tops[1:])))
 
 
 SEARCH_NODES = 4000  # bound on the exact search of `_best_union` (huge hands only)
@@ -228,12 +293,12 @@ def _best_union(by_value: dict[int, list[Entry]], size: int,
     The search stops after SEARCH_NODES nodes (huge hands). When the whole tree is smaller than
     that, the node count cannot matter, and a tighter bound prunes more (it never prunes the
     first best union, so the result is the same): a value counts toward the bound only if one
-    of its groups is still free of used cards. With `greedy` (the greedy union's strength,
-    values repeated `size` times) that tight search also starts from "beat the greedy union",
-    and gives None at once when nothing can."""
+    of its groups is still free of used cards. With `greedy` (the greedy union's strength, or
+    the table's best when stronger: values repeated `size` times) that tight search also starts
+    from "beat it", and gives None when nothing can."""
     if values is None:
         values = [v for v in sorted(by_value, reverse=True) if _group(by_value[v], size, set()) is not None]
-    bits: dict[str, int] = {}
+    bits: dict[str, int] = {}  # card -> its bit
     groups: list[list[tuple[int, tuple[tuple[str, int], ...]]]] = []
     tree, width = 1, 1
     for v in values:
@@ -241,7 +306,11 @@ def _best_union(by_value: dict[int, list[Entry]], size: int,
         for group in _groups_of(by_value[v], size):
             mask = 0
             for cid, _h in group:
-                mask |= 1 << bits.setdefault(cid, len(bits))
+                if cid in bits:
+                    mask |= bits[cid]
+                else:
+                    bit = bits[cid] = 1 << len(bits)
+                    mask |= bit
             mine.append((mask, group))
         groups.append(mine)
         width *= len(mine) + 1
@@ -260,20 +329,49 @@ def _union_search(values: list[int], groups: list, size: int, start: tuple[int, 
     descending after that many nodes (children already asked for still compare themselves
     with the best, as they always did). None when nothing beat `start`."""
     count = len(values)
-    suffix = [tuple(values[i:]) for i in range(count + 1)]
+    suffix = [tuple(values[i:]) for i in range(count + 1)] if limit is not None else []
     best_chosen, best_played = start, None
+    best_n = len(start)  # len(best_chosen)
     nodes = 0
 
-    def dfs(i: int, chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
-        nonlocal best_chosen, best_played, nodes
-        best_n = len(best_chosen)
+    masks = [[mask for mask, _group in mine] for mine in groups] if limit is None else []
+
+    def fast(free: list[int], chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
+        """`dfs` without the node limit (the usual case), with a tighter bound: only the values
+        left that still have a group free of used cards (`free`, their indices) can add one. A
+        bound that holds never cuts the first best union (every node above it can still beat
+        what was found before it), so the answer is the same; the tree is much smaller. The
+        values before free[0] have no free group: skipping them changes nothing."""
+        nonlocal best_chosen, best_played, best_n
         if n > best_n or (n == best_n and chosen > best_chosen):
-            best_chosen, best_played = chosen, played
-            best_n = n
-        if limit is not None:
-            nodes += 1
-            if nodes > limit:
-                return
+            best_chosen, best_played, best_n = chosen, played, n
+        if not free:
+            return
+        reach = n + len(free)
+        if reach < best_n or (reach == best_n and not chosen + tuple([values[j] for j in free]) > best_chosen):
+            return
+        i, rest = free[0], free[1:]
+        more = chosen + (values[i],)
+        for mask, group in groups[i]:
+            if not used & mask:
+                now = used | mask
+                left = []
+                for j in rest:
+                    for other in masks[j]:
+                        if not now & other:
+                            left.append(j)
+                            break
+                fast(left, more, n + 1, played + group, now)
+        fast(rest, chosen, n, played, used)  # skip value i: the rest stay free
+
+    def dfs(i: int, chosen: tuple[int, ...], n: int, played: tuple, used: int) -> None:
+        """The search with the node limit (and the looser bound: the limit counts its nodes)."""
+        nonlocal best_chosen, best_played, best_n, nodes
+        if n > best_n or (n == best_n and chosen > best_chosen):
+            best_chosen, best_played, best_n = chosen, played, n
+        nodes += 1
+        if nodes > limit:
+            return
         if i == count:
             return
         reach = n + count - i  # every value left adds a group, at best
@@ -283,12 +381,14 @@ def _union_search(values: list[int], groups: list, size: int, start: tuple[int, 
         for mask, group in groups[i]:
             if not used & mask:
                 dfs(i + 1, more, n + 1, played + group, used | mask)
-        best_n = len(best_chosen)
         reach -= 1
         if reach > best_n or (reach == best_n and chosen + suffix[i + 1] > best_chosen):
             dfs(i + 1, chosen, n, played, used)
 
-    dfs(0, (), 0, (), 0)
+    if limit is None:
+        fast([j for j in range(count) if masks[j]], (), 0, (), 0)
+    else:
+        dfs(0, (), 0, (), 0)
     if best_played is None or not best_chosen:
         return None
     counts = tuple(v for v in best_chosen for _ in range(size))
@@ -315,6 +415,14 @@ class Pool:
         self.cards = cards
         self.by_value = _by_value(cards)
         self._cache: dict[str, list[Scored]] = {}
+        self._by_colour: dict[str, list[tuple[int, str, int]]] | None = None
+
+    @property
+    def by_colour(self) -> dict[str, list[tuple[int, str, int]]]:
+        """colour -> [(-value, card id, half index)] (made on first use: ceiling and colours share it)."""
+        if self._by_colour is None:
+            self._by_colour = _by_colour(self.cards)
+        return self._by_colour
 
     def get(self, kind: str) -> list[Scored]:
         """(strength, played) pairs of valid `kind` combinations."""
@@ -323,12 +431,19 @@ class Pool:
         return self._cache[kind]
 
     def above(self, kind: str, best: tuple | None) -> list[Scored]:
-        """`get(kind)`, or [] without computing it when no `kind` these cards could form is
-        stronger than `best` (`ceiling` says how strong they could be at most): the same
-        combinations beat `best` either way."""
-        if best is not None and kind not in self._cache and not ceiling(kind, self) > best:
-            return []
-        return self.get(kind)
+        """The (strength, played) pairs of `get(kind)` stronger than `best` (all of them when
+        `best` is None), in no particular order. Knowing `best` saves work without changing the
+        answer: a kind whose `ceiling` cannot beat it is skipped, and the generators leave out
+        (or never search for) combinations that cannot beat it. A pool computed this way is
+        not kept (it may lack weaker combinations); one computed by `get` is filtered."""
+        if best is None:
+            return self.get(kind)
+        made = self._cache.get(kind)
+        if made is None:
+            if kind != "suite" and not ceiling(kind, self) > best:  # `_suites` bounds each run's stretch itself
+                return []
+            made = _make(kind, self, best)
+        return [sp for sp in made if sp[0] > best]
 
 
 def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
@@ -339,46 +454,38 @@ def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
     with the most halves. (0, ()) when the cards cannot form the kind at all."""
     by_value = pool.by_value
     if kind == "suite":
-        top = (1, 0)  # (length, highest value) of the best stretch
-        values = sorted(by_value)
-        start = prev = values[0] if values else 0
-        for value in values[1:] + [None]:
-            if value != prev + 1:
-                top = max(top, (prev - start + 1, prev))
-                start = value
+        length = high = 0  # the best stretch: (length, highest value)
+        run = 0
+        prev = None
+        for value in sorted(by_value):
+            run = run + 1 if value - 1 == prev else 1
             prev = value
-        length, high = top
+            if run >= length:  # a stretch as long as the best so far is higher
+                length, high = run, value
         return (length, tuple(range(high, high - length, -1))) if length >= 2 else (0, ())
     if kind == "couleur":
-        count: dict[str, int] = {}
-        high: dict[str, int] = {}
-        for _cid, halves in pool.cards:
-            for value, colour in halves:
-                if colour in count:
-                    count[colour] += 1
-                    if value > high[colour]:
-                        high[colour] = value
-                else:
-                    count[colour], high[colour] = 1, value
-        return max(((n, (high[c],) * n) for c, n in count.items() if n >= 2), default=(0, ()))
-    if kind in ("paires", "brelans"):
+        return max(((len(e), (-min(e)[0],) * len(e)) for e in pool.by_colour.values() if len(e) >= 2),
+                   default=(0, ()))
+    if kind == "paires" or kind == "brelans":
         size = 2 if kind == "paires" else 3
-        values = tuple(v for v in sorted(by_value, reverse=True) if len(by_value[v]) >= size for _ in range(size))
-        return (len(values), values) if values else (0, ())
+        values = [v for v in sorted(by_value, reverse=True) if len(by_value[v]) >= size] * size
+        values.sort(reverse=True)  # each value `size` times, high to low
+        return (len(values), tuple(values)) if values else (0, ())
     if kind == "assemblee":
         return max(((len(e), (v,) * len(e)) for v, e in by_value.items() if len(e) >= 4), default=(0, ()))
     raise ValueError(kind)
 
 
-def _make(kind: str, pool: Pool) -> list[Scored]:
+def _make(kind: str, pool: Pool, best: tuple | None = None) -> list[Scored]:
+    """The pool of `kind`; with `best`, combinations not stronger than `best` may be left out."""
     if kind == "suite":
-        return _suites(pool.by_value)
+        return _suites(pool.by_value, best)
     if kind == "couleur":
-        return _couleurs(pool.cards)
+        return _couleurs_of(pool.by_colour, best[0] if best is not None else 2)
     if kind == "paires":
-        return _sets(pool.by_value, 2)
+        return _sets(pool.by_value, 2, best)
     if kind == "brelans":
-        return _sets(pool.by_value, 3)
+        return _sets(pool.by_value, 3, best)
     if kind == "assemblee":
         return _assemblees(pool.by_value)
     raise ValueError(kind)
@@ -392,14 +499,17 @@ def candidates(kind: str, cards: Sequence[Card]) -> list[Played]:
 def pick(pool: list[Scored], best: tuple | None, count: int) -> list[Played]:
     """Up to `count` combinations of `pool` stronger than `best`: strongest, weakest, middle."""
     scored = pool if best is None else [sp for sp in pool if sp[0] > best]
-    if not scored:
-        return []
+    n = len(scored)
+    if n <= 1:
+        return [scored[0][1]] if scored else []
     scored = sorted(scored)
-    order = [len(scored) - 1, 0, len(scored) // 2, 1, len(scored) - 2]
-    out: list[Played] = []
-    for i in order:
-        if 0 <= i < len(scored) and scored[i][1] not in out:
-            out.append(scored[i][1])
-        if len(out) == count:
-            break
+    out: list[Played] = [scored[-1][1]]
+    if count == 1:
+        return out
+    for i in (0, n // 2, 1, n - 2):  # after the strongest: weakest, middle, then their neighbours
+        played = scored[i][1]
+        if played not in out:
+            out.append(played)
+            if len(out) == count:
+                break
     return out

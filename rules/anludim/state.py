@@ -35,6 +35,7 @@ class AnludimState(HiddenResults):
         self.results: list[dict[str, Any]] = []
         self.pending: dict[int, int] = {}
         self.winner: int | None = None
+        self.laid_views: dict = {}  # view.py: the laid cards' view parts of the last view (not game state)
         rules = content.rules  # "À 2 joueurs, aucun parchemin n'est distribué": none below the minimum
         first = {seats - 1: rules.first_round_parchments} if seats >= rules.first_round_parchments_min_seats else {}
         rounds.start_round(self, first)

@@ -1,6 +1,8 @@
 """What a seat sees (`state.view(seat)`), and pure helpers the table scene calls on a view.
 
 `build(state, seat)` returns a JSON-able dict. `seat=None` is the public view (no hand at all).
+Treat a view as read-only: its static part (`content`, built once per content), the log and the
+cards of laid combinations that did not change are shared between views.
 Schema (every card is `{"id", "halves": [[value, colour_id], [value, colour_id]]}`; a played card
 adds `"half": 0|1` and `"value"`, `"colour"` of that half):
 
@@ -105,14 +107,21 @@ def _played_list(state: AnludimState, cards: list[tuple[str, int]]) -> list[dict
     return out
 
 
-def _combo(state: AnludimState, index: int, c) -> dict[str, Any]:
-    cards = _played_list(state, c.cards)
-    values = sorted((x["value"] for x in cards), reverse=True)
-    return {"index": index, "kind": c.kind, "professor": c.professor,
-            "cards": cards, "strength": [len(values), values]}
+def _combo(state: AnludimState, index: int, c, laid: dict, made: dict) -> dict[str, Any]:
+    """A laid combination's view. Its `cards` and `strength` lists depend only on its cards:
+    they are shared with the previous view of the state while the cards stay the same (`laid`:
+    the previous view's, by the tuple of cards; `made`: this view's, for the next one)."""
+    key = tuple(c.cards)
+    parts = laid.get(key)
+    if parts is None:
+        cards = _played_list(state, c.cards)
+        values = sorted((x["value"] for x in cards), reverse=True)
+        parts = (cards, [len(values), values])
+    made[key] = parts
+    return {"index": index, "kind": c.kind, "professor": c.professor, "cards": parts[0], "strength": parts[1]}
 
 
-def _seat(state: AnludimState, i: int) -> dict[str, Any]:
+def _seat(state: AnludimState, i: int, laid: dict, made: dict) -> dict[str, Any]:
     s = state.table.seats[i]
     blazon = state.content.blazon(s.gold)
     by_kind: dict[str, list[int]] = {item: [] for item in state.content.items}
@@ -123,7 +132,7 @@ def _seat(state: AnludimState, i: int) -> dict[str, Any]:
         "blazon": "gold" if s.gold else "silver", "rounds_won": s.rounds_won,
         "hand_limit": blazon.hand, "keep_limit": blazon.keep, "total": state.table.total(i),
         "items": [{"item": item, "value": value} for item, value in s.items], "items_by_kind": by_kind,
-        "combos": [_combo(state, j, c) for j, c in enumerate(s.combos)],
+        "combos": [_combo(state, j, c, laid, made) for j, c in enumerate(s.combos)],
     }
 
 
@@ -156,18 +165,6 @@ def _piles(state: AnludimState) -> list[dict[str, Any]]:
     return out
 
 
-def _content(state: AnludimState) -> dict[str, Any]:
-    """The content part, built once per content (`AnludimContent.view_content`) and copied here:
-    a view is the caller's to change."""
-    made = state.content.view_content
-    return {
-        "colours": [{**c, "name": dict(c["name"]), "rgb": list(c["rgb"])} for c in made["colours"]],
-        "kinds": list(made["kinds"]),
-        "rules": {**made["rules"], "rewards": list(made["rules"]["rewards"]),
-                  "blazons": {b: dict(v) for b, v in made["rules"]["blazons"].items()}},
-        "deck": [[list(h) for h in halves] for halves in made["deck"]],
-        "bots": {persona: dict(weights) for persona, weights in made["bots"].items()},
-    }
 
 
 def build(state: AnludimState, seat: int | None) -> dict[str, Any]:
@@ -175,7 +172,9 @@ def build(state: AnludimState, seat: int | None) -> dict[str, Any]:
     table = state.table
     hand = [card(state, cid) for cid in table.seats[seat].hand] if seat is not None else None
     to_act = state.to_act()
-    seats = [_seat(state, i) for i in range(state.n)]
+    made: dict = {}
+    seats = [_seat(state, i, state.laid_views, made) for i in range(state.n)]
+    state.laid_views = made  # only the combinations on the table now: it never grows
     return {
         "game": "anludim", "seat": seat, "expert": state.expert, "round": state.round, "turn": state.turn,
         "phase": state.phase, "phase_label": f"anludim.phase.{state.phase}", "to_act": to_act,
@@ -189,7 +188,7 @@ def build(state: AnludimState, seat: int | None) -> dict[str, Any]:
         "parchment_supply": table.parchments, "keep_queue": list(state.keep_queue),
         "pending_rewards": [state.pending.get(s, 0) for s in range(state.n)],
         "round_results": [dict(r, totals=list(r["totals"]), rewards=list(r["rewards"])) for r in state.results],
-        "winner": state.winner, "log": state.log[-LOG_TAIL:], "content": _content(state),
+        "winner": state.winner, "log": state.log[-LOG_TAIL:], "content": state.content.view_content,
     }
 
 

@@ -242,3 +242,21 @@ def test_foreign_action_is_refused_with_a_key():
     with pytest.raises(IllegalAction) as err:
         state.apply(0, Fly())
     assert err.value.key == "anludim.illegal.unknown_action"
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_shared_view_parts_are_never_stale(expert):
+    """Views share the content part and the laid cards of unchanged combinations (view.py): at every
+    step of random games, with take-backs and (expert) lays onto a combination, a view equals one
+    built with nothing to share, and the content part is the content's own."""
+    for seed in range(4):
+        state = ENGINE.new_game(CONTENT, 3, seed, {"expert": expert})
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            shared = state.view(seat)
+            kept, state.laid_views = state.laid_views, {}
+            assert shared == state.view(seat)
+            state.laid_views = kept
+            assert shared["content"] is CONTENT.view_content
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -59,3 +59,19 @@ def test_ceiling_is_never_below_a_candidate():
         for kind in KINDS:
             top = search.ceiling(kind, pool)
             assert all(strength <= top for strength, _played in pool.get(kind)), kind
+
+
+def test_pools_above_a_table_best_are_the_reference_pools_filtered():
+    """`Pool.above(kind, best)` prunes with the table's best: what it gives is exactly the reference
+    pool's combinations stronger than `best` (bests taken from other hands, so often close)."""
+    rng = random.Random(11)
+    ids = sorted(CONTENT.cards)
+    for _ in range(400):
+        cards = [(cid, CONTENT.cards[cid]) for cid in rng.sample(ids, rng.randint(0, 16))]
+        other = ref.Pool([(cid, CONTENT.cards[cid]) for cid in rng.sample(ids, rng.randint(2, 12))])
+        slow = ref.Pool(cards)
+        for kind in KINDS:
+            bests = sorted({s for s, _ in other.get(kind)} | {s for s, _ in slow.get(kind)})
+            for best in rng.sample(bests, min(4, len(bests))) + [None]:
+                want = sorted(sp for sp in slow.get(kind) if best is None or sp[0] > best)
+                assert sorted(search.Pool(cards).above(kind, best)) == want, (kind, best, cards)
