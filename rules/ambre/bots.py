@@ -44,8 +44,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {  # the same as content/ambre/bots.yaml
               "raise_max": 4, "scene": 1.0, "setup_max": 3, "setup": "self", "closing": True,
               "gage": True, "samples": 0, "replies": False},
     "master": {"noise": 0.0, "lead": 0.3, "rest": 0.7, "card_cost": 0.15, "rank": 0.1, "bid_cost": 0.05,
-               "raise_max": 4, "scene": 1.0, "setup_max": 3, "setup": "others", "closing": True,
-               "gage": True, "samples": 6, "replies": True},
+               "raise_max": 7, "scene": 1.0, "setup_max": 3, "setup": "others", "closing": True,
+               "gage": True, "samples": 6, "replies": True, "final": 1.0},
 }
 BASE = {**DEFAULTS["adept"], "spare": 1.0, "final": 0.0}
 
