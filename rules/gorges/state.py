@@ -72,6 +72,7 @@ class GorgesState:
         self.forbidden: set[tuple[int, int]] = set()
         self.dictated: dict[int, int] = {}
         self.moves: dict[str, int] = {}
+        self.reach_memo: dict[int, Any] = {}  # seat -> movement memo (rules.gorges.phases.movement._Reach)
         self.history: list[dict[str, Any]] = []
         self.relics_by_turn: list[list[int]] = []
         self.alliances: set[tuple[int, int]] = set()  # (lower seat, higher seat)
@@ -307,9 +308,13 @@ class GorgesState:
             return aimed.pop(0), True
         if self.forced[die]:
             return self.forced[die].pop(0), True
+        # `randint(1, k)` is `1 + _randbelow(k)` (random.Random.randrange's unit-step path): the
+        # same numbers from the same seed, without two calls of argument checks per die.
+        below = self.rng._randbelow
         if die == "d66":
-            return self.rng.randint(1, 6) * 10 + self.rng.randint(1, 6), False
-        return self.rng.randint(1, 3 if die == "d3" else 6), False
+            tens = below(6) + 1
+            return tens * 10 + below(6) + 1, False
+        return below(3 if die == "d3" else 6) + 1, False
 
     def roll(self, seat: int | None, die: str, what: str, **params: Any) -> int:
         """Roll one die for `seat`, logging die, result and what it was for."""
