@@ -46,8 +46,11 @@ class GorgesState:
     def __init__(self, content: Content, seats: int, seed: int, options: dict[str, Any]) -> None:
         self.content = content
         self.n = seats
+        self.seed = seed
         self.rng = new_rng(seed)
         self.options = options
+        self._start_options = options  # `options` as the campaign began (designer mode may change it)
+        self._applied: list[tuple[int, Action]] = []  # every action applied, in order (see `copy`)
         self._log: list[dict[str, Any]] = []  # the public log, named (see `say`)
         self._unnamed: list[tuple[str, dict[str, Any]]] = []  # said, not yet named
         self._armies_then: list[tuple[int, dict[str, Army]]] = []  # (entries said, armies until then)
@@ -80,6 +83,7 @@ class GorgesState:
         self.over = False
         from rules.gorges.flow import campaign
         self.flow: Flow = campaign(self)
+        self._campaign = self.flow  # the campaign's own flow (a test may replace `flow` by a scenario)
         self.prompt: Prompt | None = next(self.flow)
 
     # -- protocol ----------------------------------------------------------------------------
@@ -109,6 +113,12 @@ class GorgesState:
 
     def apply(self, seat: int, action: Action) -> None:
         """Check then apply `action`; IllegalAction leaves the state untouched."""
+        self._apply(seat, action, True)
+        self._applied.append((seat, action))
+
+    def _apply(self, seat: int, action: Action, checked: bool) -> None:
+        """`apply`; `checked` False skips checking a prompt's answer (`copy` replays actions
+        that were checked when first applied: the check has no effect on the state)."""
         if not isinstance(action, Action):
             raise IllegalAction("gorges.illegal.not_an_action")
         if not 0 <= seat < self.n:
@@ -143,12 +153,35 @@ class GorgesState:
             raise IllegalAction("gorges.illegal.game_over")
         if seat != p.seat and not p.any_seat:
             raise IllegalAction("gorges.illegal.not_your_turn", seat=seat_ref(p.seat))
-        p.check(self, action)
+        if checked:
+            p.check(self, action)
         try:
             self.prompt = self.flow.send(action)
         except StopIteration:
             self.prompt = None
             self.over = True
+
+    def copy(self) -> GorgesState:
+        """An independent copy of the campaign, sharing only the (immutable) content.
+
+        The campaign is a generator, which Python cannot copy: the copy is the same campaign
+        replayed from its seed with every action applied so far, unchecked (they were checked
+        once). A state changed other than through `apply` (a test arranging a scenario) cannot
+        be replayed: TypeError, like any object holding a generator."""
+        if self.flow is not self._campaign:
+            raise TypeError("a GorgesState running a hand-made flow cannot be copied")
+        other = GorgesState(self.content, self.n, self.seed, self._start_options)
+        for seat, action in self._applied:
+            other._apply(seat, action, False)
+        other._applied = list(self._applied)
+        if other.rng.getstate() != self.rng.getstate() or other.log_size() != self.log_size() \
+                or _prompt_json(other.prompt) != _prompt_json(self.prompt) or other.view() != self.view():
+            raise TypeError("this GorgesState was changed outside `apply`: it cannot be replayed")
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GorgesState:
+        """`copy.deepcopy` gives `copy()` (the content stays shared, as it never changes)."""
+        return self.copy()
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything is public: the same view for every seat."""
@@ -481,6 +514,10 @@ class GorgesState:
             return options[0]
         action = yield Prompt(seat, kind, tuple(options), context)
         return action.value  # type: ignore[attr-defined]
+
+
+def _prompt_json(prompt: Prompt | None) -> Any:
+    return None if prompt is None else prompt.to_json()
 
 
 def _ref(seat: int | None) -> Any:
