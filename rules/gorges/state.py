@@ -36,6 +36,8 @@ ARMY_PARAMS = {"army", "first", "second", "a", "b"}
 NAMED_PARAMS = frozenset({*PLACE_PARAMS, *ARMY_PARAMS, "path", "building", "why", "mode"})  # see `_param`
 
 EXPRESSION_AIMS = {"relics", "points", "item", "standard"}  # rolled with d3 or d6 as the entry says
+_ANY_TIME = frozenset({ForceNextRoll, DesignerMode, Rename, SetProfile, Note, Ally, SwapArmies})
+_UNKNOWN = object()  # not looked up yet (None: looked up, and there is none)
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
              "d66": [t * 10 + u for t in range(1, 7) for u in range(1, 7)]}
 
@@ -123,30 +125,7 @@ class GorgesState:
             raise IllegalAction("gorges.illegal.not_an_action")
         if not 0 <= seat < self.n:
             raise IllegalAction("gorges.illegal.no_such_seat", seat=seat)
-        if isinstance(action, ForceNextRoll):
-            self._force(seat, action)
-            return
-        if isinstance(action, DesignerMode):
-            if self.over:
-                raise IllegalAction("gorges.illegal.game_over")
-            self.options = dict(self.options, designer_mode=action.on)
-            self.say("gorges.log.designer_mode", seat=seat_ref(seat),
-                     on={"key": "gorges.word.on" if action.on else "gorges.word.off", "params": {}})
-            return
-        if isinstance(action, Rename):
-            self._rename(seat, action)
-            return
-        if isinstance(action, SetProfile):
-            self._set_profile(seat, action)
-            return
-        if isinstance(action, Note):
-            self._note(seat, action)
-            return
-        if isinstance(action, Ally):
-            self._ally(seat, action)
-            return
-        if isinstance(action, SwapArmies) and self._swap_any_time(seat):
-            self._swap(seat, action)
+        if type(action) in _ANY_TIME and self._any_time(seat, action):  # final classes: one look
             return
         p = self.prompt
         if p is None:
@@ -160,6 +139,37 @@ class GorgesState:
         except StopIteration:
             self.prompt = None
             self.over = True
+
+    def _any_time(self, seat: int, action: Action) -> bool:
+        """Apply an action that answers no prompt (designer dice and mode, names, notes,
+        profiles, alliances, the Daemons' swap at any time): False for a swap that may only
+        answer the prompt."""
+        if isinstance(action, ForceNextRoll):
+            self._force(seat, action)
+            return True
+        if isinstance(action, DesignerMode):
+            if self.over:
+                raise IllegalAction("gorges.illegal.game_over")
+            self.options = dict(self.options, designer_mode=action.on)
+            self.say("gorges.log.designer_mode", seat=seat_ref(seat),
+                     on={"key": "gorges.word.on" if action.on else "gorges.word.off", "params": {}})
+            return True
+        if isinstance(action, Rename):
+            self._rename(seat, action)
+            return True
+        if isinstance(action, SetProfile):
+            self._set_profile(seat, action)
+            return True
+        if isinstance(action, Note):
+            self._note(seat, action)
+            return True
+        if isinstance(action, Ally):
+            self._ally(seat, action)
+            return True
+        if isinstance(action, SwapArmies) and self._swap_any_time(seat):
+            self._swap(seat, action)
+            return True
+        return False
 
     def copy(self) -> GorgesState:
         """An independent copy of the campaign, sharing only the (immutable) content.
@@ -481,9 +491,10 @@ class GorgesState:
         if r is None:
             return None
         key = (r, kind)
-        if key not in self._abilities:  # content never changes during a game: look each up once
-            self._abilities[key] = next((a for a in self.content.races[r].abilities if a.type == kind), None)
-        return self._abilities[key]
+        found = self._abilities.get(key, _UNKNOWN)
+        if found is _UNKNOWN:  # content never changes during a game: look each up once
+            found = self._abilities[key] = next((a for a in self.content.races[r].abilities if a.type == kind), None)
+        return found
 
     def event_effect(self, seat: int, kind: str) -> Any:
         """The effect of that type of `seat`'s current event, or None."""
@@ -491,9 +502,10 @@ class GorgesState:
         if ev is None:
             return None
         key = (ev, kind)
-        if key not in self._event_effects:  # looked up once per game, as abilities
-            self._event_effects[key] = next((e for e in self.content.events[ev].effects if e.type == kind), None)
-        return self._event_effects[key]
+        found = self._event_effects.get(key, _UNKNOWN)
+        if found is _UNKNOWN:  # looked up once per game, as abilities
+            found = self._event_effects[key] = next((e for e in self.content.events[ev].effects if e.type == kind), None)
+        return found
 
     def season_effect(self, kind: str) -> Any:
         key = (-1 - self.season, kind)  # seasons' keys are negative, events' d66 rolls positive

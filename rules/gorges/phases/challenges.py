@@ -70,7 +70,7 @@ def _border(st: Any, seat: int) -> dict[int | None, set[str]]:
     owner = st.owner
     neighbours = st.content.island.neighbours
     out: dict[int | None, set[str]] = {}
-    for tid in {n for t, s in owner.items() if s == seat for n in neighbours[t]}:
+    for tid in set().union(*[neighbours[t] for t, s in owner.items() if s == seat]):
         who = owner[tid]
         found = out.get(who)
         if found is None:
