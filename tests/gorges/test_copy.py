@@ -31,8 +31,35 @@ def test_a_copy_is_the_same_campaign_and_moves_on_alone():
         s = other.to_act()[0]
         other.apply(s, rng.choice(other.legal_actions(s)))
     assert _view(st) == before  # the original did not move
-    again = st.copy()
-    assert _view(again) == before
+    assert st._checkpoint is not None  # the first copy's replay kept a turn start near its end
+    again = st.copy()  # from that checkpoint
+    assert _view(again) == before and again.log == st.log
+
+
+def _go_on(state, seed, count=40):
+    pick = random.Random(seed)
+    for _ in range(count):
+        if state.is_over():
+            return
+        seat = state.to_act()[0]
+        state.apply(seat, pick.choice(state.legal_actions(seat)))
+
+
+def test_copies_from_a_checkpoint_go_on_like_the_original():
+    rng = random.Random(8)
+    st = ENGINE.new_game(CONTENT, 4, 21)
+    for stop in (90, 140, 260):
+        while len(st._applied) < stop and not st.is_over():
+            seat = st.to_act()[0]
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
+        first, second = st.copy(), st.copy()  # the second one from the first one's checkpoint
+        fresh = ENGINE.new_game(CONTENT, 4, 21)  # the plain replay
+        for seat, action in st._applied:
+            fresh.apply(seat, action)
+        for state in (first, second, fresh):
+            _go_on(state, stop)
+        assert _view(first) == _view(second) == _view(fresh)
+        assert first.log == second.log == fresh.log
 
 
 def test_a_state_changed_outside_apply_is_not_copied():
