@@ -108,20 +108,27 @@ def _memo(st: Any, seat: int, stops: frozenset[str]) -> _Reach:
     return found
 
 
-def _special_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
-    island = st.content.island
+def _special_targets(st: Any, seat: int, army: Army, mode: str, pool: list[str] | None = None) -> list[str]:
+    """Where a special move takes `army` (`pool`: `_special_pool` when the caller has it)."""
     here = army.location
+    if mode == "forest" and st.content.territories[here].terrain != st.ability(seat, "forest_travel").terrain:
+        return []
+    if pool is None:
+        pool = _special_pool(st, seat, mode)
+    return [t for t in pool if t != here]
+
+
+def _special_pool(st: Any, seat: int, mode: str) -> list[str]:
+    """The destinations of a special move for any army of `seat` (its own place excepted later)."""
+    island = st.content.island
     if mode == "forest":
         terrain = st.ability(seat, "forest_travel").terrain
-        if st.content.territories[here].terrain != terrain:
-            return []
-        return [t for t in island.ids if t != here and st.content.territories[t].terrain == terrain]
+        return [t for t in island.ids if st.content.territories[t].terrain == terrain]
     if mode == "burrow":
-        return [t for t in sorted(st.territories_of(seat)) if t != here]
+        return sorted(st.territories_of(seat))
     raid = st.ability(seat, "raid")
     pool = island.ids if raid.reach == "anywhere" else sorted(island.coast)
-    return [t for t in pool if t != here and st.owner[t] != seat
-            and st.building[t] not in ("fortress", "city")]
+    return [t for t in pool if st.owner[t] != seat and st.building[t] not in ("fortress", "city")]
 
 
 SPECIAL = {"forest": "forest_travel", "burrow": "burrow", "raid": "raid"}
@@ -198,6 +205,8 @@ def legal(st: Any, seat: int) -> list[Action]:
     stops = _stops(st, seat)  # the same for every army of the seat: computed once
     memo = _memo(st, seat, stops)
     reroll = ability(seat, "movement_reroll") is not None
+    used = st.generals[seat].used
+    pools: dict[str, list[str]] = {}  # each special move's destinations, for every army
     for army in st.armies.values():
         if army.seat != seat or army.location is None:
             continue
@@ -206,10 +215,16 @@ def legal(st: Any, seat: int) -> list[Action]:
             moves_ = memo.get_orders(st, army, "normal", army.allowance)
             if moves_:
                 out.extend(moves_)
-        for mode in specials:
-            targets = _move_targets(st, seat, army, mode, stops)
-            if targets:
-                out.extend(orders(army.id, mode, targets))
+        if specials and not army.moved:
+            for mode in specials:
+                if mode in used:
+                    continue
+                pool = pools.get(mode)
+                if pool is None:
+                    pool = pools[mode] = _special_pool(st, seat, mode)
+                targets = _special_targets(st, seat, army, mode, pool)
+                if targets:
+                    out.extend(orders(army.id, mode, targets))
         if second and army.moved:
             moves_ = memo.get_orders(st, army, "second", second)
             if moves_:
