@@ -130,8 +130,14 @@ INVARIANTS: dict[str, Callable[[Any], None]] = {
 
 # -- one game -----------------------------------------------------------------------------------------
 
+_SHARED: list[tuple[Any, dict[int, Any]]] = []  # the last content and its memo (one entry)
+
+
 def _shared(content: Any) -> dict[int, Any]:
-    """A deepcopy memo sharing every object reachable from the (immutable) content."""
+    """A deepcopy memo sharing every object reachable from the (immutable) content; the same
+    for every game of a run (walking the content took longer than some games)."""
+    if _SHARED and _SHARED[0][0] is content:
+        return _SHARED[0][1]
     memo: dict[int, Any] = {}
     stack = [content]
     while stack:
@@ -146,6 +152,7 @@ def _shared(content: Any) -> dict[int, Any]:
             stack.extend(obj)
         elif hasattr(obj, "__dict__"):
             stack.extend(vars(obj).values())
+    _SHARED[:] = [(content, memo)]
     return memo
 
 
@@ -159,7 +166,8 @@ class _Game:
         self.memo = _shared(content)
 
     def copy(self) -> Any:
-        """A copy of the state: a deep copy sharing content and log entries, else a replay."""
+        """A copy of the state: a deep copy sharing content and log entries (a state may define
+        `__deepcopy__`), else a replay."""
         memo = dict(self.memo)
         for item in getattr(self.state, "log", ()):
             memo[id(item)] = item  # log entries are never changed once written

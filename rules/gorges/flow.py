@@ -19,11 +19,14 @@ PHASES = ("setup", "crown", "events", "search", "mines", "movement", "constructi
           "conquest", "battles", "over")
 
 
-def campaign(st: Any):
-    """Set-up, then turns until winter's last one is over."""
-    yield from setup(st)
-    start_season(st)
+def campaign(st: Any, resume: bool = False):
+    """Set-up, then turns until winter's last one is over (`resume`: from the start of the
+    turn the state stands at, for a copy restored from a checkpoint, see GorgesState.copy)."""
+    if not resume:
+        yield from setup(st)
+        start_season(st)
     while True:
+        st.turn_starts()
         yield from turn(st)
         if end_turn(st):
             break

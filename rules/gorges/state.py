@@ -8,6 +8,7 @@ needing no choice run on inside that same `apply`, their dice logged one by one.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Generator, Iterator
 from typing import Any
 
@@ -25,7 +26,7 @@ from rules.gorges.actions import (
 )
 from rules.gorges.content import Content, Entry
 from rules.gorges.prompts import Prompt
-from rules.gorges.records import STAT_MAX, STATS, Army, General
+from rules.gorges.records import STAT_MAX, STATS, Army, General, Hero, Regiment
 
 Flow = Generator[Prompt, Action, Any]
 
@@ -36,6 +37,14 @@ ARMY_PARAMS = {"army", "first", "second", "a", "b"}
 NAMED_PARAMS = frozenset({*PLACE_PARAMS, *ARMY_PARAMS, "path", "building", "why", "mode"})  # see `_param`
 
 EXPRESSION_AIMS = {"relics", "points", "item", "standard"}  # rolled with d3 or d6 as the entry says
+_ANY_TIME = frozenset({ForceNextRoll, DesignerMode, Rename, SetProfile, Note, Ally, SwapArmies})
+CHECKPOINT_WINDOW = 60  # a copy's replay keeps the data of the turn starts this close to its end
+# Lists whose entries are never changed once added (only appended, or replaced): shared by copies.
+_ROWS = ("_log", "history", "relics_by_turn")
+_NOT_IN_CHECKPOINT = frozenset({"content", "rng", *_ROWS, "_unnamed", "_armies_then", "_place_names",
+                                "_abilities", "_event_effects", "reach_memo", "flow", "_campaign", "prompt",
+                                "_applied", "_checkpoint", "_replaying", "_newest"})
+_UNKNOWN = object()  # not looked up yet (None: looked up, and there is none)
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
              "d66": [t * 10 + u for t in range(1, 7) for u in range(1, 7)]}
 
@@ -46,8 +55,14 @@ class GorgesState:
     def __init__(self, content: Content, seats: int, seed: int, options: dict[str, Any]) -> None:
         self.content = content
         self.n = seats
+        self.seed = seed
         self.rng = new_rng(seed)
         self.options = options
+        self._start_options = options  # `options` as the campaign began (designer mode may change it)
+        self._applied: list[tuple[int, Action]] = []  # every action applied, in order (see `copy`)
+        self._checkpoint: tuple[int, dict[str, Any]] | None = None  # see `copy`
+        self._replaying: tuple[int, int] | None = None  # (next action, checkpoints from) in a copy's replay
+        self._newest: tuple[int, dict[str, Any]] | None = None  # the last checkpoint that replay kept
         self._log: list[dict[str, Any]] = []  # the public log, named (see `say`)
         self._unnamed: list[tuple[str, dict[str, Any]]] = []  # said, not yet named
         self._armies_then: list[tuple[int, dict[str, Army]]] = []  # (entries said, armies until then)
@@ -72,6 +87,7 @@ class GorgesState:
         self.forbidden: set[tuple[int, int]] = set()
         self.dictated: dict[int, int] = {}
         self.moves: dict[str, int] = {}
+        self.reach_memo: dict[int, Any] = {}  # seat -> movement memo (rules.gorges.phases.movement._Reach)
         self.history: list[dict[str, Any]] = []
         self.relics_by_turn: list[list[int]] = []
         self.alliances: set[tuple[int, int]] = set()  # (lower seat, higher seat)
@@ -79,6 +95,7 @@ class GorgesState:
         self.over = False
         from rules.gorges.flow import campaign
         self.flow: Flow = campaign(self)
+        self._campaign = self.flow  # the campaign's own flow (a test may replace `flow` by a scenario)
         self.prompt: Prompt | None = next(self.flow)
 
     # -- protocol ----------------------------------------------------------------------------
@@ -108,46 +125,130 @@ class GorgesState:
 
     def apply(self, seat: int, action: Action) -> None:
         """Check then apply `action`; IllegalAction leaves the state untouched."""
+        self._apply(seat, action, True)
+        self._applied.append((seat, action))
+
+    def _apply(self, seat: int, action: Action, checked: bool) -> None:
+        """`apply`; `checked` False skips checking a prompt's answer (`copy` replays actions
+        that were checked when first applied: the check has no effect on the state)."""
         if not isinstance(action, Action):
             raise IllegalAction("gorges.illegal.not_an_action")
         if not 0 <= seat < self.n:
             raise IllegalAction("gorges.illegal.no_such_seat", seat=seat)
-        if isinstance(action, ForceNextRoll):
-            self._force(seat, action)
-            return
-        if isinstance(action, DesignerMode):
-            if self.over:
-                raise IllegalAction("gorges.illegal.game_over")
-            self.options = dict(self.options, designer_mode=action.on)
-            self.say("gorges.log.designer_mode", seat=seat_ref(seat),
-                     on={"key": "gorges.word.on" if action.on else "gorges.word.off", "params": {}})
-            return
-        if isinstance(action, Rename):
-            self._rename(seat, action)
-            return
-        if isinstance(action, SetProfile):
-            self._set_profile(seat, action)
-            return
-        if isinstance(action, Note):
-            self._note(seat, action)
-            return
-        if isinstance(action, Ally):
-            self._ally(seat, action)
-            return
-        if isinstance(action, SwapArmies) and self._swap_any_time(seat):
-            self._swap(seat, action)
+        if type(action) in _ANY_TIME and self._any_time(seat, action):  # final classes: one look
             return
         p = self.prompt
         if p is None:
             raise IllegalAction("gorges.illegal.game_over")
         if seat != p.seat and not p.any_seat:
             raise IllegalAction("gorges.illegal.not_your_turn", seat=seat_ref(p.seat))
-        p.check(self, action)
+        if checked:
+            p.check(self, action)
         try:
             self.prompt = self.flow.send(action)
         except StopIteration:
             self.prompt = None
             self.over = True
+
+    def _any_time(self, seat: int, action: Action) -> bool:
+        """Apply an action that answers no prompt (designer dice and mode, names, notes,
+        profiles, alliances, the Daemons' swap at any time): False for a swap that may only
+        answer the prompt."""
+        if isinstance(action, ForceNextRoll):
+            self._force(seat, action)
+            return True
+        if isinstance(action, DesignerMode):
+            if self.over:
+                raise IllegalAction("gorges.illegal.game_over")
+            self.options = dict(self.options, designer_mode=action.on)
+            self.say("gorges.log.designer_mode", seat=seat_ref(seat),
+                     on={"key": "gorges.word.on" if action.on else "gorges.word.off", "params": {}})
+            return True
+        if isinstance(action, Rename):
+            self._rename(seat, action)
+            return True
+        if isinstance(action, SetProfile):
+            self._set_profile(seat, action)
+            return True
+        if isinstance(action, Note):
+            self._note(seat, action)
+            return True
+        if isinstance(action, Ally):
+            self._ally(seat, action)
+            return True
+        if isinstance(action, SwapArmies) and self._swap_any_time(seat):
+            self._swap(seat, action)
+            return True
+        return False
+
+    def copy(self) -> GorgesState:
+        """An independent copy of the campaign, sharing only the (immutable) content.
+
+        The campaign is a generator, which Python cannot copy: the copy is the same campaign
+        replayed with every action applied so far, unchecked (they were checked once), from its
+        seed or from a checkpoint: the data at the start of a turn, kept by an earlier copy's
+        replay near its end (so the copies of one state, or of later ones, replay one turn or
+        so). A state changed other than through `apply` (a test arranging a scenario) cannot be
+        replayed: TypeError, like any object holding a generator."""
+        if self.flow is not self._campaign:
+            raise TypeError("a GorgesState running a hand-made flow cannot be copied")
+        done = len(self._applied)
+        start = self._checkpoint
+        if start is not None and start[0] <= done:
+            other = self._restored(start[1])
+            first = start[0]
+        else:
+            other, first = GorgesState(self.content, self.n, self.seed, self._start_options), 0
+        near_end = done - CHECKPOINT_WINDOW
+        for i in range(first, done):
+            other._replaying = (i, near_end)
+            seat, action = self._applied[i]
+            other._apply(seat, action, False)
+        other._replaying = None
+        other._applied = list(self._applied)
+        if other._newest is not None and (start is None or other._newest[0] > start[0]):
+            self._checkpoint = other._newest
+        other._newest = None
+        other._checkpoint = self._checkpoint
+        if other.rng.getstate() != self.rng.getstate() or other.log_size() != self.log_size() \
+                or _prompt_json(other.prompt) != _prompt_json(self.prompt) or other.view() != self.view():
+            raise TypeError("this GorgesState was changed outside `apply`: it cannot be replayed")
+        return other
+
+    def turn_starts(self) -> None:
+        """The campaign is at the start of a turn: a copy replaying its last actions keeps the
+        data here (`copy`); nothing otherwise."""
+        if self._replaying is None or self._replaying[0] < self._replaying[1]:
+            return
+        self.log  # noqa: B018 -- named now: the checkpoint shares the entries, never changed again
+        data = {k: v for k, v in self.__dict__.items() if k not in _NOT_IN_CHECKPOINT}
+        data = _clone(data)
+        data["rng"] = self.rng.getstate()
+        for name in _ROWS:
+            data[name] = list(getattr(self, name))
+        self._newest = (self._replaying[0] + 1, data)  # the action being applied ends at this point
+
+    def _restored(self, data: dict[str, Any]) -> GorgesState:
+        """A state from a checkpoint's data, its campaign resumed at that turn's start."""
+        other = GorgesState.__new__(GorgesState)
+        other.__dict__.update(_clone({k: v for k, v in data.items() if k != "rng" and k not in _ROWS}))
+        other.content = self.content
+        other.rng = new_rng(0)
+        other.rng.setstate(data["rng"])
+        for name in _ROWS:
+            setattr(other, name, list(data[name]))
+        other._unnamed, other._armies_then = [], []
+        other._place_names, other._abilities, other._event_effects, other.reach_memo = {}, {}, {}, {}
+        other._applied, other._checkpoint, other._replaying, other._newest = [], None, None, None
+        from rules.gorges.flow import campaign
+        other.flow = campaign(other, resume=True)
+        other._campaign = other.flow
+        other.prompt = next(other.flow)
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GorgesState:
+        """`copy.deepcopy` gives `copy()` (the content stays shared, as it never changes)."""
+        return self.copy()
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything is public: the same view for every seat."""
@@ -307,9 +408,13 @@ class GorgesState:
             return aimed.pop(0), True
         if self.forced[die]:
             return self.forced[die].pop(0), True
+        # `randint(1, k)` is `1 + _randbelow(k)` (random.Random.randrange's unit-step path): the
+        # same numbers from the same seed, without two calls of argument checks per die.
+        below = self.rng._randbelow
         if die == "d66":
-            return self.rng.randint(1, 6) * 10 + self.rng.randint(1, 6), False
-        return self.rng.randint(1, 3 if die == "d3" else 6), False
+            tens = below(6) + 1
+            return tens * 10 + below(6) + 1, False
+        return below(3 if die == "d3" else 6) + 1, False
 
     def roll(self, seat: int | None, die: str, what: str, **params: Any) -> int:
         """Roll one die for `seat`, logging die, result and what it was for."""
@@ -443,9 +548,10 @@ class GorgesState:
         if r is None:
             return None
         key = (r, kind)
-        if key not in self._abilities:  # content never changes during a game: look each up once
-            self._abilities[key] = next((a for a in self.content.races[r].abilities if a.type == kind), None)
-        return self._abilities[key]
+        found = self._abilities.get(key, _UNKNOWN)
+        if found is _UNKNOWN:  # content never changes during a game: look each up once
+            found = self._abilities[key] = next((a for a in self.content.races[r].abilities if a.type == kind), None)
+        return found
 
     def event_effect(self, seat: int, kind: str) -> Any:
         """The effect of that type of `seat`'s current event, or None."""
@@ -453,9 +559,10 @@ class GorgesState:
         if ev is None:
             return None
         key = (ev, kind)
-        if key not in self._event_effects:  # looked up once per game, as abilities
-            self._event_effects[key] = next((e for e in self.content.events[ev].effects if e.type == kind), None)
-        return self._event_effects[key]
+        found = self._event_effects.get(key, _UNKNOWN)
+        if found is _UNKNOWN:  # looked up once per game, as abilities
+            found = self._event_effects[key] = next((e for e in self.content.events[ev].effects if e.type == kind), None)
+        return found
 
     def season_effect(self, kind: str) -> Any:
         key = (-1 - self.season, kind)  # seasons' keys are negative, events' d66 rolls positive
@@ -476,6 +583,35 @@ class GorgesState:
             return options[0]
         action = yield Prompt(seat, kind, tuple(options), context)
         return action.value  # type: ignore[attr-defined]
+
+
+_ATOMS = frozenset({str, int, bool, float, type(None), frozenset})
+_RECORDS = frozenset({General, Army, Hero, Regiment})
+
+
+def _clone(x: Any) -> Any:
+    """A deep copy of a checkpoint's data: plain containers and the records (much faster than
+    `copy.deepcopy`; anything else goes to it)."""
+    t = type(x)
+    if t in _ATOMS:
+        return x
+    if t is dict:
+        return {k: _clone(v) for k, v in x.items()}
+    if t is list:
+        return [_clone(v) for v in x]
+    if t is set:
+        return set(x)  # of ids and seat pairs: immutable
+    if t is tuple:
+        return tuple([_clone(v) for v in x])
+    if t in _RECORDS:
+        new = t.__new__(t)
+        new.__dict__.update({k: _clone(v) for k, v in x.__dict__.items()})
+        return new
+    return copy.deepcopy(x)
+
+
+def _prompt_json(prompt: Prompt | None) -> Any:
+    return None if prompt is None else prompt.to_json()
 
 
 def _ref(seat: int | None) -> Any:

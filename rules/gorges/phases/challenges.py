@@ -10,7 +10,7 @@ that built this turn can neither challenge nor defend.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
@@ -57,35 +57,39 @@ def stakes(st: Any, seat: int, target: int, army: Any) -> list[str]:
     """Territories `army` of `seat` may challenge `target` over."""
     here = army.location
     theirs = {a.location for a in st.armies_of(target)}
-    lands = _lands(st)
-    out = set(_remote_stakes(st, seat, lands.get(target, ()), theirs, _border(st, lands.get(seat, ()))))
+    out = _remote_stakes(st, seat, target, theirs, _border(st, seat))
     if st.owner[here] == target or here in theirs:
         out.add(here)
     capitals = moves.protected(st)
     return sorted(t for t in out if capitals.get(t, seat) == seat)
 
 
-def _lands(st: Any) -> dict[int | None, list[str]]:
-    """Every general's territories (None: the neutral ones), in one pass."""
-    out: dict[int | None, list[str]] = {}
-    for tid, seat in st.owner.items():
-        out.setdefault(seat, []).append(tid)
+def _border(st: Any, seat: int) -> dict[int | None, set[str]]:
+    """The territories next to one of `seat`'s (his own included when they touch each other),
+    by owner (None: the neutral ones)."""
+    owner = st.owner
+    neighbours = st.content.island.neighbours
+    out: dict[int | None, set[str]] = {}
+    for tid in set().union(*[neighbours[t] for t, s in owner.items() if s == seat]):
+        who = owner[tid]
+        found = out.get(who)
+        if found is None:
+            out[who] = {tid}
+        else:
+            found.add(tid)
     return out
 
 
-def _border(st: Any, lands: Iterable[str]) -> set[str]:
-    """The territories next to one of `lands` (those included when they touch each other)."""
-    neighbours = st.content.island.neighbours
-    return {n for tid in lands for n in neighbours[tid]}
-
-
-def _remote_stakes(st: Any, seat: int, target_lands: Iterable[str], theirs: set[str],
-                   border: set[str]) -> list[str]:
+def _remote_stakes(st: Any, seat: int, target: int, theirs: set[str],
+                   border: dict[int | None, set[str]]) -> set[str]:
     """Stakes open to any army: the target's armies on my land (`theirs`: where they stand), his
-    land next to mine (`border`: the territories next to mine), or any of his land with the Tunnel."""
-    out = [tid for tid in theirs if st.owner[tid] == seat]
-    tunnel = st.event_effect(seat, "challenge_anyone") is not None
-    out.extend(tid for tid in target_lands if tunnel or tid in border)
+    land next to mine (`border`: `_border(st, seat)`), or any of his land with the Tunnel."""
+    owner = st.owner
+    out = {tid for tid in theirs if owner[tid] == seat}
+    if st.event_effect(seat, "challenge_anyone") is not None:
+        out.update(tid for tid, s in owner.items() if s == target)
+    else:
+        out.update(border.get(target, ()))
     return out
 
 
@@ -114,16 +118,24 @@ def _challenges(st: Any, seat: int) -> Iterator[Challenge]:
     if not mine:
         return
     capitals = moves.protected(st)
-    lands = _lands(st)
-    border = _border(st, lands.get(seat, ()))
+    owner = st.owner
+    border = _border(st, seat)
+    where: dict[int, set[str]] = {}  # each general's armies on the map: where they stand
+    for a in st.armies.values():
+        if a.location is not None:
+            found = where.get(a.seat)
+            if found is None:
+                where[a.seat] = {a.location}
+            else:
+                found.add(a.location)
     for target in range(st.n):
         if not may_target(st, seat, target):
             continue
-        theirs = {a.location for a in st.armies_of(target)}
-        remote = set(_remote_stakes(st, seat, lands.get(target, ()), theirs, border))
+        theirs = where.get(target, set())
+        remote = _remote_stakes(st, seat, target, theirs, border)
         for army in mine:
             here = army.location
-            at_stake = sorted(remote | {here}) if st.owner[here] == target or here in theirs else sorted(remote)
+            at_stake = sorted(remote | {here}) if owner[here] == target or here in theirs else sorted(remote)
             if capitals:  # protected capitals are never at stake
                 at_stake = [t for t in at_stake if capitals.get(t, seat) == seat]
             yield from _orders(target, army.id, tuple(at_stake))

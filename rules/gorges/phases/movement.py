@@ -67,23 +67,68 @@ def destinations(st: Any, army: Army, steps: int, stops: frozenset[str] | None =
     their territories when already known), sorted."""
     if stops is None:
         stops = _stops(st, army.seat)
-    return st.content.island.targets(army.location, steps, stops)
+    return _memo(st, army.seat, stops).get_targets(st, army.location, steps)
 
 
-def _special_targets(st: Any, seat: int, army: Army, mode: str) -> list[str]:
-    island = st.content.island
+class _Reach:
+    """The moves of one seat's armies while the foreign armies stand still (`stops`): a memo that
+    lives on the state for one general's movement (every list of his orders recomputes only
+    what his last order changed), dropped as soon as a foreign army stands elsewhere. Its keys
+    are territories, allowances and army ids: bounded by the island, never growing across games."""
+
+    __slots__ = ("stops", "targets", "orders")
+
+    def __init__(self, stops: frozenset[str]) -> None:
+        self.stops = stops
+        self.targets: dict[tuple[str, int], tuple[str, ...]] = {}
+        self.orders: dict[tuple[str, str, str, int], tuple[Move, ...]] = {}
+
+    def get_targets(self, st: Any, here: str, steps: int) -> tuple[str, ...]:
+        key = (here, steps)
+        found = self.targets.get(key)
+        if found is None:
+            found = self.targets[key] = st.content.island.targets(here, steps, self.stops)
+        return found
+
+    def get_orders(self, st: Any, army: Army, mode: str, steps: int) -> tuple[Move, ...]:
+        """`orders(army, mode, destinations(...))` for a normal or second move of `steps`."""
+        key = (army.id, mode, army.location, steps)
+        found = self.orders.get(key)
+        if found is None:
+            found = self.orders[key] = orders(army.id, mode, self.get_targets(st, army.location, steps))
+        return found
+
+
+def _memo(st: Any, seat: int, stops: frozenset[str]) -> _Reach:
+    """`seat`'s `_Reach` for these stops (a new one when the foreign armies moved)."""
+    memos = st.reach_memo
+    found = memos.get(seat)
+    if found is None or found.stops != stops:
+        found = memos[seat] = _Reach(stops)
+    return found
+
+
+def _special_targets(st: Any, seat: int, army: Army, mode: str, pool: list[str] | None = None) -> list[str]:
+    """Where a special move takes `army` (`pool`: `_special_pool` when the caller has it)."""
     here = army.location
+    if mode == "forest" and st.content.territories[here].terrain != st.ability(seat, "forest_travel").terrain:
+        return []
+    if pool is None:
+        pool = _special_pool(st, seat, mode)
+    return [t for t in pool if t != here]
+
+
+def _special_pool(st: Any, seat: int, mode: str) -> list[str]:
+    """The destinations of a special move for any army of `seat` (its own place excepted later)."""
+    island = st.content.island
     if mode == "forest":
         terrain = st.ability(seat, "forest_travel").terrain
-        if st.content.territories[here].terrain != terrain:
-            return []
-        return [t for t in island.ids if t != here and st.content.territories[t].terrain == terrain]
+        return [t for t in island.ids if st.content.territories[t].terrain == terrain]
     if mode == "burrow":
-        return [t for t in sorted(st.territories_of(seat)) if t != here]
+        return sorted(st.territories_of(seat))
     raid = st.ability(seat, "raid")
     pool = island.ids if raid.reach == "anywhere" else sorted(island.coast)
-    return [t for t in pool if t != here and st.owner[t] != seat
-            and st.building[t] not in ("fortress", "city")]
+    return [t for t in pool if st.owner[t] != seat and st.building[t] not in ("fortress", "city")]
 
 
 SPECIAL = {"forest": "forest_travel", "burrow": "burrow", "raid": "raid"}
@@ -154,16 +199,36 @@ _MOVES: dict[tuple[str, str], dict[str, Move]] = {}
 def legal(st: Any, seat: int) -> list[Action]:
     """Every order the general may give now."""
     out: list[Action] = [DONE]
-    modes = ["normal"] + [m for m, ab in SPECIAL.items() if st.ability(seat, ab) is not None]
-    if st.moves.get("second"):
-        modes.append("second")
+    ability = st.ability
+    specials = [m for m, ab in SPECIAL.items() if ability(seat, ab) is not None]
+    second = st.moves.get("second")
     stops = _stops(st, seat)  # the same for every army of the seat: computed once
-    reroll = st.ability(seat, "movement_reroll") is not None
-    for army in st.armies_of(seat):
-        for mode in modes:
-            targets = _move_targets(st, seat, army, mode, stops)
-            if targets:
-                out.extend(orders(army.id, mode, targets))
+    memo = _memo(st, seat, stops)
+    reroll = ability(seat, "movement_reroll") is not None
+    used = st.generals[seat].used
+    pools: dict[str, list[str]] = {}  # each special move's destinations, for every army
+    for army in st.armies.values():
+        if army.seat != seat or army.location is None:
+            continue
+        # The modes in order: normal, the race's special moves, then a second (forced) march.
+        if not army.moved:
+            moves_ = memo.get_orders(st, army, "normal", army.allowance)
+            if moves_:
+                out.extend(moves_)
+        if specials and not army.moved:
+            for mode in specials:
+                if mode in used:
+                    continue
+                pool = pools.get(mode)
+                if pool is None:
+                    pool = pools[mode] = _special_pool(st, seat, mode)
+                targets = _special_targets(st, seat, army, mode, pool)
+                if targets:
+                    out.extend(orders(army.id, mode, targets))
+        if second and army.moved:
+            moves_ = memo.get_orders(st, army, "second", second)
+            if moves_:
+                out.extend(moves_)
         if reroll and not army.moved and not army.rerolled:
             out.append(made(RerollMovement, army.id))
     if st.moves.get("enemy"):
