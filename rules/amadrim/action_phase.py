@@ -264,13 +264,20 @@ def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Uni
 def unit_actions(ctx: Any, seat: int, unit: Unit, closed: Any = None) -> list[Action]:
     """The unit's actions now; `closed`: the cells with a city or unit, when the caller has them."""
     board, out = ctx.board, []
-    if ctx.remaining[MOVE] and not unit.moved:
-        key = (unit.id, unit.cell, ctx.remaining[MOVE])
-        moves = board.move_lists.get(key)
+    steps = ctx.remaining[MOVE]
+    if steps and not unit.moved:
+        key = (unit.id, unit.cell, steps)
+        lists = board.move_lists
+        moves = lists.get(key)
         if moves is None:  # kept until a city or unit comes to or leaves a cell within reach
-            moves = board.move_lists[key] = []
+            wider = lists.get((unit.id, unit.cell, steps + 1))
+            if wider is not None:  # the same walk one step further: its shorter paths come
+                # first (breadth first, ring after ring) and are these moves, in the same order
+                moves = lists[key] = [m for m in wider if len(m.path) <= steps]
+        if moves is None:
+            moves = lists[key] = []
             uid, new = unit.id, object.__new__
-            for path in board.reachable(unit.cell, ctx.remaining[MOVE], closed).values():
+            for path in board.reachable(unit.cell, steps, closed).values():
                 move = new(Move)  # `Move(uid, path)` without the frozen dataclass's __init__: listed
                 # by the hundred for every decision; equal, hashed and printed the same
                 fields = move.__dict__
