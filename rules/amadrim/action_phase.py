@@ -187,9 +187,11 @@ def lost_cubes(ctx: Any, seat: int) -> dict[str, str]:
 
 def _can_create(ctx: Any, board: Board, seat: int) -> bool:
     """A free creation cell exists and the guild has a pawn left (`create_cells` non-empty)."""
-    if not any(board.is_free(c) for city in board.cities if city.owner == seat for c in board.cardinal[city.cell]):
-        return False
-    return ctx.pawns_left[seat] != 0
+    cardinal, is_free = board.cardinal, board.is_free  # asked after every spent cube
+    for city in board.cities:
+        if city.owner == seat and any(is_free(c) for c in cardinal[city.cell]):
+            return ctx.pawns_left[seat] != 0
+    return False
 
 
 def _any_use(ctx: Any, seat: int) -> bool:
@@ -448,7 +450,7 @@ def spell(state: AmadrimState, seat: int, action: Spell) -> None:
     unit.level += 1
     unit.levelled = unit.acted = True
     state.say("levelled", seat=seat_ref(seat), unit=unit.id, level=unit.level,
-              colour={"text": state.content.colours[unit.level - 1].name.model_dump()})
+              colour=state.colour_text(unit.level - 1, "name"))
     _spent(state, SPELL)
 
 

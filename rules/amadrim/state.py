@@ -82,6 +82,7 @@ class AmadrimState(HiddenResults):
         self.view_parts: dict[str, Any] | None = None  # the public part of the last view (view.py)
         self.view_reuse: str | None = None  # what changed since it: "cubes" (programming cubes
         # placed or removed), "locks" (cubes, and some seats locked in); None: anything
+        self.texts: dict[tuple[int, str], dict[str, str]] | None = None  # see `colour_text`
         self.pawns_memo: tuple[tuple[int, ...], list[int]] | None = None  # see `pawns_left`
         self.end_reason: str | None = None
         self.last_scoring: dict[str, Any] | None = None  # the last turn's score screen (see scoring)
@@ -242,5 +243,14 @@ class AmadrimState(HiddenResults):
 
     def resource_names(self, colours: list[int]) -> list[dict[str, Any]]:
         """Log parameter: the resources' names as the guild sheets show them (Ebony, Spices…)."""
-        return [{"text": self.content.colours[c].resource.model_dump()} for c in colours]
+        return [self.colour_text(c, "resource") for c in colours]
+
+    def colour_text(self, colour: int, part: str) -> dict[str, Any]:
+        """Log parameter: a colour's `name` or `resource` text ({"text": {fr, en}}), a new dict
+        each time, from the content's texts dumped once per state (pydantic's dump is slow)."""
+        texts = self.texts
+        if texts is None:
+            texts = self.texts = {(i, p): getattr(c, p).model_dump()
+                                  for i, c in enumerate(self.content.colours) for p in ("name", "resource")}
+        return {"text": dict(texts[colour, part])}
 
