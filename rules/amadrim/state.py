@@ -81,7 +81,8 @@ class AmadrimState(HiddenResults):
         self.static_view: dict[str, Any] | None = None
         self.view_parts: dict[str, Any] | None = None  # the public part of the last view (view.py)
         self.view_reuse: str | None = None  # what changed since it: "cubes" (programming cubes
-        # placed or removed), "locks" (cubes, and some seats locked in); None: anything
+        # placed or removed), "locks" (cubes, and some seats locked in), "acted" (the acting
+        # seat spent cubes and acts on); None: anything
         self.texts: dict[tuple[int, str], dict[str, str]] | None = None  # see `colour_text`
         self.pawns_memo: tuple[tuple[int, ...], list[int]] | None = None  # see `pawns_left`
         self.end_reason: str | None = None
@@ -138,12 +139,15 @@ class AmadrimState(HiddenResults):
             if self.view_reuse != "locks":  # nor changes a view's public part
                 self.view_reuse = "cubes"
             return
-        shown, turn = sum(self.revealed), self.turn
+        shown, turn, current = sum(self.revealed), self.turn, self.current
         handler(self, seat, action)
         if sum(self.revealed) > shown:  # a secret programming was turned face up
             self.mark_hidden("reveal")
         if phase == self.phase == "programming" and self.turn == turn:  # locked in while others
             self.view_reuse = "locks"  # still program: only "to_act", "locked" and the log changed
+        elif phase == self.phase == "actions" and self.turn == turn and self.current == current \
+                and self.view_reuse in (None, "acted"):  # one cube spent, the same seat goes on:
+            self.view_reuse = "acted"  # the pieces, resources, captures, log and cubes changed
         else:
             self.view_parts = None  # anything else may change what the views show
 

@@ -50,6 +50,8 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
     elif reuse == "locks":  # programming: some seats locked in (and said so in the log)
         parts = state.view_parts = {**parts, "to_act": state.to_act(), "locked": list(state.locked),
                                     "log": state.log[-LOG_TAIL:]}
+    elif reuse == "acted":  # action phase: the acting seat spent cubes and acts on
+        parts = state.view_parts = _acted(state, parts)
     state.view_reuse = None  # reused once more only after another programming action (state.apply)
     view = parts.copy()
     view["seat"] = seat
@@ -115,6 +117,28 @@ def _public(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
         "log": state.log[-LOG_TAIL:],
         "last_scoring": state.last_scoring,
         "outcome": state.outcome() if state.phase == "over" else None,
+    }
+
+
+def _acted(state: AmadrimState, parts: dict[str, Any]) -> dict[str, Any]:
+    """`parts` after actions of the acting seat that did not end its actions (`AmadrimState.apply`):
+    what such an action may change is made again (pieces, resources, captures, pawns, the log,
+    the cubes left), as `_public` makes it; the rest (scores, markers, turn, order…) is kept."""
+    ids = [c.id for c in state.content.colours]
+    units = state.board.units
+    return {
+        **parts,
+        "to_act": state.to_act(),
+        "current": state.current,
+        "cities": state.board.cities_json(),
+        "units": [units[uid].view_json() for uid in sorted(units)],
+        "stock": [dict(zip(ids, s)) for s in state.stock],
+        "supply": None if state.supply is None else dict(zip(ids, state.supply)),
+        "captured": [[dict(c) for c in cs] for cs in state.captured],
+        "pawns_left": state.pawns_left,
+        "revealed": list(state.revealed),
+        "remaining": dict(zip(KINDS, state.remaining)),
+        "log": state.log[-LOG_TAIL:],
     }
 
 
