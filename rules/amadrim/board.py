@@ -70,6 +70,16 @@ def neighbour_table(width: int, height: int, dirs: tuple[Cell, ...]) -> dict[Cel
             for x in range(width) for y in range(height)}
 
 
+@lru_cache(maxsize=16)
+def ring_table(width: int, height: int) -> dict[Cell, tuple[tuple[Cell, tuple[Cell, ...]], ...]]:
+    """For every cell, its 8 neighbours (in `EIGHT` order), each with those of its own neighbours
+    (in `EIGHT` order) that are two steps from the cell: the walks of one or two steps."""
+    around = neighbour_table(width, height, EIGHT)
+    return {(x, y): tuple((c1, tuple(c2 for c2 in around[c1] if max(abs(c2[0] - x), abs(c2[1] - y)) == 2))
+                          for c1 in around[(x, y)])
+            for (x, y) in around}
+
+
 @dataclass
 class Board:
     """Cities and units on a `width` × `height` grid split in quadrants."""
@@ -182,10 +192,23 @@ class Board:
         """Cells a unit on `start` can end on within `steps` moves, each with a shortest path
         (breadth first, one ring of steps after the other: cells in the order they are found).
         `closed`: the cells with a city or a unit, when the caller has computed them."""
-        around = self.around
-        paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
         if closed is None:
             closed = self.city_at.keys() | self.unit_at.keys()  # cells no unit enters
+        if steps == 1 or steps == 2:  # the same walk from a table of the rings (every decision)
+            near: dict[Cell, tuple[Cell, ...]] = {}
+            rings = ring_table(self.width, self.height)[start]
+            for c1, _ in rings:
+                if c1 not in closed:
+                    near[c1] = (c1,)
+            if steps == 2:  # a cell two steps away, from the first open cell beside it
+                for c1, far in rings:
+                    if c1 in near:
+                        for c2 in far:
+                            if c2 not in near and c2 not in closed:
+                                near[c2] = (c1, c2)
+            return near
+        around = self.around
+        paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
         frontier = [start]
         for _ in range(steps):
             found = []
