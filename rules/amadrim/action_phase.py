@@ -187,9 +187,11 @@ def lost_cubes(ctx: Any, seat: int) -> dict[str, str]:
 
 def _can_create(ctx: Any, board: Board, seat: int) -> bool:
     """A free creation cell exists and the guild has a pawn left (`create_cells` non-empty)."""
-    if not any(board.is_free(c) for city in board.cities if city.owner == seat for c in board.cardinal[city.cell]):
-        return False
-    return ctx.pawns_left[seat] != 0
+    cardinal, is_free = board.cardinal, board.is_free  # asked after every spent cube
+    for city in board.cities:
+        if city.owner == seat and any(is_free(c) for c in cardinal[city.cell]):
+            return ctx.pawns_left[seat] != 0
+    return False
 
 
 def _any_use(ctx: Any, seat: int) -> bool:
@@ -264,13 +266,20 @@ def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Uni
 def unit_actions(ctx: Any, seat: int, unit: Unit, closed: Any = None) -> list[Action]:
     """The unit's actions now; `closed`: the cells with a city or unit, when the caller has them."""
     board, out = ctx.board, []
-    if ctx.remaining[MOVE] and not unit.moved:
-        key = (unit.id, unit.cell, ctx.remaining[MOVE])
-        moves = board.move_lists.get(key)
+    steps = ctx.remaining[MOVE]
+    if steps and not unit.moved:
+        key = (unit.id, unit.cell, steps)
+        lists = board.move_lists
+        moves = lists.get(key)
         if moves is None:  # kept until a city or unit comes to or leaves a cell within reach
-            moves = board.move_lists[key] = []
+            wider = lists.get((unit.id, unit.cell, steps + 1))
+            if wider is not None:  # the same walk one step further: its shorter paths come
+                # first (breadth first, ring after ring) and are these moves, in the same order
+                moves = lists[key] = [m for m in wider if len(m.path) <= steps]
+        if moves is None:
+            moves = lists[key] = []
             uid, new = unit.id, object.__new__
-            for path in board.reachable(unit.cell, ctx.remaining[MOVE], closed).values():
+            for path in board.reachable(unit.cell, steps, closed).values():
                 move = new(Move)  # `Move(uid, path)` without the frozen dataclass's __init__: listed
                 # by the hundred for every decision; equal, hashed and printed the same
                 fields = move.__dict__
@@ -441,7 +450,7 @@ def spell(state: AmadrimState, seat: int, action: Spell) -> None:
     unit.level += 1
     unit.levelled = unit.acted = True
     state.say("levelled", seat=seat_ref(seat), unit=unit.id, level=unit.level,
-              colour={"text": state.content.colours[unit.level - 1].name.model_dump()})
+              colour=state.colour_text(unit.level - 1, "name"))
     _spent(state, SPELL)
 
 

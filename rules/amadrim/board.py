@@ -40,6 +40,15 @@ class Unit:
                 "level": self.level if self.kind == "mage" else None, "cell": list(self.cell),
                 "moved": self.moved, "acted": self.acted, "levelled": self.levelled}
 
+    def view_json(self) -> dict[str, Any]:
+        """`to_json()`, the same dict again while the unit has not changed (views share it, read
+        only; a bot may know an unchanged unit by it: `board_from_view`'s `known`)."""
+        key = (self.cell, self.level, self.moved, self.acted, self.levelled)
+        memo = self.__dict__.get("_view")
+        if memo is None or memo[0] != key:
+            memo = self._view = (key, self.to_json())
+        return memo[1]
+
 
 @dataclass
 class City:
@@ -59,6 +68,16 @@ def neighbour_table(width: int, height: int, dirs: tuple[Cell, ...]) -> dict[Cel
     return {(x, y): tuple((x + dx, y + dy) for dx, dy in dirs
                           if 0 <= x + dx < width and 0 <= y + dy < height)
             for x in range(width) for y in range(height)}
+
+
+@lru_cache(maxsize=16)
+def ring_table(width: int, height: int) -> dict[Cell, tuple[tuple[Cell, tuple[Cell, ...]], ...]]:
+    """For every cell, its 8 neighbours (in `EIGHT` order), each with those of its own neighbours
+    (in `EIGHT` order) that are two steps from the cell: the walks of one or two steps."""
+    around = neighbour_table(width, height, EIGHT)
+    return {(x, y): tuple((c1, tuple(c2 for c2 in around[c1] if max(abs(c2[0] - x), abs(c2[1] - y)) == 2))
+                          for c1 in around[(x, y)])
+            for (x, y) in around}
 
 
 @dataclass
@@ -81,9 +100,20 @@ class Board:
         # depend only on which cells within `steps` of the cell are closed, so every change of
         # a cell (`_changed`) drops the entries near it. Not a dataclass field: no eq, no repr.
         self.move_lists: dict[tuple[int, Cell, int], list[Any]] = {}
+        self.changes = 0  # cities and units added, removed or moved so far (see `_changed`)
+        self.cities_view: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None  # `cities_json`
+
+    def cities_json(self) -> list[dict[str, Any]]:
+        """The cities' `to_json()`, the same list again while no city was added or taken."""
+        key = tuple([c.owner for c in self.cities])
+        memo = self.cities_view
+        if memo is None or memo[0] != key:
+            memo = self.cities_view = (key, [c.to_json() for c in self.cities])
+        return memo[1]
 
     def _changed(self, cell: Cell) -> None:
         """A city or unit came to or left `cell`: forget the move lists that looked at it."""
+        self.changes += 1
         lists = self.move_lists
         if lists:
             x, y = cell
@@ -162,10 +192,23 @@ class Board:
         """Cells a unit on `start` can end on within `steps` moves, each with a shortest path
         (breadth first, one ring of steps after the other: cells in the order they are found).
         `closed`: the cells with a city or a unit, when the caller has computed them."""
-        around = self.around
-        paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
         if closed is None:
             closed = self.city_at.keys() | self.unit_at.keys()  # cells no unit enters
+        if steps == 1 or steps == 2:  # the same walk from a table of the rings (every decision)
+            near: dict[Cell, tuple[Cell, ...]] = {}
+            rings = ring_table(self.width, self.height)[start]
+            for c1, _ in rings:
+                if c1 not in closed:
+                    near[c1] = (c1,)
+            if steps == 2:  # a cell two steps away, from the first open cell beside it
+                for c1, far in rings:
+                    if c1 in near:
+                        for c2 in far:
+                            if c2 not in near and c2 not in closed:
+                                near[c2] = (c1, c2)
+            return near
+        around = self.around
+        paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
         frontier = [start]
         for _ in range(steps):
             found = []
@@ -195,8 +238,16 @@ class Board:
         return None
 
 
-def board_from_view(view: dict[str, Any]) -> Board:
-    """Rebuild a board from a view (for `targets` and the bots)."""
+def board_from_view(view: dict[str, Any], known: dict[str, Any] | None = None) -> Board:
+    """Rebuild a board from a view (for `targets` and the bots).
+
+    `known` (a bot's, empty at first): what the last call of that bot built, to build again only
+    what changed (the views share the JSON of unchanged cities and units, see `view_json`); the
+    board is then shared with the bot's other decisions: read only."""
+    if known is not None:
+        if known.get("units") is view["units"] and known.get("cities") is view["cities"]:
+            return known["board"]
+        return _board_again(view, known)
     grid = view["grid"]
     board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
     new = object.__new__  # the pieces' fields set directly (no dataclass __init__): every bot decision
@@ -216,4 +267,37 @@ def board_from_view(view: dict[str, Any]) -> Board:
                           "moved": u["moved"], "acted": u["acted"], "levelled": u["levelled"]}
         units[uid] = piece
         unit_at[cell] = uid
+    return board
+
+
+def _board_again(view: dict[str, Any], known: dict[str, Any]) -> Board:
+    """`board_from_view` reusing the cities and the units of `known` whose JSON is the same object."""
+    grid = view["grid"]
+    board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
+    if known.get("cities") is view["cities"]:
+        board.cities, board.city_at = known["board"].cities, known["board"].city_at
+    else:
+        cities, city_at = board.cities, board.city_at
+        for city in view["cities"]:
+            cell = tuple(city["cell"])
+            cid = len(cities)
+            cities.append(City(cid, cell, city["owner"]))
+            city_at[cell] = cid
+    new = object.__new__
+    pieces, old = {}, known.get("pieces") or {}
+    units, unit_at = board.units, board.unit_at
+    for u in view["units"]:
+        uid = u["id"]
+        seen = old.get(uid)
+        if seen is not None and seen[0] is u:
+            piece = seen[1]
+        else:
+            piece = new(Unit)
+            piece.__dict__ = {"id": uid, "owner": u["owner"], "kind": u["kind"], "level": u["level"] or 0,
+                              "cell": tuple(u["cell"]), "moved": u["moved"], "acted": u["acted"],
+                              "levelled": u["levelled"]}
+        pieces[uid] = (u, piece)
+        units[uid] = piece
+        unit_at[piece.cell] = uid
+    known.update(units=view["units"], cities=view["cities"], board=board, pieces=pieces)
     return board

@@ -33,6 +33,7 @@ from rules.amadrim.actions import (
     TakeCity,
 )
 from rules.amadrim.board import Board, Unit, board_from_view
+from rules.amadrim.programming import ADD
 from rules.core import Action
 
 Cell = tuple[int, int]
@@ -69,8 +70,16 @@ class RandomBot:
         return self.rng.choice([a for a in legal if a.type != "time_up"] or legal)
 
 
-#: One `AddCube` per kind, made once (actions are immutable values, equal by their fields).
-_ADD = {k: AddCube(k) for k in KINDS}
+#: One `AddCube` per kind: the very objects `programming.legal` lists (found by identity first).
+_ADD = dict(zip(KINDS, ADD))
+
+
+_PROGRAMMING = frozenset(("add_cube", "remove_cube", "lock_in", "time_up"))
+
+
+def _has(legal: list[Action], act: Action) -> bool:
+    """`act in legal`, by identity before equality (the programming lists share `ADD`'s objects)."""
+    return any(a is act for a in legal) or act in legal
 
 
 def _distance(a: Cell, b: Cell) -> int:
@@ -233,13 +242,25 @@ class LevelBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self._plan: list[str] | None = None  # the cubes still to place this turn (None: unknown)
+        self._known: dict[str, Any] = {}  # the last board built from a view (`board_from_view`)
+        self._weights: tuple[Any, dict[str, Any]] | None = None  # the last `weights` and their source
 
     def weights(self, view: Any) -> dict[str, Any]:
+        """The level's weights (shared with the bot's other decisions while the view gives the
+        same ones, the same object: read only)."""
         given = (view.get("bots") or {}).get(self.level)
-        return {**BASE, **(DEFAULTS[self.level] if given is None else given)}
+        memo = self._weights
+        if memo is not None and memo[0] is given and given is not None:
+            return memo[1]
+        w = {**BASE, **(DEFAULTS[self.level] if given is None else given)}
+        self._weights = (given, w)
+        return w
 
     def choose(self, view: Any, legal: list[Action]) -> Action:
-        if view["phase"] != "actions" and any(a.type == "add_cube" or a.type == "lock_in" for a in legal):
+        # programming: the only phase whose lists hold these (so the view is not read to know it:
+        # a lazy view, as `simulate` gives, is built only when a new plan is made); the engine's
+        # lists hold one phase's actions, so the first one tells (no scan of long move lists)
+        if legal and legal[0].type in _PROGRAMMING and any(a.type == "add_cube" or a.type == "lock_in" for a in legal):
             return self._program(view, legal)
         w = self.weights(view)
         if view["phase"] == "setup":
@@ -254,9 +275,9 @@ class LevelBot:
             w = self.weights(view)
             me = view["seat"]
             mine = view["programming"][me]
-            plan = plan_cubes(view, me, w)
+            plan = plan_cubes(view, me, w, self._known)
             self._plan = [k for k in KINDS for _ in range(max(0, plan[k] - mine[k]))]
-        if self._plan and _ADD[self._plan[0]] in legal:
+        if self._plan and _has(legal, _ADD[self._plan[0]]):
             return _ADD[self._plan.pop(0)]
         self._plan = None
         return LockIn()
@@ -265,10 +286,10 @@ class LevelBot:
 
     def _act(self, view: Any, legal: list[Action], w: dict[str, Any]) -> Action:
         me = view["seat"]
-        board = board_from_view(view)
-        ctx = _Scorer(view, board, me, w)
-        moves = [a for a in legal if isinstance(a, Move)]
-        others = [a for a in legal if not isinstance(a, Move)]
+        board = board_from_view(view, self._known)
+        ctx = _Scorer(view, board, me, w, self._known)
+        moves = [a for a in legal if type(a) is Move]  # (no action class derives from another)
+        others = [a for a in legal if type(a) is not Move]
         if w["sample_moves"] and len(moves) > w["sample_moves"]:
             moves = self.rng.sample(moves, int(w["sample_moves"]))
         best, best_score = legal[-1], float("-inf")  # "end" when offered comes last
@@ -295,17 +316,26 @@ class Master(LevelBot):
 def _place(view: Any, legal: list[Action], rng: random.Random) -> Action:
     """Set-up: a city where three different resources come, away from the others, near the middle."""
     grid = view["grid"]
+    columns, rows, regions = grid["columns"], grid["rows"], grid["regions"]
     mid = ((grid["width"] - 1) / 2, (grid["height"] - 1) / 2)
-    others = [tuple(c["cell"]) for c in view["cities"]]
-
-    def score(a: PlaceCity) -> float:
-        x, y = a.cell
-        colours = {grid["columns"][x], grid["rows"][y], grid["regions"][y][x]}
-        crowd = sum(1 for cx, cy in others if abs(cx - x) <= 2 and abs(cy - y) <= 2)  # `_distance` <= 2
+    crowds: dict[Cell, int] = {}  # cell -> cities at `_distance` <= 2 of it
+    for c in view["cities"]:
+        cx, cy = c["cell"]
+        for near in [(x, y) for x in range(cx - 2, cx + 3) for y in range(cy - 2, cy + 3)]:
+            crowds[near] = crowds.get(near, 0) + 1
+    best, best_score = None, 0.0
+    for a in legal:  # the first best, as `max` gives
+        if not isinstance(a, PlaceCity):
+            continue
+        x, y = cell = a.cell
+        colours = {columns[x], rows[y], regions[y][x]}
         centre = abs(x - mid[0]) + abs(y - mid[1])
-        return len(colours) * 10 - crowd * 4 - centre * 0.5 + rng.random()
-
-    return max((a for a in legal if isinstance(a, PlaceCity)), key=score)
+        score = len(colours) * 10 - crowds.get(cell, 0) * 4 - centre * 0.5 + rng.random()
+        if best is None or score > best_score:
+            best, best_score = a, score
+    if best is None:
+        raise ValueError("no city placement to choose from")  # what `max` of nothing raised
+    return best
 
 
 def _guarded(board: Board, me: int, city_cell: Cell) -> bool:
@@ -313,9 +343,9 @@ def _guarded(board: Board, me: int, city_cell: Cell) -> bool:
                for c in board.around[city_cell])
 
 
-def plan_cubes(view: Any, me: int, w: dict[str, Any]) -> dict[str, int]:
-    """How many cubes to put on each action this turn."""
-    board = board_from_view(view)
+def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | None = None) -> dict[str, int]:
+    """How many cubes to put on each action this turn (`known`: see `board_from_view`)."""
+    board = board_from_view(view, known)
     colours = [c["id"] for c in view["colours"]]
     stock = [view["stock"][me][c] for c in colours]
     cubes = view["cubes"][me]
@@ -327,10 +357,9 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any]) -> dict[str, int]:
     look = w["lookahead"]
     reach = cubes  # the most cells a mage could walk this turn
     take = tuple(view["costs"]["take_city"][c] for c in colours)
-    creatable = pawns_left != 0 and any(board.is_free(c) for city in board.cities_of(me)
-                                        for c in board.cardinal[city.cell])
     guards = 0
-    if w["guard"] and creatable:
+    if w["guard"] and pawns_left != 0 and any(board.is_free(c) for city in board.cities_of(me)
+                                              for c in board.cardinal[city.cell]):  # creatable
         free = [m for m in mages if not any(m.cell in board.around[c.cell] for c in board.cities_of(me))]
         for city in board.cities_of(me):
             if not _guarded(board, me, city.cell):
@@ -345,7 +374,8 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any]) -> dict[str, int]:
             ok = any(_distance(m.cell, c.cell) <= reach - 1 and not _defended_now(board, c, me)
                      for m in mages for c in targets)
         else:
-            ok = any(c.owner != me and _distance(m.cell, c.cell) <= 3 for m in mages for c in board.cities)
+            cells = [c.cell for c in board.cities if c.owner != me]  # `_distance` <= 3, inlined
+            ok = any(abs(mx - cx) <= 3 and abs(my - cy) <= 3 for mx, my in [m.cell for m in mages] for cx, cy in cells)
         if ok:
             plan["take_city"] = 1
     for mage in mages:
@@ -382,7 +412,8 @@ def _defended_now(board: Board, city: Any, me: int) -> bool:
 class _Scorer:
     """The scores of one decision's actions, with the maps they share computed once."""
 
-    def __init__(self, view: Any, board: Board, me: int, w: dict[str, Any]) -> None:
+    def __init__(self, view: Any, board: Board, me: int, w: dict[str, Any],
+                 known: dict[str, Any] | None = None) -> None:
         self.view, self.board, self.me, self.w = view, board, me, w
         self.mine = board.units_of(me)
         self.merchants = sum(1 for u in self.mine if u.kind == "merchant")
@@ -398,6 +429,11 @@ class _Scorer:
                     if self._threat.get((x, y), 0) < m.level:
                         self._threat[(x, y)] = m.level
         self._goal_dist: dict[Cell, int] = {}
+        if known is not None:  # the bot's memo: distances kept while the goals stay the same
+            goals = tuple(self.goal_cells)
+            if known.get("goals") != goals:
+                known["goals"], known["goal_dist"] = goals, {}
+            self._goal_dist = known["goal_dist"]
 
     def goal_distance(self, cell: Cell) -> int:
         d = self._goal_dist.get(cell)

@@ -43,14 +43,14 @@ def unplaced(state: AmadrimState, seat: int) -> int:
 
 
 #: The programming actions, made once (actions are immutable values, equal by their fields).
-_ADD = tuple(AddCube(k) for k in KINDS)
+ADD = tuple(AddCube(k) for k in KINDS)
 _REMOVE = tuple(RemoveCube(k) for k in KINDS)
 _CLOSE = (LockIn(), TimeUp())
 
 
 def legal(state: AmadrimState, seat: int) -> list[Action]:
     placed = state.programming[seat]
-    out: list[Action] = list(_ADD) if state.cubes[seat] > sum(placed) else []
+    out: list[Action] = list(ADD) if state.cubes[seat] > sum(placed) else []
     out += [r for r, n in zip(_REMOVE, placed) if n > 0]
     out += _CLOSE
     return out

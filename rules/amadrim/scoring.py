@@ -51,7 +51,7 @@ def market_notes(state: AmadrimState, before: list[list[int]], stock: list[list[
     values = state.content.market_values
     notes: list[list[dict[str, Any]]] = [[] for _ in range(state.seats)]
     for colour, holder in enumerate(state.majority):
-        resource = {"text": state.content.colours[colour].resource.model_dump()}
+        resource = state.colour_text(colour, "resource")
         others = sum(1 for s in stock if s[colour])
         for seat in range(state.seats):
             old, new = before[seat][colour], state.market[seat][colour]

@@ -80,7 +80,11 @@ class AmadrimState(HiddenResults):
         self.next_unit = 1
         self.static_view: dict[str, Any] | None = None
         self.view_parts: dict[str, Any] | None = None  # the public part of the last view (view.py)
-        self.view_reuse = False  # True: only programming cubes were placed or removed since it
+        self.view_reuse: str | None = None  # what changed since it: "cubes" (programming cubes
+        # placed or removed), "locks" (cubes, and some seats locked in), "acted" (the acting
+        # seat spent cubes and acts on); None: anything
+        self.texts: dict[tuple[int, str], dict[str, str]] | None = None  # see `colour_text`
+        self.pawns_memo: tuple[tuple[int, ...], list[int]] | None = None  # see `pawns_left`
         self.end_reason: str | None = None
         self.last_scoring: dict[str, Any] | None = None  # the last turn's score screen (see scoring)
         placement.start(self)
@@ -132,13 +136,20 @@ class AmadrimState(HiddenResults):
         self._hidden = None  # clear_hidden()
         if phase == "programming" and type(action) is not LockIn and type(action) is not TimeUp:
             handler(self, seat, action)  # placing a cube reveals nothing
-            self.view_reuse = True  # nor changes a view's public part
+            if self.view_reuse != "locks":  # nor changes a view's public part
+                self.view_reuse = "cubes"
             return
-        self.view_parts = None  # anything else may change what the views show
-        shown = sum(self.revealed)
+        shown, turn, current = sum(self.revealed), self.turn, self.current
         handler(self, seat, action)
         if sum(self.revealed) > shown:  # a secret programming was turned face up
             self.mark_hidden("reveal")
+        if phase == self.phase == "programming" and self.turn == turn:  # locked in while others
+            self.view_reuse = "locks"  # still program: only "to_act", "locked" and the log changed
+        elif phase == self.phase == "actions" and self.turn == turn and self.current == current \
+                and self.view_reuse in (None, "acted"):  # one cube spent, the same seat goes on:
+            self.view_reuse = "acted"  # the pieces, resources, captures, log and cubes changed
+        else:
+            self.view_parts = None  # anything else may change what the views show
 
     # -- phase transitions: the phase modules never import each other; they ask the state -----
 
@@ -187,12 +198,20 @@ class AmadrimState(HiddenResults):
         captured by another guild is not in its owner's supply."""
         if self.content.pawns is None:
             return [None] * self.seats
-        owners = [unit.owner for unit in self.board.units.values()]  # asked several times a decision
+        # asked several times a decision: counted again only when a unit came or went, or a
+        # piece was captured (a copy is returned: callers may keep or change it)
+        key = (self.board.changes, len(self.board.units), sum(map(len, self.captured)), self.content.pawns)
+        memo = self.pawns_memo
+        if memo is not None and memo[0] == key:
+            return list(memo[1])
+        owners = [unit.owner for unit in self.board.units.values()]
         used = [owners.count(seat) for seat in range(self.seats)]
         for captures in self.captured:
             for piece in captures:
                 used[piece["owner"]] += 1
-        return [max(0, self.content.pawns - n) for n in used]
+        left = [max(0, self.content.pawns - n) for n in used]
+        self.pawns_memo = (key, left)
+        return list(left)
 
     # -- resources -----------------------------------------------------------------------------
 
@@ -228,5 +247,14 @@ class AmadrimState(HiddenResults):
 
     def resource_names(self, colours: list[int]) -> list[dict[str, Any]]:
         """Log parameter: the resources' names as the guild sheets show them (Ebony, Spices…)."""
-        return [{"text": self.content.colours[c].resource.model_dump()} for c in colours]
+        return [self.colour_text(c, "resource") for c in colours]
+
+    def colour_text(self, colour: int, part: str) -> dict[str, Any]:
+        """Log parameter: a colour's `name` or `resource` text ({"text": {fr, en}}), a new dict
+        each time, from the content's texts dumped once per state (pydantic's dump is slow)."""
+        texts = self.texts
+        if texts is None:
+            texts = self.texts = {(i, p): getattr(c, p).model_dump()
+                                  for i, c in enumerate(self.content.colours) for p in ("name", "resource")}
+        return {"text": dict(texts[colour, part])}
 

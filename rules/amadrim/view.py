@@ -37,20 +37,30 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
     None), outcome, bots ({level: {weight: value}}: content/amadrim/bots.yaml, public, for the
     bots).
     """
-    ids = [c.id for c in state.content.colours]
     if seat is not None and not 0 <= seat < state.seats:
         seat = None  # a seat that is not in the game sees what the table sees
-    if state.static_view is None:
-        bots = state.content.bots
-        state.static_view = {"colours": _colours(state), "grid": _grid(state, ids), "costs": _costs(state, ids),
-                             "bots": bots.model_dump() if bots is not None else {}}
-    parts = state.view_parts
-    if parts is None or not state.view_reuse:
+    parts, reuse = state.view_parts, state.view_reuse
+    if parts is None or reuse is None:
+        ids = [c.id for c in state.content.colours]
+        if state.static_view is None:
+            bots = state.content.bots
+            state.static_view = {"colours": _colours(state), "grid": _grid(state, ids), "costs": _costs(state, ids),
+                                 "bots": bots.model_dump() if bots is not None else {}}
         parts = state.view_parts = _public(state, ids)
-    state.view_reuse = False  # reused once more only after another programming cube (state.apply)
+    elif reuse == "locks":  # programming: some seats locked in (and said so in the log)
+        parts = state.view_parts = {**parts, "to_act": state.to_act(), "locked": list(state.locked),
+                                    "log": state.log[-LOG_TAIL:]}
+    elif reuse == "acted":  # action phase: the acting seat spent cubes and acts on
+        parts = state.view_parts = _acted(state, parts)
+    state.view_reuse = None  # reused once more only after another programming action (state.apply)
     view = parts.copy()
     view["seat"] = seat
-    view["programming"] = [_programming(state, s, seat) for s in range(state.seats)]
+    if state.phase in ("setup", "over"):
+        view["programming"] = [None] * state.seats
+    else:  # a seat's cubes per action, if the viewer may see them (its own, or revealed)
+        revealed, programming = state.revealed, state.programming
+        view["programming"] = [dict(zip(KINDS, programming[s])) if s == seat or revealed[s] else None
+                               for s in range(state.seats)]
     view["unplaced"] = _unplaced(state, seat)
     return view
 
@@ -59,8 +69,10 @@ def _public(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
     """Every key of the view but the seat's own ("seat", "programming", "unplaced": None here,
     set by `build_view`). Reused by the next view when the only thing that happened since the
     last view is placing or removing programming cubes (they change only the programmings; see
-    `AmadrimState.apply`), so views may share it: treat a view as read-only."""
+    `AmadrimState.apply`), or locking in while others still program (then only "to_act",
+    "locked" and "log" are made again), so views may share it: treat a view as read-only."""
     static = state.static_view
+    units = state.board.units
     acting = state.phase == "actions" and state.current is not None
     return {
         "game": "amadrim",
@@ -76,8 +88,8 @@ def _public(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
         "unit_kinds": list(UNIT_KINDS),
         "colours": static["colours"],
         "grid": static["grid"],
-        "cities": [c.to_json() for c in state.board.cities],
-        "units": [u.to_json() for u in sorted(state.board.units.values(), key=lambda u: u.id)],
+        "cities": state.board.cities_json(),
+        "units": [units[uid].view_json() for uid in sorted(units)],
         "stock": [dict(zip(ids, s)) for s in state.stock],
         "supply": None if state.supply is None else dict(zip(ids, state.supply)),
         "market": [dict(zip(ids, m)) for m in state.market],
@@ -108,11 +120,26 @@ def _public(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
     }
 
 
-def _programming(state: AmadrimState, seat: int, viewer: int | None) -> dict[str, int] | None:
-    """A seat's cubes per action, if `viewer` may see them (its own, or revealed)."""
-    if state.phase in ("setup", "over") or not (seat == viewer or state.revealed[seat]):
-        return None
-    return dict(zip(KINDS, state.programming[seat]))
+def _acted(state: AmadrimState, parts: dict[str, Any]) -> dict[str, Any]:
+    """`parts` after actions of the acting seat that did not end its actions (`AmadrimState.apply`):
+    what such an action may change is made again (pieces, resources, captures, pawns, the log,
+    the cubes left), as `_public` makes it; the rest (scores, markers, turn, order…) is kept."""
+    ids = [c.id for c in state.content.colours]
+    units = state.board.units
+    return {
+        **parts,
+        "to_act": state.to_act(),
+        "current": state.current,
+        "cities": state.board.cities_json(),
+        "units": [units[uid].view_json() for uid in sorted(units)],
+        "stock": [dict(zip(ids, s)) for s in state.stock],
+        "supply": None if state.supply is None else dict(zip(ids, state.supply)),
+        "captured": [[dict(c) for c in cs] for cs in state.captured],
+        "pawns_left": state.pawns_left,
+        "revealed": list(state.revealed),
+        "remaining": dict(zip(KINDS, state.remaining)),
+        "log": state.log[-LOG_TAIL:],
+    }
 
 
 def _unplaced(state: AmadrimState, viewer: int | None) -> int | None:
