@@ -271,6 +271,22 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235,
     surface.blit(_panel((rect.width, rect.height), alpha, border), rect.topleft)
 
 
+def pointer_tip(surface: pygame.Surface, value: str, pointer: tuple[int, int], width: int = 340) -> None:
+    """A small box of wrapped text by the pointer (below right, or flipped to stay on screen);
+    a newline in `value` starts a new paragraph."""
+    w, h = surface.get_size()
+    rows = [row for para in value.split("\n") for row in wrap(para, width, 15)]
+    box = pygame.Rect(0, 0, max(font(15).size(r)[0] for r in rows) + 24, 14 + 21 * len(rows))
+    box.topleft = (pointer[0] + 18, pointer[1] + 18)
+    if box.right > w - 8:
+        box.right = pointer[0] - 12
+    if box.bottom > h - 8:
+        box.bottom = pointer[1] - 12
+    panel(surface, box, 245, GOLD)
+    for i, row in enumerate(rows):
+        text(surface, row, (box.left + 12, box.top + 7 + 21 * i), 15, PARCHMENT)
+
+
 def dim(surface: pygame.Surface, alpha: int = 170) -> None:
     """Darken everything already drawn (under overlays)."""
     shade = _shade(surface.get_size(), alpha)

@@ -130,3 +130,21 @@ def test_new_game_widgets_stay_in_the_window_and_never_overlap(size, lang, tmp_p
         note = scene.seed_note
         lines = ui.wrap(scene.tr(scene.seed_help_key()), note.width, 14)
         assert len(lines) * ui.font(14).get_linesize() <= note.height, (game, lines, note)
+
+
+@pytest.mark.parametrize("pointer", [(20, 20), (630, 20), (20, 470), (630, 470)])
+def test_a_pointer_tip_stays_on_screen_by_every_corner(pointer) -> None:
+    import pygame
+
+    from scenes import ui
+
+    make_app("en")
+    surface = pygame.Surface((640, 480))
+    surface.fill((0, 0, 0))
+    ui.pointer_tip(surface, "The Alchemist\nAt least two cards of consecutive values, in any colours", pointer, 200)
+    drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+    drawn.invert()
+    box = drawn.get_bounding_rects()[0]
+    assert surface.get_rect().contains(box)
+    assert box.height >= 3 * 21  # two paragraphs, the second wrapped at 200 px
+    assert not box.collidepoint(pointer)  # beside the pointer, not under it

@@ -370,18 +370,7 @@ class AmbreTable(TableScene):
 
     def _tooltip(self, surface: pygame.Surface, text: str) -> None:
         """A small box by the pointer (a card's name, a conflict's prompts)."""
-        w, h = surface.get_size()
-        rows = [row for para in text.split("\n") for row in ui.wrap(para, 340, 15)]
-        width = max(ui.font(15).size(r)[0] for r in rows) + 24
-        box = pygame.Rect(0, 0, width, 14 + 21 * len(rows))
-        box.topleft = (self.mouse[0] + 18, self.mouse[1] + 18)
-        if box.right > w - 8:
-            box.right = self.mouse[0] - 12
-        if box.bottom > h - 8:
-            box.bottom = self.mouse[1] - 12
-        ui.panel(surface, box, 245, ui.GOLD)
-        for i, row in enumerate(rows):
-            ui.text(surface, row, (box.left + 12, box.top + 7 + 21 * i), 15, ui.PARCHMENT)
+        ui.pointer_tip(surface, text, self.mouse, 340)
 
     def _ensure(self, size: tuple[int, int] | None = None) -> None:
         size = size or self.app.size

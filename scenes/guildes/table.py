@@ -192,18 +192,7 @@ class GuildesTable(TableScene):
             self.layer, self.hits = Composer(self, size).run()
 
     def _tooltip(self, surface: pygame.Surface, text: str) -> None:
-        w, h = surface.get_size()
-        rows = ui.wrap(text, 340, 15)
-        width = max(ui.font(15).size(r)[0] for r in rows) + 24
-        box = Rect(0, 0, width, 14 + 21 * len(rows))
-        box.topleft = (self.mouse[0] + 18, self.mouse[1] + 18)
-        if box.right > w - 8:
-            box.right = self.mouse[0] - 12
-        if box.bottom > h - 8:
-            box.bottom = self.mouse[1] - 12
-        ui.panel(surface, box, 245, ui.GOLD)
-        for i, row in enumerate(rows):
-            ui.text(surface, row, (box.left + 12, box.top + 7 + 21 * i), 15, ui.PARCHMENT)
+        ui.pointer_tip(surface, text, self.mouse, 340)
 
 
 # -- screenshots (python main.py screenshot guildes_table) ------------------------------------------
