@@ -71,6 +71,21 @@ def _changed(display: str, before: str, timeout: float = 8.0) -> str:
     raise AssertionError("the screen did not change")
 
 
+def _settled(display: str, blank: str, timeout: float = 30.0) -> str:
+    """Wait until the window shows a drawn frame that stays the same for 0.6 s (a loaded machine
+    may take seconds to draw the menu; clicks before that would be lost); return its digest."""
+    deadline = time.monotonic() + timeout
+    last, same = blank, 0
+    while time.monotonic() < deadline:
+        time.sleep(0.6)
+        now = _digest(display)
+        same = same + 1 if now == last else 0
+        if same and (now != blank or same >= 5):  # the "blank" grab may already show the menu
+            return now
+        last = now
+    raise AssertionError("the window never showed a settled frame")
+
+
 def _window(display: str, pid: int) -> str:
     for _ in range(100):
         found = subprocess.run(["xdotool", "search", "--pid", str(pid)], capture_output=True,
@@ -99,9 +114,8 @@ def test_menu_settings_and_new_game_in_a_real_window(display, tmp_path):
     try:
         window = _window(display, app.pid)
         blank = _digest(display)
-        time.sleep(1.5)
-        menu = _digest(display)
-        assert menu != blank or app.poll() is None
+        menu = _settled(display, blank)
+        assert app.poll() is None, "the app exited"
         _click(display, window, SETTINGS_BUTTON)
         settings = _changed(display, menu)
         assert settings != menu
