@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_e2e import _changed, _click, _digest, _key, _window, display  # noqa: F401
+from tests.test_e2e import _changed, _click, _digest, _key, _settled, _window, display  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
@@ -39,8 +39,7 @@ def test_three_people_type_their_characters_in_a_real_window(display, tmp_path):
                            stderr=subprocess.STDOUT)
     try:
         window = _window(display, app.pid)
-        time.sleep(1.5)
-        screen = _digest(display)
+        screen = _settled(display, _digest(display))
         _click(display, window, AMBRE_CARD)
         screen = _changed(display, screen)
         _click(display, window, START)
