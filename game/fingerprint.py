@@ -1,8 +1,9 @@
 """What of a game's content a rule may read: its *skeleton* (every bilingual text masked) and a
 short digest of it, the *rules digest*.
 
-Two contents with the same rules digest differ at most in names and texts ({fr, en} values),
-which no rule reads (README, "For designers": such edits apply live). A save records the rules
+Two contents with the same rules digest differ at most in names and texts ({fr, en} values)
+and in the bots' weights (bots.yaml: only views carry them, for the bots' next decisions), which
+no rule reads (README, "For designers": such edits apply live). A save records the rules
 digest of the content it was played on (`rules_digest`), so loading it after an edit of texts
 only replays it on today's content under the same save, with no question and no new save
 (`scenes/saves_bridge.py`); any other edit is offered as a replay into a new save.
@@ -20,7 +21,8 @@ import weakref
 from typing import Any
 
 TEXT = "<text>"
-_DIGESTS: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+LIVE_FIELDS = ("bots",)  # content fields no rule reads (the bots' weights): left out of the digest
+_DIGESTS: weakref.WeakKeyDictionary[Any, tuple[str, str]] = weakref.WeakKeyDictionary()
 
 
 def skeleton(value: Any, depth: int = 0) -> Any:
@@ -57,15 +59,32 @@ def _is_model(value: Any) -> bool:
 
 
 def rules_digest(content: Any) -> str:
-    """A short hash of `content`'s skeleton; computed once per content object (tens of ms)."""
+    """A short hash of `content`'s skeleton without its `LIVE_FIELDS`; computed once per content
+    object (tens of ms)."""
+    return rules_digests(content)[0]
+
+
+def rules_digests(content: Any) -> tuple[str, str]:
+    """(today's rules digest, the digest saves recorded before the bots' weights were left out):
+    a save whose `rules_digest` is either was played on the same rules."""
     try:
         return _DIGESTS[content]
     except (KeyError, TypeError):  # not seen yet, or not weakly referable (None, a toy game's dict)
         pass
-    text = json.dumps(skeleton(content), sort_keys=True, default=repr, ensure_ascii=False)
-    found = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    shape = skeleton(content)
+    legacy = _hash(shape)
+    if isinstance(shape, dict) and any(name in shape for name in LIVE_FIELDS):
+        shape = {k: v for k, v in shape.items() if k not in LIVE_FIELDS}
+        found = (_hash(shape), legacy)
+    else:
+        found = (legacy, legacy)
     try:
         _DIGESTS[content] = found
     except TypeError:
         pass
     return found
+
+
+def _hash(shape: Any) -> str:
+    text = json.dumps(shape, sort_keys=True, default=repr, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

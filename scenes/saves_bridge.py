@@ -185,14 +185,14 @@ def _load(app: Any, entry: Any) -> Any:
 
 def _same_rules(app: Any, save: dict[str, Any], content: Any, engine: Any, digest: str,
                 kwargs: dict[str, Any]) -> Any:
-    """The saved game on today's content, under the same save, when only names and texts changed
-    since it was saved (its `rules_digest` is today's: README, "edits of names and texts apply
+    """The saved game on today's content, under the same save, when only names, texts or the
+    bots' weights changed since it was saved (its `rules_digest` is today's: README, "edits of names and texts apply
     live"); None otherwise (an older save without the digest, or a rule changed: ask)."""
-    from game.fingerprint import rules_digest
+    from game.fingerprint import rules_digests
     from game.saves import SaveError
     from game.session import Session
 
-    if save.get("rules_digest") != rules_digest(content):
+    if save.get("rules_digest") not in rules_digests(content):
         return None
     try:  # nothing is written: the save takes today's digest with its next action
         session = Session.from_save(dict(save, content_digest=digest), engine, content, digest, **kwargs)

@@ -175,6 +175,45 @@ def test_loading_after_a_texts_only_edit_resumes_under_the_same_save_with_no_que
     assert after["content_digest"] == digest and after["rules_digest"] == saved["rules_digest"]
 
 
+@pytest.mark.parametrize("case", ["bots edit", "texts edit, save made before the bots were left out"])
+def test_loading_after_a_bot_weights_edit_resumes_under_the_same_save_with_no_question(tmp_path, monkeypatch,
+                                                                                      case):
+    """bots.yaml is read by bots only (through views), never by a rule: tuning a persona is not a
+    rules edit. Saves made before that was so recorded the digest with the bots in it: they still
+    resume after a texts-only edit."""
+    from game.fingerprint import rules_digests
+
+    folder, store, name = _saved_game(tmp_path, monkeypatch)
+    if case == "bots edit":
+        _edit(folder / "anludim" / "bots.yaml", "card_cost: 0.6,", "card_cost: 0.4,")
+    else:
+        today, legacy = rules_digests(loader.load("anludim", str(folder)))
+        assert store.read(name)["rules_digest"] == today != legacy
+        store.write(dict(store.read(name), rules_digest=legacy), name)
+        _texts_only_edit(folder)
+    before = _files(store)
+    app = _load_from_the_menu(folder, store)
+    assert not any(type(s).__name__ == "ConfirmOverlay" for s in app.stack.scenes)
+    session = next(s for s in app.stack.scenes if isinstance(s, TableScene)).session
+    assert session.save_name == name and len(session.actions) == 6 and _files(store) == before
+    if case == "bots edit":
+        assert session.view(0)["content"]["bots"]["master"]["card_cost"] == 0.4  # the bots' next decisions
+    assert app.tr("load.texts_changed") in app.toasts.texts() and app.errors_logged == 0
+
+
+def test_a_bot_weights_edit_is_live_on_f5_but_a_rules_edit_is_not(tmp_path):
+    from game import replay
+
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / "anludim", folder / "anludim")
+    old = loader.load("anludim", str(folder))
+    _edit(folder / "anludim" / "bots.yaml", "card_cost: 0.6,", "card_cost: 0.4,")
+    tuned = loader.load("anludim", str(folder))
+    _edit(folder / "anludim" / "rules.yaml", "face_up: 3", "face_up: 4")
+    assert replay.classify(old, tuned) == "texts"  # replayed at once under the same save
+    assert replay.classify(old, loader.load("anludim", str(folder))) == "rules"  # asked
+
+
 @pytest.mark.parametrize("case", ["rules edit", "texts edit, save without rules digest"])
 def test_loading_after_a_rules_edit_asks_and_replays_into_a_new_save(tmp_path, monkeypatch, case):
     folder, store, name = _saved_game(tmp_path, monkeypatch)
