@@ -153,7 +153,12 @@ def legal(ctx: Any, seat: int) -> list[Action]:
     or when no cube has a use left (then the engine ends the seat's actions by itself)."""
     board, out = ctx.board, []
     if ctx.remaining[CREATE] and ctx.pawns_left[seat] != 0:
-        out += [Create(k, c) for c in create_cells(board, seat) for k in UNIT_KINDS]
+        new = object.__new__  # `Create(k, c)` without the frozen dataclass's __init__ (as moves)
+        for c in create_cells(board, seat):
+            for k in UNIT_KINDS:
+                act = new(Create)
+                act.__dict__.update(unit_kind=k, cell=c)
+                out.append(act)
     closed = board.city_at.keys() | board.unit_at.keys() if ctx.remaining[MOVE] else None  # one set per listing
     for unit in board.units_of(seat):
         out += unit_actions(ctx, seat, unit, closed)
@@ -195,10 +200,34 @@ def _can_create(ctx: Any, board: Board, seat: int) -> bool:
 
 
 def _any_use(ctx: Any, seat: int) -> bool:
-    """Some remaining cube has a legal use (the same answer as `lost_cubes` leaving a kind out)."""
-    if ctx.remaining[CREATE] and _can_create(ctx, ctx.board, seat):
+    """Some remaining cube has a legal use (the same answer as `lost_cubes` leaving a kind out,
+    and as `_usable_kinds(..., first=True)` being non-empty: the same checks, unit after unit,
+    stopping at the first use found; this runs after every spent cube)."""
+    remaining, board = ctx.remaining, ctx.board
+    if remaining[CREATE] and _can_create(ctx, board, seat):
         return True
-    return bool(_usable_kinds(ctx, seat, ctx.board.units_of(seat), first=True))
+    move, attack, spell, take = remaining[MOVE], remaining[ATTACK], remaining[SPELL], remaining[TAKE]
+    if not (move or attack or spell or take):
+        return False
+    city_at, unit_at, around = board.city_at, board.unit_at, board.around
+    for u in board.units.values():
+        if u.owner != seat:
+            continue
+        if move and not u.moved:
+            for c in around[u.cell]:
+                if c not in city_at and c not in unit_at:
+                    return True
+        if u.kind != "mage":
+            continue
+        if attack and _has_prey(ctx, board, seat, u):
+            return True
+        if spell and not u.levelled and u.level < ctx.max_level \
+                and _affords(ctx.stock[seat], ctx.level_cost[u.level + 1]):
+            return True
+        if take and any(c in city_at and why_take(ctx, seat, u.id, city_at[c]) is None
+                        for c in board.cardinal[u.cell]):
+            return True
+    return False
 
 
 def _usable_kinds(ctx: Any, seat: int, units: list[Unit], first: bool = False) -> set[str]:
@@ -382,9 +411,11 @@ def _stuck(state: AmadrimState, seat: int) -> bool:
     reason of each kind) and the seat's actions end. True when that happened."""
     if not binding(state) or _any_use(state, seat):
         return False
-    lost = lost_cubes(state, seat)
-    if len(lost) < sum(1 for n in state.remaining if n):
-        return False
+    # no remaining cube has a use: each kind with cubes left is lost (`lost_cubes`, without
+    # looking for uses again)
+    units = state.board.units_of(seat)
+    mages = [u for u in units if u.kind == "mage"]
+    lost = {kind: _why_lost(state, seat, i, units, mages) for i, kind in enumerate(KINDS) if state.remaining[i]}
     items = [{"key": "amadrim.log.lost_item", "params": {
         "kind": {"key": f"amadrim.kind.{kind}"}, "n": state.remaining[KINDS.index(kind)], "why": {"key": why}}}
         for kind, why in lost.items()]

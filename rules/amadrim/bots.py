@@ -410,36 +410,63 @@ def _defended_now(board: Board, city: Any, me: int) -> bool:
 
 
 class _Scorer:
-    """The scores of one decision's actions, with the maps they share computed once."""
+    """The scores of one decision's actions, with the maps they share computed once, when first
+    needed (a decision scores a few actions: the apprentice's seldom need them all)."""
 
     def __init__(self, view: Any, board: Board, me: int, w: dict[str, Any],
                  known: dict[str, Any] | None = None) -> None:
         self.view, self.board, self.me, self.w = view, board, me, w
-        self.mine = board.units_of(me)
-        self.merchants = sum(1 for u in self.mine if u.kind == "merchant")
-        self.my_cities = board.cities_of(me)
-        self.enemy_mages = [u for u in board.units.values() if u.owner != me and u.kind == "mage"]
-        self.goal_cells = [c.cell for c in board.cities if c.owner != me]
-        self.goal_cells += [u.cell for u in board.units.values() if u.owner != me and u.kind == "merchant"]
-        self.reach = 1 + int(w["fear"])  # enemies may walk (`fear` cells) before this seat acts again
-        self._threat: dict[Cell, int] = {}  # cell -> highest enemy mage level that can hit it
-        for m in self.enemy_mages if w["danger"] else ():
-            for x in range(m.cell[0] - self.reach, m.cell[0] + self.reach + 1):
-                for y in range(m.cell[1] - self.reach, m.cell[1] + self.reach + 1):
-                    if self._threat.get((x, y), 0) < m.level:
-                        self._threat[(x, y)] = m.level
+        self._known = known
+        self._merchants: int | None = None
+        self._my_cities: list[Any] | None = None
+        self._goal_cells: list[Cell] | None = None
         self._goal_dist: dict[Cell, int] = {}
-        if known is not None:  # the bot's memo: distances kept while the goals stay the same
-            goals = tuple(self.goal_cells)
-            if known.get("goals") != goals:
-                known["goals"], known["goal_dist"] = goals, {}
-            self._goal_dist = known["goal_dist"]
+        self._threat: dict[Cell, int] = {}  # cell -> highest enemy mage level that can hit it
+        if w["danger"]:
+            reach = 1 + int(w["fear"])  # enemies may walk (`fear` cells) before this seat acts again
+            for m in board.units.values():
+                if m.owner == me or m.kind != "mage":
+                    continue
+                for x in range(m.cell[0] - reach, m.cell[0] + reach + 1):
+                    for y in range(m.cell[1] - reach, m.cell[1] + reach + 1):
+                        if self._threat.get((x, y), 0) < m.level:
+                            self._threat[(x, y)] = m.level
+
+    @property
+    def merchants(self) -> int:
+        """How many merchants this seat has."""
+        if self._merchants is None:
+            me = self.me
+            self._merchants = sum(1 for u in self.board.units.values() if u.owner == me and u.kind == "merchant")
+        return self._merchants
+
+    @property
+    def my_cities(self) -> list[Any]:
+        if self._my_cities is None:
+            self._my_cities = self.board.cities_of(self.me)
+        return self._my_cities
+
+    @property
+    def goal_cells(self) -> list[Cell]:
+        """Where a mage would go: the other guilds' and neutral cities, the others' merchants."""
+        if self._goal_cells is None:
+            board, me = self.board, self.me
+            goals = self._goal_cells = [c.cell for c in board.cities if c.owner != me]
+            goals += [u.cell for u in board.units.values() if u.owner != me and u.kind == "merchant"]
+            known = self._known
+            if known is not None:  # the bot's memo: distances kept while the goals stay the same
+                key = tuple(goals)
+                if known.get("goals") != key:
+                    known["goals"], known["goal_dist"] = key, {}
+                self._goal_dist = known["goal_dist"]
+        return self._goal_cells
 
     def goal_distance(self, cell: Cell) -> int:
+        goals = self.goal_cells  # (first: the memo of distances to them)
         d = self._goal_dist.get(cell)
         if d is None:
             x, y = cell  # `_distance` inlined: asked for every scored move
-            d = self._goal_dist[cell] = min([max(abs(x - gx), abs(y - gy)) for gx, gy in self.goal_cells], default=0)
+            d = self._goal_dist[cell] = min([max(abs(x - gx), abs(y - gy)) for gx, gy in goals], default=0)
         return d
 
     def danger(self, unit: Unit, cell: Cell) -> bool:
