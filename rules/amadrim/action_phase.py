@@ -192,10 +192,12 @@ def lost_cubes(ctx: Any, seat: int) -> dict[str, str]:
 
 def _can_create(ctx: Any, board: Board, seat: int) -> bool:
     """A free creation cell exists and the guild has a pawn left (`create_cells` non-empty)."""
-    cardinal, is_free = board.cardinal, board.is_free  # asked after every spent cube
+    cardinal, city_at, unit_at = board.cardinal, board.city_at, board.unit_at  # asked after every spent cube
     for city in board.cities:
-        if city.owner == seat and any(is_free(c) for c in cardinal[city.cell]):
-            return ctx.pawns_left[seat] != 0
+        if city.owner == seat:
+            for c in cardinal[city.cell]:  # `board.is_free` inlined (cardinal cells are on the map)
+                if c not in city_at and c not in unit_at:
+                    return ctx.pawns_left[seat] != 0
     return False
 
 

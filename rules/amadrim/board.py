@@ -101,6 +101,7 @@ class Board:
         # a cell (`_changed`) drops the entries near it. Not a dataclass field: no eq, no repr.
         self.move_lists: dict[tuple[int, Cell, int], list[Any]] = {}
         self.changes = 0  # cities and units added, removed or moved so far (see `_changed`)
+        self.roster = 0  # units added or removed so far (not moved): see `AmadrimState.pawns_left`
         self.cities_view: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None  # `cities_json`
 
     def cities_json(self) -> list[dict[str, Any]]:
@@ -161,11 +162,13 @@ class Board:
     def add_unit(self, unit: Unit) -> None:
         self.units[unit.id] = unit
         self.unit_at[unit.cell] = unit.id
+        self.roster += 1
         self._changed(unit.cell)
 
     def remove_unit(self, unit_id: int) -> Unit:
         unit = self.units.pop(unit_id)
         del self.unit_at[unit.cell]
+        self.roster += 1
         self._changed(unit.cell)
         return unit
 

@@ -19,6 +19,8 @@ bots.yaml); the defaults below are used when a view carries none.
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from rules.amadrim.actions import (
@@ -29,6 +31,7 @@ from rules.amadrim.actions import (
     LockIn,
     Move,
     PlaceCity,
+    RemoveCube,
     Spell,
     TakeCity,
 )
@@ -79,7 +82,7 @@ _PROGRAMMING = frozenset(("add_cube", "remove_cube", "lock_in", "time_up"))
 
 def _has(legal: list[Action], act: Action) -> bool:
     """`act in legal`, by identity before equality (the programming lists share `ADD`'s objects)."""
-    return any(a is act for a in legal) or act in legal
+    return any(map(is_, legal, repeat(act))) or act in legal
 
 
 def _distance(a: Cell, b: Cell) -> int:
@@ -260,8 +263,10 @@ class LevelBot:
         # programming: the only phase whose lists hold these (so the view is not read to know it:
         # a lazy view, as `simulate` gives, is built only when a new plan is made); the engine's
         # lists hold one phase's actions, so the first one tells (no scan of long move lists)
-        if legal and legal[0].type in _PROGRAMMING and any(a.type == "add_cube" or a.type == "lock_in" for a in legal):
-            return self._program(view, legal)
+        if legal and legal[0].type in _PROGRAMMING:
+            classes = set(map(type, legal))  # (each action type is one class: actions.CODEC)
+            if AddCube in classes or LockIn in classes:
+                return self._program(view, legal, classes)
         w = self.weights(view)
         if view["phase"] == "setup":
             return _place(view, legal, self.rng)
@@ -269,8 +274,8 @@ class LevelBot:
 
     # -- programming --------------------------------------------------------------------------
 
-    def _program(self, view: Any, legal: list[Action]) -> Action:
-        fresh = not any(a.type == "remove_cube" for a in legal)  # nothing placed yet this turn
+    def _program(self, view: Any, legal: list[Action], classes: set[type]) -> Action:
+        fresh = RemoveCube not in classes  # nothing placed yet this turn
         if fresh or self._plan is None:
             w = self.weights(view)
             me = view["seat"]
@@ -482,21 +487,7 @@ class _Scorer:
 
     def score(self, act: Action) -> float:
         w, board, me = self.w, self.board, self.me
-        if isinstance(act, TakeCity):
-            return w["take"]
-        if isinstance(act, Attack):
-            return w["attack"] + (board.units[act.target].level or 0) * w["attack_level"]
-        if isinstance(act, Spell):
-            unit = board.units[act.unit]
-            return w["spell"] + (5 if w["guard"] and self.post(unit.cell) is not None else 0)
-        if isinstance(act, Create):
-            want_merchant = self.merchants < w["merchants"]
-            if w["guard"] and act.unit_kind == "mage":
-                city = self.post(act.cell)
-                if city is not None and not _guarded(board, me, city.cell):
-                    return w["create"] + w["guard"]
-            return w["create"] if (act.unit_kind == "merchant") == want_merchant else w["create_other"]
-        if isinstance(act, Move):
+        if type(act) is Move:  # most of what is scored first (no action class derives from another)
             unit = board.units[act.unit]
             end = act.path[-1]
             value = -w["danger"] if w["danger"] and self.danger(unit, end) else 0.0
@@ -511,6 +502,20 @@ class _Scorer:
                         and not _guarded(board, me, there.cell):
                     value += w["guard"]
             return value + self._mage_move_value(unit, end) - w["step_cost"] * len(act.path)
+        if isinstance(act, TakeCity):
+            return w["take"]
+        if isinstance(act, Attack):
+            return w["attack"] + (board.units[act.target].level or 0) * w["attack_level"]
+        if isinstance(act, Spell):
+            unit = board.units[act.unit]
+            return w["spell"] + (5 if w["guard"] and self.post(unit.cell) is not None else 0)
+        if isinstance(act, Create):
+            want_merchant = self.merchants < w["merchants"]
+            if w["guard"] and act.unit_kind == "mage":
+                city = self.post(act.cell)
+                if city is not None and not _guarded(board, me, city.cell):
+                    return w["create"] + w["guard"]
+            return w["create"] if (act.unit_kind == "merchant") == want_merchant else w["create_other"]
         return 0.0
 
     def _other_guard(self, city: Any, unit: Unit) -> bool:
@@ -518,14 +523,23 @@ class _Scorer:
                    and u.id != unit.id for c in self.board.around[city.cell])
 
     def _harvest_value(self, cell: Cell) -> float:
-        view, me, w = self.view, self.me, self.w
-        grid = view["grid"]
+        grid = self.view["grid"]
         value = 0.0
         for colour in (grid["columns"][cell[0]], grid["rows"][cell[1]]):
-            mine = view["stock"][me][colour]
-            best_other = max((s[colour] for i, s in enumerate(view["stock"]) if i != me), default=0)
-            value += w["harvest"] + (w["need"] if mine <= best_other else 0) + (w["missing"] if mine == 0 else 0)
+            value += self._colour_value(colour)
         return value
+
+    def _colour_value(self, colour: str) -> float:
+        """What one resource of `colour` is worth to this seat now (asked for every merchant move)."""
+        values = self.__dict__.setdefault("_colour_values", {})
+        v = values.get(colour)
+        if v is None:
+            view, me, w = self.view, self.me, self.w
+            stock = view["stock"]
+            mine = stock[me][colour]
+            best_other = max((s[colour] for i, s in enumerate(stock) if i != me), default=0)
+            v = values[colour] = w["harvest"] + (w["need"] if mine <= best_other else 0) + (w["missing"] if mine == 0 else 0)
+        return v
 
     def _mage_move_value(self, unit: Unit, cell: Cell) -> float:
         board, me = self.board, self.me
@@ -533,10 +547,13 @@ class _Scorer:
             city_id = board.city_at.get(c)
             if city_id is not None and board.cities[city_id].owner != me:
                 return 40
+        unit_at, units = board.unit_at, board.units
         for near in board.around[cell]:
-            other = board.unit_on(near)
-            if other and other.owner != me and (other.kind == "merchant" or unit.level > other.level):
-                return 30
+            uid = unit_at.get(near)  # `board.unit_on` inlined
+            if uid is not None:
+                other = units[uid]
+                if other.owner != me and (other.kind == "merchant" or unit.level > other.level):
+                    return 30
         if not self.goal_cells:
             return 0
         return self.w["approach"] * (self.goal_distance(unit.cell) - self.goal_distance(cell))

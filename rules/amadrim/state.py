@@ -198,9 +198,10 @@ class AmadrimState(HiddenResults):
         captured by another guild is not in its owner's supply."""
         if self.content.pawns is None:
             return [None] * self.seats
-        # asked several times a decision: counted again only when a unit came or went, or a
-        # piece was captured (a copy is returned: callers may keep or change it)
-        key = (self.board.changes, len(self.board.units), sum(map(len, self.captured)), self.content.pawns)
+        # asked several times a decision: counted again only when a unit came or went (a move
+        # changes nothing), or a piece was captured (a copy is returned: callers may keep or
+        # change it)
+        key = (self.board.roster, len(self.board.units), sum(map(len, self.captured)), self.content.pawns)
         memo = self.pawns_memo
         if memo is not None and memo[0] == key:
             return list(memo[1])
