@@ -274,11 +274,16 @@ def board_from_view(view: dict[str, Any], known: dict[str, Any] | None = None) -
 
 
 def _board_again(view: dict[str, Any], known: dict[str, Any]) -> Board:
-    """`board_from_view` reusing the cities and the units of `known` whose JSON is the same object."""
+    """`board_from_view` reusing the cities and the units of `known` whose JSON is the same object.
+
+    Between two decisions of a bot usually a unit or two changed, the others keep their JSON
+    (`Unit.view_json`): when the view lists the same units, the last board's maps are copied and
+    only the changed units are made again."""
     grid = view["grid"]
     board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
-    if known.get("cities") is view["cities"]:
-        board.cities, board.city_at = known["board"].cities, known["board"].city_at
+    prev = known.get("board")
+    if prev is not None and known.get("cities") is view["cities"]:
+        board.cities, board.city_at = prev.cities, prev.city_at
     else:
         cities, city_at = board.cities, board.city_at
         for city in view["cities"]:
@@ -287,20 +292,37 @@ def _board_again(view: dict[str, Any], known: dict[str, Any]) -> Board:
             cities.append(City(cid, cell, city["owner"]))
             city_at[cell] = cid
     new = object.__new__
-    pieces, old = {}, known.get("pieces") or {}
+    listed, before = view["units"], known.get("units")
+    if prev is not None and before is not None and len(before) == len(listed):
+        changed = [i for i, u in enumerate(listed) if u is not before[i]]
+        if all(listed[i]["id"] == before[i]["id"] for i in changed):  # the same units, in the same order
+            units, unit_at = dict(prev.units), dict(prev.unit_at)
+            for i in changed:
+                del unit_at[units[listed[i]["id"]].cell]
+            for i in changed:
+                u = listed[i]
+                uid = u["id"]
+                piece = new(Unit)
+                piece.__dict__ = {"id": uid, "owner": u["owner"], "kind": u["kind"], "level": u["level"] or 0,
+                                  "cell": tuple(u["cell"]), "moved": u["moved"], "acted": u["acted"],
+                                  "levelled": u["levelled"]}
+                units[uid] = piece
+                unit_at[piece.cell] = uid
+            board.units, board.unit_at = units, unit_at
+            known.update(units=listed, cities=view["cities"], board=board)
+            return board
+    old = {u["id"]: u for u in before} if prev is not None and before is not None else {}
     units, unit_at = board.units, board.unit_at
-    for u in view["units"]:
+    for u in listed:
         uid = u["id"]
-        seen = old.get(uid)
-        if seen is not None and seen[0] is u:
-            piece = seen[1]
+        if old.get(uid) is u:
+            piece = prev.units[uid]
         else:
             piece = new(Unit)
             piece.__dict__ = {"id": uid, "owner": u["owner"], "kind": u["kind"], "level": u["level"] or 0,
                               "cell": tuple(u["cell"]), "moved": u["moved"], "acted": u["acted"],
                               "levelled": u["levelled"]}
-        pieces[uid] = (u, piece)
         units[uid] = piece
         unit_at[piece.cell] = uid
-    known.update(units=view["units"], cities=view["cities"], board=board, pieces=pieces)
+    known.update(units=listed, cities=view["cities"], board=board)
     return board

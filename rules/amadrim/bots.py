@@ -389,16 +389,20 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | No
         cost = view["costs"]["level_up"].get(str(mage.level + 1))
         if cost and sum(cost.values()) <= w["spell_max_cost"] and _pay(stock, tuple(cost[c] for c in colours)):
             plan["spell"] += 1
-    preys = 0
+    preys, most = 0, int(w["attacks"])  # (only `min(most, preys)` is used: counted up to `most`)
     near = min(reach - 1, 3) if look else 2
-    for u in board.units.values():
+    hunters = [(m.cell[0], m.cell[1], m.level) for m in mages]
+    for u in board.units.values() if hunters else ():
         if u.owner == me:
             continue
-        ux, uy = u.cell
-        if any((u.kind == "merchant" or m.level > u.level)
-               and abs(m.cell[0] - ux) <= near and abs(m.cell[1] - uy) <= near for m in mages):
-            preys += 1
-    plan["attack"] = min(int(w["attacks"]), preys)
+        if preys >= most:
+            break
+        (ux, uy), level, merchant = u.cell, u.level, u.kind == "merchant"
+        for mx, my, mlevel in hunters:
+            if (merchant or mlevel > level) and abs(mx - ux) <= near and abs(my - uy) <= near:
+                preys += 1
+                break
+    plan["attack"] = min(most, preys)
     room = cubes - sum(plan.values())
     want = w["merchants"]
     plan["create"] = max(0, min(room - 2, int(w["creates"]) if len(merchants) < want else int(w["creates"]) - 1))
