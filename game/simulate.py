@@ -29,26 +29,40 @@ MAX_ACTIONS = 200_000
 class LazyView(Mapping):
     """A seat's view computed on first read: a bot that never reads it (random play) costs no
     view. `state.view` is a pure function of the state, so computing it or not changes nothing;
-    reading it after the action was applied is refused (it would describe a later state)."""
+    reading it after the action was applied is refused (it would describe a later state).
+
+    A state may offer `lazy_view(seat)`: a read-only mapping with the values of `view(seat)`,
+    made key by key as they are read, with a `seal()` of its own (Amadrim's `SeatView`); it is
+    then used instead of the whole view."""
 
     def __init__(self, state: Any, seat: int) -> None:
         self._state, self._seat = state, seat
-        self._view: dict[str, Any] | None = None
+        self._view: Mapping[str, Any] | None = None
         self._sealed = False
 
-    def _data(self) -> dict[str, Any]:
+    def _data(self) -> Mapping[str, Any]:
         if self._view is None:
             if self._sealed:
                 raise RuntimeError("a bot read its view after its action was applied")
-            self._view = self._state.view(self._seat)
+            lazy = getattr(self._state, "lazy_view", None)
+            self._view = lazy(self._seat) if lazy is not None else self._state.view(self._seat)
         return self._view
 
     def seal(self) -> None:
         """The action is about to be applied: the view may no longer be computed."""
         self._sealed = True
+        seal = getattr(self._view, "seal", None)
+        if seal is not None:
+            seal()
 
     def __getitem__(self, key: str) -> Any:
         return self._data()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self._data()[key]
+        except KeyError:
+            return default
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._data())

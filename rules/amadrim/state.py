@@ -171,6 +171,13 @@ class AmadrimState(HiddenResults):
 
         return build_view(self, seat)
 
+    def lazy_view(self, seat: int | None) -> Any:
+        """`view(seat)` as a read-only mapping made key by key when read (for `game.simulate`'s
+        bots: the same values, without building what a bot does not read)."""
+        from rules.amadrim.view import SeatView
+
+        return SeatView(self, seat)
+
     def is_over(self) -> bool:
         return self.phase == "over"
 

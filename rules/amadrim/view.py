@@ -7,6 +7,7 @@ static parts (colours, grid, costs) are shared between views: treat a view as re
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.amadrim.actions import KINDS, UNIT_KINDS
@@ -42,10 +43,7 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
     parts, reuse = state.view_parts, state.view_reuse
     if parts is None or reuse is None:
         ids = [c.id for c in state.content.colours]
-        if state.static_view is None:
-            bots = state.content.bots
-            state.static_view = {"colours": _colours(state), "grid": _grid(state, ids), "costs": _costs(state, ids),
-                                 "bots": bots.model_dump() if bots is not None else {}}
+        _static(state, ids)
         parts = state.view_parts = _public(state, ids)
     elif reuse == "locks":  # programming: some seats locked in (and said so in the log)
         parts = state.view_parts = {**parts, "to_act": state.to_act(), "locked": list(state.locked),
@@ -55,14 +53,99 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
     state.view_reuse = None  # reused once more only after another programming action (state.apply)
     view = parts.copy()
     view["seat"] = seat
-    if state.phase in ("setup", "over"):
-        view["programming"] = [None] * state.seats
-    else:  # a seat's cubes per action, if the viewer may see them (its own, or revealed)
-        revealed, programming = state.revealed, state.programming
-        view["programming"] = [dict(zip(KINDS, programming[s])) if s == seat or revealed[s] else None
-                               for s in range(state.seats)]
+    view["programming"] = _programming(state, seat)
     view["unplaced"] = _unplaced(state, seat)
     return view
+
+
+def _static(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
+    """The parts of every view that never change in a game (made once per state)."""
+    if state.static_view is None:
+        bots = state.content.bots
+        state.static_view = {"colours": _colours(state), "grid": _grid(state, ids), "costs": _costs(state, ids),
+                             "bots": bots.model_dump() if bots is not None else {}}
+    return state.static_view
+
+
+def _programming(state: AmadrimState, seat: int | None) -> list[dict[str, int] | None]:
+    """A seat's cubes per action, if the viewer may see them (its own, or revealed)."""
+    if state.phase in ("setup", "over"):
+        return [None] * state.seats
+    revealed, programming = state.revealed, state.programming
+    return [dict(zip(KINDS, programming[s])) if s == seat or revealed[s] else None for s in range(state.seats)]
+
+
+def _ids(state: AmadrimState) -> list[str]:
+    return [c.id for c in state.content.colours]
+
+
+#: The keys `SeatView` makes on their own (the ones the bots read), each exactly as `build_view`
+#: makes it (tests/amadrim/test_amadrim_view_reuse.py compares them); any other key is read
+#: from the whole view.
+_ITEMS: dict[str, Callable[[AmadrimState, int | None], Any]] = {
+    "seat": lambda st, seat: seat,
+    "seats": lambda st, seat: st.seats,
+    "phase": lambda st, seat: st.phase,
+    "turn": lambda st, seat: st.turn,
+    "colours": lambda st, seat: _static(st, _ids(st))["colours"],
+    "grid": lambda st, seat: _static(st, _ids(st))["grid"],
+    "costs": lambda st, seat: _static(st, _ids(st))["costs"],
+    "bots": lambda st, seat: _static(st, _ids(st))["bots"],
+    "cities": lambda st, seat: st.board.cities_json(),
+    "units": lambda st, seat: [st.board.units[uid].view_json() for uid in sorted(st.board.units)],
+    "stock": lambda st, seat: [dict(zip(_ids(st), s)) for s in st.stock],
+    "cubes": lambda st, seat: list(st.cubes),
+    "pawns_left": lambda st, seat: st.pawns_left,
+    "programming": _programming,
+    "unplaced": lambda st, seat: _unplaced(st, seat),
+}
+
+
+class SeatView(Mapping):
+    """`build_view(state, seat)` made key by key when first read: what `game.simulate` gives a
+    bot (`AmadrimState.lazy_view`), so a bot that reads a few keys does not pay for the whole
+    view (the log, the scores, the market…). The same values as the view (the keys of `_ITEMS`
+    on their own, any other from the whole view, built once); read-only, like the view; once
+    `seal`ed (the action is about to be applied), a key not read yet is refused: it would
+    describe a later state."""
+
+    def __init__(self, state: AmadrimState, seat: int | None) -> None:
+        if seat is not None and not 0 <= seat < state.seats:
+            seat = None  # (as `build_view`)
+        self._state, self._seat = state, seat
+        self._read: dict[str, Any] = {}
+        self._whole: dict[str, Any] | None = None
+        self._sealed = False
+
+    def seal(self) -> None:
+        self._sealed = True
+
+    def _view(self) -> dict[str, Any]:
+        if self._whole is None:
+            if self._sealed:
+                raise RuntimeError("a bot read its view after its action was applied")
+            self._whole = build_view(self._state, self._seat)
+        return self._whole
+
+    def __getitem__(self, key: str) -> Any:
+        read = self._read
+        if key in read:
+            return read[key]
+        if self._whole is not None:
+            return self._whole[key]
+        make = _ITEMS.get(key)
+        if make is None:
+            return self._view()[key]
+        if self._sealed:
+            raise RuntimeError("a bot read its view after its action was applied")
+        value = read[key] = make(self._state, self._seat)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
 
 
 def _public(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
