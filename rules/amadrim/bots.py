@@ -352,7 +352,8 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | No
     """How many cubes to put on each action this turn (`known`: see `board_from_view`)."""
     board = board_from_view(view, known)
     colours = [c["id"] for c in view["colours"]]
-    stock = [view["stock"][me][c] for c in colours]
+    costs, mine = view["costs"], view["stock"][me]  # (each key read once: a view may be lazy)
+    stock = [mine[c] for c in colours]
     cubes = view["cubes"][me]
     units = board.units_of(me)
     mages = sorted((u for u in units if u.kind == "mage"), key=lambda u: -u.level)
@@ -361,7 +362,7 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | No
     plan = dict.fromkeys(KINDS, 0)
     look = w["lookahead"]
     reach = cubes  # the most cells a mage could walk this turn
-    take = tuple(view["costs"]["take_city"][c] for c in colours)
+    take = tuple(costs["take_city"][c] for c in colours)
     guards = 0
     if w["guard"] and pawns_left != 0 and any(board.is_free(c) for city in board.cities_of(me)
                                               for c in board.cardinal[city.cell]):  # creatable
@@ -383,12 +384,17 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | No
             ok = any(abs(mx - cx) <= 3 and abs(my - cy) <= 3 for mx, my in [m.cell for m in mages] for cx, cy in cells)
         if ok:
             plan["take_city"] = 1
-    for mage in mages:
+    refused: set[int] = set()  # levels whose spell was not planned: the stock is the same for
+    for mage in mages:  # the next mage of that level (`_pay` takes nothing when it refuses)
         if plan["spell"] >= w["spells"]:
             break
-        cost = view["costs"]["level_up"].get(str(mage.level + 1))
+        if mage.level in refused:
+            continue
+        cost = costs["level_up"].get(str(mage.level + 1))
         if cost and sum(cost.values()) <= w["spell_max_cost"] and _pay(stock, tuple(cost[c] for c in colours)):
             plan["spell"] += 1
+        else:
+            refused.add(mage.level)
     preys, most = 0, int(w["attacks"])  # (only `min(most, preys)` is used: counted up to `most`)
     near = min(reach - 1, 3) if look else 2
     hunters = [(m.cell[0], m.cell[1], m.level) for m in mages]
@@ -472,10 +478,17 @@ class _Scorer:
 
     def goal_distance(self, cell: Cell) -> int:
         goals = self.goal_cells  # (first: the memo of distances to them)
-        d = self._goal_dist.get(cell)
-        if d is None:
-            x, y = cell  # `_distance` inlined: asked for every scored move
-            d = self._goal_dist[cell] = min([max(abs(x - gx), abs(y - gy)) for gx, gy in goals], default=0)
+        memo = self._goal_dist
+        d = memo.get(cell)
+        if d is None:  # `_distance` to the nearest goal, from the goals' distances to the cell's
+            x, y = cell  # column and to its row (kept in the memo too: asked for every scored move)
+            across = memo.get(("x", x))
+            if across is None:
+                across = memo["x", x] = [abs(x - gx) for gx, _ in goals]
+            down = memo.get(("y", y))
+            if down is None:
+                down = memo["y", y] = [abs(y - gy) for _, gy in goals]
+            d = memo[cell] = min([a if a > b else b for a, b in zip(across, down)], default=0)
         return d
 
     def danger(self, unit: Unit, cell: Cell) -> bool:

@@ -79,6 +79,10 @@ def _ids(state: AmadrimState) -> list[str]:
     return [c.id for c in state.content.colours]
 
 
+def _static_of(state: AmadrimState) -> dict[str, Any]:
+    return state.static_view or _static(state, _ids(state))
+
+
 #: The keys `SeatView` makes on their own (the ones the bots read), each exactly as `build_view`
 #: makes it (tests/amadrim/test_amadrim_view_reuse.py compares them); any other key is read
 #: from the whole view.
@@ -87,10 +91,10 @@ _ITEMS: dict[str, Callable[[AmadrimState, int | None], Any]] = {
     "seats": lambda st, seat: st.seats,
     "phase": lambda st, seat: st.phase,
     "turn": lambda st, seat: st.turn,
-    "colours": lambda st, seat: _static(st, _ids(st))["colours"],
-    "grid": lambda st, seat: _static(st, _ids(st))["grid"],
-    "costs": lambda st, seat: _static(st, _ids(st))["costs"],
-    "bots": lambda st, seat: _static(st, _ids(st))["bots"],
+    "colours": lambda st, seat: _static_of(st)["colours"],
+    "grid": lambda st, seat: _static_of(st)["grid"],
+    "costs": lambda st, seat: _static_of(st)["costs"],
+    "bots": lambda st, seat: _static_of(st)["bots"],
     "cities": lambda st, seat: st.board.cities_json(),
     "units": lambda st, seat: [st.board.units[uid].view_json() for uid in sorted(st.board.units)],
     "stock": lambda st, seat: [dict(zip(_ids(st), s)) for s in st.stock],
