@@ -32,8 +32,9 @@ class LazyView(Mapping):
     reading it after the action was applied is refused (it would describe a later state).
 
     A state may offer `lazy_view(seat)`: a read-only mapping with the values of `view(seat)`,
-    made key by key as they are read, with a `seal()` of its own (Amadrim's `SeatView`); it is
-    then used instead of the whole view."""
+    made key by key as they are read, with a `seal()` of its own that refuses the reads after
+    it as this one does (Amadrim's `SeatView`); it is then used instead of the whole view, and
+    `play_one` gives it to the bots as it is."""
 
     def __init__(self, state: Any, seat: int) -> None:
         self._state, self._seat = state, seat
@@ -76,6 +77,7 @@ def play_one(engine: Any, content: Any, bots: list[Any], seed: int,
     """Play one game to its end with one bot per seat; returns (final state, actions applied)."""
     state = engine.new_game(content, len(bots), seed, options)
     count = 0
+    lazy = getattr(state, "lazy_view", None)  # (see LazyView: then given to the bots as it is)
     while not state.is_over():
         seats = state.to_act()
         if not seats:
@@ -84,7 +86,7 @@ def play_one(engine: Any, content: Any, bots: list[Any], seed: int,
         legal = state.legal_actions(seat)
         if not legal:
             raise RuntimeError(f"seat {seat} must act but has no legal action")
-        view = LazyView(state, seat)
+        view = lazy(seat) if lazy is not None else LazyView(state, seat)
         action = bots[seat].choose(view, legal)
         view.seal()
         state.apply(seat, action)

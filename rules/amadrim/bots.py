@@ -477,7 +477,9 @@ class _Scorer:
         return self._goal_cells
 
     def goal_distance(self, cell: Cell) -> int:
-        goals = self.goal_cells  # (first: the memo of distances to them)
+        goals = self._goal_cells
+        if goals is None:
+            goals = self.goal_cells  # (first: the memo of distances to them)
         memo = self._goal_dist
         d = memo.get(cell)
         if d is None:  # `_distance` to the nearest goal, from the goals' distances to the cell's
@@ -540,7 +542,9 @@ class _Scorer:
                    and u.id != unit.id for c in self.board.around[city.cell])
 
     def _harvest_value(self, cell: Cell) -> float:
-        grid = self.view["grid"]
+        grid = self.__dict__.get("_grid")
+        if grid is None:
+            grid = self._grid = self.view["grid"]
         value = 0.0
         for colour in (grid["columns"][cell[0]], grid["rows"][cell[1]]):
             value += self._colour_value(colour)
@@ -548,11 +552,13 @@ class _Scorer:
 
     def _colour_value(self, colour: str) -> float:
         """What one resource of `colour` is worth to this seat now (asked for every merchant move)."""
-        values = self.__dict__.setdefault("_colour_values", {})
+        values = self.__dict__.get("_colour_values")
+        if values is None:
+            values = self._colour_values = {}
+            self._stock = self.view["stock"]
         v = values.get(colour)
         if v is None:
-            view, me, w = self.view, self.me, self.w
-            stock = view["stock"]
+            me, w, stock = self.me, self.w, self._stock
             mine = stock[me][colour]
             best_other = max((s[colour] for i, s in enumerate(stock) if i != me), default=0)
             v = values[colour] = w["harvest"] + (w["need"] if mine <= best_other else 0) + (w["missing"] if mine == 0 else 0)

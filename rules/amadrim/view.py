@@ -97,7 +97,7 @@ _ITEMS: dict[str, Callable[[AmadrimState, int | None], Any]] = {
     "bots": lambda st, seat: _static_of(st)["bots"],
     "cities": lambda st, seat: st.board.cities_json(),
     "units": lambda st, seat: [st.board.units[uid].view_json() for uid in sorted(st.board.units)],
-    "stock": lambda st, seat: [dict(zip(_ids(st), s)) for s in st.stock],
+    "stock": lambda st, seat: (lambda ids: [dict(zip(ids, s)) for s in st.stock])(_ids(st)),
     "cubes": lambda st, seat: list(st.cubes),
     "pawns_left": lambda st, seat: st.pawns_left,
     "programming": _programming,
@@ -132,9 +132,10 @@ class SeatView(Mapping):
         return self._whole
 
     def __getitem__(self, key: str) -> Any:
-        read = self._read
-        if key in read:
-            return read[key]
+        try:
+            return self._read[key]
+        except KeyError:
+            pass
         if self._whole is not None:
             return self._whole[key]
         make = _ITEMS.get(key)
@@ -142,8 +143,14 @@ class SeatView(Mapping):
             return self._view()[key]
         if self._sealed:
             raise RuntimeError("a bot read its view after its action was applied")
-        value = read[key] = make(self._state, self._seat)
+        value = self._read[key] = make(self._state, self._seat)
         return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._view())
