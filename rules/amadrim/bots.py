@@ -269,7 +269,7 @@ class LevelBot:
                 return self._program(view, legal, classes)
         w = self.weights(view)
         if view["phase"] == "setup":
-            return _place(view, legal, self.rng)
+            return _place(view, legal, self.rng, self._known)
         return self._act(view, legal, w)
 
     # -- programming --------------------------------------------------------------------------
@@ -318,8 +318,13 @@ class Master(LevelBot):
     level = "master"
 
 
-def _place(view: Any, legal: list[Action], rng: random.Random) -> Action:
-    """Set-up: a city where three different resources come, away from the others, near the middle."""
+def _place(view: Any, legal: list[Action], rng: random.Random, known: dict[str, Any] | None = None) -> Action:
+    """Set-up: a city where three different resources come, away from the others, near the middle.
+
+    `known` (the bot's memo): each cell's score but for the crowd and the noise, kept (the grid
+    does not change in a game). Every term is a multiple of 1/4, so computed in any order the
+    sum before the noise is exact: the same scores."""
+    statics: dict[Cell, float] = {} if known is None else known.setdefault("place", {})
     grid = view["grid"]
     columns, rows, regions = grid["columns"], grid["rows"], grid["regions"]
     mid = ((grid["width"] - 1) / 2, (grid["height"] - 1) / 2)
@@ -332,10 +337,13 @@ def _place(view: Any, legal: list[Action], rng: random.Random) -> Action:
     for a in legal:  # the first best, as `max` gives
         if not isinstance(a, PlaceCity):
             continue
-        x, y = cell = a.cell
-        colours = {columns[x], rows[y], regions[y][x]}
-        centre = abs(x - mid[0]) + abs(y - mid[1])
-        score = len(colours) * 10 - crowds.get(cell, 0) * 4 - centre * 0.5 + rng.random()
+        cell = a.cell
+        static = statics.get(cell)
+        if static is None:
+            x, y = cell
+            static = statics[cell] = len({columns[x], rows[y], regions[y][x]}) * 10 \
+                - (abs(x - mid[0]) + abs(y - mid[1])) * 0.5
+        score = static - crowds.get(cell, 0) * 4 + rng.random()
         if best is None or score > best_score:
             best, best_score = a, score
     if best is None:

@@ -49,8 +49,15 @@ def legal(state: AmadrimState, seat: int) -> list[PlaceCity]:
     """Every cell off the edge, free of cities, in a quadrant where the seat has no city yet."""
     board = state.board
     used = {board.quadrant(c.cell) for c in board.cities_of(seat)}
-    return [PlaceCity((x, y)) for y in range(1, board.height - 1) for x in range(1, board.width - 1)
-            if (x, y) not in board.city_at and board.quadrant((x, y)) not in used]
+    out: list[PlaceCity] = []
+    new = object.__new__  # `PlaceCity(cell)` without the frozen dataclass's __init__ (a hundred
+    for y in range(1, board.height - 1):  # a decision); equal, hashed and printed the same
+        for x in range(1, board.width - 1):
+            if (x, y) not in board.city_at and board.quadrant((x, y)) not in used:
+                act = new(PlaceCity)
+                act.__dict__["cell"] = (x, y)
+                out.append(act)
+    return out
 
 
 def place_city(state: AmadrimState, seat: int, action: PlaceCity) -> None:
