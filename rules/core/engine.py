@@ -48,6 +48,9 @@ class GameState(Protocol):
     # used the state's `rng` (an attribute named `rng`, a `random.Random`) still counts as chance;
     # a game whose hidden results come from anything else (a pre-shuffled deck, secret choices)
     # must implement it. `HiddenResults` below does the bookkeeping.
+    # Optional: `lazy_view(seat)`, a read-only mapping with the values of `view(seat)` made key by
+    # key as they are read, with a `seal()` refusing later reads of keys not read yet; what
+    # `game.simulate` gives its bots when a state has it (README, "Lazy views").
 
 
 class Engine:
