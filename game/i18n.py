@@ -163,6 +163,11 @@ class Strings:
             text = elide(text, params)
         return text.format_map(_Missing(params))
 
+    def decimal(self, value: float, digits: int = 1, sign: bool = False) -> str:
+        """`value` with `digits` decimals, written the language's way: 40.5 (en), 40,5 (fr)."""
+        text = f"{value:{'+' if sign else ''}.{digits}f}"
+        return text.replace(".", ",") if self.lang == "fr" else text
+
     def tr_in(self, lang: str, key: str, /, **params: Any) -> str:
         """The text of `key` in `lang` (whatever the current language)."""
         current, self.lang = self.lang, lang if lang in LANGUAGES else "fr"

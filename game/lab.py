@@ -75,14 +75,14 @@ def run_lab(request: LabRequest, progress: Callable[[int, int], None] | None = N
 
 # -- words -------------------------------------------------------------------------------------------
 
-def pct(x: float) -> str:
-    """A rate as a percentage with one decimal."""
-    return f"{100 * x:.1f} %"
+def pct(x: float, strings: Any) -> str:
+    """A rate as a percentage with one decimal, in the strings' language (40.5 % / 40,5 %)."""
+    return f"{strings.decimal(100 * x)}\u00a0%"
 
 
-def signed_pct(x: float) -> str:
+def signed_pct(x: float, strings: Any) -> str:
     """A difference of rates in percentage points, signed."""
-    return f"{100 * x:+.1f} pts"
+    return f"{strings.decimal(100 * x, sign=True)}\u00a0pts"
 
 
 def figure_name(figure: list[Any], strings: Any) -> str:
@@ -106,17 +106,19 @@ def label_text(label: Any, strings: Any) -> str:
 
 
 def rate_text(r: dict[str, Any], strings: Any) -> str:
-    return strings.tr("lab.rate", rate=pct(r["rate"]), lo=pct(r["lo"]), hi=pct(r["hi"]), k=r["k"], n=r["n"])
+    return strings.tr("lab.rate", rate=pct(r["rate"], strings), lo=pct(r["lo"], strings), hi=pct(r["hi"], strings),
+                      k=r["k"], n=r["n"])
 
 
-def line_values(line: dict[str, Any]) -> tuple[str, str, str, str, str]:
-    """A, B, difference, interval low and high of an A/B line, formatted."""
+def line_values(line: dict[str, Any], strings: Any) -> tuple[str, str, str, str, str]:
+    """A, B, difference, interval low and high of an A/B line, formatted in the strings' language."""
     if line["kind"] == "rate":
-        return (pct(line["a"]), pct(line["b"]), signed_pct(line["diff"]),
-                signed_pct(line["lo"]), signed_pct(line["hi"]))
+        return (pct(line["a"], strings), pct(line["b"], strings), signed_pct(line["diff"], strings),
+                signed_pct(line["lo"], strings), signed_pct(line["hi"], strings))
     digits = 2 if max(abs(line["a"]), abs(line["b"])) < 10 else 1  # small scores (rounds won) need more
-    return (f"{line['a']:.{digits}f}", f"{line['b']:.{digits}f}", f"{line['diff']:+.{digits}f}",
-            f"{line['lo']:+.{digits}f}", f"{line['hi']:+.{digits}f}")
+    dec = strings.decimal
+    return (dec(line["a"], digits), dec(line["b"], digits), dec(line["diff"], digits, True),
+            dec(line["lo"], digits, True), dec(line["hi"], digits, True))
 
 
 def headline(doc: dict[str, Any], strings: Any) -> str:
@@ -124,7 +126,9 @@ def headline(doc: dict[str, Any], strings: Any) -> str:
     lines = doc.get("compare")
     if lines is None:
         seats = doc["a"]["stats"]["seats"]
-        return " · ".join(f"{strings.tr('lab.seat', n=i + 1)} {pct(r['rate'])}" for i, r in enumerate(seats))
+        text = " · ".join(strings.tr("lab.pair", label=strings.tr("lab.seat", n=i + 1), value=pct(r["rate"], strings))
+                          .replace(" ", "\u00a0") for i, r in enumerate(seats))  # a line breaks between seats only
+        return text[:1].upper() + text[1:]
     hits = [figure_name(line["figure"], strings) for line in lines if line["significant"]]
     if not hits:
         return strings.tr("lab.ab.summary.none", total=len(lines))
@@ -137,7 +141,7 @@ def key_lines(doc: dict[str, Any], strings: Any, count: int = 4) -> list[str]:
     lines = sorted(doc.get("compare") or [], key=lambda g: (not g["significant"], g["needed"] or 10**12))
     out = []
     for line in lines[:count]:
-        a, b, diff, lo, hi = line_values(line)
+        a, b, diff, lo, hi = line_values(line, strings)
         out.append(strings.tr("lab.ab.line", figure=figure_name(line["figure"], strings), a=a, b=b, diff=diff,
                               lo=lo, hi=hi, verdict=strings.render(line["verdict"])))
     return out
@@ -158,7 +162,7 @@ def _side_text(side: dict[str, Any], strings: Any, game_title: str | None) -> st
                         seed=side["seed"], seats=seats)]
     if side.get("rotate"):
         lines[0] += f" ({strings.tr('lab.rotated')})"
-    lines.append(strings.tr("lab.timing", workers=side["workers"], seconds=f"{side['elapsed_s']:.1f}"))
+    lines.append(strings.tr("lab.timing", workers=side["workers"], seconds=strings.decimal(side["elapsed_s"])))
     if side["errors"]:
         lines.append(strings.tr("lab.errors", count=side["errors"]))
         lines += [f"  {s}" for s in side["error_samples"]]
@@ -168,18 +172,18 @@ def _side_text(side: dict[str, Any], strings: Any, game_title: str | None) -> st
         lines.append(strings.tr("lab.section.bots"))
         lines += [f"  {strings.tr('lab.bot', bot=bot_text(b, strings))}: {rate_text(r, strings)}"
                   for b, r in st["bots"].items()]
-    lines.append(strings.tr("lab.draws", rate=pct(st["draws"]["rate"])))
+    lines.append(strings.tr("lab.draws", rate=pct(st["draws"]["rate"], strings)))
     fp = st["first_player"]
-    lines.append(strings.tr("lab.first_player", rate=rate_text(fp, strings), fair=pct(fp["fair"])))
+    lines.append(strings.tr("lab.first_player", rate=rate_text(fp, strings), fair=pct(fp["fair"], strings)))
     lines.append(strings.tr("lab.section.length"))
-    lines.append("  " + strings.tr("lab.actions", **_dist(st["actions"])))
+    lines.append("  " + strings.tr("lab.actions", **_dist(st["actions"], strings)))
     if st["turns"]:
-        lines.append("  " + strings.tr("lab.turns", **_dist(st["turns"])))
+        lines.append("  " + strings.tr("lab.turns", **_dist(st["turns"], strings)))
     lines.append(strings.tr("lab.section.margin"))
-    lines.append("  " + strings.tr("lab.margin", **_dist(st["margin"])))
+    lines.append("  " + strings.tr("lab.margin", **_dist(st["margin"], strings)))
     if st["lines"]:
         lines.append(strings.tr("lab.section.lines"))
-        lines.append("  " + ", ".join(f"{line_text(k, st, strings)} {pct(v)}" for k, v in st["lines"].items()))
+        lines.append("  " + ", ".join(f"{line_text(k, st, strings)} {pct(v, strings)}" for k, v in st["lines"].items()))
     if st["entries"]:
         lines.append(strings.tr("lab.section.entries"))
         lines.append("  " + strings.tr("lab.caveat"))
@@ -197,13 +201,14 @@ def line_text(line: str, stats: dict[str, Any], strings: Any) -> str:
 def entry_text(e: dict[str, Any], strings: Any) -> str:
     """One entry's line: games used, win rate used vs not, difference with its interval."""
     text = strings.tr("lab.entry", label=label_text(e["label"], strings), games=e["games"],
-                      used=pct(e["used"]["rate"]), other=pct(e["not_used"]["rate"]),
-                      effect=signed_pct(e["effect"]), lo=signed_pct(e["lo"]), hi=signed_pct(e["hi"]))
+                      used=pct(e["used"]["rate"], strings), other=pct(e["not_used"]["rate"], strings),
+                      effect=signed_pct(e["effect"], strings), lo=signed_pct(e["lo"], strings),
+                      hi=signed_pct(e["hi"], strings))
     return text + (" " + strings.tr("lab.entry.significant") if e["significant"] else "")
 
 
-def _dist(d: dict[str, float]) -> dict[str, str]:
-    return {k: f"{v:.1f}" if isinstance(v, float) else str(v) for k, v in d.items()}
+def _dist(d: dict[str, float], strings: Any) -> dict[str, str]:
+    return {k: strings.decimal(v) if isinstance(v, float) else str(v) for k, v in d.items()}
 
 
 def _ab_text(doc: dict[str, Any], strings: Any) -> str:
@@ -212,7 +217,7 @@ def _ab_text(doc: dict[str, Any], strings: Any) -> str:
              strings.tr("lab.ab.heading", a=doc["a"]["content"] or default, b=doc["b"]["content"] or default,
                         games=doc["a"]["games"])]
     for line in doc["compare"]:
-        a, b, diff, lo, hi = line_values(line)
+        a, b, diff, lo, hi = line_values(line, strings)
         lines.append("  " + strings.tr("lab.ab.line", figure=figure_name(line["figure"], strings), a=a, b=b,
                                        diff=diff, lo=lo, hi=hi, verdict=strings.render(line["verdict"])))
     lines.append(headline(doc, strings))

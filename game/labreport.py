@@ -195,23 +195,26 @@ def markdown(doc: dict[str, Any], charts: dict[str, str], strings: Any) -> str:
         if "b" in doc:
             out += [f"### {name} — {side['content'] or strings.tr('lab.default_content')}", ""]
         st = side["stats"]
-        out += [f"- {strings.tr('lab.seat', n=i + 1)} : {rate_text(r, strings)}" for i, r in enumerate(st["seats"])]
-        out += [f"- {strings.tr('lab.bot', bot=bot_text(b, strings))} : {rate_text(r, strings)}"
-                for b, r in st["bots"].items()]
+        out += ["- " + strings.tr("lab.pair", label=strings.tr("lab.seat", n=i + 1), value=rate_text(r, strings))
+                for i, r in enumerate(st["seats"])]
+        out += ["- " + strings.tr("lab.pair", label=strings.tr("lab.bot", bot=bot_text(b, strings)),
+                                  value=rate_text(r, strings)) for b, r in st["bots"].items()]
         fp = st["first_player"]
-        out += [f"- {strings.tr('lab.draws', rate=pct(st['draws']['rate']))}",
-                f"- {strings.tr('lab.first_player', rate=rate_text(fp, strings), fair=pct(fp['fair']))}", ""]
+        out += [f"- {strings.tr('lab.draws', rate=pct(st['draws']['rate'], strings))}",
+                f"- {strings.tr('lab.first_player', rate=rate_text(fp, strings), fair=pct(fp['fair'], strings))}",
+                ""]
     out += _image(charts, "win_rates")
     out += [f"## {strings.tr('lab.section.length')}", ""]
     out += _image(charts, "lengths") + _image(charts, "history")
     if a["stats"]["lines"]:
         out += [f"## {strings.tr('lab.section.lines')}", ""]
-        out += [f"- {line_text(k, a['stats'], strings)} : {pct(v)}" for k, v in a["stats"]["lines"].items()] + [""]
+        out += ["- " + strings.tr("lab.pair", label=line_text(k, a["stats"], strings), value=pct(v, strings))
+                for k, v in a["stats"]["lines"].items()] + [""]
     if a["stats"]["entries"]:
         out += [f"## {strings.tr('lab.section.entries')}", "", f"> {strings.tr('lab.caveat')}", ""]
         out += _image(charts, "entries")
         out += [f"- {entry_text(e, strings)}" for e in a["stats"]["entries"]] + [""]
-    out += ["## Details", "", "```", describe(doc, strings), "```", ""]
+    out += [f"## {strings.tr('lab.section.details')}", "", "```", describe(doc, strings), "```", ""]
     return "\n".join(out)
 
 
@@ -223,8 +226,9 @@ def _ab_table(doc: dict[str, Any], strings: Any) -> list[str]:
     out = [f"## {strings.tr('lab.section.ab')}", "",
            "| | A | B | B − A | 95 % | |", "|---|---:|---:|---:|---|---|"]
     for line in doc["compare"]:
-        a, b, diff, lo, hi = line_values(line)
+        a, b, diff, lo, hi = line_values(line, strings)
         mark = "**" if line["significant"] else ""
-        out.append(f"| {figure_name(line['figure'], strings)} | {a} | {b} | {mark}{diff}{mark} | [{lo} ; {hi}] "
+        interval = strings.tr("lab.interval", lo=lo, hi=hi)
+        out.append(f"| {figure_name(line['figure'], strings)} | {a} | {b} | {mark}{diff}{mark} | {interval} "
                    f"| {strings.render(line['verdict'])} |")
     return out + [""]

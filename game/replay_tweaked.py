@@ -24,11 +24,15 @@ from typing import Any
 
 def read_save(ref: str, store: Any) -> tuple[dict[str, Any], str]:
     """A save given as a file path or as a save name of `store`; (save, name). Raises SaveError."""
-    from game.saves import decode
+    from game.saves import SaveError, decode
 
     path = Path(ref).expanduser()
     if path.suffix == ".json" and path.is_file():
         return decode(path.read_bytes()), path.stem
+    if path.exists():  # a file or a folder (a save's .history), but not a save
+        raise SaveError("session.saves.not_a_save_file", name=str(path))
+    if "/" in ref or "\\" in ref or path.suffix == ".json":
+        raise SaveError("session.saves.missing", name=str(path))
     return store.read(ref), ref
 
 

@@ -111,12 +111,11 @@ class LabScene(UIScene):
         x, y, inner = row.left, row.top + 24, row.width
         bw = (inner - 8 * (len(self.games) - 1)) // max(1, len(self.games))
         for i, g in enumerate(self.games):
-            short = f"game.{g}.short"
-            title = self.tr(short) if self.app.strings.has(short) else self.tr(f"game.{g}.title")
-            fits = ui.font(18).size(title)[0] + 24 <= bw
-            self.button(f"game_{g}", (x + i * (bw + 8), y, bw, 40), title if fits else ui.fit(title, bw - 16, 16),
-                        "@selected" if g == self.game_id else "@choice" if fits else "@small",
-                        enabled=not running)
+            title, fits = self._game_label(g, bw)
+            self.button(f"game_{g}", (x + i * (bw + 8), y, bw, 40), title,
+                        ("@selected" if fits else "@selected_small") if g == self.game_id
+                        else "@choice" if fits else "@small",
+                        enabled=not running, tooltip=self.tr(f"game.{g}.title"))
         y = rows["content_a"].top + 24
         self.entries["a"] = self._entry("a", (x, y, inner, 38), self.folder_a,
                                         self.tr("lab.screen.current_content"), running)
@@ -157,6 +156,19 @@ class LabScene(UIScene):
             self.button("run", (x + inner - 220, bottom, 220, 54), self.tr("lab.screen.run"), "@primary",
                         enabled=bool(self.game_id))
         self._result_buttons()
+
+    def _game_label(self, game_id: str, width: int) -> tuple[str, bool]:
+        """The game's chip label and whether it fits at the usual size: its short name when it has
+        one, else its title; on a narrow window the first of those and its tag (`game.<id>.tag`,
+        one word) that fits the smaller size; cut only when even the tag does not."""
+        names = [self.tr(k) for k in (f"game.{game_id}.short", f"game.{game_id}.title", f"game.{game_id}.tag")
+                 if self.app.strings.has(k)]
+        if ui.font(18).size(names[0])[0] + 24 <= width:
+            return names[0], True
+        for name in names:
+            if ui.font(16).size(name)[0] + 10 <= width:
+                return name, False
+        return ui.fit(names[-1], width - 10, 16), False
 
     def _result_buttons(self) -> None:
         area = self.result_rect()

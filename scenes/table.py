@@ -516,3 +516,46 @@ def draw_public_default(app: Any, surface: pygame.Surface, rect: pygame.Rect, vi
     log = [app.strings.render(e, names) for e in (view.get("log") or [])[-12:]]
     draw_log_panel(surface, pygame.Rect(rect.left + half + 20, rect.top, half, rect.height), log,
                    app.tr("table.log"), 16)
+
+
+class ComposedTable(TableScene):
+    """A table drawn as one composed layer with its zones (`ui.Hit`): Anludim, Guildes, Ambre.
+
+    A subclass makes `self.layer` and `self.hits` in `_ensure(size)` (when the layer is None or
+    of another size) and sets `self.layer = None` when something drawn changes. This base finds
+    the zone under the pointer, draws the layer with the hovered zone outlined and its tooltip.
+    """
+
+    TIP_WIDTH = 340  # the tooltip's wrapping width
+    UNOUTLINED: tuple[str, ...] = ("tip",)  # hovered zones of these kinds get no gold outline
+    UNTIPPED: tuple[str, ...] = ()  # nor a tooltip (a button already shows its label)
+
+    layer: pygame.Surface | None = None
+    hits: list[Any] = []
+    hover: Any = None
+
+    def _ensure(self, size: tuple[int, int] | None = None) -> None:
+        """Compose `self.layer` and `self.hits` at `size` (the window's) when needed (override)."""
+        raise NotImplementedError
+
+    def hit_at(self, pos: tuple[int, int], click: bool = False) -> Any:
+        """The topmost zone under `pos` (for a click, tooltip-only zones let it through)."""
+        self._ensure()
+        for hit in reversed(self.hits):
+            if hit.rect.collidepoint(pos) and not (click and hit.kind == "tip"):
+                return hit
+        return None
+
+    def find(self, kind: str, data: Any = None) -> Any:
+        """The first zone of that kind (and data): for tests and tools."""
+        self._ensure()
+        return next((h for h in self.hits if h.kind == kind and (data is None or h.data == data)), None)
+
+    def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        self._ensure(surface.get_size())
+        surface.blit(self.layer, (0, 0))
+        hover = self.hover
+        if hover is not None and hover.enabled and hover.kind not in self.UNOUTLINED:
+            pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=8)
+        if hover is not None and hover.tip and hover.kind not in self.UNTIPPED:
+            ui.pointer_tip(surface, hover.tip, self.mouse, self.TIP_WIDTH)

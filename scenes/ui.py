@@ -190,12 +190,20 @@ def middle_cut(value: str, width: int, size: int = 20) -> str:
 
 def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int = 20,
                colour: tuple[int, int, int] = PARCHMENT, bold: bool = False,
-               spacing: float = 1.25, align: str = "left") -> int:
-    """Draw wrapped text inside `rect` (clipped); returns the height used."""
+               spacing: float = 1.25, align: str = "left", min_size: int | None = None) -> int:
+    """Draw wrapped text inside `rect` (clipped); returns the height used.
+
+    With `min_size`, every line stays inside `rect`: the text shrinks (down to `min_size`) until
+    all of it fits, and when even that is too big its last visible line ends with "…"."""
+    lines: list[str] | None = None
+    if min_size is not None:
+        size, lines = _fitting_size(value, rect, size, min_size, bold, spacing)
     f = font(size, bold)
     step = int(f.get_linesize() * spacing / 1.2)
     y = rect.top
-    for line in wrap(value, rect.width, size, bold):
+    if lines is None:
+        lines = wrap(value, rect.width, size, bold)
+    for line in lines:
         if y + step > rect.bottom + step // 2:
             break
         img = render_line(line, size, colour, bold)
@@ -203,6 +211,24 @@ def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int
         surface.blit(img, (x, y))
         y += step
     return y - rect.top
+
+
+def _fitting_size(value: str, rect: pygame.Rect, size: int, min_size: int, bold: bool,
+                  spacing: float) -> tuple[int, list[str]]:
+    """The largest size from `size` down to `min_size` at which `value` wrapped in `rect` fits
+    whole (each line's full height inside), with its lines; at `min_size`, the lines that fit,
+    the last one cut with "…" when some are left out."""
+    for s in range(size, min_size - 1, -1):
+        f = font(s, bold)
+        step = int(f.get_linesize() * spacing / 1.2)
+        lines = wrap(value, rect.width, s, bold)
+        room = max(0, (rect.height - f.get_height()) // step + 1) if rect.height >= f.get_height() else 0
+        if len(lines) <= room:
+            return s, lines
+    kept = lines[:room]
+    if kept:  # what is left, cut to one line (through `ellipsize`, so the cut is seen as one)
+        kept[-1] = ellipsize(" ".join(lines[room - 1:]), rect.width, min_size, bold)
+    return min_size, kept
 
 
 def release_drawings() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -14,7 +13,7 @@ import pytest
 
 import main
 from game import bootstrap, desktop
-from tests.xvfb import app_env, need, xvfb_display
+from tests.xvfb import app_env, need, running, window_name, window_of_class, xvfb_display
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,22 +116,10 @@ def test_the_window_carries_the_entry_class_and_the_title(tmp_path):
     need("xdotool")
     with xvfb_display() as display:
         env = app_env(display, tmp_path / "home")
-        app = subprocess.Popen(desktop.launch_argv(), cwd=desktop.working_dir(), env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            found = []
-            deadline = time.monotonic() + 120  # a loaded CI machine can be slow to start it
-            while not found and app.poll() is None and time.monotonic() < deadline:
-                time.sleep(0.2)
-                found = subprocess.run(["xdotool", "search", "--classname", "guildhall"], env=env,
-                                       capture_output=True, text=True).stdout.split()
-            assert found, "no window of class guildhall"
-            name = subprocess.run(["xdotool", "getwindowname", found[0]], env=env,
-                                  capture_output=True, text=True).stdout.strip()
-            assert name == "Guildhall"
-        finally:
-            app.terminate()
-            app.wait(timeout=10)
+        with running(desktop.launch_argv(), env, desktop.working_dir()) as app:
+            window = window_of_class(env, app)
+            assert window, "no window of class guildhall"
+            assert window_name(env, window) == "Guildhall"
     assert os.path.exists(tmp_path / "home")
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -25,29 +24,13 @@ SETTINGS_BUTTON = (1022, 311)
 ANLUDIM_CARD = (476, 318)
 
 
-def _missing() -> list[str]:
-    return [t for t in TOOLS if shutil.which(t) is None]
-
-
 @pytest.fixture
 def display():
-    missing = _missing()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"end-to-end tools missing under CI: {missing}")
-        pytest.skip(f"missing {missing}")
-    number = next(n for n in range(150, 199) if not Path(f"/tmp/.X11-unix/X{n}").exists()
-                  and not Path(f"/tmp/.X{n}-lock").exists())
-    name = f":{number}"
-    xvfb = subprocess.Popen(["Xvfb", name, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(50):
-        if Path(f"/tmp/.X11-unix/X{number}").exists():
-            break
-        time.sleep(0.1)
-    yield name
-    xvfb.terminate()
-    xvfb.wait(timeout=10)
+    from tests.xvfb import need, xvfb_display
+
+    need(*TOOLS)
+    with xvfb_display() as name:
+        yield name
 
 
 def _grab(display: str) -> bytes:
@@ -106,12 +89,10 @@ def _key(display: str, name: str) -> None:
 
 
 def test_menu_settings_and_new_game_in_a_real_window(display, tmp_path):
-    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", GUILDHALL_HOME=str(tmp_path))
-    env.pop("SDL_VIDEODRIVER", None)
-    log = (tmp_path / "app.log").open("w")
-    app = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env,
-                           stdout=log, stderr=subprocess.STDOUT)
-    try:
+    from tests.xvfb import app_env, no_traceback, running
+
+    with running([sys.executable, str(ROOT / "main.py")], app_env(display, tmp_path), ROOT,
+                 log=tmp_path / "app.log") as app:
         window = _window(display, app.pid)
         blank = _digest(display)
         menu = _settled(display, blank)
@@ -125,12 +106,4 @@ def test_menu_settings_and_new_game_in_a_real_window(display, tmp_path):
         new_game = _changed(display, back)
         assert new_game not in (menu, settings)
         assert app.poll() is None, "the app exited"
-    finally:
-        app.terminate()
-        try:
-            app.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            app.kill()
-        log.close()
-    output = (tmp_path / "app.log").read_text(errors="replace")
-    assert "Traceback" not in output, output[-2000:]
+    no_traceback(tmp_path / "app.log")

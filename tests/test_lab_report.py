@@ -34,6 +34,11 @@ def test_ab_report_on_a_copied_game_folder(tmp_path):
         assert (out / f"{chart}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     text = (out / "report.md").read_text()
     assert "Rapport du laboratoire" in text and "![ab](ab.png)" in text and "Corrélation" in text
+    # Written in French: decimal commas, French spacing, no English heading.
+    import re
+
+    assert re.search(r"\d,\d\u00a0%", text) and not re.search(r"\d\.\d\u00a0%", text)
+    assert "## Détails" in text and "## Details" not in text and "siège 1 : " in text
     assert json.loads((out / "report.json").read_text())["compare"] == doc["compare"]
 
 
@@ -42,3 +47,16 @@ def test_amadrim_reports_the_share_of_each_scoring_line():
                            "--seats", "greedy,random", "--json"], capture_output=True, text=True, timeout=300)
     lines = json.loads(done.stdout)["stats"]["lines"]
     assert set(lines) == {"business", "kills", "town", "magic"} and abs(sum(lines.values()) - 1) < 1e-3
+
+
+def test_numbers_are_written_the_language_s_way():
+    from game.i18n import Strings
+    from game.lab import headline, pct, signed_pct
+
+    fr, en = Strings("fr"), Strings("en")
+    assert (pct(0.405, fr), pct(0.405, en)) == ("40,5\u00a0%", "40.5\u00a0%")
+    assert (signed_pct(-0.031, fr), signed_pct(0.031, en)) == ("-3,1\u00a0pts", "+3.1\u00a0pts")
+    doc = {"a": {"stats": {"seats": [{"rate": 0.4}, {"rate": 0.35}, {"rate": 0.25}]}}}
+    assert headline(doc, fr).replace("\u00a0", " ") == "Siège 1 : 40,0 % · siège 2 : 35,0 % · siège 3 : 25,0 %"
+    assert headline(doc, en).replace("\u00a0", " ") == "Seat 1: 40.0 % · seat 2: 35.0 % · seat 3: 25.0 %"
+    assert all(" " not in seat for seat in headline(doc, fr).split(" · "))  # lines break between seats

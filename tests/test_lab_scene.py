@@ -36,6 +36,23 @@ def _wait(app, scene, until):
     pytest.fail(f"the lab did not get there; state {scene.state}, progress {scene.progress}")
 
 
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_game_chip_shows_a_whole_name_that_fits(lang, size):
+    """The game chips name each game whole: its title or short name where there is room, its
+    one-word tag on a narrow window (never a name cut with "…"), the text inside the chip."""
+    from scenes import ui
+
+    app, scene = _open_lab(lang, size)
+    for g in scene.games:
+        button = scene.buttons[f"game_{g}"]
+        names = {app.tr(k) for k in (f"game.{g}.title", f"game.{g}.short", f"game.{g}.tag") if app.strings.has(k)}
+        assert button.text in names, (g, button.text)
+        style = button.class_ids[-1] or ""
+        bold, size_px = style == "@selected", 16 if style.endswith("small") else 18
+        assert ui.font(size_px, bold).size(button.text)[0] <= button.rect.width - 8, (g, button.text)
+
+
 def test_menu_has_no_lab_outside_designer_mode():
     app = make_app("fr")
     assert "lab" not in app.stack.top.buttons

@@ -86,6 +86,26 @@ def test_export_log_writes_the_whole_log_with_its_notes(tmp_path):
     assert done.returncode == 0 and json.loads(done.stdout)["out"] == str(out) and "Note" in out.read_text()
 
 
+def test_a_path_that_is_no_save_is_named_as_such(tmp_path):
+    """export-log (and replay) given a path: a folder or a non-.json file is "not a save file", a
+    .json path that does not exist is "cannot be found" — the whole path in both, never cut."""
+    from game.replay_tweaked import read_save
+    from game.saves import SaveError
+
+    store = SaveStore(tmp_path / "saves")
+    (tmp_path / "game.history").mkdir()
+    (tmp_path / "notes.txt").write_text("x")
+    for path, expected in ((tmp_path / "game.history", "session.saves.not_a_save_file"),
+                      (tmp_path / "notes.txt", "session.saves.not_a_save_file"),
+                      (tmp_path / "nowhere" / "game.json", "session.saves.missing")):
+        try:
+            read_save(str(path), store)
+        except SaveError as exc:
+            assert (exc.key, exc.params["name"]) == (expected, str(path))
+        else:
+            raise AssertionError(path)
+
+
 def test_key_n_and_the_pause_menu_open_the_note_box_and_pin_a_note():
     app = make_app("en")
     store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")

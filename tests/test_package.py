@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from game import package
-from tests.xvfb import app_env, need, xvfb_display
+from tests.xvfb import app_env, need, running, window_name, window_of_class, xvfb_display
 
 BUNDLE = os.environ.get("GUILDHALL_BUNDLE", "")
 pytestmark = [pytest.mark.e2e,
@@ -54,27 +54,13 @@ def test_the_bundle_window_shows_the_menu(dist, tmp_path):
     with xvfb_display() as display:
         env = app_env(display, tmp_path / "home")
         blank = hashlib.sha256(_screen(display)).hexdigest()
-        output = (tmp_path / "output.txt").open("w", encoding="utf-8")
-        app = subprocess.Popen([str(package.executable(dist))], cwd=tmp_path, env=env,
-                               stdout=output, stderr=subprocess.STDOUT)
-        try:
-            found = []
-            deadline = time.monotonic() + 120  # a loaded CI machine can be slow to start it
-            while not found and app.poll() is None and time.monotonic() < deadline:
-                time.sleep(0.2)
-                found = subprocess.run(["xdotool", "search", "--classname", "guildhall"], env=env,
-                                       capture_output=True, text=True).stdout.split()
-            assert found, "the bundle opened no window: " + (tmp_path / "output.txt").read_text(encoding="utf-8")
-            title = subprocess.run(["xdotool", "getwindowname", found[0]], env=env,
-                                   capture_output=True, text=True).stdout.strip()
-            assert title == "Guildhall"
+        with running([str(package.executable(dist))], env, tmp_path, log=tmp_path / "output.txt") as app:
+            window = window_of_class(env, app)
+            assert window, "the bundle opened no window: " + (tmp_path / "output.txt").read_text(encoding="utf-8")
+            assert window_name(env, window) == "Guildhall"
             time.sleep(1.0)
             assert hashlib.sha256(_screen(display)).hexdigest() != blank
             assert app.poll() is None, "the bundle exited"
-        finally:
-            app.terminate()
-            app.wait(timeout=10)
-            output.close()
     log = (tmp_path / "home" / "logs" / "guildhall.log").read_text(encoding="utf-8")
     assert "(bundle) starting" in log and "pygame-gui 0." in log  # metadata was bundled
 

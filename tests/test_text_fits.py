@@ -61,7 +61,7 @@ def test_every_option_value_fits_its_button(size, lang, tmp_path, monkeypatch) -
 
 
 #: Game tables whose every label is known to fit (issue 9); a game joins once its own cuts are fixed.
-UNCUT_TABLES = ["gorges_table", "gorges_army_sheet", "amadrim_table", "amadrim_programming", "ambre_table",
+UNCUT_TABLES = ["anludim_table", "anludim_round_end", "gorges_table", "gorges_army_sheet", "amadrim_table", "amadrim_programming", "ambre_table",
                 "ambre_setup", "guildes_table", "guildes_choice"]
 
 
@@ -148,3 +148,38 @@ def test_a_pointer_tip_stays_on_screen_by_every_corner(pointer) -> None:
     assert surface.get_rect().contains(box)
     assert box.height >= 3 * 21  # two paragraphs, the second wrapped at 200 px
     assert not box.collidepoint(pointer)  # beside the pointer, not under it
+
+
+@pytest.mark.parametrize("height, whole", [(120, True), (40, False)])
+def test_a_block_with_a_smallest_size_stays_inside_its_rect(height, whole) -> None:
+    """`text_block(min_size=...)` shrinks the text until it fits; when even the smallest size is
+    too big, the last line that fits ends with "…"; no pixel ever falls below the rect."""
+    import pygame
+
+    from scenes import ui
+
+    make_app("fr")
+    text = "Une paire ou plus, de valeurs différentes, chacune en 2 couleurs, et bien plus encore"
+    rect = pygame.Rect(10, 10, 150, height)
+    surface = pygame.Surface((170, 300))
+    surface.fill((0, 0, 0))
+    cuts: list[str] = []
+    ellipsize = ui.ellipsize
+
+    def recording(value, width, size=20, bold=False):
+        out = ellipsize(value, width, size, bold)
+        if out != value:
+            cuts.append(value)
+        return out
+
+    original, ui.ellipsize = ui.ellipsize, recording
+    try:
+        ui.text_block(surface, text, rect, 16, (255, 255, 255), min_size=11)
+    finally:
+        ui.ellipsize = original
+    drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+    drawn.invert()
+    box = drawn.get_bounding_rects()[0]
+    assert rect.contains(box), (box, rect)
+    assert (not cuts) == whole
+    assert len(ui.wrap(text, 150, 16)) * ui.font(16).get_linesize() > 120  # it had to shrink to fit

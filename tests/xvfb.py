@@ -50,3 +50,48 @@ def app_env(display: str, home: Path, **extra: str) -> dict[str, str]:
     env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", GUILDHALL_HOME=str(home), **extra)
     env.pop("SDL_VIDEODRIVER", None)
     return env
+
+
+@contextlib.contextmanager
+def running(argv: list[str], env: dict[str, str], cwd: Path | str, log: Path | None = None
+            ) -> Iterator[subprocess.Popen]:
+    """Start `argv` (its output into `log`, or nowhere) and stop it afterwards, killing it if it
+    does not stop within 10 s."""
+    out = log.open("w", encoding="utf-8") if log is not None else None
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=out or subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        if out is not None:
+            out.close()
+
+
+def window_of_class(env: dict[str, str], proc: subprocess.Popen, classname: str = "guildhall",
+                    timeout: float = 120.0) -> str:
+    """The id of the first window of `classname` while `proc` runs ("" if none came in `timeout`
+    seconds: a loaded CI machine can be slow to open it)."""
+    found: list[str] = []
+    deadline = time.monotonic() + timeout
+    while not found and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+        found = subprocess.run(["xdotool", "search", "--classname", classname], env=env,
+                               capture_output=True, text=True).stdout.split()
+    return found[0] if found else ""
+
+
+def window_name(env: dict[str, str], window: str) -> str:
+    """The title of `window`."""
+    return subprocess.run(["xdotool", "getwindowname", window], env=env, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def no_traceback(log: Path) -> None:
+    """The app's output in `log` holds no traceback."""
+    output = log.read_text(errors="replace")
+    assert "Traceback" not in output, output[-2000:]

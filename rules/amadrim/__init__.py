@@ -29,6 +29,8 @@ class AmadrimEngine(Engine):
     seats = range(2, 5)
     codec = CODEC
     bots = LEVELS
+    bot_kinds = BOTS
+    probe_kinds = PROBES
     hidden_information = True
 
     def new_game(self, content: Content, seats: int | Sequence[Any], seed: int,
@@ -43,18 +45,6 @@ class AmadrimEngine(Engine):
         from rules.amadrim.lab import lab_facts
 
         return lab_facts(state)
-
-    def bot(self, name: str, seed: int) -> Any:
-        """A level of `LEVELS`, an old name of earlier saves (`random`, `greedy`) or a test probe."""
-        bots = {**BOTS, **PROBES}
-        if name not in bots:
-            raise KeyError(name)
-        return bots[name](seed)
-
-    @property
-    def probes(self) -> tuple[str, ...]:
-        """Test-only bots registered by tests (never offered to players)."""
-        return tuple(PROBES)
 
     def game_stats(self, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
         """Figures for `simulate`: mean turns, and how often each line is the winner's largest."""

@@ -31,6 +31,9 @@ class AmbreEngine(Engine):
     seats = range(3, 6)
     codec = CODEC
     bots = LEVELS
+    bot_kinds = BOTS
+    probe_kinds = PROBES
+    bot_aliases = ALIASES
     hidden_information = True
 
     def new_game(self, content: Any, seats, seed: int, options: dict[str, Any] | None = None) -> AmbreState:
@@ -41,19 +44,6 @@ class AmbreEngine(Engine):
             if key in OPTION_KEYS and value not in CHOICES[key]:
                 raise ValueError(f"option {key!r}: expected one of {CHOICES[key]}, got {value!r}")
         return AmbreState(content, n, seed, options)
-
-    def bot(self, name: str, seed: int) -> Any:
-        """A level of `LEVELS`, an old name (`random`, `steady`) or a test probe."""
-        kinds = {**BOTS, **PROBES}
-        name = ALIASES.get(name, name)
-        if name not in kinds:
-            raise KeyError(name)
-        return kinds[name](seed)
-
-    @property
-    def probes(self) -> tuple[str, ...]:
-        """Test-only bots registered by tests (never offered to players)."""
-        return tuple(PROBES)
 
     def options(self, content: Any) -> list[dict[str, Any]]:
         """The rulings a table may change at new game (the others stay in rules.yaml)."""

@@ -23,6 +23,9 @@ class AnludimEngine(Engine):
     seats = range(2, 6)
     codec = CODEC
     bots = LEVELS
+    bot_kinds = BOTS
+    probe_kinds = PROBES
+    bot_aliases = ALIASES
     hidden_information = True
 
     def new_game(self, content: Any, seats, seed: int, options: dict[str, Any] | None = None) -> AnludimState:
@@ -31,19 +34,6 @@ class AnludimEngine(Engine):
             raise ValueError(f"Anludim is for {self.seats.start} to {self.seats.stop - 1} seats, got {n}")
         expert = bool((options or {}).get("expert", False))
         return AnludimState(content, n, seed, expert=expert)
-
-    def bot(self, name: str, seed: int) -> Any:
-        """A level of `LEVELS`, `random`, an old name (`greedy` plays the adept) or a test probe."""
-        kinds = {**BOTS, **PROBES}
-        name = ALIASES.get(name, name)
-        if name not in kinds:
-            raise KeyError(name)
-        return kinds[name](seed)
-
-    @property
-    def probes(self) -> tuple[str, ...]:
-        """Test-only bots registered by tests (never offered to players)."""
-        return tuple(PROBES)
 
     def lab_facts(self, state: Any) -> dict[str, Any]:
         """What the designer's lab measures (rules/anludim/lab.py)."""

@@ -13,7 +13,7 @@ in place) or `{"text": {"fr": ..., "en": ...}}` (bilingual text from content).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from rules.core.actions import Action, ActionCodec
@@ -74,9 +74,25 @@ class Engine:
         """Inverse of `action.to_json()`; raises `InvalidAction` on malformed data."""
         return self.codec.from_json(data)
 
+    #: The bots by name (each a maker `seed -> bot`), the test-only probes that tests register (never
+    #: offered to players), and old bot names of earlier saves with the name they now stand for.
+    bot_kinds: Mapping[str, Callable[[int], Any]] = {}
+    probe_kinds: Mapping[str, Callable[[int], Any]] = {}
+    bot_aliases: Mapping[str, str] = {}
+
     def bot(self, name: str, seed: int) -> Any:
-        """A bot by name (`random`, `greedy`, ...): an object with `choose(view, legal) -> Action`."""
-        raise KeyError(name)
+        """A bot by name (a level, an old name, a test probe): an object with
+        `choose(view, legal) -> Action`; KeyError for a name the game does not have."""
+        name = self.bot_aliases.get(name, name)
+        make = self.probe_kinds.get(name) or self.bot_kinds.get(name)
+        if make is None:
+            raise KeyError(name)
+        return make(seed)
+
+    @property
+    def probes(self) -> tuple[str, ...]:
+        """The test-only bots registered by tests."""
+        return tuple(self.probe_kinds)
 
     def options(self, content: Any) -> list[dict[str, Any]]:
         """The variants and options offered at new game: [{"id", "label": key, "choices"|"default"}]."""

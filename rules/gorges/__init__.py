@@ -22,6 +22,7 @@ class GorgesEngine(Engine):
     seats = range(2, 7)
     codec = CODEC
     bots = ("random", "captain")  # weakest first; for simulate only (not offered at new game)
+    bot_kinds = BOTS
     hidden_information = False
 
     def options(self, content: Any) -> list[dict[str, Any]]:
@@ -71,10 +72,6 @@ class GorgesEngine(Engine):
         from rules.gorges.lab import lab_facts
 
         return lab_facts(state)
-
-    def bot(self, name: str, seed: int) -> Any:
-        """`random` or `captain` (rules/gorges/bots.py)."""
-        return BOTS[name](seed)
 
 
 ENGINE = GorgesEngine()

@@ -27,6 +27,9 @@ class GuildesEngine(Engine):
     seats = range(2, 6)
     codec = CODEC
     bots = LEVELS
+    bot_kinds = BOTS
+    probe_kinds = PROBES
+    bot_aliases = ALIASES
     hidden_information = True
 
     def options(self, content: Any) -> list[dict[str, Any]]:
@@ -42,19 +45,6 @@ class GuildesEngine(Engine):
         if given:
             raise ValueError(f"unknown options: {sorted(given)}")
         return GuildesState(content, n, seed, opts, game)
-
-    def bot(self, name: str, seed: int) -> Any:
-        """A level of `LEVELS`, an old name (`random`, `greedy`) or a test probe."""
-        kinds = {**BOTS, **PROBES}
-        name = ALIASES.get(name, name)
-        if name not in kinds:
-            raise KeyError(name)
-        return kinds[name](seed)
-
-    @property
-    def probes(self) -> tuple[str, ...]:
-        """Test-only bots registered by tests (never offered to players)."""
-        return tuple(PROBES)
 
 
 ENGINE = GuildesEngine()

@@ -28,13 +28,16 @@ import pygame
 from rules.ambre import actions as A
 from scenes import ui
 from scenes.ambre.console import Console
-from scenes.table import TableScene
+from scenes.table import ComposedTable
 
 Hit = ui.Hit
 
 
-class AmbreTable(TableScene):
+class AmbreTable(ComposedTable):
     """Ambre's table scene (see the module docstring)."""
+
+    UNOUTLINED = ("tip", "field", "postit")  # a text field and a post-it show their own state
+    UNTIPPED = ("button",)  # a button shows its label already
 
     def __init__(self, app: Any, session: Any) -> None:
         self.hits: list[Hit] = []
@@ -334,13 +337,6 @@ class AmbreTable(TableScene):
             return self._type(event)
         return self.handle_pointer(event)
 
-    def hit_at(self, pos: tuple[int, int], click: bool = False) -> Hit | None:
-        self._ensure()
-        for hit in reversed(self.hits):
-            if hit.rect.collidepoint(pos) and not (click and hit.kind == "tip"):
-                return hit
-        return None
-
     def find(self, kind: str, data: Any = None, label: str | None = None) -> Hit | None:
         """The zone of that kind and data (buttons: matched on their label with `label`)."""
         self._ensure()
@@ -358,19 +354,6 @@ class AmbreTable(TableScene):
         return [h for h in self.hits if h.kind == "button"]
 
     # -- drawing ---------------------------------------------------------------------------------
-
-    def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        self._ensure(surface.get_size())
-        surface.blit(self.layer, (0, 0))
-        hover = self.hover
-        if hover is not None and hover.enabled and hover.kind not in ("tip", "field", "postit"):
-            pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=8)
-        if hover is not None and hover.tip and hover.kind != "button":
-            self._tooltip(surface, hover.tip)
-
-    def _tooltip(self, surface: pygame.Surface, text: str) -> None:
-        """A small box by the pointer (a card's name, a conflict's prompts)."""
-        ui.pointer_tip(surface, text, self.mouse, 340)
 
     def _ensure(self, size: tuple[int, int] | None = None) -> None:
         size = size or self.app.size

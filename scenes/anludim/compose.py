@@ -435,7 +435,8 @@ class Composer:
         if not cards:
             hint = Rect(x, rect.top + self.px(120), rect.width - self.px(14), rect.bottom - self.px(6) - rect.top
                         - self.px(120))
-            ui.text_block(self.surf, self.tr(f"anludim.kind_hint.{prof['kind']}"), hint, self.fs(12), ui.GREY)
+            ui.text_block(self.surf, self.tr(f"anludim.kind_hint.{prof['kind']}"), hint, self.fs(12), ui.GREY,
+                          min_size=max(9, self.fs(10)))
         if cards:
             area = Rect(x, rect.top + self.px(122), rect.width - self.px(16), rect.bottom - self.px(8)
                         - rect.top - self.px(122))

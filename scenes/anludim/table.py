@@ -30,7 +30,7 @@ from rules.anludim import actions as A
 from rules.anludim import combos
 from rules.anludim.view import proposal
 from scenes import ui
-from scenes.table import TableScene
+from scenes.table import ComposedTable
 from sprites.anludim import pieces as P
 
 Rect = pygame.Rect
@@ -54,8 +54,10 @@ class Selection:
         return [cid for cid, _ in self.cards]
 
 
-class AnludimTable(TableScene):
+class AnludimTable(ComposedTable):
     """Anludim's table scene (see the module docstring)."""
+
+    TIP_WIDTH = 320
 
     def __init__(self, app: Any, session: Any) -> None:
         self.sel = Selection()
@@ -260,22 +262,6 @@ class AnludimTable(TableScene):
 
     # -- events ------------------------------------------------------------------------------------
 
-    def hit_at(self, pos: tuple[int, int], click: bool = False) -> Hit | None:
-        """The topmost zone under `pos` (for a click, tooltip-only zones let it through)."""
-        self._ensure()
-        for hit in reversed(self.hits):
-            if hit.rect.collidepoint(pos) and not (click and hit.kind == "tip"):
-                return hit
-        return None
-
-    def find(self, kind: str, data: Any = None) -> Hit | None:
-        """The zone of that kind (and data): for tests and tools."""
-        self._ensure()
-        for hit in self.hits:
-            if hit.kind == kind and (data is None or hit.data == data):
-                return hit
-        return None
-
     def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
         if self.handle_pointer(event, buttons=(1, 3)):
             return True
@@ -287,15 +273,6 @@ class AnludimTable(TableScene):
 
     # -- drawing -----------------------------------------------------------------------------------
 
-    def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        self._ensure(surface.get_size())
-        surface.blit(self.layer, (0, 0))
-        hover = self.hover
-        if hover is not None and hover.enabled and hover.kind != "tip":
-            pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=8)
-        if hover is not None and hover.tip:
-            self._tooltip(surface, hover.tip)
-
     def _ensure(self, size: tuple[int, int] | None = None) -> None:
         size = size or self.app.size
         if self.layer is None or self.layer.get_size() != size:
@@ -304,9 +281,6 @@ class AnludimTable(TableScene):
             spare, self._spare = getattr(self, "_spare", None), None
             self.layer, self.hits, self.label = compose(self, size, spare)
             self._spare = self.layer  # drawn over next time: no second window-sized surface
-
-    def _tooltip(self, surface: pygame.Surface, text: str) -> None:
-        ui.pointer_tip(surface, text, self.mouse, 320)
 
     def draw_since(self, surface: pygame.Surface) -> None:
         """The shell's "since your last turn" box, with the colour symbols of card labels drawn."""

@@ -1,4 +1,4 @@
-"""The Guildes table: a `TableScene` drawn from `view(seat)` only (layout in `compose.py`).
+"""The Guildes table: a `ComposedTable` drawn from `view(seat)` only (layout in `compose.py`).
 
 Every choice the engine asks for is a button of the prompt bar (an action card, an element with
 its dice, a mage, a card, a seat, a bid...); placing mages is done by clicking the mage chips of
@@ -16,7 +16,7 @@ import pygame
 
 from rules.guildes.actions import Bid, Choose, ForceNextRoll, Place
 from scenes import ui
-from scenes.table import TableScene
+from scenes.table import ComposedTable
 
 Rect = pygame.Rect
 Hit = ui.Hit
@@ -27,7 +27,7 @@ CARD_KINDS = {"buy", "sell", "leave_item", "turn_spell", "combat_spell"}
 CARD_WORDS = {"first_action", "second_action", "dark_power", "light_power"}
 
 
-class GuildesTable(TableScene):
+class GuildesTable(ComposedTable):
     """Guildes' table scene (see the module docstring)."""
 
     def __init__(self, app: Any, session: Any) -> None:
@@ -137,19 +137,6 @@ class GuildesTable(TableScene):
 
     # -- events ------------------------------------------------------------------------------------
 
-    def hit_at(self, pos: tuple[int, int], click: bool = False) -> Hit | None:
-        """The topmost zone under `pos` (for a click, tooltip-only zones let it through)."""
-        self._ensure()
-        for hit in reversed(self.hits):
-            if hit.rect.collidepoint(pos) and not (click and hit.kind == "tip"):
-                return hit
-        return None
-
-    def find(self, kind: str, data: Any = None) -> Hit | None:
-        """The zone of that kind (and data): for tests and tools."""
-        self._ensure()
-        return next((h for h in self.hits if h.kind == kind and (data is None or h.data == data)), None)
-
     def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
         return self.handle_pointer(event)
 
@@ -175,15 +162,6 @@ class GuildesTable(TableScene):
 
     # -- drawing -----------------------------------------------------------------------------------
 
-    def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        self._ensure(surface.get_size())
-        surface.blit(self.layer, (0, 0))
-        hover = self.hover
-        if hover is not None and hover.enabled and hover.kind != "tip":
-            pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=8)
-        if hover is not None and hover.tip:
-            self._tooltip(surface, hover.tip)
-
     def _ensure(self, size: tuple[int, int] | None = None) -> None:
         size = size or self.app.size
         if self.layer is None or self.layer.get_size() != size:
@@ -191,8 +169,6 @@ class GuildesTable(TableScene):
 
             self.layer, self.hits = Composer(self, size).run()
 
-    def _tooltip(self, surface: pygame.Surface, text: str) -> None:
-        ui.pointer_tip(surface, text, self.mouse, 340)
 
 
 # -- screenshots (python main.py screenshot guildes_table) ------------------------------------------

@@ -32,12 +32,10 @@ def _type(screen: str, text: str) -> None:
 
 
 def test_three_people_type_their_characters_in_a_real_window(display, tmp_path):  # noqa: F811
-    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", GUILDHALL_HOME=str(tmp_path))
-    env.pop("SDL_VIDEODRIVER", None)
-    log = (tmp_path / "app.log").open("w")
-    app = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=log,
-                           stderr=subprocess.STDOUT)
-    try:
+    from tests.xvfb import app_env, no_traceback, running
+
+    with running([sys.executable, str(ROOT / "main.py")], app_env(display, tmp_path), ROOT,
+                 log=tmp_path / "app.log") as app:
         window = _window(display, app.pid)
         screen = _settled(display, _digest(display))
         _click(display, window, AMBRE_CARD)
@@ -56,15 +54,7 @@ def test_three_people_type_their_characters_in_a_real_window(display, tmp_path):
             _key(display, "Return")
             screen = _changed(display, screen)
         assert app.poll() is None, "the app exited"
-    finally:
-        app.terminate()
-        try:
-            app.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            app.kill()
-        log.close()
-    output = (tmp_path / "app.log").read_text(errors="replace")
-    assert "Traceback" not in output, output[-2000:]
+    no_traceback(tmp_path / "app.log")
     saves = [json.loads(p.read_text()) for p in tmp_path.rglob("*.json") if '"ambre"' in p.read_text()]
     actions = [a for s in saves for _, a in s.get("actions", [])]
     typed = {a["name"]: a["motivation"] for a in actions if a.get("type") == "character"}

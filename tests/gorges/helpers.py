@@ -96,3 +96,23 @@ def arrange(st, owner: dict[str, int | None] | None = None, building: dict[str, 
 
 def caps(st) -> list[str]:
     return [g.capital for g in st.generals]
+
+
+def second_challenge_asked():
+    """Three generals; seat 0 challenged seat 1, who accepted; seat 2 challenges seat 1 again,
+    so the table is asked whether seat 1 takes up a second challenge."""
+    from rules.gorges.actions import Challenge
+    from rules.gorges.phases import challenges
+
+    st = set_up(("empire", "skaven", "dwarfs"))
+    arrange(st, owner={"gue-rouge": 1, "crete-du-loup": 1})
+    st.order = [0, 2, 1]
+    for g in st.generals:
+        g.event = 26
+    scenario(st, challenges.challenges_phase(st))
+    st.apply(0, Challenge(1, "0.G", "gue-rouge"))
+    st.apply(1, Answer(True, "1.L1"))
+    st.apply(2, Challenge(1, "2.G", "crete-du-loup"))
+    assert st.prompt.kind == "second_challenge" and st.prompt.any_seat
+    return st
+

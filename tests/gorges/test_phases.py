@@ -8,7 +8,16 @@ from rules.gorges.phases import challenges, construction, movement
 from rules.gorges.phases.conquest import conquest_phase, save_modifiers
 from rules.gorges.phases.production import search_phase
 from rules.gorges.seasons import turn_order
-from tests.gorges.helpers import arrange, finish, force, run_until, scenario, set_up, step
+from tests.gorges.helpers import (
+    arrange,
+    finish,
+    force,
+    run_until,
+    scenario,
+    second_challenge_asked,
+    set_up,
+    step,
+)
 
 # -- turn order -------------------------------------------------------------------------------
 
@@ -197,15 +206,7 @@ def test_one_challenge_accepted_per_general():
 
 
 def test_the_table_may_agree_to_a_second_challenge_when_it_happens():
-    st = set_up(("empire", "skaven", "dwarfs"))
-    arrange(st, owner={"gue-rouge": 1, "crete-du-loup": 1})
-    st.order = [0, 2, 1]
-    for g in st.generals:
-        g.event = 26
-    scenario(st, challenges.challenges_phase(st))
-    st.apply(0, Challenge(1, "0.G", "gue-rouge"))
-    st.apply(1, Answer(True, "1.L1"))
-    st.apply(2, Challenge(1, "2.G", "crete-du-loup"))
+    st = second_challenge_asked()
     st.apply(2, Choose("yes"))
     assert st.prompt.kind == "answer" and st.to_act() == [1]
     st.apply(1, Answer(True, "1.G"))

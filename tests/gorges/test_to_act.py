@@ -8,25 +8,9 @@ import pytest
 
 from rules.core import IllegalAction
 from rules.gorges import ENGINE
-from rules.gorges.actions import Answer, BattleResult, Challenge, Choose, Done
-from rules.gorges.phases import challenges
+from rules.gorges.actions import BattleResult, Choose, Done
 from rules.gorges.phases.battles import battles_phase
-from tests.gorges.helpers import CONTENT, arrange, scenario, set_up
-
-
-def _second_challenge_asked():
-    """Three generals; seat 1 has taken up a challenge and seat 2 challenges him again."""
-    st = set_up(("empire", "skaven", "dwarfs"))
-    arrange(st, owner={"gue-rouge": 1, "crete-du-loup": 1})
-    st.order = [0, 2, 1]
-    for g in st.generals:
-        g.event = 26
-    scenario(st, challenges.challenges_phase(st))
-    st.apply(0, Challenge(1, "0.G", "gue-rouge"))
-    st.apply(1, Answer(True, "1.L1"))
-    st.apply(2, Challenge(1, "2.G", "crete-du-loup"))
-    assert st.prompt.kind == "second_challenge" and st.prompt.any_seat
-    return st
+from tests.gorges.helpers import CONTENT, arrange, scenario, second_challenge_asked, set_up
 
 
 def _battle_to_report():
@@ -41,7 +25,7 @@ def _battle_to_report():
 
 
 def test_any_seat_prompts_list_every_seat_the_asked_one_first():
-    st = _second_challenge_asked()
+    st = second_challenge_asked()
     assert st.to_act() == [1, 0, 2] and st.waiting_on() == [1]  # the challenged general is asked
     assert st.view(None)["to_act"] == [1, 0, 2]
     st = _battle_to_report()
@@ -52,7 +36,7 @@ def test_any_seat_prompts_list_every_seat_the_asked_one_first():
 
 @pytest.mark.parametrize("seat", [0, 1, 2])
 def test_every_listed_seat_may_answer_the_table_about_a_second_challenge(seat):
-    st = _second_challenge_asked()
+    st = second_challenge_asked()
     assert seat in st.to_act()
     assert Choose("yes") in st.legal_actions(seat)
     st.apply(seat, Choose("yes"))

@@ -254,13 +254,19 @@ def test_the_load_screen_shows_a_truncated_save_as_damaged_and_resumes_its_previ
 
 # -- generations ----------------------------------------------------------------------------------
 
-def test_several_generations_are_kept_and_a_longer_game_is_never_lost(tmp_path):
+def _played(tmp_path, name: str, actions: int) -> SaveStore:
+    """A store holding an Anludim game `name` autosaved after each of its first `actions` actions."""
     store = SaveStore(tmp_path / "saves")
-    session = play("anludim", 0, store=store, save_name="g")
+    session = play("anludim", 0, store=store, save_name=name)
     bot = session.engine.bot("random", 1)
-    for _ in range(20):
+    for _ in range(actions):
         seat = session.to_act()[0]
         session.apply(seat, bot.choose(session.view(seat), session.legal_actions(seat)))
+    return store
+
+
+def test_several_generations_are_kept_and_a_longer_game_is_never_lost(tmp_path):
+    store = _played(tmp_path, "g", 20)
     gens = store.generations("g")
     assert [g.id for g in gens[:2]] == ["current", "previous"]
     assert len(gens) == 2 + saves.HISTORY_KEEP
@@ -283,12 +289,7 @@ def test_an_older_generation_is_restored_from_the_load_screen_by_clicks(tmp_path
     from scenes.load import GEN_H
     from tests.ui_helpers import click, click_button, make_app
 
-    store = SaveStore(tmp_path / "saves")
-    session = play("anludim", 0, store=store, save_name="anludim-20260101-000000-abcd")
-    bot = session.engine.bot("random", 1)
-    for _ in range(6):
-        seat = session.to_act()[0]
-        session.apply(seat, bot.choose(session.view(seat), session.legal_actions(seat)))
+    store = _played(tmp_path, "anludim-20260101-000000-abcd", 6)
     app = make_app("en")
     app.save_store = store
     click_button(app, "load")
