@@ -291,7 +291,6 @@ def _board_again(view: dict[str, Any], known: dict[str, Any]) -> Board:
             cid = len(cities)
             cities.append(City(cid, cell, city["owner"]))
             city_at[cell] = cid
-    new = object.__new__
     listed, before = view["units"], known.get("units")
     if prev is not None and before is not None and len(before) == len(listed):
         changed = [i for i, u in enumerate(listed) if u is not before[i]]
@@ -302,10 +301,7 @@ def _board_again(view: dict[str, Any], known: dict[str, Any]) -> Board:
             for i in changed:
                 u = listed[i]
                 uid = u["id"]
-                piece = new(Unit)
-                piece.__dict__ = {"id": uid, "owner": u["owner"], "kind": u["kind"], "level": u["level"] or 0,
-                                  "cell": tuple(u["cell"]), "moved": u["moved"], "acted": u["acted"],
-                                  "levelled": u["levelled"]}
+                piece = _unit_of(u)
                 units[uid] = piece
                 unit_at[piece.cell] = uid
             board.units, board.unit_at = units, unit_at
@@ -318,11 +314,16 @@ def _board_again(view: dict[str, Any], known: dict[str, Any]) -> Board:
         if old.get(uid) is u:
             piece = prev.units[uid]
         else:
-            piece = new(Unit)
-            piece.__dict__ = {"id": uid, "owner": u["owner"], "kind": u["kind"], "level": u["level"] or 0,
-                              "cell": tuple(u["cell"]), "moved": u["moved"], "acted": u["acted"],
-                              "levelled": u["levelled"]}
+            piece = _unit_of(u)
         units[uid] = piece
         unit_at[piece.cell] = uid
     known.update(units=listed, cities=view["cities"], board=board)
     return board
+
+
+def _unit_of(u: dict[str, Any]) -> Unit:
+    """The bot board's piece for a unit of the view (made without the dataclass __init__)."""
+    piece = object.__new__(Unit)
+    piece.__dict__ = {"id": u["id"], "owner": u["owner"], "kind": u["kind"], "level": u["level"] or 0,
+                      "cell": tuple(u["cell"]), "moved": u["moved"], "acted": u["acted"], "levelled": u["levelled"]}
+    return piece
