@@ -43,7 +43,8 @@ CHECKPOINT_WINDOW = 60  # a copy's replay keeps the data of the turn starts this
 _ROWS = ("_log", "history", "relics_by_turn")
 _NOT_IN_CHECKPOINT = frozenset({"content", "rng", *_ROWS, "_unnamed", "_armies_then", "_place_names",
                                 "_abilities", "_event_effects", "reach_memo", "flow", "_campaign", "prompt",
-                                "_applied", "_checkpoint", "_replaying", "_newest"})
+                                "_applied", "_checkpoint", "_replaying", "_newest",
+                                "_listed", "_prelisted"})
 _UNKNOWN = object()  # not looked up yet (None: looked up, and there is none)
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
              "d66": [t * 10 + u for t in range(1, 7) for u in range(1, 7)]}
@@ -93,6 +94,11 @@ class GorgesState:
         self.alliances: set[tuple[int, int]] = set()  # (lower seat, higher seat)
         self.alliance_offers: set[tuple[int, int]] = set()  # (from, to)
         self.over = False
+        # The list `legal_actions` gave for the current prompt, kept until the next action changes
+        # the state (so `apply` finds a listed action there instead of checking it again), and the
+        # list the flow made when it asked (handed out by the first `legal_actions` call).
+        self._listed: tuple[Prompt, list[Action]] | None = None
+        self._prelisted: tuple[Prompt, list[Action]] | None = None
         from rules.gorges.flow import campaign
         self.flow: Flow = campaign(self)
         self._campaign = self.flow  # the campaign's own flow (a test may replace `flow` by a scenario)
@@ -121,7 +127,20 @@ class GorgesState:
         p = self.prompt
         if p is None or (seat != p.seat and not p.any_seat):
             return []
-        return p.legal(self)
+        pre = self._prelisted
+        if pre is not None and pre[0] is p:  # listed by the flow as it asked: nothing changed since
+            self._prelisted = None
+            listed = pre[1]
+        else:
+            listed = p.legal(self)
+        self._listed = (p, listed)
+        return list(listed)
+
+    def listed(self, prompt: Prompt, actions: list[Action]) -> Prompt:
+        """The flow asks `prompt` and has just made its legal `actions` (the first `legal_actions`
+        call hands them out instead of making them again): `prompt`, to be yielded at once."""
+        self._prelisted = (prompt, actions)
+        return prompt
 
     def apply(self, seat: int, action: Action) -> None:
         """Check then apply `action`; IllegalAction leaves the state untouched."""
@@ -135,20 +154,34 @@ class GorgesState:
             raise IllegalAction("gorges.illegal.not_an_action")
         if not 0 <= seat < self.n:
             raise IllegalAction("gorges.illegal.no_such_seat", seat=seat)
-        if type(action) in _ANY_TIME and self._any_time(seat, action):  # final classes: one look
-            return
+        if type(action) in _ANY_TIME:  # final classes: one look
+            self._listed = self._prelisted = None  # (an illegal one changes nothing: no matter)
+            if self._any_time(seat, action):
+                return
         p = self.prompt
         if p is None:
             raise IllegalAction("gorges.illegal.game_over")
         if seat != p.seat and not p.any_seat:
             raise IllegalAction("gorges.illegal.not_your_turn", seat=seat_ref(p.seat))
-        if checked:
+        if checked and not self._was_listed(p, action):
             p.check(self, action)
+        self._listed = self._prelisted = None
         try:
             self.prompt = self.flow.send(action)
         except StopIteration:
             self.prompt = None
             self.over = True
+
+    def _was_listed(self, p: Prompt, action: Action) -> bool:
+        """True when `action` is one of the very actions `legal_actions` listed for prompt `p`
+        since the last action applied: it answers `p` (the state changes only through `apply`)."""
+        listed = self._listed
+        if listed is None or listed[0] is not p:
+            return False
+        for a in listed[1]:
+            if a is action:
+                return True
+        return False
 
     def _any_time(self, seat: int, action: Action) -> bool:
         """Apply an action that answers no prompt (designer dice and mode, names, notes,
@@ -240,6 +273,7 @@ class GorgesState:
         other._unnamed, other._armies_then = [], []
         other._place_names, other._abilities, other._event_effects, other.reach_memo = {}, {}, {}, {}
         other._applied, other._checkpoint, other._replaying, other._newest = [], None, None, None
+        other._listed = other._prelisted = None
         from rules.gorges.flow import campaign
         other.flow = campaign(other, resume=True)
         other._campaign = other.flow

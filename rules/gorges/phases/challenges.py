@@ -26,11 +26,12 @@ def challenges_phase(st: Any):
     for seat in st.order:
         st.active = seat
         while True:
-            if next(_challenges(st, seat), None) is None:  # only `done` left: nothing to ask
+            listed = legal(st, seat)
+            if len(listed) == 1:  # only `done` left: nothing to ask
                 break
-            action = yield Prompt(seat, "challenge", context={"ally_armies": ally_armies(st, seat, -1)},
-                                  legal_fn=lambda s, seat=seat: legal(s, seat),
-                                  check_fn=lambda s, a, seat=seat: check(s, seat, a))
+            action = yield st.listed(Prompt(seat, "challenge", context={"ally_armies": ally_armies(st, seat, -1)},
+                                            legal_fn=lambda s, seat=seat: legal(s, seat),
+                                            check_fn=lambda s, a, seat=seat: check(s, seat, a)), listed)
             if isinstance(action, SwapArmies):
                 movement.swap(st, seat, st.armies[action.first], st.armies[action.second])
                 continue
