@@ -10,7 +10,8 @@ that built this turn can neither challenge nor defend.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import insort
+from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
@@ -105,14 +106,15 @@ def may_target(st: Any, seat: int, target: int) -> bool:
 
 def legal(st: Any, seat: int) -> list[Action]:
     """`done`, every challenge `seat` may issue, and the Daemons' swaps."""
-    out: list[Action] = [DONE, *_challenges(st, seat)]
+    out: list[Action] = [DONE]
+    _challenges(st, seat, out)
     if len(out) > 1:
         out.extend(movement._swaps(st, seat))
     return out
 
 
-def _challenges(st: Any, seat: int) -> Iterator[Challenge]:
-    """Every challenge `seat` may issue now, by target, army, then territory."""
+def _challenges(st: Any, seat: int, out: list[Action]) -> None:
+    """Append every challenge `seat` may issue now to `out`, by target, army, then territory."""
     if st.generals[seat].challenged:
         return
     mine = _armies(st, seat)
@@ -129,31 +131,44 @@ def _challenges(st: Any, seat: int) -> Iterator[Challenge]:
                 where[a.seat] = {a.location}
             else:
                 found.add(a.location)
+    nobody: set[str] = set()
     for target in range(st.n):
         if not may_target(st, seat, target):
             continue
-        theirs = where.get(target, set())
+        theirs = where.get(target, nobody)
         remote = _remote_stakes(st, seat, target, theirs, border)
+        # Every army's stakes: the remote ones, and where it stands when that is his or his armies'.
+        shared = sorted(remote)
+        if capitals:  # protected capitals are never at stake
+            shared = [t for t in shared if capitals.get(t, seat) == seat]
         for army in mine:
             here = army.location
-            at_stake = sorted(remote | {here}) if owner[here] == target or here in theirs else sorted(remote)
-            if capitals:  # protected capitals are never at stake
-                at_stake = [t for t in at_stake if capitals.get(t, seat) == seat]
-            yield from _orders(target, army.id, tuple(at_stake))
+            if here not in remote and (owner[here] == target or here in theirs) \
+                    and capitals.get(here, seat) == seat:
+                at_stake = list(shared)
+                insort(at_stake, here)
+                out.extend(_orders(target, army.id, at_stake))
+            else:
+                out.extend(_orders(target, army.id, shared))
 
 
-_ORDERS: dict[tuple[int, str, tuple[str, ...]], tuple[Challenge, ...]] = {}
+_CHALLENGES: dict[tuple[int, str], dict[str, Challenge]] = {}  # (target, army) -> territory -> Challenge
 
 
-def _orders(target: int, army: str, territories: tuple[str, ...]) -> tuple[Challenge, ...]:
-    """The challenges of `army` to `target` over each of `territories` (made once, as moves)."""
-    key = (target, army, territories)
-    found = _ORDERS.get(key)
-    if found is None:
-        if len(_ORDERS) > 50_000:
-            _ORDERS.clear()
-        found = _ORDERS[key] = tuple(made(Challenge, target, army, t) for t in territories)
-    return found
+def _orders(target: int, army: str, territories: Sequence[str]) -> list[Challenge]:
+    """The challenges of `army` to `target` over each of `territories`, in that order. Each is
+    made once (as moves): the same objects serve every state and every game, at most one per
+    target, army and territory of the island."""
+    one = _CHALLENGES.get((target, army))
+    if one is None:
+        one = _CHALLENGES[(target, army)] = {}
+    try:
+        return [one[t] for t in territories]
+    except KeyError:
+        for t in territories:
+            if t not in one:
+                one[t] = Challenge(target, army, t)
+        return [one[t] for t in territories]
 
 
 def check(st: Any, seat: int, action: Action) -> None:
