@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Generator, Iterator
+from functools import lru_cache
 from typing import Any
 
 from rules.core import Action, IllegalAction, new_rng, seat_ref
@@ -25,6 +26,7 @@ from rules.gorges.actions import (
     SwapArmies,
 )
 from rules.gorges.content import Content, Entry
+from rules.gorges.effects import parse_dice
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import STAT_MAX, STATS, Army, General, Hero, Regiment
 
@@ -45,6 +47,7 @@ _NOT_IN_CHECKPOINT = frozenset({"content", "rng", *_ROWS, "_unnamed", "_armies_t
                                 "_abilities", "_event_effects", "reach_memo", "flow", "_campaign", "prompt",
                                 "_applied", "_checkpoint", "_replaying", "_newest",
                                 "_listed", "_prelisted"})
+_parsed_dice = lru_cache(maxsize=128)(parse_dice)  # content's few expressions, parsed once
 _UNKNOWN = object()  # not looked up yet (None: looked up, and there is none)
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
              "d66": [t * 10 + u for t in range(1, 7) for u in range(1, 7)]}
@@ -322,7 +325,7 @@ class GorgesState:
 
     def allied(self, a: int, b: int) -> bool:
         """True when generals `a` and `b` are allies."""
-        return (min(a, b), max(a, b)) in self.alliances
+        return bool(self.alliances) and ((a, b) if a < b else (b, a)) in self.alliances
 
     def _ally(self, seat: int, action: Ally) -> None:
         other = action.other
@@ -442,24 +445,44 @@ class GorgesState:
             return aimed.pop(0), True
         if self.forced[die]:
             return self.forced[die].pop(0), True
-        # `randint(1, k)` is `1 + _randbelow(k)` (random.Random.randrange's unit-step path): the
-        # same numbers from the same seed, without two calls of argument checks per die.
-        below = self.rng._randbelow
-        if die == "d66":
-            tens = below(6) + 1
-            return tens * 10 + below(6) + 1, False
-        return below(3 if die == "d3" else 6) + 1, False
+        return self._die(die), False
+
+    def _die(self, die: str) -> int:
+        """A die thrown: `randint(1, k)`, which is `1 + _randbelow(k)` (random.Random.randrange's
+        unit-step path), and `_randbelow(k)` draws `k.bit_length()` bits until they make less
+        than k: the same numbers from the same seed, without the calls and checks around them."""
+        bits = self.rng.getrandbits
+        if die == "d3":
+            r = bits(2)
+            while r >= 3:
+                r = bits(2)
+            return r + 1
+        r = bits(3)
+        while r >= 6:
+            r = bits(3)
+        if die != "d66":
+            return r + 1
+        u = bits(3)
+        while u >= 6:
+            u = bits(3)
+        return (r + 1) * 10 + u + 1
 
     def roll(self, seat: int | None, die: str, what: str, **params: Any) -> int:
         """Roll one die for `seat`, logging die, result and what it was for."""
-        value, forced = self.raw(die, what.removeprefix("gorges.roll."))
+        if self.aimed or self.forced[die]:
+            value, forced = self.raw(die, what.removeprefix("gorges.roll."))
+        else:
+            value, forced = self._die(die), False
         self.say("gorges.log.roll", seat=_ref(seat), die=die, result=value, forced=forced,
                  what={"key": what, "params": params})
         return value
 
     def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
         """Roll 1d6 (+bonus, kept within 1-6) on a content table; log the entry it selects."""
-        value, forced = self.raw("d6", f"table:{table}")
+        if self.aimed or self.forced["d6"]:
+            value, forced = self.raw("d6", f"table:{table}")
+        else:
+            value, forced = self._die("d6"), False
         result = max(1, min(6, value + bonus))
         chosen = self.content.entry(table, result)
         self.say("gorges.log.table", seat=_ref(seat), die="d6", result=result, natural=value,
@@ -469,8 +492,7 @@ class GorgesState:
 
     def roll_expr(self, seat: int | None, expr: str, what: str) -> int:
         """Roll a dice expression ("d6x50", "d3+1"...)."""
-        from rules.gorges.effects import parse_dice
-        sides, plus, times = parse_dice(expr)
+        sides, plus, times = _parsed_dice(expr)
         value = self.roll(seat, f"d{sides}", what)
         return (value + plus) * times
 

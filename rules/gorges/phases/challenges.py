@@ -114,29 +114,48 @@ def legal(st: Any, seat: int) -> list[Action]:
 
 
 def _challenges(st: Any, seat: int, out: list[Action]) -> None:
-    """Append every challenge `seat` may issue now to `out`, by target, army, then territory."""
+    """Append every challenge `seat` may issue now to `out`, by target, army, then territory
+    (`_armies`, `may_target`, `_border` and `_remote_stakes` in one pass: the hot path)."""
     if st.generals[seat].challenged:
         return
-    mine = _armies(st, seat)
+    busy = engaged(st) if st.challenges else ()
+    mine = []  # `_armies(st, seat)`
+    where: dict[int, set[str]] = {}  # each other general's armies on the map: where they stand
+    for a in st.armies.values():
+        here = a.location
+        if here is None:
+            continue
+        if a.seat == seat:
+            if not a.built and a.id not in busy:
+                mine.append(a)
+            continue
+        found = where.get(a.seat)
+        if found is None:
+            where[a.seat] = {here}
+        else:
+            found.add(here)
     if not mine:
         return
     capitals = moves.protected(st)
     owner = st.owner
-    border = _border(st, seat)
-    where: dict[int, set[str]] = {}  # each general's armies on the map: where they stand
-    for a in st.armies.values():
-        if a.location is not None:
-            found = where.get(a.seat)
-            if found is None:
-                where[a.seat] = {a.location}
-            else:
-                found.add(a.location)
+    neighbours = st.content.island.neighbours
+    near: set[str] = set()  # the territories next to one of `seat`'s (see `_border`)
+    for t, s in owner.items():
+        if s == seat:
+            near.update(neighbours[t])
+    anyone = st.event_effect(seat, "challenge_anyone") is not None
+    forbidden, dictated = st.forbidden, st.dictated
     nobody: set[str] = set()
     for target in range(st.n):
-        if not may_target(st, seat, target):
+        if target == seat or (seat, target) in forbidden or st.allied(seat, target) \
+                or dictated.get(seat, target) != target:  # `may_target`
             continue
         theirs = where.get(target, nobody)
-        remote = _remote_stakes(st, seat, target, theirs, border)
+        remote = {t for t in theirs if owner[t] == seat}  # `_remote_stakes`
+        if anyone:
+            remote.update([t for t, s in owner.items() if s == target])
+        else:
+            remote.update([t for t in near if owner[t] == target])
         # Every army's stakes: the remote ones, and where it stands when that is his or his armies'.
         shared = sorted(remote)
         if capitals:  # protected capitals are never at stake
@@ -192,6 +211,8 @@ def check(st: Any, seat: int, action: Action) -> None:
 
 def ally_armies(st: Any, seat: int, foe: int) -> list[str]:
     """Armies of `seat`'s allies (not `foe`) free to fight alongside him this turn."""
+    if not st.alliances:
+        return []
     return [a.id for s in range(st.n) if s not in (seat, foe) and st.allied(seat, s)
             for a in _armies(st, s)]
 
@@ -216,13 +237,15 @@ def issue(st: Any, seat: int, action: Challenge):
         st.say("gorges.log.ally_joins", army=aid)
     yield from recall(st, action.target, action.territory)
     yield from second_challenge(st, action.target, ch)
-    if not defenders(st, action.target):
-        answer = Answer(False)
+    listed = answers(st, action.target)
+    if len(listed) == 1:  # no army to defend with: refused
+        answer = listed[0]
     else:
-        answer = yield Prompt(action.target, "answer",
-                              context={"challenge": dict(ch), "ally_armies": ally_armies(st, action.target, seat)},
-                              legal_fn=lambda s, t=action.target: answers(s, t),
-                              check_fn=lambda s, a, t=action.target: check_answer(s, t, a))
+        answer = yield st.listed(Prompt(action.target, "answer",
+                                        context={"challenge": dict(ch),
+                                                 "ally_armies": ally_armies(st, action.target, seat)},
+                                        legal_fn=lambda s, t=action.target: answers(s, t),
+                                        check_fn=lambda s, a, t=action.target: check_answer(s, t, a)), listed)
     ch["status"] = "accepted" if answer.accept else "refused"
     ch["defender_army"] = answer.army
     ch["defender_allies"] = list(answer.allies)

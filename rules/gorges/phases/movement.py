@@ -37,8 +37,9 @@ def movement_phase(st: Any):
 
 
 def _start(st: Any, seat: int) -> None:
+    dice = _dice(st, seat)
     for army in st.armies_of(seat):
-        army.allowance = allowance(st, seat, army.id)
+        army.allowance = allowance(st, seat, army.id, dice)
         army.moved = army.rerolled = False
     st.moves = {"second": 0, "enemy": 0}
     if st.event_effect(seat, "extra_move") is not None:
@@ -47,16 +48,22 @@ def _start(st: Any, seat: int) -> None:
         st.moves["enemy"] = st.roll(seat, "d3", "gorges.roll.movement", army="enemy")
 
 
-def allowance(st: Any, seat: int, what: str) -> int:
-    """Roll one movement allowance: 1d3 (events: 2d3 keep lowest/highest), plus race bonus."""
-    keep = st.event_effect(seat, "movement_dice")
-    sides = f"d{st.content.campaign.movement_die}"
+def _dice(st: Any, seat: int) -> tuple[str, Any, int]:
+    """How `seat` rolls his allowances: the die, the event's keep rule (or None), the race bonus."""
+    bonus = st.ability(seat, "movement_bonus")
+    return (f"d{st.content.campaign.movement_die}", st.event_effect(seat, "movement_dice"),
+            bonus.value if bonus is not None else 0)
+
+
+def allowance(st: Any, seat: int, what: str, dice: tuple[str, Any, int] | None = None) -> int:
+    """Roll one movement allowance: 1d3 (events: 2d3 keep lowest/highest), plus race bonus
+    (`dice`: `_dice(st, seat)`, when the caller has it)."""
+    sides, keep, bonus = dice if dice is not None else _dice(st, seat)
     value = st.roll(seat, sides, "gorges.roll.movement", army=what)
     if keep is not None:
         other = st.roll(seat, sides, "gorges.roll.movement", army=what)
         value = min(value, other) if keep.keep == "lowest" else max(value, other)
-    bonus = st.ability(seat, "movement_bonus")
-    return value + (bonus.value if bonus is not None else 0)
+    return value + bonus
 
 
 def _stops(st: Any, seat: int) -> frozenset[str]:

@@ -18,11 +18,12 @@ def search_phase(st: Any) -> None:
         ev = st.event_effect(seat, "search_target")
         target = ev.value if ev is not None else SEARCH_TARGET
         dice, found, crown = [], 0, False
+        thrown = not st.aimed and not st.forced["d6"]  # no designer's die waits: thrown (`raw`)
         for tid in sorted(st.territories_of(seat)):
             if tid == st.crown:
                 found, crown = found + 1, True
                 continue
-            value, _ = st.raw("d6", "search")
+            value = st._die("d6") if thrown else st.raw("d6", "search")[0]
             dice.append(value)
             found += value >= target
         st.generals[seat].relics += found
