@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 
+_NONE: frozenset[str] = frozenset()
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
@@ -70,7 +71,11 @@ class Island:
 
     def targets(self, start: str, steps: int, stop: frozenset[str] = frozenset()) -> tuple[str, ...]:
         """The territories `reachable` names, `start` excepted, sorted (remembered too)."""
-        key = self._key(start, steps, stop)
+        near = self._near.get((start, steps))
+        if near is not None and near.isdisjoint(stop):  # no army nearby: the common case
+            key = (start, steps, _NONE)
+        else:
+            key = self._key(start, steps, stop)
         found = self._targets.get(key)
         if found is None:
             if len(self._targets) > 20_000:

@@ -473,8 +473,8 @@ class GorgesState:
             value, forced = self.raw(die, what.removeprefix("gorges.roll."))
         else:
             value, forced = self._die(die), False
-        self.say("gorges.log.roll", seat=_ref(seat), die=die, result=value, forced=forced,
-                 what={"key": what, "params": params})
+        self._unnamed.append(("gorges.log.roll", {"seat": _ref(seat), "die": die, "result": value,
+                                                  "forced": forced, "what": {"key": what, "params": params}}))  # `say`
         return value
 
     def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
@@ -485,9 +485,10 @@ class GorgesState:
             value, forced = self._die("d6"), False
         result = max(1, min(6, value + bonus))
         chosen = self.content.entry(table, result)
-        self.say("gorges.log.table", seat=_ref(seat), die="d6", result=result, natural=value,
-                 forced=forced, table=self.content.tables[table].name, entry=chosen.name,
-                 detail=chosen.text)  # content texts, turned to JSON when named
+        self._unnamed.append(("gorges.log.table", {  # `say`; content texts, turned to JSON when named
+            "seat": _ref(seat), "die": "d6", "result": result, "natural": value,
+            "forced": forced, "table": self.content.tables[table].name, "entry": chosen.name,
+            "detail": chosen.text}))
         return result, chosen
 
     def roll_expr(self, seat: int | None, expr: str, what: str) -> int:
