@@ -68,7 +68,7 @@ class GorgesState:
         self._replaying: tuple[int, int] | None = None  # (next action, checkpoints from) in a copy's replay
         self._newest: tuple[int, dict[str, Any]] | None = None  # the last checkpoint that replay kept
         self._log: list[dict[str, Any]] = []  # the public log, named (see `say`)
-        self._unnamed: list[tuple[str, dict[str, Any]]] = []  # said, not yet named
+        self._unnamed: list[tuple[Any, ...]] = []  # said, not yet named (see `_said`)
         self._armies_then: list[tuple[int, dict[str, Army]]] = []  # (entries said, armies until then)
         self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
         self._abilities: dict[tuple[str, str], Any] = {}  # (race, ability type) -> ability or None
@@ -473,8 +473,7 @@ class GorgesState:
             value, forced = self.raw(die, what.removeprefix("gorges.roll."))
         else:
             value, forced = self._die(die), False
-        self._unnamed.append(("gorges.log.roll", {"seat": _ref(seat), "die": die, "result": value,
-                                                  "forced": forced, "what": {"key": what, "params": params}}))  # `say`
+        self._unnamed.append(("gorges.log.roll", seat, die, value, forced, what, params))  # `say`, see `_said`
         return value
 
     def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
@@ -485,10 +484,8 @@ class GorgesState:
             value, forced = self._die("d6"), False
         result = max(1, min(6, value + bonus))
         chosen = self.content.entry(table, result)
-        self._unnamed.append(("gorges.log.table", {  # `say`; content texts, turned to JSON when named
-            "seat": _ref(seat), "die": "d6", "result": result, "natural": value,
-            "forced": forced, "table": self.content.tables[table].name, "entry": chosen.name,
-            "detail": chosen.text}))
+        self._unnamed.append(("gorges.log.table", seat, result, value, forced, self.content.tables[table].name,
+                              chosen))  # `say`, see `_said`
         return result, chosen
 
     def roll_expr(self, seat: int | None, expr: str, what: str) -> int:
@@ -511,7 +508,8 @@ class GorgesState:
         `say`): their ids are plain words and a table roll's texts are content `Text`s."""
         for item in self._log:
             yield item["key"], item["params"]
-        yield from self._unnamed
+        for said in self._unnamed:
+            yield _said(said)
 
     def log_size(self) -> int:
         """len(self.log), without naming the entries not read yet."""
@@ -529,7 +527,8 @@ class GorgesState:
     def _name_entries(self) -> None:
         start = 0
         for end, armies in [*self._armies_then, (len(self._unnamed), self.armies)]:
-            for key, params in self._unnamed[start:end]:
+            for said in self._unnamed[start:end]:
+                key, params = _said(said)
                 self._named(params, armies)
                 if key == "gorges.log.roll":  # what the die was rolled for: an entry of its own
                     self._named(params["what"]["params"], armies)
@@ -665,6 +664,22 @@ def _clone(x: Any) -> Any:
         new.__dict__.update({k: _clone(v) for k, v in x.__dict__.items()})
         return new
     return copy.deepcopy(x)
+
+
+def _said(said: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:
+    """An entry of `_unnamed` as (key, params): `say` keeps that pair; a roll and a table roll,
+    the most frequent entries, keep a flat tuple of their values (a roll with its purpose, a
+    table roll with the content table and entry, whose texts are turned to JSON when named)."""
+    if len(said) == 2:
+        return said  # type: ignore[return-value]
+    key = said[0]
+    if key == "gorges.log.roll":
+        _, seat, die, value, forced, what, params = said
+        return key, {"seat": _ref(seat), "die": die, "result": value, "forced": forced,
+                     "what": {"key": what, "params": params}}
+    _, seat, result, value, forced, table, chosen = said
+    return key, {"seat": _ref(seat), "die": "d6", "result": result, "natural": value, "forced": forced,
+                 "table": table, "entry": chosen.name, "detail": chosen.text}
 
 
 def _prompt_json(prompt: Prompt | None) -> Any:
