@@ -135,7 +135,7 @@ class GorgesState:
             self._prelisted = None
             listed = pre[1]
         else:
-            listed = p.legal(self)
+            listed = p.legal(self) if p.legal_fn is None else p.legal_fn(self)
         self._listed = (p, listed)
         return list(listed)
 

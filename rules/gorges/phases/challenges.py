@@ -262,9 +262,10 @@ def recall(st: Any, seat: int, tid: str):
     """Tomb Kings attacked with no army on their lands bring one home: to the territory at stake
     when it is theirs, else to their capital."""
     ability = st.ability(seat, "home_exempt")
+    if ability is None or not ability.recall:
+        return
     armies = st.armies_of(seat)
-    if ability is None or not ability.recall or not armies \
-            or any(st.owner[a.location] == seat for a in armies):
+    if not armies or any(st.owner[a.location] == seat for a in armies):
         return
     dest = tid if st.owner[tid] == seat else st.generals[seat].capital
     choice = yield from st.ask(seat, "army", [a.id for a in armies], why=st.race(seat).name.to_json(),
