@@ -467,6 +467,17 @@ class GorgesState:
             u = bits(3)
         return (r + 1) * 10 + u + 1
 
+    def d6s(self, count: int) -> list[int]:
+        """`count` d6 thrown in a row (`_die("d6")` each), logged by the caller."""
+        bits = self.rng.getrandbits
+        out = []
+        for _ in range(count):
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            out.append(r + 1)
+        return out
+
     def roll(self, seat: int | None, die: str, what: str, **params: Any) -> int:
         """Roll one die for `seat`, logging die, result and what it was for."""
         if self.aimed or self.forced[die]:

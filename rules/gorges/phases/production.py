@@ -17,15 +17,14 @@ def search_phase(st: Any) -> None:
         st.active = seat
         ev = st.event_effect(seat, "search_target")
         target = ev.value if ev is not None else SEARCH_TARGET
-        dice, found, crown = [], 0, False
-        thrown = not st.aimed and not st.forced["d6"]  # no designer's die waits: thrown (`raw`)
-        for tid in sorted(st.territories_of(seat)):
-            if tid == st.crown:
-                found, crown = found + 1, True
-                continue
-            value = st._die("d6") if thrown else st.raw("d6", "search")[0]
-            dice.append(value)
-            found += value >= target
+        lands = sorted(st.territories_of(seat))  # the dice are thrown in this order
+        crown = st.crown in lands
+        count = len(lands) - crown
+        if not st.aimed and not st.forced["d6"]:  # no designer's die waits: thrown (see `raw`)
+            dice = st.d6s(count)
+        else:
+            dice = [st.raw("d6", "search")[0] for _ in range(count)]
+        found = crown + sum(1 for value in dice if value >= target)
         st.generals[seat].relics += found
         st.say("gorges.log.search", seat=seat_ref(seat), dice=dice, target=target, found=found,
                crown=crown)
