@@ -103,7 +103,8 @@ class _Reach:
         key = (army.id, mode, army.location, steps)
         found = self.orders.get(key)
         if found is None:
-            found = self.orders[key] = orders(army.id, mode, self.get_targets(st, army.location, steps))
+            found = self.orders[key] = orders(army.id, mode, st.content.island.targets(army.location, steps,
+                                                                                       self.stops))
         return found
 
 
