@@ -145,6 +145,7 @@ def _challenges(st: Any, seat: int, out: list[Action]) -> None:
             near.update(neighbours[t])
     anyone = st.event_effect(seat, "challenge_anyone") is not None
     forbidden, dictated = st.forbidden, st.dictated
+    made_for = _CHALLENGES
     nobody: set[str] = set()
     for target in range(st.n):
         if target == seat or (seat, target) in forbidden or st.allied(seat, target) \
@@ -162,13 +163,16 @@ def _challenges(st: Any, seat: int, out: list[Action]) -> None:
             shared = [t for t in shared if capitals.get(t, seat) == seat]
         for army in mine:
             here = army.location
+            at_stake = shared
             if here not in remote and (owner[here] == target or here in theirs) \
                     and capitals.get(here, seat) == seat:
                 at_stake = list(shared)
                 insort(at_stake, here)
+            one = made_for.get((target, army.id))  # `_orders`, inline
+            try:
+                out.extend([one[t] for t in at_stake])  # type: ignore[index]
+            except (KeyError, TypeError):
                 out.extend(_orders(target, army.id, at_stake))
-            else:
-                out.extend(_orders(target, army.id, shared))
 
 
 _CHALLENGES: dict[tuple[int, str], dict[str, Challenge]] = {}  # (target, army) -> territory -> Challenge

@@ -169,6 +169,9 @@ def _swaps(st: Any, seat: int) -> list[SwapArmies]:
     if ability is None or ("swap" in st.generals[seat].used and not ability.any_time):
         return []
     mine = st.armies_of(seat)
+    if not any(a.built for a in mine):  # `_swap_brings_builder` needs an army that built
+        return [made(SwapArmies, a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:]
+                if a.location != b.location]
     return [made(SwapArmies, a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:]
             if a.location != b.location and not st._swap_brings_builder(a, b)]
 
