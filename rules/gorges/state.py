@@ -48,7 +48,6 @@ _NOT_IN_CHECKPOINT = frozenset({"content", "rng", *_ROWS, "_unnamed", "_armies_t
                                 "_applied", "_checkpoint", "_replaying", "_newest",
                                 "_listed", "_prelisted"})
 _parsed_dice = lru_cache(maxsize=128)(parse_dice)  # content's few expressions, parsed once
-_UNKNOWN = object()  # not looked up yet (None: looked up, and there is none)
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
              "d66": [t * 10 + u for t in range(1, 7) for u in range(1, 7)]}
 
@@ -71,8 +70,8 @@ class GorgesState:
         self._unnamed: list[tuple[Any, ...]] = []  # said, not yet named (see `_said`)
         self._armies_then: list[tuple[int, dict[str, Army]]] = []  # (entries said, armies until then)
         self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
-        self._abilities: dict[tuple[str, str], Any] = {}  # (race, ability type) -> ability or None
-        self._event_effects: dict[tuple[int, str], Any] = {}  # (d66 event or -1-season, type) -> effect
+        self._abilities: dict[str, dict[str, Any]] = {}  # race -> ability type -> its (first) ability
+        self._event_effects: dict[int, dict[str, Any]] = {}  # d66 event or -1-season -> type -> effect
         self.generals = [General(i) for i in range(seats)]
         self.armies: dict[str, Army] = {}
         self.owner: dict[str, int | None] = dict.fromkeys(content.island.ids)
@@ -614,29 +613,27 @@ class GorgesState:
         r = self.generals[seat].race
         if r is None:
             return None
-        key = (r, kind)
-        found = self._abilities.get(key, _UNKNOWN)
-        if found is _UNKNOWN:  # content never changes during a game: look each up once
-            found = self._abilities[key] = next((a for a in self.content.races[r].abilities if a.type == kind), None)
-        return found
+        kinds = self._abilities.get(r)
+        if kinds is None:  # content never changes during a game: each race indexed once
+            kinds = self._abilities[r] = _by_type(self.content.races[r].abilities)
+        return kinds.get(kind)
 
     def event_effect(self, seat: int, kind: str) -> Any:
         """The effect of that type of `seat`'s current event, or None."""
         ev = self.generals[seat].event
         if ev is None:
             return None
-        key = (ev, kind)
-        found = self._event_effects.get(key, _UNKNOWN)
-        if found is _UNKNOWN:  # looked up once per game, as abilities
-            found = self._event_effects[key] = next((e for e in self.content.events[ev].effects if e.type == kind), None)
-        return found
+        kinds = self._event_effects.get(ev)
+        if kinds is None:  # indexed once per game, as abilities
+            kinds = self._event_effects[ev] = _by_type(self.content.events[ev].effects)
+        return kinds.get(kind)
 
     def season_effect(self, kind: str) -> Any:
-        key = (-1 - self.season, kind)  # seasons' keys are negative, events' d66 rolls positive
-        if key not in self._event_effects:
-            season = self.content.seasons[self.season]
-            self._event_effects[key] = next((e for e in season.effects if e.type == kind), None)
-        return self._event_effects[key]
+        key = -1 - self.season  # seasons' keys are negative, events' d66 rolls positive
+        kinds = self._event_effects.get(key)
+        if kinds is None:
+            kinds = self._event_effects[key] = _by_type(self.content.seasons[self.season].effects)
+        return kinds.get(kind)
 
     def regiment_cap(self, army: Army) -> int:
         camp = self.content.campaign
@@ -675,6 +672,14 @@ def _clone(x: Any) -> Any:
         new.__dict__.update({k: _clone(v) for k, v in x.__dict__.items()})
         return new
     return copy.deepcopy(x)
+
+
+def _by_type(items: Any) -> dict[str, Any]:
+    """Content abilities or effects by type: the first of each type (what the rules look up)."""
+    out: dict[str, Any] = {}
+    for item in items:
+        out.setdefault(item.type, item)
+    return out
 
 
 def _said(said: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:
