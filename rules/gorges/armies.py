@@ -63,8 +63,14 @@ def enforce_home(st: Any, seat: int) -> None:
     """A general must keep an army on his lands: else the one nearest his capital goes there."""
     if st.ability(seat, "home_exempt") is not None:
         return
-    armies = st.armies_of(seat)
-    if not armies or any(st.owner[a.location] == seat for a in armies):
+    owner = st.owner
+    armies = []  # his armies on the map, none of them on his lands so far
+    for a in st.armies.values():
+        if a.seat == seat and a.location is not None:
+            if owner[a.location] == seat:
+                return
+            armies.append(a)
+    if not armies:
         return
     capital = st.generals[seat].capital
     army = min(armies, key=lambda a: (st.content.island.distance(a.location, capital), a.id))

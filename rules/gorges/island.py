@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 
+_NONE: frozenset[str] = frozenset()
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
@@ -70,12 +71,37 @@ class Island:
 
     def targets(self, start: str, steps: int, stop: frozenset[str] = frozenset()) -> tuple[str, ...]:
         """The territories `reachable` names, `start` excepted, sorted (remembered too)."""
-        key = self._key(start, steps, stop)
-        if key not in self._targets:
+        near = self._near.get((start, steps))
+        if near is not None and near.isdisjoint(stop):  # no army nearby: the common case
+            key = (start, steps, _NONE)
+        else:
+            key = self._key(start, steps, stop)
+        found = self._targets.get(key)
+        if found is None:
             if len(self._targets) > 20_000:
                 self._targets.clear()
-            self._targets[key] = tuple(sorted(t for t in self.reachable(start, steps, stop) if t != start))
-        return self._targets[key]
+            found = self._targets[key] = self._within(start, steps, key[2])
+        return found
+
+    def _within(self, start: str, steps: int, stop: frozenset[str]) -> tuple[str, ...]:
+        """`targets` worked out: a search ring by ring (no move goes on from a stop), sorted."""
+        neighbours = self.neighbours
+        seen = {start}
+        ring = [start]
+        for _ in range(steps):
+            ahead = []
+            for here in ring:
+                if here in stop and here != start:
+                    continue
+                for n in neighbours[here]:
+                    if n not in seen:
+                        seen.add(n)
+                        ahead.append(n)
+            if not ahead:
+                break
+            ring = ahead
+        seen.discard(start)
+        return tuple(sorted(seen))
 
     def _key(self, start: str, steps: int, stop: frozenset[str]) -> tuple[str, int, frozenset[str]]:
         """What a search depends on: only the stops less than `steps` moves from `start` (by land,

@@ -8,25 +8,31 @@ and checks to their phase module.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Action, IllegalAction
 from rules.gorges.actions import Choose, made
 
 
-@dataclass
 class Prompt:
     """Waits for `seat` to pick one of `options` (or, for phase prompts, to give orders)."""
 
-    seat: int
-    kind: str
-    options: tuple[str, ...] = ()
-    context: dict[str, Any] = field(default_factory=dict)
-    any_seat: bool = False
-    legal_fn: Callable[[Any], list[Action]] | None = None
-    check_fn: Callable[[Any, Action], None] | None = None
-    _choices: list[Action] | None = field(default=None, init=False, repr=False, compare=False)
+    __slots__ = ("seat", "kind", "options", "context", "any_seat", "legal_fn", "check_fn", "_choices")
+
+    def __init__(self, seat: int, kind: str, options: tuple[str, ...] = (), context: dict[str, Any] | None = None,
+                 any_seat: bool = False, legal_fn: Callable[[Any], list[Action]] | None = None,
+                 check_fn: Callable[[Any, Action], None] | None = None) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.options = options
+        self.context: dict[str, Any] = {} if context is None else context
+        self.any_seat = any_seat
+        self.legal_fn = legal_fn
+        self.check_fn = check_fn
+        self._choices: list[Action] | None = None  # `legal` of a plain prompt, made once
+
+    def __repr__(self) -> str:
+        return f"Prompt(seat={self.seat!r}, kind={self.kind!r}, options={self.options!r}, any_seat={self.any_seat!r})"
 
     def legal(self, st: Any) -> list[Action]:
         """Every action that answers this prompt (bounded)."""

@@ -24,9 +24,13 @@ PASSIVE = {"movement_dice", "save_modifier", "search_target", "extra_move", "mov
 def apply_effects(st: Any, seat: int, item: Any, ctx: dict[str, Any]):
     """Apply every effect of a table entry or event for `seat` (a generator: may ask choices)."""
     for effect in item.effects:
-        if effect.type in PASSIVE:
+        kind = effect.type
+        if kind in PASSIVE:
             continue
-        yield from HANDLERS[effect.type](st, seat, effect, item, ctx)
+        if kind in DIRECT:  # asks nothing: a plain call
+            HANDLERS[kind](st, seat, effect, item, ctx)
+        else:
+            yield from HANDLERS[kind](st, seat, effect, item, ctx)
 
 
 def note(item: Any, value: Any = None, against: str = "any", origin: int | None = None) -> dict[str, Any]:
@@ -41,7 +45,6 @@ def _relics(st, seat, effect, item, ctx):
         amount += st.roll_expr(seat, effect.dice, "gorges.roll.relics")
     st.generals[seat].relics += amount
     st.say("gorges.log.relics", seat=seat_ref(seat), amount=amount)
-    yield from ()
 
 
 def _remove_army(st, seat, effect, item, ctx):
@@ -116,7 +119,6 @@ def _take_territory(st, seat, effect, item, ctx):
 
 def _move_crown(st, seat, effect, item, ctx):
     move_crown(st, seat)
-    yield from ()
 
 
 def _spoil(st, seat, effect, item, ctx):
@@ -164,7 +166,6 @@ def _next_battle(st, seat, effect, item, ctx):
     if ctx.get("event") and army is None:
         kept["until"] = "next_event"
     target.append(kept)
-    yield from ()
 
 
 def _forbid(st, seat, effect, item, ctx):
@@ -197,7 +198,6 @@ def _reinforcement(st, seat, effect, item, ctx):
         return
     st.add_army(Army(aid, seat, REINFORCEMENT, st.generals[seat].capital))
     st.say("gorges.log.reinforcement", seat=seat_ref(seat), army=aid)
-    yield from ()
 
 
 def _extra_points(st, seat, effect, item, ctx):
@@ -209,7 +209,6 @@ def _extra_points(st, seat, effect, item, ctx):
         st.generals[seat].extra_points += value
     st.say("gorges.log.extra_points", seat=seat_ref(seat), points=value,
            army=None if army is None else army.id)
-    yield from ()
 
 
 def _magic_item(st, seat, effect, item, ctx):
@@ -259,7 +258,6 @@ def _remove_mine(st, seat, effect, item, ctx):
     if tid is not None:
         st.building[tid] = None
         st.say("gorges.log.razed", territory=tid, building="mine")
-    yield from ()
 
 
 def _lose_renown(st, seat, effect, item, ctx):
@@ -279,14 +277,12 @@ def _lose_renown(st, seat, effect, item, ctx):
 
 def _push_back(st, seat, effect, item, ctx):
     moves.push_back(st, ctx[effect.who])
-    yield from ()
 
 
 def _destroy(st, seat, effect, item, ctx):
     army = ctx[effect.who]
     moves.destroy(st, army)
     moves.enforce_home(st, army.seat)
-    yield from ()
 
 
 def _hero_death(st, seat, effect, item, ctx):
@@ -298,7 +294,6 @@ def _hero_death(st, seat, effect, item, ctx):
     deaths = army.hero.deaths + 1
     army.hero = Hero(deaths=deaths)
     st.say("gorges.log.hero_dead", army=army.id, seat=seat_ref(army.seat))
-    yield from ()
 
 
 def _profile(st, seat, effect, item, ctx):
@@ -311,7 +306,6 @@ def _profile(st, seat, effect, item, ctx):
         target[stat] = target.get(stat, 0) + delta
     st.say("gorges.log.profile", army=army.id, changes=dict(effect.changes),
            temporary=bool(ctx.get("temporary")))
-    yield from ()
 
 
 def _roll_table(st, seat, effect, item, ctx):
@@ -350,7 +344,6 @@ def _captured(st, seat, effect, item, ctx):
     army.hero.captive_of = enemy
     st.generals[enemy].hostages.append(army.id)
     st.say("gorges.log.captured", army=army.id, captor=seat_ref(enemy))
-    yield from ()
 
 
 def _lose_item(st, seat, effect, item, ctx):
@@ -373,6 +366,9 @@ def _lose_item(st, seat, effect, item, ctx):
         st.say("gorges.log.item_stolen", army=thief.id, value=lost["value"])
 
 
+# The effects that never ask a choice: their handlers are plain functions (the others, generators).
+DIRECT = frozenset({"relic_points", "move_crown", "next_battle", "reinforcement", "extra_points", "remove_mine",
+                    "push_back", "destroy", "hero_death", "profile", "captured"})
 HANDLERS = {
     "relic_points": _relics, "remove_army": _remove_army, "wound_roll": _wound_roll,
     "remove_flag": _remove_flag, "remove_building": _remove_building,

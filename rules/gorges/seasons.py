@@ -12,8 +12,12 @@ from rules.gorges.records import REINFORCEMENT
 def turn_order(st: Any) -> list[int]:
     """Smallest empire first; ties: fewer relic points; still tied: a d6 each, highest first."""
     groups: dict[tuple[int, int], list[int]] = {}
+    empires = dict.fromkeys(range(st.n), 0)  # `st.empire(seat)` of every seat, in one pass
+    for s in st.owner.values():
+        if s in empires:
+            empires[s] += 1
     for g in st.generals:
-        groups.setdefault((st.empire(g.seat), g.relics), []).append(g.seat)
+        groups.setdefault((empires[g.seat], g.relics), []).append(g.seat)
     order: list[int] = []
     for key in sorted(groups):
         order.extend(_break_tie(st, groups[key]))

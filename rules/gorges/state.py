@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Generator, Iterator
+from functools import lru_cache
 from typing import Any
 
 from rules.core import Action, IllegalAction, new_rng, seat_ref
@@ -25,6 +26,7 @@ from rules.gorges.actions import (
     SwapArmies,
 )
 from rules.gorges.content import Content, Entry
+from rules.gorges.effects import parse_dice
 from rules.gorges.prompts import Prompt
 from rules.gorges.records import STAT_MAX, STATS, Army, General, Hero, Regiment
 
@@ -43,8 +45,9 @@ CHECKPOINT_WINDOW = 60  # a copy's replay keeps the data of the turn starts this
 _ROWS = ("_log", "history", "relics_by_turn")
 _NOT_IN_CHECKPOINT = frozenset({"content", "rng", *_ROWS, "_unnamed", "_armies_then", "_place_names",
                                 "_abilities", "_event_effects", "reach_memo", "flow", "_campaign", "prompt",
-                                "_applied", "_checkpoint", "_replaying", "_newest"})
-_UNKNOWN = object()  # not looked up yet (None: looked up, and there is none)
+                                "_applied", "_checkpoint", "_replaying", "_newest",
+                                "_listed", "_prelisted"})
+_parsed_dice = lru_cache(maxsize=128)(parse_dice)  # content's few expressions, parsed once
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
              "d66": [t * 10 + u for t in range(1, 7) for u in range(1, 7)]}
 
@@ -64,11 +67,11 @@ class GorgesState:
         self._replaying: tuple[int, int] | None = None  # (next action, checkpoints from) in a copy's replay
         self._newest: tuple[int, dict[str, Any]] | None = None  # the last checkpoint that replay kept
         self._log: list[dict[str, Any]] = []  # the public log, named (see `say`)
-        self._unnamed: list[tuple[str, dict[str, Any]]] = []  # said, not yet named
+        self._unnamed: list[tuple[Any, ...]] = []  # said, not yet named (see `_said`)
         self._armies_then: list[tuple[int, dict[str, Army]]] = []  # (entries said, armies until then)
         self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
-        self._abilities: dict[tuple[str, str], Any] = {}  # (race, ability type) -> ability or None
-        self._event_effects: dict[tuple[int, str], Any] = {}  # (d66 event or -1-season, type) -> effect
+        self._abilities: dict[str, dict[str, Any]] = {}  # race -> ability type -> its (first) ability
+        self._event_effects: dict[int, dict[str, Any]] = {}  # d66 event or -1-season -> type -> effect
         self.generals = [General(i) for i in range(seats)]
         self.armies: dict[str, Army] = {}
         self.owner: dict[str, int | None] = dict.fromkeys(content.island.ids)
@@ -93,6 +96,11 @@ class GorgesState:
         self.alliances: set[tuple[int, int]] = set()  # (lower seat, higher seat)
         self.alliance_offers: set[tuple[int, int]] = set()  # (from, to)
         self.over = False
+        # The list `legal_actions` gave for the current prompt, kept until the next action changes
+        # the state (so `apply` finds a listed action there instead of checking it again), and the
+        # list the flow made when it asked (handed out by the first `legal_actions` call).
+        self._listed: tuple[Prompt, list[Action]] | None = None
+        self._prelisted: tuple[Prompt, list[Action]] | None = None
         from rules.gorges.flow import campaign
         self.flow: Flow = campaign(self)
         self._campaign = self.flow  # the campaign's own flow (a test may replace `flow` by a scenario)
@@ -121,7 +129,20 @@ class GorgesState:
         p = self.prompt
         if p is None or (seat != p.seat and not p.any_seat):
             return []
-        return p.legal(self)
+        pre = self._prelisted
+        if pre is not None and pre[0] is p:  # listed by the flow as it asked: nothing changed since
+            self._prelisted = None
+            listed = pre[1]
+        else:
+            listed = p.legal(self) if p.legal_fn is None else p.legal_fn(self)
+        self._listed = (p, listed)
+        return list(listed)
+
+    def listed(self, prompt: Prompt, actions: list[Action]) -> Prompt:
+        """The flow asks `prompt` and has just made its legal `actions` (the first `legal_actions`
+        call hands them out instead of making them again): `prompt`, to be yielded at once."""
+        self._prelisted = (prompt, actions)
+        return prompt
 
     def apply(self, seat: int, action: Action) -> None:
         """Check then apply `action`; IllegalAction leaves the state untouched."""
@@ -135,20 +156,34 @@ class GorgesState:
             raise IllegalAction("gorges.illegal.not_an_action")
         if not 0 <= seat < self.n:
             raise IllegalAction("gorges.illegal.no_such_seat", seat=seat)
-        if type(action) in _ANY_TIME and self._any_time(seat, action):  # final classes: one look
-            return
+        if type(action) in _ANY_TIME:  # final classes: one look
+            self._listed = self._prelisted = None  # (an illegal one changes nothing: no matter)
+            if self._any_time(seat, action):
+                return
         p = self.prompt
         if p is None:
             raise IllegalAction("gorges.illegal.game_over")
         if seat != p.seat and not p.any_seat:
             raise IllegalAction("gorges.illegal.not_your_turn", seat=seat_ref(p.seat))
-        if checked:
+        if checked and not self._was_listed(p, action):
             p.check(self, action)
+        self._listed = self._prelisted = None
         try:
             self.prompt = self.flow.send(action)
         except StopIteration:
             self.prompt = None
             self.over = True
+
+    def _was_listed(self, p: Prompt, action: Action) -> bool:
+        """True when `action` is one of the very actions `legal_actions` listed for prompt `p`
+        since the last action applied: it answers `p` (the state changes only through `apply`)."""
+        listed = self._listed
+        if listed is None or listed[0] is not p:
+            return False
+        for a in listed[1]:
+            if a is action:
+                return True
+        return False
 
     def _any_time(self, seat: int, action: Action) -> bool:
         """Apply an action that answers no prompt (designer dice and mode, names, notes,
@@ -240,6 +275,7 @@ class GorgesState:
         other._unnamed, other._armies_then = [], []
         other._place_names, other._abilities, other._event_effects, other.reach_memo = {}, {}, {}, {}
         other._applied, other._checkpoint, other._replaying, other._newest = [], None, None, None
+        other._listed = other._prelisted = None
         from rules.gorges.flow import campaign
         other.flow = campaign(other, resume=True)
         other._campaign = other.flow
@@ -288,7 +324,7 @@ class GorgesState:
 
     def allied(self, a: int, b: int) -> bool:
         """True when generals `a` and `b` are allies."""
-        return (min(a, b), max(a, b)) in self.alliances
+        return bool(self.alliances) and ((a, b) if a < b else (b, a)) in self.alliances
 
     def _ally(self, seat: int, action: Ally) -> None:
         other = action.other
@@ -408,35 +444,63 @@ class GorgesState:
             return aimed.pop(0), True
         if self.forced[die]:
             return self.forced[die].pop(0), True
-        # `randint(1, k)` is `1 + _randbelow(k)` (random.Random.randrange's unit-step path): the
-        # same numbers from the same seed, without two calls of argument checks per die.
-        below = self.rng._randbelow
-        if die == "d66":
-            tens = below(6) + 1
-            return tens * 10 + below(6) + 1, False
-        return below(3 if die == "d3" else 6) + 1, False
+        return self._die(die), False
+
+    def _die(self, die: str) -> int:
+        """A die thrown: `randint(1, k)`, which is `1 + _randbelow(k)` (random.Random.randrange's
+        unit-step path), and `_randbelow(k)` draws `k.bit_length()` bits until they make less
+        than k: the same numbers from the same seed, without the calls and checks around them."""
+        bits = self.rng.getrandbits
+        if die == "d3":
+            r = bits(2)
+            while r >= 3:
+                r = bits(2)
+            return r + 1
+        r = bits(3)
+        while r >= 6:
+            r = bits(3)
+        if die != "d66":
+            return r + 1
+        u = bits(3)
+        while u >= 6:
+            u = bits(3)
+        return (r + 1) * 10 + u + 1
+
+    def d6s(self, count: int) -> list[int]:
+        """`count` d6 thrown in a row (`_die("d6")` each), logged by the caller."""
+        bits = self.rng.getrandbits
+        out = []
+        for _ in range(count):
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            out.append(r + 1)
+        return out
 
     def roll(self, seat: int | None, die: str, what: str, **params: Any) -> int:
         """Roll one die for `seat`, logging die, result and what it was for."""
-        value, forced = self.raw(die, what.removeprefix("gorges.roll."))
-        self.say("gorges.log.roll", seat=_ref(seat), die=die, result=value, forced=forced,
-                 what={"key": what, "params": params})
+        if self.aimed or self.forced[die]:
+            value, forced = self.raw(die, what.removeprefix("gorges.roll."))
+        else:
+            value, forced = self._die(die), False
+        self._unnamed.append(("gorges.log.roll", seat, die, value, forced, what, params))  # `say`, see `_said`
         return value
 
     def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
         """Roll 1d6 (+bonus, kept within 1-6) on a content table; log the entry it selects."""
-        value, forced = self.raw("d6", f"table:{table}")
+        if self.aimed or self.forced["d6"]:
+            value, forced = self.raw("d6", f"table:{table}")
+        else:
+            value, forced = self._die("d6"), False
         result = max(1, min(6, value + bonus))
         chosen = self.content.entry(table, result)
-        self.say("gorges.log.table", seat=_ref(seat), die="d6", result=result, natural=value,
-                 forced=forced, table=self.content.tables[table].name, entry=chosen.name,
-                 detail=chosen.text)  # content texts, turned to JSON when named
+        self._unnamed.append(("gorges.log.table", seat, result, value, forced, self.content.tables[table].name,
+                              chosen))  # `say`, see `_said`
         return result, chosen
 
     def roll_expr(self, seat: int | None, expr: str, what: str) -> int:
         """Roll a dice expression ("d6x50", "d3+1"...)."""
-        from rules.gorges.effects import parse_dice
-        sides, plus, times = parse_dice(expr)
+        sides, plus, times = _parsed_dice(expr)
         value = self.roll(seat, f"d{sides}", what)
         return (value + plus) * times
 
@@ -454,7 +518,8 @@ class GorgesState:
         `say`): their ids are plain words and a table roll's texts are content `Text`s."""
         for item in self._log:
             yield item["key"], item["params"]
-        yield from self._unnamed
+        for said in self._unnamed:
+            yield _said(said)
 
     def log_size(self) -> int:
         """len(self.log), without naming the entries not read yet."""
@@ -472,7 +537,8 @@ class GorgesState:
     def _name_entries(self) -> None:
         start = 0
         for end, armies in [*self._armies_then, (len(self._unnamed), self.armies)]:
-            for key, params in self._unnamed[start:end]:
+            for said in self._unnamed[start:end]:
+                key, params = _said(said)
                 self._named(params, armies)
                 if key == "gorges.log.roll":  # what the die was rolled for: an entry of its own
                     self._named(params["what"]["params"], armies)
@@ -547,29 +613,27 @@ class GorgesState:
         r = self.generals[seat].race
         if r is None:
             return None
-        key = (r, kind)
-        found = self._abilities.get(key, _UNKNOWN)
-        if found is _UNKNOWN:  # content never changes during a game: look each up once
-            found = self._abilities[key] = next((a for a in self.content.races[r].abilities if a.type == kind), None)
-        return found
+        kinds = self._abilities.get(r)
+        if kinds is None:  # content never changes during a game: each race indexed once
+            kinds = self._abilities[r] = _by_type(self.content.races[r].abilities)
+        return kinds.get(kind)
 
     def event_effect(self, seat: int, kind: str) -> Any:
         """The effect of that type of `seat`'s current event, or None."""
         ev = self.generals[seat].event
         if ev is None:
             return None
-        key = (ev, kind)
-        found = self._event_effects.get(key, _UNKNOWN)
-        if found is _UNKNOWN:  # looked up once per game, as abilities
-            found = self._event_effects[key] = next((e for e in self.content.events[ev].effects if e.type == kind), None)
-        return found
+        kinds = self._event_effects.get(ev)
+        if kinds is None:  # indexed once per game, as abilities
+            kinds = self._event_effects[ev] = _by_type(self.content.events[ev].effects)
+        return kinds.get(kind)
 
     def season_effect(self, kind: str) -> Any:
-        key = (-1 - self.season, kind)  # seasons' keys are negative, events' d66 rolls positive
-        if key not in self._event_effects:
-            season = self.content.seasons[self.season]
-            self._event_effects[key] = next((e for e in season.effects if e.type == kind), None)
-        return self._event_effects[key]
+        key = -1 - self.season  # seasons' keys are negative, events' d66 rolls positive
+        kinds = self._event_effects.get(key)
+        if kinds is None:
+            kinds = self._event_effects[key] = _by_type(self.content.seasons[self.season].effects)
+        return kinds.get(kind)
 
     def regiment_cap(self, army: Army) -> int:
         camp = self.content.campaign
@@ -608,6 +672,30 @@ def _clone(x: Any) -> Any:
         new.__dict__.update({k: _clone(v) for k, v in x.__dict__.items()})
         return new
     return copy.deepcopy(x)
+
+
+def _by_type(items: Any) -> dict[str, Any]:
+    """Content abilities or effects by type: the first of each type (what the rules look up)."""
+    out: dict[str, Any] = {}
+    for item in items:
+        out.setdefault(item.type, item)
+    return out
+
+
+def _said(said: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:
+    """An entry of `_unnamed` as (key, params): `say` keeps that pair; a roll and a table roll,
+    the most frequent entries, keep a flat tuple of their values (a roll with its purpose, a
+    table roll with the content table and entry, whose texts are turned to JSON when named)."""
+    if len(said) == 2:
+        return said  # type: ignore[return-value]
+    key = said[0]
+    if key == "gorges.log.roll":
+        _, seat, die, value, forced, what, params = said
+        return key, {"seat": _ref(seat), "die": die, "result": value, "forced": forced,
+                     "what": {"key": what, "params": params}}
+    _, seat, result, value, forced, table, chosen = said
+    return key, {"seat": _ref(seat), "die": "d6", "result": result, "natural": value, "forced": forced,
+                 "table": table, "entry": chosen.name, "detail": chosen.text}
 
 
 def _prompt_json(prompt: Prompt | None) -> Any:

@@ -10,7 +10,8 @@ that built this turn can neither challenge nor defend.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import insort
+from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Action, IllegalAction, seat_ref
@@ -26,11 +27,12 @@ def challenges_phase(st: Any):
     for seat in st.order:
         st.active = seat
         while True:
-            if next(_challenges(st, seat), None) is None:  # only `done` left: nothing to ask
+            listed = legal(st, seat)
+            if len(listed) == 1:  # only `done` left: nothing to ask
                 break
-            action = yield Prompt(seat, "challenge", context={"ally_armies": ally_armies(st, seat, -1)},
-                                  legal_fn=lambda s, seat=seat: legal(s, seat),
-                                  check_fn=lambda s, a, seat=seat: check(s, seat, a))
+            action = yield st.listed(Prompt(seat, "challenge", context={"ally_armies": ally_armies(st, seat, -1)},
+                                            legal_fn=lambda s, seat=seat: legal(s, seat),
+                                            check_fn=lambda s, a, seat=seat: check(s, seat, a)), listed)
             if isinstance(action, SwapArmies):
                 movement.swap(st, seat, st.armies[action.first], st.armies[action.second])
                 continue
@@ -104,55 +106,92 @@ def may_target(st: Any, seat: int, target: int) -> bool:
 
 def legal(st: Any, seat: int) -> list[Action]:
     """`done`, every challenge `seat` may issue, and the Daemons' swaps."""
-    out: list[Action] = [DONE, *_challenges(st, seat)]
+    out: list[Action] = [DONE]
+    _challenges(st, seat, out)
     if len(out) > 1:
         out.extend(movement._swaps(st, seat))
     return out
 
 
-def _challenges(st: Any, seat: int) -> Iterator[Challenge]:
-    """Every challenge `seat` may issue now, by target, army, then territory."""
+def _challenges(st: Any, seat: int, out: list[Action]) -> None:
+    """Append every challenge `seat` may issue now to `out`, by target, army, then territory
+    (`_armies`, `may_target`, `_border` and `_remote_stakes` in one pass: the hot path)."""
     if st.generals[seat].challenged:
         return
-    mine = _armies(st, seat)
+    busy = engaged(st) if st.challenges else ()
+    mine = []  # `_armies(st, seat)`
+    where: dict[int, set[str]] = {}  # each other general's armies on the map: where they stand
+    for a in st.armies.values():
+        here = a.location
+        if here is None:
+            continue
+        if a.seat == seat:
+            if not a.built and a.id not in busy:
+                mine.append(a)
+            continue
+        found = where.get(a.seat)
+        if found is None:
+            where[a.seat] = {here}
+        else:
+            found.add(here)
     if not mine:
         return
     capitals = moves.protected(st)
     owner = st.owner
-    border = _border(st, seat)
-    where: dict[int, set[str]] = {}  # each general's armies on the map: where they stand
-    for a in st.armies.values():
-        if a.location is not None:
-            found = where.get(a.seat)
-            if found is None:
-                where[a.seat] = {a.location}
-            else:
-                found.add(a.location)
+    neighbours = st.content.island.neighbours
+    near: set[str] = set()  # the territories next to one of `seat`'s (see `_border`)
+    for t, s in owner.items():
+        if s == seat:
+            near.update(neighbours[t])
+    anyone = st.event_effect(seat, "challenge_anyone") is not None
+    forbidden, dictated = st.forbidden, st.dictated
+    made_for = _CHALLENGES
+    nobody: set[str] = set()
     for target in range(st.n):
-        if not may_target(st, seat, target):
+        if target == seat or (seat, target) in forbidden or st.allied(seat, target) \
+                or dictated.get(seat, target) != target:  # `may_target`
             continue
-        theirs = where.get(target, set())
-        remote = _remote_stakes(st, seat, target, theirs, border)
+        theirs = where.get(target, nobody)
+        remote = {t for t in theirs if owner[t] == seat}  # `_remote_stakes`
+        if anyone:
+            remote.update([t for t, s in owner.items() if s == target])
+        else:
+            remote.update([t for t in near if owner[t] == target])
+        # Every army's stakes: the remote ones, and where it stands when that is his or his armies'.
+        shared = sorted(remote)
+        if capitals:  # protected capitals are never at stake
+            shared = [t for t in shared if capitals.get(t, seat) == seat]
         for army in mine:
             here = army.location
-            at_stake = sorted(remote | {here}) if owner[here] == target or here in theirs else sorted(remote)
-            if capitals:  # protected capitals are never at stake
-                at_stake = [t for t in at_stake if capitals.get(t, seat) == seat]
-            yield from _orders(target, army.id, tuple(at_stake))
+            at_stake = shared
+            if here not in remote and (owner[here] == target or here in theirs) \
+                    and capitals.get(here, seat) == seat:
+                at_stake = list(shared)
+                insort(at_stake, here)
+            one = made_for.get((target, army.id))  # `_orders`, inline
+            try:
+                out.extend([one[t] for t in at_stake])  # type: ignore[index]
+            except (KeyError, TypeError):
+                out.extend(_orders(target, army.id, at_stake))
 
 
-_ORDERS: dict[tuple[int, str, tuple[str, ...]], tuple[Challenge, ...]] = {}
+_CHALLENGES: dict[tuple[int, str], dict[str, Challenge]] = {}  # (target, army) -> territory -> Challenge
 
 
-def _orders(target: int, army: str, territories: tuple[str, ...]) -> tuple[Challenge, ...]:
-    """The challenges of `army` to `target` over each of `territories` (made once, as moves)."""
-    key = (target, army, territories)
-    found = _ORDERS.get(key)
-    if found is None:
-        if len(_ORDERS) > 50_000:
-            _ORDERS.clear()
-        found = _ORDERS[key] = tuple(made(Challenge, target, army, t) for t in territories)
-    return found
+def _orders(target: int, army: str, territories: Sequence[str]) -> list[Challenge]:
+    """The challenges of `army` to `target` over each of `territories`, in that order. Each is
+    made once (as moves): the same objects serve every state and every game, at most one per
+    target, army and territory of the island."""
+    one = _CHALLENGES.get((target, army))
+    if one is None:
+        one = _CHALLENGES[(target, army)] = {}
+    try:
+        return [one[t] for t in territories]
+    except KeyError:
+        for t in territories:
+            if t not in one:
+                one[t] = Challenge(target, army, t)
+        return [one[t] for t in territories]
 
 
 def check(st: Any, seat: int, action: Action) -> None:
@@ -176,6 +215,8 @@ def check(st: Any, seat: int, action: Action) -> None:
 
 def ally_armies(st: Any, seat: int, foe: int) -> list[str]:
     """Armies of `seat`'s allies (not `foe`) free to fight alongside him this turn."""
+    if not st.alliances:
+        return []
     return [a.id for s in range(st.n) if s not in (seat, foe) and st.allied(seat, s)
             for a in _armies(st, s)]
 
@@ -200,13 +241,15 @@ def issue(st: Any, seat: int, action: Challenge):
         st.say("gorges.log.ally_joins", army=aid)
     yield from recall(st, action.target, action.territory)
     yield from second_challenge(st, action.target, ch)
-    if not defenders(st, action.target):
-        answer = Answer(False)
+    listed = answers(st, action.target)
+    if len(listed) == 1:  # no army to defend with: refused
+        answer = listed[0]
     else:
-        answer = yield Prompt(action.target, "answer",
-                              context={"challenge": dict(ch), "ally_armies": ally_armies(st, action.target, seat)},
-                              legal_fn=lambda s, t=action.target: answers(s, t),
-                              check_fn=lambda s, a, t=action.target: check_answer(s, t, a))
+        answer = yield st.listed(Prompt(action.target, "answer",
+                                        context={"challenge": dict(ch),
+                                                 "ally_armies": ally_armies(st, action.target, seat)},
+                                        legal_fn=lambda s, t=action.target: answers(s, t),
+                                        check_fn=lambda s, a, t=action.target: check_answer(s, t, a)), listed)
     ch["status"] = "accepted" if answer.accept else "refused"
     ch["defender_army"] = answer.army
     ch["defender_allies"] = list(answer.allies)
@@ -223,9 +266,10 @@ def recall(st: Any, seat: int, tid: str):
     """Tomb Kings attacked with no army on their lands bring one home: to the territory at stake
     when it is theirs, else to their capital."""
     ability = st.ability(seat, "home_exempt")
+    if ability is None or not ability.recall:
+        return
     armies = st.armies_of(seat)
-    if ability is None or not ability.recall or not armies \
-            or any(st.owner[a.location] == seat for a in armies):
+    if not armies or any(st.owner[a.location] == seat for a in armies):
         return
     dest = tid if st.owner[tid] == seat else st.generals[seat].capital
     choice = yield from st.ask(seat, "army", [a.id for a in armies], why=st.race(seat).name.to_json(),

@@ -157,9 +157,12 @@ def _challenged(st: Any, a: int, b: int, tid: str) -> bool:
 def _crowded(st: Any):
     """Two generals' armies on one territory with no challenge between them: the d6 table."""
     seats_at = _seats_at(st)
-    for tid in st.content.island.ids:
-        if len(seats_at.get(tid, ())) < 2:
-            continue
+    done = ""  # the island's territories in order (ids are sorted): those up to `done` are seen
+    while True:
+        tid = min([t for t, s in seats_at.items() if len(s) > 1 and t > done], default=None)
+        if tid is None:
+            return
+        done = tid
         seats = sorted(seats_at[tid], key=st.order.index)
         for i, first in enumerate(seats):
             for second in seats[i + 1:]:

@@ -17,10 +17,11 @@ def construction_phase(st: Any):
     st.phase = "construction"
     for seat in st.order:
         st.active = seat
-        if len(legal(st, seat)) == 1:
+        listed = legal(st, seat)
+        if len(listed) == 1:
             continue
-        action = yield Prompt(seat, "construction", legal_fn=lambda s, seat=seat: legal(s, seat),
-                              check_fn=lambda s, a, seat=seat: check(s, seat, a))
+        action = yield st.listed(Prompt(seat, "construction", legal_fn=lambda s, seat=seat: legal(s, seat),
+                                        check_fn=lambda s, a, seat=seat: check(s, seat, a)), listed)
         if isinstance(action, Build):
             build(st, seat, action.army, action.building)
 

@@ -24,7 +24,8 @@ def movement_phase(st: Any):
     for seat in st.order:
         st.active = seat
         _start(st, seat)
-        prompt = Prompt(seat, "movement", legal_fn=lambda s, seat=seat: legal(s, seat),
+        powers = _Powers(st, seat)
+        prompt = Prompt(seat, "movement", legal_fn=lambda s, seat=seat, p=powers: legal(s, seat, p),
                         check_fn=lambda s, a, seat=seat: check(s, seat, a))  # the same until `done`
         while True:
             action = yield prompt
@@ -36,8 +37,9 @@ def movement_phase(st: Any):
 
 
 def _start(st: Any, seat: int) -> None:
+    dice = _dice(st, seat)
     for army in st.armies_of(seat):
-        army.allowance = allowance(st, seat, army.id)
+        army.allowance = allowance(st, seat, army.id, dice)
         army.moved = army.rerolled = False
     st.moves = {"second": 0, "enemy": 0}
     if st.event_effect(seat, "extra_move") is not None:
@@ -46,16 +48,22 @@ def _start(st: Any, seat: int) -> None:
         st.moves["enemy"] = st.roll(seat, "d3", "gorges.roll.movement", army="enemy")
 
 
-def allowance(st: Any, seat: int, what: str) -> int:
-    """Roll one movement allowance: 1d3 (events: 2d3 keep lowest/highest), plus race bonus."""
-    keep = st.event_effect(seat, "movement_dice")
-    sides = f"d{st.content.campaign.movement_die}"
+def _dice(st: Any, seat: int) -> tuple[str, Any, int]:
+    """How `seat` rolls his allowances: the die, the event's keep rule (or None), the race bonus."""
+    bonus = st.ability(seat, "movement_bonus")
+    return (f"d{st.content.campaign.movement_die}", st.event_effect(seat, "movement_dice"),
+            bonus.value if bonus is not None else 0)
+
+
+def allowance(st: Any, seat: int, what: str, dice: tuple[str, Any, int] | None = None) -> int:
+    """Roll one movement allowance: 1d3 (events: 2d3 keep lowest/highest), plus race bonus
+    (`dice`: `_dice(st, seat)`, when the caller has it)."""
+    sides, keep, bonus = dice if dice is not None else _dice(st, seat)
     value = st.roll(seat, sides, "gorges.roll.movement", army=what)
     if keep is not None:
         other = st.roll(seat, sides, "gorges.roll.movement", army=what)
         value = min(value, other) if keep.keep == "lowest" else max(value, other)
-    bonus = st.ability(seat, "movement_bonus")
-    return value + (bonus.value if bonus is not None else 0)
+    return value + bonus
 
 
 def _stops(st: Any, seat: int) -> frozenset[str]:
@@ -81,7 +89,7 @@ class _Reach:
     def __init__(self, stops: frozenset[str]) -> None:
         self.stops = stops
         self.targets: dict[tuple[str, int], tuple[str, ...]] = {}
-        self.orders: dict[tuple[str, str, str, int], tuple[Move, ...]] = {}
+        self.orders: dict[tuple[str, str, str, int], list[Move]] = {}
 
     def get_targets(self, st: Any, here: str, steps: int) -> tuple[str, ...]:
         key = (here, steps)
@@ -90,12 +98,13 @@ class _Reach:
             found = self.targets[key] = st.content.island.targets(here, steps, self.stops)
         return found
 
-    def get_orders(self, st: Any, army: Army, mode: str, steps: int) -> tuple[Move, ...]:
+    def get_orders(self, st: Any, army: Army, mode: str, steps: int) -> list[Move]:
         """`orders(army, mode, destinations(...))` for a normal or second move of `steps`."""
         key = (army.id, mode, army.location, steps)
         found = self.orders.get(key)
         if found is None:
-            found = self.orders[key] = orders(army.id, mode, self.get_targets(st, army.location, steps))
+            found = self.orders[key] = orders(army.id, mode, st.content.island.targets(army.location, steps,
+                                                                                       self.stops))
         return found
 
 
@@ -160,6 +169,9 @@ def _swaps(st: Any, seat: int) -> list[SwapArmies]:
     if ability is None or ("swap" in st.generals[seat].used and not ability.any_time):
         return []
     mine = st.armies_of(seat)
+    if not any(a.built for a in mine):  # `_swap_brings_builder` needs an army that built
+        return [made(SwapArmies, a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:]
+                if a.location != b.location]
     return [made(SwapArmies, a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:]
             if a.location != b.location and not st._swap_brings_builder(a, b)]
 
@@ -173,69 +185,82 @@ def _capital_targets(st: Any, seat: int) -> list[str]:
             if t not in capitals and st.owner[t] in (None, seat)]
 
 
-_ORDERS: dict[tuple[str, str, tuple[str, ...]], tuple[Move, ...]] = {}
-
-
-def orders(army: str, mode: str, targets: Sequence[str]) -> tuple[Move, ...]:
+def orders(army: str, mode: str, targets: Sequence[str]) -> list[Move]:
     """The `Move`s of `army` to each of `targets`, in that order. Actions are immutable values,
-    so the same ones serve every state: each is made once (listing moves is the hot path of
-    random self-play)."""
-    key = (army, mode, tuple(targets))
-    found = _ORDERS.get(key)
-    if found is None:
-        if len(_ORDERS) > 50_000:
-            _ORDERS.clear()
-        one = _MOVES.setdefault((army, mode), {})  # destination -> Move of this army and mode
-        for t in key[2]:
+    so the same ones serve every state and every game: each is made once (at most one per army
+    id, mode and territory of the island; listing moves is the hot path of random self-play)."""
+    one = _MOVES.get((army, mode))
+    if one is None:
+        one = _MOVES[(army, mode)] = {}  # destination -> Move of this army and mode
+    try:
+        return [one[t] for t in targets]
+    except KeyError:
+        for t in targets:
             if t not in one:
                 one[t] = Move(army, t, mode)
-        found = _ORDERS[key] = tuple([one[t] for t in key[2]])
-    return found
+        return [one[t] for t in targets]
 
 
 _MOVES: dict[tuple[str, str], dict[str, Move]] = {}
 
 
-def legal(st: Any, seat: int) -> list[Action]:
-    """Every order the general may give now."""
+class _Powers:
+    """What `seat`'s race allows him during one general's movement: looked up once for every
+    list of his orders (again if his race changes, as a test or a designer may make it)."""
+
+    __slots__ = ("race", "specials", "reroll", "swap", "nomad")
+
+    def __init__(self, st: Any, seat: int) -> None:
+        ability = st.ability
+        self.race = st.generals[seat].race
+        self.specials = tuple([m for m, ab in SPECIAL.items() if ability(seat, ab) is not None])
+        self.reroll = ability(seat, "movement_reroll") is not None
+        self.swap = ability(seat, "swap_armies") is not None
+        self.nomad = ability(seat, "nomad_capital") is not None
+
+
+def legal(st: Any, seat: int, powers: _Powers | None = None) -> list[Action]:
+    """Every order the general may give now (`powers`: `_Powers(st, seat)`, when kept)."""
+    if powers is None or powers.race != st.generals[seat].race:
+        powers = _Powers(st, seat)
     out: list[Action] = [DONE]
-    ability = st.ability
-    specials = [m for m, ab in SPECIAL.items() if ability(seat, ab) is not None]
-    second = st.moves.get("second")
-    stops = _stops(st, seat)  # the same for every army of the seat: computed once
+    armies = st.armies.values()
+    # The territories of the foreign armies: the same for every army of the seat, computed once.
+    stops = frozenset([a.location for a in armies if a.seat != seat and a.location is not None])
     memo = _memo(st, seat, stops)
-    reroll = ability(seat, "movement_reroll") is not None
-    used = st.generals[seat].used
+    get_orders = memo.get_orders
+    second = st.moves.get("second")
+    specials = powers.specials
+    if specials:
+        used = st.generals[seat].used
+        specials = [m for m in specials if m not in used]
+    reroll = powers.reroll
     pools: dict[str, list[str]] = {}  # each special move's destinations, for every army
-    for army in st.armies.values():
+    for army in armies:
         if army.seat != seat or army.location is None:
             continue
         # The modes in order: normal, the race's special moves, then a second (forced) march.
-        if not army.moved:
-            moves_ = memo.get_orders(st, army, "normal", army.allowance)
-            if moves_:
-                out.extend(moves_)
-        if specials and not army.moved:
-            for mode in specials:
-                if mode in used:
-                    continue
-                pool = pools.get(mode)
-                if pool is None:
-                    pool = pools[mode] = _special_pool(st, seat, mode)
-                targets = _special_targets(st, seat, army, mode, pool)
-                if targets:
-                    out.extend(orders(army.id, mode, targets))
-        if second and army.moved:
-            moves_ = memo.get_orders(st, army, "second", second)
-            if moves_:
-                out.extend(moves_)
-        if reroll and not army.moved and not army.rerolled:
+        if army.moved:
+            if second:
+                out.extend(get_orders(st, army, "second", second))
+            continue
+        out.extend(get_orders(st, army, "normal", army.allowance))
+        for mode in specials:
+            pool = pools.get(mode)
+            if pool is None:
+                pool = pools[mode] = _special_pool(st, seat, mode)
+            targets = _special_targets(st, seat, army, mode, pool)
+            if targets:
+                out.extend(orders(army.id, mode, targets))
+        if reroll and not army.rerolled:
             out.append(made(RerollMovement, army.id))
     if st.moves.get("enemy"):
-        for army in st.armies.values():
+        for army in armies:
             out.extend(orders(army.id, "enemy", _move_targets(st, seat, army, "enemy")))
-    out.extend(_swaps(st, seat))
-    out.extend(made(MoveCapital, t) for t in _capital_targets(st, seat))
+    if powers.swap:
+        out.extend(_swaps(st, seat))
+    if powers.nomad:
+        out.extend(made(MoveCapital, t) for t in _capital_targets(st, seat))
     return out
 
 

@@ -13,18 +13,22 @@ SEARCH_TARGET = 6
 def search_phase(st: Any) -> None:
     """A d6 per territory, a relic point on 6 (event: 5+); the Crown's territory gives one freely."""
     st.phase = "search"
+    held: dict[int, list[str]] = {seat: [] for seat in st.order}  # nothing changes hands here
+    for t, s in st.owner.items():
+        if s in held:
+            held[s].append(t)
     for seat in st.order:
         st.active = seat
         ev = st.event_effect(seat, "search_target")
         target = ev.value if ev is not None else SEARCH_TARGET
-        dice, found, crown = [], 0, False
-        for tid in sorted(st.territories_of(seat)):
-            if tid == st.crown:
-                found, crown = found + 1, True
-                continue
-            value, _ = st.raw("d6", "search")
-            dice.append(value)
-            found += value >= target
+        lands = sorted(held[seat])  # `st.territories_of(seat)`; the dice are thrown in this order
+        crown = st.crown in lands
+        count = len(lands) - crown
+        if not st.aimed and not st.forced["d6"]:  # no designer's die waits: thrown (see `raw`)
+            dice = st.d6s(count)
+        else:
+            dice = [st.raw("d6", "search")[0] for _ in range(count)]
+        found = crown + sum(1 for value in dice if value >= target)
         st.generals[seat].relics += found
         st.say("gorges.log.search", seat=seat_ref(seat), dice=dice, target=target, found=found,
                crown=crown)
