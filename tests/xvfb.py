@@ -95,3 +95,12 @@ def no_traceback(log: Path) -> None:
     """The app's output in `log` holds no traceback."""
     output = log.read_text(errors="replace")
     assert "Traceback" not in output, output[-2000:]
+
+
+def no_error_logged(home: Path) -> None:
+    """The app's log files under `home` hold no ERROR line and no traceback (a scene that raised
+    becomes a message and a log line, so the window alone would not show it)."""
+    logs = list((home / "logs").glob("*.log")) if (home / "logs").exists() else []
+    problems = [line for p in logs for line in p.read_text(errors="replace").splitlines()
+                if " ERROR " in line or "Traceback" in line]  # the log also holds start-up INFO lines
+    assert not problems, f"a scene raised in the window: {problems[:3]}"

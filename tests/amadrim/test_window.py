@@ -28,8 +28,8 @@ pytestmark = pytest.mark.e2e
 AMADRIM_CARD = (475, 200)
 FOUR_SEATS = (396, 150)
 KIND_SEAT_4 = (411, 378)
-MAX_TURNS = (1160, 331)
-SEED_ENTRY = (912, 410)
+MAX_TURNS = (1160, 379)
+SEED_ENTRY = (483, 734)
 SEED = 4242
 START = (1100, 743)
 SAFE = (100, 30)  # the table's title bar; anywhere on a curtain
@@ -191,12 +191,10 @@ class Referee:
 
 
 def test_three_people_and_a_bot_play_a_whole_game_in_the_window(display, tmp_path) -> None:
-    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", GUILDHALL_HOME=str(tmp_path))
-    env.pop("SDL_VIDEODRIVER", None)
-    log = (tmp_path / "app.log").open("w")
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=log,
-                            stderr=subprocess.STDOUT)
-    try:
+    from tests.xvfb import app_env, no_error_logged, no_traceback, running
+
+    with running([sys.executable, str(ROOT / "main.py")], app_env(display, tmp_path), ROOT,
+                 log=tmp_path / "app.log") as proc:
         win = Window(display, proc.pid)
         time.sleep(3.0)
         for xy in (AMADRIM_CARD, FOUR_SEATS, KIND_SEAT_4, KIND_SEAT_4, MAX_TURNS, MAX_TURNS, SEED_ENTRY):
@@ -243,19 +241,8 @@ def test_three_people_and_a_bot_play_a_whole_game_in_the_window(display, tmp_pat
         assert sum(1 for s, _ in session.actions if s == 3) > 0, "the bot played"
         assert played > 30
         time.sleep(1.5)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-    output = (tmp_path / "app.log").read_text(errors="replace")
-    assert "Traceback" not in output, output[-2000:]
-    logs = list((tmp_path / "logs").glob("*.log")) if (tmp_path / "logs").exists() else []
-    problems = [line for p in logs for line in p.read_text(errors="replace").splitlines()
-                if " ERROR " in line or "Traceback" in line]  # the log also holds start-up INFO lines
-    assert not problems, f"a scene raised in the window: {problems[:3]}"
+    no_traceback(tmp_path / "app.log")
+    no_error_logged(tmp_path)
 
 
 # -- issue 10: two people and a bot, by clicks, creating mages, attacking and levelling up ----------
@@ -338,12 +325,10 @@ def _did(session: Any, seat: int) -> dict[str, int]:
 
 
 def test_two_people_and_a_bot_create_mages_attack_and_level_up_by_clicks(display, tmp_path) -> None:
-    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", GUILDHALL_HOME=str(tmp_path))
-    env.pop("SDL_VIDEODRIVER", None)
-    log = (tmp_path / "app.log").open("w")
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=log,
-                            stderr=subprocess.STDOUT)
-    try:
+    from tests.xvfb import app_env, no_error_logged, no_traceback, running
+
+    with running([sys.executable, str(ROOT / "main.py")], app_env(display, tmp_path), ROOT,
+                 log=tmp_path / "app.log") as proc:
         win = Window(display, proc.pid)
         time.sleep(3.0)
         for xy in (AMADRIM_CARD, THREE_SEATS, KIND_SEAT_3, KIND_SEAT_3, SEED_ENTRY):
@@ -407,16 +392,5 @@ def test_two_people_and_a_bot_create_mages_attack_and_level_up_by_clicks(display
             assert all(v > 0 for v in did.values()), f"seat {s} by clicks: {did}"
         assert session.state.turn >= 4 or session.state.is_over(), "three full turns"
         assert any(s == 2 for s, _ in session.actions), "the bot played"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-    output = (tmp_path / "app.log").read_text(errors="replace")
-    assert "Traceback" not in output, output[-2000:]
-    logs = list((tmp_path / "logs").glob("*.log")) if (tmp_path / "logs").exists() else []
-    problems = [line for p in logs for line in p.read_text(errors="replace").splitlines()
-                if " ERROR " in line or "Traceback" in line]  # the log also holds start-up INFO lines
-    assert not problems, f"a scene raised in the window: {problems[:3]}"
+    no_traceback(tmp_path / "app.log")
+    no_error_logged(tmp_path)
