@@ -59,12 +59,6 @@ class LazyView(Mapping):
     def __getitem__(self, key: str) -> Any:
         return self._data()[key]
 
-    def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self._data()[key]
-        except KeyError:
-            return default
-
     def __iter__(self) -> Iterator[str]:
         return iter(self._data())
 

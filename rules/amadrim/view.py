@@ -42,7 +42,7 @@ def build_view(state: AmadrimState, seat: int | None) -> dict[str, Any]:
         seat = None  # a seat that is not in the game sees what the table sees
     parts, reuse = state.view_parts, state.view_reuse
     if parts is None or reuse is None:
-        ids = [c.id for c in state.content.colours]
+        ids = _ids(state)
         _static(state, ids)
         parts = state.view_parts = _public(state, ids)
     elif reuse == "locks":  # programming: some seats locked in (and said so in the log)
@@ -79,6 +79,15 @@ def _ids(state: AmadrimState) -> list[str]:
     return [c.id for c in state.content.colours]
 
 
+def _units(state: AmadrimState) -> list[dict[str, Any]]:
+    units = state.board.units
+    return [units[uid].view_json() for uid in sorted(units)]
+
+
+def _stock(state: AmadrimState, ids: list[str]) -> list[dict[str, int]]:
+    return [dict(zip(ids, s)) for s in state.stock]
+
+
 def _static_of(state: AmadrimState) -> dict[str, Any]:
     return state.static_view or _static(state, _ids(state))
 
@@ -96,8 +105,8 @@ _ITEMS: dict[str, Callable[[AmadrimState, int | None], Any]] = {
     "costs": lambda st, seat: _static_of(st)["costs"],
     "bots": lambda st, seat: _static_of(st)["bots"],
     "cities": lambda st, seat: st.board.cities_json(),
-    "units": lambda st, seat: [st.board.units[uid].view_json() for uid in sorted(st.board.units)],
-    "stock": lambda st, seat: (lambda ids: [dict(zip(ids, s)) for s in st.stock])(_ids(st)),
+    "units": lambda st, seat: _units(st),
+    "stock": lambda st, seat: _stock(st, _ids(st)),
     "cubes": lambda st, seat: list(st.cubes),
     "pawns_left": lambda st, seat: st.pawns_left,
     "programming": _programming,
@@ -146,12 +155,6 @@ class SeatView(Mapping):
         value = self._read[key] = make(self._state, self._seat)
         return value
 
-    def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
     def __iter__(self) -> Iterator[str]:
         return iter(self._view())
 
@@ -166,7 +169,6 @@ def _public(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
     `AmadrimState.apply`), or locking in while others still program (then only "to_act",
     "locked" and "log" are made again), so views may share it: treat a view as read-only."""
     static = state.static_view
-    units = state.board.units
     acting = state.phase == "actions" and state.current is not None
     return {
         "game": "amadrim",
@@ -183,8 +185,8 @@ def _public(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
         "colours": static["colours"],
         "grid": static["grid"],
         "cities": state.board.cities_json(),
-        "units": [units[uid].view_json() for uid in sorted(units)],
-        "stock": [dict(zip(ids, s)) for s in state.stock],
+        "units": _units(state),
+        "stock": _stock(state, ids),
         "supply": None if state.supply is None else dict(zip(ids, state.supply)),
         "market": [dict(zip(ids, m)) for m in state.market],
         "market_values": list(state.content.market_values),
@@ -218,15 +220,14 @@ def _acted(state: AmadrimState, parts: dict[str, Any]) -> dict[str, Any]:
     """`parts` after actions of the acting seat that did not end its actions (`AmadrimState.apply`):
     what such an action may change is made again (pieces, resources, captures, pawns, the log,
     the cubes left), as `_public` makes it; the rest (scores, markers, turn, order…) is kept."""
-    ids = [c.id for c in state.content.colours]
-    units = state.board.units
+    ids = _ids(state)
     return {
         **parts,
         "to_act": state.to_act(),
         "current": state.current,
         "cities": state.board.cities_json(),
-        "units": [units[uid].view_json() for uid in sorted(units)],
-        "stock": [dict(zip(ids, s)) for s in state.stock],
+        "units": _units(state),
+        "stock": _stock(state, ids),
         "supply": None if state.supply is None else dict(zip(ids, state.supply)),
         "captured": [[dict(c) for c in cs] for cs in state.captured],
         "pawns_left": state.pawns_left,
