@@ -110,8 +110,9 @@ class LabScene(UIScene):
         row = rows["game"]
         x, y, inner = row.left, row.top + 24, row.width
         bw = (inner - 8 * (len(self.games) - 1)) // max(1, len(self.games))
-        for i, g in enumerate(self.games):
-            title, fits = self._game_label(g, bw)
+        labels = [self._game_label(g, bw) for g in self.games]
+        fits = all(f for _label, f in labels)  # one size for every chip: the smaller if one needs it
+        for i, (g, (title, _f)) in enumerate(zip(self.games, labels)):
             self.button(f"game_{g}", (x + i * (bw + 8), y, bw, 40), title,
                         ("@selected" if fits else "@selected_small") if g == self.game_id
                         else "@choice" if fits else "@small",
