@@ -15,12 +15,15 @@ The order of the list never changes: seeded games choose from it by index.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from itertools import combinations, islice
 from typing import TYPE_CHECKING
 
 from rules.anludim import actions as A
 from rules.anludim import search
 from rules.anludim.combos import strength
+from rules.core.listing import Deferred, Listing
 
 if TYPE_CHECKING:
     from rules.anludim.state import AnludimState
@@ -59,21 +62,28 @@ def _made(kind: type, *fields) -> A.Action:
     return made
 
 
-def legal_actions(state: AnludimState, seat: int) -> list[A.Action]:
-    """The listed legal actions of `seat` (which must be the seat to act)."""
+def legal_actions(state: AnludimState, seat: int) -> Sequence[A.Action]:
+    """The listed legal actions of `seat` (which must be the seat to act): a list, or while lays
+    are offered a `Listing` whose lays are found only when read (their number is cheap)."""
     if state.phase == "round_over":
         return _keeps(state, seat)
     out: list[A.Action] = []
     if state.phase == "start" and not state.expert:
         count = len(state.table.seats[seat].combos)
         out += _TAKE_BACK[:count] if count <= len(_TAKE_BACK) else [_made(A.TakeBack, i) for i in range(count)]
-    if state.phase in ("start", "main"):
-        out += lays(state, seat) + _draws(state)
+    if state.phase not in ("start", "main"):
+        if state.optional_open(seat):
+            out += _optionals(state, seat)
+        if state.phase == "after_main":
+            out.append(_END)
+        return out
+    parts: list[list[A.Action] | Deferred] = [out]
+    parts += lay_parts(state, seat)
+    tail = _draws(state)
     if state.optional_open(seat):
-        out += _optionals(state, seat)
-    if state.phase == "after_main":
-        out.append(_END)
-    return out
+        tail += _optionals(state, seat)
+    parts.append(tail)
+    return Listing(parts)
 
 
 def _draws(state: AnludimState) -> list[A.Action]:
@@ -114,21 +124,32 @@ def _keeps(state: AnludimState, seat: int) -> list[A.Action]:
 
 def lays(state: AnludimState, seat: int) -> list[A.Action]:
     """A few strong and cheap lays per professor that beat the table."""
+    return [lay for part in lay_parts(state, seat) for lay in (part.make() if type(part) is Deferred else part)]
+
+
+def lay_parts(state: AnludimState, seat: int) -> list[list[A.Action] | Deferred]:
+    """The lays of `lays`, per professor: up to LAYS_PER_PROFESSOR (the strongest, the weakest and
+    a middle one that beat the table) as a `Deferred` part, counted now and found when read; in
+    the expert variant, its expert lays after it. The deferred parts read only the hand's pool
+    and the table's bests taken now, never the live state."""
     cards = state.content.cards
     hand = [(cid, cards[cid]) for cid in state.table.seats[seat].hand]
     pool = search.Pool(hand)
     bests = table_bests(state)
-    out: list[A.Action] = []
+    out: list[list[A.Action] | Deferred] = []
     for prof in state.content.professors:
         best = bests.get(prof.kind)
-        found = pool.above(prof.kind, best)
-        if found:
-            pid = prof.id
-            for played in search.pick(found, None, LAYS_PER_PROFESSOR):  # `above` kept only what beats best
-                out.append(_lay(pid, played))
+        count = pool.count_above(prof.kind, best, LAYS_PER_PROFESSOR)
+        if count:
+            out.append(Deferred(count, partial(_professor_lays, pool, prof.id, prof.kind, best)))
         if state.expert:
-            out += _expert_lays(state, seat, prof, hand, best) + _onto_lays(state, seat, prof, hand)
+            out.append(_expert_lays(state, seat, prof, hand, best) + _onto_lays(state, seat, prof, hand))
     return out
+
+
+def _professor_lays(pool: search.Pool, pid: str, kind: str, best: tuple | None) -> list[A.Action]:
+    """The listed lays calling professor `pid`: `pick`'s few among the pool's combinations that beat `best`."""
+    return [_lay(pid, played) for played in search.pick(pool.above(kind, best), None, LAYS_PER_PROFESSOR)]
 
 
 def table_bests(state: AnludimState) -> dict[str, tuple]:

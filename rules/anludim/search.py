@@ -37,7 +37,7 @@ filtered by the best, for bests taken from other hands).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from rules.anludim.combos import Half
@@ -65,7 +65,7 @@ def _by_value(cards: Sequence[Card]) -> dict[int, list[Entry]]:
 
 # -- runs ------------------------------------------------------------------------------------
 
-def _suites(by_value: dict[int, list[Entry]], best: tuple | None = None) -> list[Scored]:
+def _suites(by_value: dict[int, list[Entry]], best: tuple | None = None) -> Iterator[Scored]:
     """Every run lo..hi (length >= 2) that distinct cards can cover; with `best` (a table's
     strength), the low ends whose whole stretch of present values could not beat it are skipped.
 
@@ -74,7 +74,6 @@ def _suites(by_value: dict[int, list[Entry]], best: tuple | None = None) -> list
     first value that is missing or cannot get a card of its own. A value whose first half's
     card is free simply takes it (that is what the augmenting path would do); only otherwise
     does `_augment` search."""
-    out: list[Scored] = []
     present = sorted(by_value)
     if best is not None:
         ends: dict[int, int] = {}  # value -> the top of its stretch of consecutive present values
@@ -108,9 +107,8 @@ def _suites(by_value: dict[int, list[Entry]], best: tuple | None = None) -> list
             else:
                 break
             values = (hi,) + values
-            out.append(((hi - lo + 1, values), tuple(played)))
+            yield (hi - lo + 1, values), tuple(played)
             hi += 1
-    return out
 
 
 def _augment(value: int, by_value, owner: dict[str, int], assign: dict, seen: set[str]) -> bool:
@@ -128,7 +126,7 @@ def _augment(value: int, by_value, owner: dict[str, int], assign: dict, seen: se
 
 # -- colours ---------------------------------------------------------------------------------
 
-def _couleurs(cards: Sequence[Card], shortest: int = 2) -> list[Scored]:
+def _couleurs(cards: Sequence[Card], shortest: int = 2) -> Iterator[Scored]:
     """Per colour: the k highest and the k lowest halves of that colour, for every k >= 2
     (halves sorted by value high to low, then card id); only k >= `shortest` is listed (a
     table's combination of `shortest` cards beats every shorter one)."""
@@ -150,9 +148,8 @@ def _by_colour(cards: Sequence[Card]) -> dict[str, list[tuple[int, str, int]]]:
     return by_colour
 
 
-def _couleurs_of(by_colour: dict[str, list[tuple[int, str, int]]], shortest: int) -> list[Scored]:
+def _couleurs_of(by_colour: dict[str, list[tuple[int, str, int]]], shortest: int) -> Iterator[Scored]:
     """`_couleurs` from the colour index (its lists are sorted in place)."""
-    out: list[Scored] = []
     shortest = max(2, shortest)
     for entries in by_colour.values():
         n = len(entries)
@@ -162,10 +159,9 @@ def _couleurs_of(by_colour: dict[str, list[tuple[int, str, int]]], shortest: int
         played = tuple((cid, h) for _v, cid, h in entries)
         values = tuple(-v for v, _cid, _h in entries)
         for k in range(shortest, n):
-            out.append(((k, values[:k]), played[:k]))
-            out.append(((k, values[-k:]), played[-k:]))
-        out.append(((n, values), played))
-    return out
+            yield (k, values[:k]), played[:k]
+            yield (k, values[-k:]), played[-k:]
+        yield (n, values), played
 
 
 # -- pairs and three-of-a-kinds --------------------------------------------------------------
@@ -186,11 +182,12 @@ def _group(entries: list[Entry], size: int, used: set[str] | frozenset[str]) -> 
 _NONE: frozenset[str] = frozenset()
 
 
-def _sets(by_value: dict[int, list[Entry]], size: int, best: tuple | None = None) -> list[Scored]:
+def _sets(by_value: dict[int, list[Entry]], size: int, best: tuple | None = None) -> Iterator[Scored]:
     """Paires (size 2) or brelans (size 3): each single group, greedy unions from the top, and
     the strongest union (`_best_union`: the greedy one misses it when a card is needed by two values).
-    With `best` (a table's strength), the strongest union is left out when it cannot beat `best`."""
-    out: list[Scored] = []
+    With `best` (a table's strength), the strongest union is left out when it cannot beat `best`.
+    Singles and greedy unions come first (a count that needs only a few stops before the search)."""
+    top: tuple = (0, ())  # the strongest combination given so far
     union: list[tuple[str, int]] = []
     values: tuple[int, ...] = ()
     used: set[str] = set()
@@ -210,7 +207,10 @@ def _sets(by_value: dict[int, list[Entry]], size: int, best: tuple | None = None
         else:
             continue  # fewer than `size` colours
         singles.append(value)
-        out.append(((size, (value,) * size), tuple(single)))
+        strength = (size, (value,) * size)
+        if strength > top:
+            top = strength
+        yield strength, tuple(single)
         # With none of its cards used, the first group is also the first unused one.
         group = single if not used or not any(cid in used for cid, _h in single) else _group(entries, size, used)
         if group is not None:
@@ -218,11 +218,14 @@ def _sets(by_value: dict[int, list[Entry]], size: int, best: tuple | None = None
             values += (value,) * size
             used.update([cid for cid, _ in group])
             if len(union) > size:
-                out.append(((len(union), values), tuple(union)))
+                strength = (len(union), values)
+                if strength > top:
+                    top = strength
+                yield strength, tuple(union)
     if len(values) == size * len(singles):
         # The greedy union took a group of every value: no union can be stronger, so the exact
         # search could add nothing (its best is at most this union, which is already listed).
-        return out
+        return
     taken = values[::size]  # the greedy union's values, high to low
     if max(v for v in singles if v not in taken) < taken[-1]:
         # Every value it skipped is below every value it took: a union of as many groups is at
@@ -231,18 +234,17 @@ def _sets(by_value: dict[int, list[Entry]], size: int, best: tuple | None = None
         # none is stronger and the search could add nothing.
         cards = {cid for v in singles for _c, cid, _h in by_value[v]}
         if len(cards) // size <= len(taken):
-            return out
+            return
     start = (len(values), values)
     if best is not None:
-        top = tuple(v for v in singles for _ in range(size))
-        if not (len(top), top) > best:
-            return out  # even a group of every value could not beat the table
+        every = tuple(v for v in singles for _ in range(size))
+        if not (len(every), every) > best:
+            return  # even a group of every value could not beat the table
         if best > start and _is_union(best, size):
             start = best  # the search only looks for unions stronger than the table's
     union = _best_union(by_value, size, singles, start)
-    if union is not None and len(union[1]) > size and all(sp[0] < union[0] for sp in out):
-        out.append(union)
-    return out
+    if union is not None and len(union[1]) > size and top < union[0]:
+        yield union
 
 
 def _is_union(strength: tuple, size: int) -> bool:
@@ -397,15 +399,14 @@ def _union_search(values: list[int], groups: list, size: int, start: tuple[int, 
 
 # -- gatherings ------------------------------------------------------------------------------
 
-def _assemblees(by_value: dict[int, list[Entry]]) -> list[Scored]:
+def _assemblees(by_value: dict[int, list[Entry]]) -> Iterator[Scored]:
     """Per value: the first k halves with that value, for every k >= 4."""
-    out: list[Scored] = []
     for value, entries in by_value.items():
         if len(entries) < 4:
             continue
         played = [(cid, h) for _c, cid, h in entries]
-        out += [((k, (value,) * k), tuple(played[:k])) for k in range(4, len(played) + 1)]
-    return out
+        for k in range(4, len(played) + 1):
+            yield (k, (value,) * k), tuple(played[:k])
 
 
 class Pool:
@@ -427,7 +428,7 @@ class Pool:
     def get(self, kind: str) -> list[Scored]:
         """(strength, played) pairs of valid `kind` combinations."""
         if kind not in self._cache:
-            self._cache[kind] = _make(kind, self)
+            self._cache[kind] = list(_make(kind, self))
         return self._cache[kind]
 
     def above(self, kind: str, best: tuple | None) -> list[Scored]:
@@ -444,6 +445,21 @@ class Pool:
                 return []
             made = _make(kind, self, best)
         return [sp for sp in made if sp[0] > best]
+
+    def count_above(self, kind: str, best: tuple | None, cap: int) -> int:
+        """`min(cap, len(self.above(kind, best)))`, found with less work: the combinations are
+        made in the generators' order and counted until `cap` of them beat `best` (the costly
+        searches, such as the strongest union of pairs, come last and are often not needed)."""
+        made = self._cache.get(kind)
+        if made is None and best is not None and kind != "suite" and not ceiling(kind, self) > best:
+            return 0
+        found = 0
+        for strength, _played in made if made is not None else _make(kind, self, best):
+            if best is None or strength > best:
+                found += 1
+                if found == cap:
+                    break
+        return found
 
 
 def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
@@ -476,8 +492,8 @@ def ceiling(kind: str, pool: Pool) -> tuple[int, tuple[int, ...]]:
     raise ValueError(kind)
 
 
-def _make(kind: str, pool: Pool, best: tuple | None = None) -> list[Scored]:
-    """The pool of `kind`; with `best`, combinations not stronger than `best` may be left out."""
+def _make(kind: str, pool: Pool, best: tuple | None = None) -> Iterator[Scored]:
+    """The pool of `kind`, one by one; with `best`, combinations not stronger than `best` may be left out."""
     if kind == "suite":
         return _suites(pool.by_value, best)
     if kind == "couleur":

@@ -75,3 +75,28 @@ def test_pools_above_a_table_best_are_the_reference_pools_filtered():
             for best in rng.sample(bests, min(4, len(bests))) + [None]:
                 want = sorted(sp for sp in slow.get(kind) if best is None or sp[0] > best)
                 assert sorted(search.Pool(cards).above(kind, best)) == want, (kind, best, cards)
+
+
+def test_counts_above_a_table_best_are_those_of_the_reference_pools():
+    """`Pool.count_above(kind, best, cap)` (what a legal list's length reads) is the number of
+    the reference pool's combinations stronger than `best`, up to `cap`, on real and odd hands,
+    whether or not the pool was made before (`get` caches it)."""
+    rng = random.Random(12)
+    ids = sorted(CONTENT.cards)
+    for round_ in range(600):
+        if round_ % 2:
+            cards = [(cid, CONTENT.cards[cid]) for cid in rng.sample(ids, rng.randint(0, 18))]
+        else:
+            values, colours = rng.randint(1, 6), rng.randint(1, 4)
+            cards = [(f"k{i:02d}", tuple((rng.randint(1, values), f"c{rng.randint(1, colours)}") for _h in range(2)))
+                     for i in range(rng.randint(1, 14))]
+        slow = ref.Pool(cards)
+        for kind in KINDS:
+            strengths = sorted({s for s, _ in slow.get(kind)})
+            for best in rng.sample(strengths, min(3, len(strengths))) + [None, (1, (1,)), (40, (99,) * 40)]:
+                above = sum(1 for sp in slow.get(kind) if best is None or sp[0] > best)
+                for cap in (1, 3, 5):
+                    fresh, made = search.Pool(cards), search.Pool(cards)
+                    made.get(kind)
+                    assert fresh.count_above(kind, best, cap) == min(cap, above), (kind, best, cap, cards)
+                    assert made.count_above(kind, best, cap) == min(cap, above), (kind, best, cap, cards)
