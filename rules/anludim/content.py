@@ -163,9 +163,9 @@ class AnludimContent:
     rules: RulesFile
     bots: BotsFile | None = None
 
-    @property
+    @cached_property
     def hierarchy(self) -> tuple[str, ...]:
-        """Combination kinds from lowest to highest (the expert hierarchy)."""
+        """Combination kinds from lowest to highest (the expert hierarchy; made once)."""
         return tuple(p.kind for p in self.professors)
 
     @cached_property

@@ -164,6 +164,32 @@ def _couleurs_of(by_colour: dict[str, list[tuple[int, str, int]]], shortest: int
         yield (n, values), played
 
 
+def _count_couleurs(by_colour: dict[str, list[tuple[int, str, int]]], best: tuple | None, cap: int) -> int:
+    """How many of `_couleurs_of`'s combinations beat `best`, up to `cap`, from each colour's
+    number of halves: a colour of n halves gives two combinations of each length from the
+    shortest listed to n - 1, and all n; those longer than `best` beat it, and only those as
+    long as `best` need their values compared."""
+    length = best[0] if best is not None else 0
+    shortest = max(2, length)
+    found = 0
+    for entries in by_colour.values():
+        n = len(entries)
+        if n < shortest:
+            continue
+        if n > length:
+            found += 2 * (n - max(shortest, length + 1)) + 1
+        if shortest == length and found < cap:  # the combinations exactly as long as `best`
+            entries.sort()
+            values = tuple(-v for v, _cid, _h in entries)
+            if n == length:
+                found += (n, values) > best
+            else:
+                found += ((length, values[:length]) > best) + ((length, values[-length:]) > best)
+        if found >= cap:
+            return cap
+    return found
+
+
 # -- pairs and three-of-a-kinds --------------------------------------------------------------
 
 def _group(entries: list[Entry], size: int, used: set[str] | frozenset[str]) -> list[tuple[str, int]] | None:
@@ -451,6 +477,8 @@ class Pool:
         made in the generators' order and counted until `cap` of them beat `best` (the costly
         searches, such as the strongest union of pairs, come last and are often not needed)."""
         made = self._cache.get(kind)
+        if made is None and kind == "couleur":
+            return _count_couleurs(self.by_colour, best, cap)
         if made is None and best is not None and kind != "suite" and not ceiling(kind, self) > best:
             return 0
         found = 0

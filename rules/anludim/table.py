@@ -124,10 +124,12 @@ class Table:
         kinds = {item for item, _ in s.items}
         if len(kinds) + len(s.combos) < needed:
             return False
+        professors, piles = self.content.professors_by_id, self.piles
         for combo in s.combos:
-            prof = self.content.professor(combo.professor)
-            if prof and not self.piles[prof.item]:
-                kinds.add(prof.item)
+            if combo.professor is not None:
+                item = professors[combo.professor].item
+                if not piles[item]:
+                    kinds.add(item)
         return len(kinds) == needed
 
     def all_cards(self) -> list[str]:
