@@ -158,9 +158,7 @@ def table_bests(state: AnludimState) -> dict[str, tuple]:
     out: dict[str, tuple] = {}
     for seat in state.table.seats:
         for combo in seat.combos:
-            values = [cards[cid][h][0] for cid, h in combo.cards]
-            values.sort(reverse=True)
-            s = (len(values), tuple(values))  # combos.strength of its halves
+            s = combo.strength(cards)
             kind = combo.kind
             if kind not in out or s > out[kind]:
                 out[kind] = s

@@ -21,6 +21,16 @@ class Combo:
     cards: list[tuple[str, int]]
     professor: str | None = None
 
+    def strength(self, cards: dict) -> tuple[int, tuple[int, ...]]:
+        """`combos.strength` of its halves (`cards`: the content's card id -> halves), kept with
+        the card list it was made from (a combination's cards are replaced, never changed in place)."""
+        memo = self.__dict__.get("_strength")
+        if memo is None or memo[0] is not self.cards:
+            values = [cards[cid][h][0] for cid, h in self.cards]
+            values.sort(reverse=True)
+            memo = self.__dict__["_strength"] = (self.cards, (len(values), tuple(values)))
+        return memo[1]
+
 
 @dataclass
 class Seat:

@@ -41,3 +41,18 @@ def test_deferred_lays_are_the_eager_ones_even_when_read_late(expert):
             state.apply(seat, action)
             assert list(late) == list(now)  # `late` is read only now: it still lists that moment's actions
     assert listings > 500
+
+
+def test_a_combination_s_kept_strength_follows_its_cards():
+    """`Combo.strength` keeps its answer with the card list it read: new cards, new strength."""
+    from rules.anludim.combos import strength
+    from rules.anludim.table import Combo
+
+    state = new()
+    cards = state.content.cards
+    ids = sorted(cards)
+    combo = Combo("couleur", [(ids[0], 0), (ids[1], 0)])
+    assert combo.strength(cards) == strength(cards[c][h] for c, h in combo.cards)
+    combo.cards = [(ids[2], 1), (ids[3], 0), (ids[4], 1)]
+    assert combo.strength(cards) == strength(cards[c][h] for c, h in combo.cards)
+    assert combo.strength(cards)[0] == 3
