@@ -111,6 +111,7 @@ _ITEMS: dict[str, Callable[[AmadrimState, int | None], Any]] = {
     "pawns_left": lambda st, seat: st.pawns_left,
     "programming": _programming,
     "unplaced": lambda st, seat: _unplaced(st, seat),
+    "log": lambda st, seat: st.log[-LOG_TAIL:],
 }
 
 
