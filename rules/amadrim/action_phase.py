@@ -8,6 +8,7 @@ from a view, so `targets()` gives the scene exactly the cells the rules accept.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rules.amadrim.actions import KINDS, UNIT_KINDS, Attack, Create, EndActions, Move, Spell, TakeCity
@@ -153,18 +154,20 @@ def legal(ctx: Any, seat: int) -> list[Action]:
     or when no cube has a use left (then the engine ends the seat's actions by itself)."""
     board, out = ctx.board, []
     if ctx.remaining[CREATE] and ctx.pawns_left[seat] != 0:
-        new = object.__new__  # `Create(k, c)` without the frozen dataclass's __init__ (as moves)
         for c in create_cells(board, seat):
-            for k in UNIT_KINDS:
-                act = new(Create)
-                act.__dict__.update(unit_kind=k, cell=c)
-                out.append(act)
+            out += _creates(c)
     closed = board.city_at.keys() | board.unit_at.keys() if ctx.remaining[MOVE] else None  # one set per listing
     for unit in board.units_of(seat):
         out += unit_actions(ctx, seat, unit, closed)
     if not out or not binding(ctx):
         out.append(EndActions())
     return out
+
+
+@lru_cache(maxsize=1024)
+def _creates(cell: Cell) -> tuple[Create, ...]:
+    """The `Create` of each unit kind on `cell`, made once (actions are immutable values)."""
+    return tuple(Create(kind, cell) for kind in UNIT_KINDS)
 
 
 def binding(ctx: Any) -> bool:
