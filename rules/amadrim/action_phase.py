@@ -158,7 +158,7 @@ def legal(ctx: Any, seat: int) -> list[Action]:
             out += _creates(c)
     closed = board.city_at.keys() | board.unit_at.keys() if ctx.remaining[MOVE] else None  # one set per listing
     for unit in board.units_of(seat):
-        out += unit_actions(ctx, seat, unit, closed)
+        add_unit_actions(out, ctx, seat, unit, closed)
     if not out or not binding(ctx):
         out.append(EndActions())
     return out
@@ -297,9 +297,17 @@ def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Uni
     return "amadrim.lost.no_city"
 
 
-def unit_actions(ctx: Any, seat: int, unit: Unit, closed: Any = None) -> list[Action]:
-    """The unit's actions now; `closed`: the cells with a city or unit, when the caller has them."""
-    board, out = ctx.board, []
+def unit_actions(ctx: Any, seat: int, unit: Unit) -> list[Action]:
+    """The unit's actions now."""
+    out: list[Action] = []
+    add_unit_actions(out, ctx, seat, unit)
+    return out
+
+
+def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed: Any = None) -> None:
+    """Append the unit's actions now to `out`; `closed`: the cells with a city or unit, when the
+    caller has them."""
+    board = ctx.board
     steps = ctx.remaining[MOVE]
     if steps and not unit.moved:
         key = (unit.id, unit.cell, steps)
@@ -322,7 +330,7 @@ def unit_actions(ctx: Any, seat: int, unit: Unit, closed: Any = None) -> list[Ac
                 moves.append(move)
         out += moves
     if unit.kind != "mage":
-        return out
+        return
     if ctx.remaining[ATTACK]:
         out += [Attack(unit.id, board.unit_at[c]) for c in board.around[unit.cell]
                 if c in board.unit_at and why_attack(ctx, seat, unit.id, board.unit_at[c]) is None]
@@ -331,7 +339,6 @@ def unit_actions(ctx: Any, seat: int, unit: Unit, closed: Any = None) -> list[Ac
     if ctx.remaining[TAKE]:
         out += [TakeCity(unit.id, board.city_at[c]) for c in board.cardinal[unit.cell]
                 if c in board.city_at and why_take(ctx, seat, unit.id, board.city_at[c]) is None]
-    return out
 
 
 class ViewContext:
