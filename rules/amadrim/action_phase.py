@@ -320,13 +320,13 @@ def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed:
                 moves = lists[key] = [m for m in wider if len(m.path) <= steps]
         if moves is None:
             moves = lists[key] = []
-            uid, new = unit.id, object.__new__
+            made = board.moves_made.get((unit.id, unit.cell))  # the unit's moves listed before from
+            if made is None:  # this cell: the same objects again (most paths come back when a
+                made = board.moves_made[unit.id, unit.cell] = {}  # list is made again)
             for path in board.reachable(unit.cell, steps, closed).values():
-                move = new(Move)  # `Move(uid, path)` without the frozen dataclass's __init__: listed
-                # by the hundred for every decision; equal, hashed and printed the same
-                fields = move.__dict__
-                fields["unit"] = uid
-                fields["path"] = path
+                move = made.get(path)
+                if move is None:
+                    move = made[path] = _move(unit.id, path)
                 moves.append(move)
         out += moves
     if unit.kind != "mage":
@@ -339,6 +339,16 @@ def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed:
     if ctx.remaining[TAKE]:
         out += [TakeCity(unit.id, board.city_at[c]) for c in board.cardinal[unit.cell]
                 if c in board.city_at and why_take(ctx, seat, unit.id, board.city_at[c]) is None]
+
+
+def _move(uid: int, path: tuple[Cell, ...]) -> Move:
+    """`Move(uid, path)` without the frozen dataclass's __init__ (listed by the hundred for every
+    decision); equal, hashed and printed the same."""
+    move = object.__new__(Move)
+    fields = move.__dict__
+    fields["unit"] = uid
+    fields["path"] = path
+    return move
 
 
 class ViewContext:

@@ -100,6 +100,9 @@ class Board:
         # depend only on which cells within `steps` of the cell are closed, so every change of
         # a cell (`_changed`) drops the entries near it. Not a dataclass field: no eq, no repr.
         self.move_lists: dict[tuple[int, Cell, int], list[Any]] = {}
+        # (unit id, cell) -> path -> the move action, made once (immutable values listed again
+        # each time a list of `move_lists` is made again)
+        self.moves_made: dict[tuple[int, Cell], dict[tuple[Cell, ...], Any]] = {}
         self.changes = 0  # cities and units added, removed or moved so far (see `_changed`)
         self.roster = 0  # units added or removed so far (not moved): see `AmadrimState.pawns_left`
         self.cities_view: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None  # `cities_json`
