@@ -264,17 +264,18 @@ def board_from_view(view: dict[str, Any], known: dict[str, Any] | None = None) -
         unit_at[piece.cell] = piece.id
     if known is not None:
         log = view["log"]
-        known.update(board=board, cities=view["cities"], seen=log[-1] if log else None)
+        known.update(board=board, seen=log[-1] if log else None)
     return board
 
 
 def follow_log(view: dict[str, Any], known: dict[str, Any]) -> Board | None:
     """The board of `known` after the view's log entries since the last one it had seen (the
-    log names every unit created, moved, captured or levelled; the views share the entries, so
-    the last one seen is found by identity), with the view's cities; None when that entry is
-    not in the view's log (a first call, or a view of another game or from JSON): then the board
-    must be made from the view's units. The units' `moved`, `acted` and `levelled` flags are not
-    followed (the log does not name the unit that took a city, and the bots do not read them)."""
+    log names every unit created, moved, captured or levelled, and every guild's city placed or
+    taken; the views share the entries, so the last one seen is found by identity); None when
+    that entry is not in the view's log (a first call, or a view of another game or from JSON):
+    then the board must be made from the view's units and cities. The units' `moved`, `acted`
+    and `levelled` flags are not followed (the log does not name the unit that took a city, and
+    the bots do not read them)."""
     board, seen, log = known.get("board"), known.get("seen"), view["log"]
     start = next((i for i in range(len(log) - 1, -1, -1) if log[i] is seen), None) if seen is not None else None
     if board is None or start is None:
@@ -283,9 +284,6 @@ def follow_log(view: dict[str, Any], known: dict[str, Any]) -> Board | None:
         follow = _FOLLOW.get(item["key"])
         if follow is not None:
             follow(board, item["params"])
-    if known["cities"] is not view["cities"]:  # (the same list while no city was added or taken)
-        _set_cities(board, view["cities"])
-        known["cities"] = view["cities"]
     known["seen"] = log[-1]
     return board
 
@@ -309,22 +307,33 @@ def _levelled(board: Board, params: dict[str, Any]) -> None:
     board.units[params["unit"]].level = params["level"]
 
 
-#: What `follow_log` does with each log entry that changes a unit (the others change none).
+def _city_placed(board: Board, params: dict[str, Any]) -> None:
+    _add_city(board, tuple(params["at"]), params["seat"]["seat"])  # (ids in the order placed)
+
+
+def _city_taken(board: Board, params: dict[str, Any]) -> None:
+    board.cities[params["city"]].owner = params["seat"]["seat"]
+
+
+#: What `follow_log` does with each log entry that changes a unit or a city (the others change
+#: neither; the neutral cities, placed before the first entry, come from the view's cities).
 _FOLLOW = {"amadrim.log.moved": _moved, "amadrim.log.created": _created,
-           "amadrim.log.captured": _captured, "amadrim.log.levelled": _levelled}
+           "amadrim.log.captured": _captured, "amadrim.log.levelled": _levelled,
+           "amadrim.log.city_placed": _city_placed, "amadrim.log.city_taken": _city_taken}
 
 
 def _set_cities(board: Board, listed: list[dict[str, Any]]) -> None:
-    """The board's cities made again from the view's (made without the dataclass __init__)."""
-    cities, city_at = board.cities, board.city_at
-    cities.clear()
-    city_at.clear()
+    """The board's cities made from the view's."""
     for city in listed:
-        piece = object.__new__(City)
-        cell = tuple(city["cell"])
-        piece.__dict__ = {"id": len(cities), "cell": cell, "owner": city["owner"]}
-        city_at[cell] = piece.id
-        cities.append(piece)
+        _add_city(board, tuple(city["cell"]), city["owner"])
+
+
+def _add_city(board: Board, cell: Cell, owner: int | None) -> None:
+    """A city on the bot's board (made without the dataclass __init__)."""
+    piece = object.__new__(City)
+    piece.__dict__ = {"id": len(board.cities), "cell": cell, "owner": owner}
+    board.city_at[cell] = piece.id
+    board.cities.append(piece)
 
 
 def _unit_of(u: dict[str, Any]) -> Unit:
