@@ -226,8 +226,7 @@ def _any_use(ctx: Any, seat: int) -> bool:
             continue
         if attack and _has_prey(ctx, board, seat, u):
             return True
-        if spell and not u.levelled and u.level < ctx.max_level \
-                and _affords(ctx.stock[seat], ctx.level_cost[u.level + 1]):
+        if spell and _can_level(ctx, seat, u):
             return True
         if take and any(c in city_at and why_take(ctx, seat, u.id, city_at[c]) is None
                         for c in board.cardinal[u.cell]):
@@ -252,9 +251,8 @@ def _usable_kinds(ctx: Any, seat: int, units: list[Unit], first: bool = False) -
             continue
         if "attack" in wanted and "attack" not in found and _has_prey(ctx, board, seat, u):
             found.add("attack")
-        if "spell" in wanted and "spell" not in found and not u.levelled and u.level < ctx.max_level \
-                and _affords(ctx.stock[seat], ctx.level_cost[u.level + 1]):
-            found.add("spell")  # `why_spell` is None: an own mage, a spell cube left (wanted)
+        if "spell" in wanted and "spell" not in found and _can_level(ctx, seat, u):
+            found.add("spell")  # (a spell cube left: wanted)
         if "take_city" in wanted and "take_city" not in found and any(
                 c in board.city_at and why_take(ctx, seat, u.id, board.city_at[c]) is None
                 for c in board.cardinal[u.cell]):
@@ -264,17 +262,30 @@ def _usable_kinds(ctx: Any, seat: int, units: list[Unit], first: bool = False) -
 
 def _has_prey(ctx: Any, board: Board, seat: int, mage: Unit) -> bool:
     """`why_attack` is None for some unit around `mage` (an own mage, an attack cube left)."""
+    return bool(_prey_ids(ctx, board, seat, mage))
+
+
+def _prey_ids(ctx: Any, board: Board, seat: int, mage: Unit) -> list[int]:
+    """The units around `mage` for which `why_attack` is None (an own mage, an attack cube
+    left), in the order of `board.around`: the same checks without looking the mage up again."""
     four = ctx.options["attack_reach"] != "eight"
+    unit_at, units, out = board.unit_at, board.units, []
     for c in board.around[mage.cell]:
-        uid = board.unit_at.get(c)
+        uid = unit_at.get(c)
         if uid is None:
             continue
-        target = board.units[uid]
+        target = units[uid]
         if target.owner == seat or (four and not adjacent(mage.cell, c, "four")):
             continue
         if target.kind != "mage" or mage.level > target.level:
-            return True
-    return False
+            out.append(uid)
+    return out
+
+
+def _can_level(ctx: Any, seat: int, mage: Unit) -> bool:
+    """`why_spell` is None for an own mage when a spell cube is left."""
+    return not mage.levelled and mage.level < ctx.max_level \
+        and _affords(ctx.stock[seat], ctx.level_cost[mage.level + 1])
 
 
 def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Unit]) -> str:
@@ -298,15 +309,15 @@ def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Uni
 
 
 def unit_actions(ctx: Any, seat: int, unit: Unit) -> list[Action]:
-    """The unit's actions now."""
+    """The actions now of `unit`, one of `seat`'s units."""
     out: list[Action] = []
     add_unit_actions(out, ctx, seat, unit)
     return out
 
 
 def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed: Any = None) -> None:
-    """Append the unit's actions now to `out`; `closed`: the cells with a city or unit, when the
-    caller has them."""
+    """Append the actions now of `unit`, one of `seat`'s units, to `out`; `closed`: the cells
+    with a city or unit, when the caller has them."""
     board = ctx.board
     steps = ctx.remaining[MOVE]
     if steps and not unit.moved:
@@ -331,10 +342,9 @@ def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed:
         out += moves
     if unit.kind != "mage":
         return
-    if ctx.remaining[ATTACK]:
-        out += [Attack(unit.id, board.unit_at[c]) for c in board.around[unit.cell]
-                if c in board.unit_at and why_attack(ctx, seat, unit.id, board.unit_at[c]) is None]
-    if ctx.remaining[SPELL] and why_spell(ctx, seat, unit.id) is None:
+    if ctx.remaining[ATTACK]:  # (the unit is the seat's mage: `why_attack`'s checks of the target)
+        out += [Attack(unit.id, target) for target in _prey_ids(ctx, board, seat, unit)]
+    if ctx.remaining[SPELL] and _can_level(ctx, seat, unit):
         out.append(Spell(unit.id))
     if ctx.remaining[TAKE]:
         out += [TakeCity(unit.id, board.city_at[c]) for c in board.cardinal[unit.cell]
