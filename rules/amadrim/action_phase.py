@@ -8,6 +8,7 @@ from a view, so `targets()` gives the scene exactly the cells the rules accept.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rules.amadrim.actions import KINDS, UNIT_KINDS, Attack, Create, EndActions, Move, Spell, TakeCity
@@ -153,18 +154,20 @@ def legal(ctx: Any, seat: int) -> list[Action]:
     or when no cube has a use left (then the engine ends the seat's actions by itself)."""
     board, out = ctx.board, []
     if ctx.remaining[CREATE] and ctx.pawns_left[seat] != 0:
-        new = object.__new__  # `Create(k, c)` without the frozen dataclass's __init__ (as moves)
         for c in create_cells(board, seat):
-            for k in UNIT_KINDS:
-                act = new(Create)
-                act.__dict__.update(unit_kind=k, cell=c)
-                out.append(act)
+            out += _creates(c)
     closed = board.city_at.keys() | board.unit_at.keys() if ctx.remaining[MOVE] else None  # one set per listing
     for unit in board.units_of(seat):
-        out += unit_actions(ctx, seat, unit, closed)
+        add_unit_actions(out, ctx, seat, unit, closed)
     if not out or not binding(ctx):
         out.append(EndActions())
     return out
+
+
+@lru_cache(maxsize=1024)
+def _creates(cell: Cell) -> tuple[Create, ...]:
+    """The `Create` of each unit kind on `cell`, made once (actions are immutable values)."""
+    return tuple(Create(kind, cell) for kind in UNIT_KINDS)
 
 
 def binding(ctx: Any) -> bool:
@@ -223,8 +226,7 @@ def _any_use(ctx: Any, seat: int) -> bool:
             continue
         if attack and _has_prey(ctx, board, seat, u):
             return True
-        if spell and not u.levelled and u.level < ctx.max_level \
-                and _affords(ctx.stock[seat], ctx.level_cost[u.level + 1]):
+        if spell and _can_level(ctx, seat, u):
             return True
         if take and any(c in city_at and why_take(ctx, seat, u.id, city_at[c]) is None
                         for c in board.cardinal[u.cell]):
@@ -249,9 +251,8 @@ def _usable_kinds(ctx: Any, seat: int, units: list[Unit], first: bool = False) -
             continue
         if "attack" in wanted and "attack" not in found and _has_prey(ctx, board, seat, u):
             found.add("attack")
-        if "spell" in wanted and "spell" not in found and not u.levelled and u.level < ctx.max_level \
-                and _affords(ctx.stock[seat], ctx.level_cost[u.level + 1]):
-            found.add("spell")  # `why_spell` is None: an own mage, a spell cube left (wanted)
+        if "spell" in wanted and "spell" not in found and _can_level(ctx, seat, u):
+            found.add("spell")  # (a spell cube left: wanted)
         if "take_city" in wanted and "take_city" not in found and any(
                 c in board.city_at and why_take(ctx, seat, u.id, board.city_at[c]) is None
                 for c in board.cardinal[u.cell]):
@@ -261,17 +262,30 @@ def _usable_kinds(ctx: Any, seat: int, units: list[Unit], first: bool = False) -
 
 def _has_prey(ctx: Any, board: Board, seat: int, mage: Unit) -> bool:
     """`why_attack` is None for some unit around `mage` (an own mage, an attack cube left)."""
+    return bool(_prey_ids(ctx, board, seat, mage))
+
+
+def _prey_ids(ctx: Any, board: Board, seat: int, mage: Unit) -> list[int]:
+    """The units around `mage` for which `why_attack` is None (an own mage, an attack cube
+    left), in the order of `board.around`: the same checks without looking the mage up again."""
     four = ctx.options["attack_reach"] != "eight"
+    unit_at, units, out = board.unit_at, board.units, []
     for c in board.around[mage.cell]:
-        uid = board.unit_at.get(c)
+        uid = unit_at.get(c)
         if uid is None:
             continue
-        target = board.units[uid]
+        target = units[uid]
         if target.owner == seat or (four and not adjacent(mage.cell, c, "four")):
             continue
         if target.kind != "mage" or mage.level > target.level:
-            return True
-    return False
+            out.append(uid)
+    return out
+
+
+def _can_level(ctx: Any, seat: int, mage: Unit) -> bool:
+    """`why_spell` is None for an own mage when a spell cube is left."""
+    return not mage.levelled and mage.level < ctx.max_level \
+        and _affords(ctx.stock[seat], ctx.level_cost[mage.level + 1])
 
 
 def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Unit]) -> str:
@@ -294,9 +308,17 @@ def _why_lost(ctx: Any, seat: int, kind: int, units: list[Unit], mages: list[Uni
     return "amadrim.lost.no_city"
 
 
-def unit_actions(ctx: Any, seat: int, unit: Unit, closed: Any = None) -> list[Action]:
-    """The unit's actions now; `closed`: the cells with a city or unit, when the caller has them."""
-    board, out = ctx.board, []
+def unit_actions(ctx: Any, seat: int, unit: Unit) -> list[Action]:
+    """The actions now of `unit`, one of `seat`'s units."""
+    out: list[Action] = []
+    add_unit_actions(out, ctx, seat, unit)
+    return out
+
+
+def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed: Any = None) -> None:
+    """Append the actions now of `unit`, one of `seat`'s units, to `out`; `closed`: the cells
+    with a city or unit, when the caller has them."""
+    board = ctx.board
     steps = ctx.remaining[MOVE]
     if steps and not unit.moved:
         key = (unit.id, unit.cell, steps)
@@ -309,26 +331,34 @@ def unit_actions(ctx: Any, seat: int, unit: Unit, closed: Any = None) -> list[Ac
                 moves = lists[key] = [m for m in wider if len(m.path) <= steps]
         if moves is None:
             moves = lists[key] = []
-            uid, new = unit.id, object.__new__
+            made = board.moves_made.get((unit.id, unit.cell))  # the unit's moves listed before from
+            if made is None:  # this cell: the same objects again (most paths come back when a
+                made = board.moves_made[unit.id, unit.cell] = {}  # list is made again)
             for path in board.reachable(unit.cell, steps, closed).values():
-                move = new(Move)  # `Move(uid, path)` without the frozen dataclass's __init__: listed
-                # by the hundred for every decision; equal, hashed and printed the same
-                fields = move.__dict__
-                fields["unit"] = uid
-                fields["path"] = path
+                move = made.get(path)
+                if move is None:
+                    move = made[path] = _move(unit.id, path)
                 moves.append(move)
         out += moves
     if unit.kind != "mage":
-        return out
-    if ctx.remaining[ATTACK]:
-        out += [Attack(unit.id, board.unit_at[c]) for c in board.around[unit.cell]
-                if c in board.unit_at and why_attack(ctx, seat, unit.id, board.unit_at[c]) is None]
-    if ctx.remaining[SPELL] and why_spell(ctx, seat, unit.id) is None:
+        return
+    if ctx.remaining[ATTACK]:  # (the unit is the seat's mage: `why_attack`'s checks of the target)
+        out += [Attack(unit.id, target) for target in _prey_ids(ctx, board, seat, unit)]
+    if ctx.remaining[SPELL] and _can_level(ctx, seat, unit):
         out.append(Spell(unit.id))
     if ctx.remaining[TAKE]:
         out += [TakeCity(unit.id, board.city_at[c]) for c in board.cardinal[unit.cell]
                 if c in board.city_at and why_take(ctx, seat, unit.id, board.city_at[c]) is None]
-    return out
+
+
+def _move(uid: int, path: tuple[Cell, ...]) -> Move:
+    """`Move(uid, path)` without the frozen dataclass's __init__ (listed by the hundred for every
+    decision); equal, hashed and printed the same."""
+    move = object.__new__(Move)
+    fields = move.__dict__
+    fields["unit"] = uid
+    fields["path"] = path
+    return move
 
 
 class ViewContext:

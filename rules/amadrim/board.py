@@ -41,8 +41,8 @@ class Unit:
                 "moved": self.moved, "acted": self.acted, "levelled": self.levelled}
 
     def view_json(self) -> dict[str, Any]:
-        """`to_json()`, the same dict again while the unit has not changed (views share it, read
-        only; a bot may know an unchanged unit by it: `board_from_view`'s `known`)."""
+        """`to_json()`, the same dict again while the unit has not changed (views share it: read
+        only)."""
         key = (self.cell, self.level, self.moved, self.acted, self.levelled)
         memo = self.__dict__.get("_view")
         if memo is None or memo[0] != key:
@@ -100,6 +100,9 @@ class Board:
         # depend only on which cells within `steps` of the cell are closed, so every change of
         # a cell (`_changed`) drops the entries near it. Not a dataclass field: no eq, no repr.
         self.move_lists: dict[tuple[int, Cell, int], list[Any]] = {}
+        # (unit id, cell) -> path -> the move action, made once (immutable values listed again
+        # each time a list of `move_lists` is made again)
+        self.moves_made: dict[tuple[int, Cell], dict[tuple[Cell, ...], Any]] = {}
         self.changes = 0  # cities and units added, removed or moved so far (see `_changed`)
         self.roster = 0  # units added or removed so far (not moved): see `AmadrimState.pawns_left`
         self.cities_view: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None  # `cities_json`
@@ -244,81 +247,93 @@ class Board:
 def board_from_view(view: dict[str, Any], known: dict[str, Any] | None = None) -> Board:
     """Rebuild a board from a view (for `targets` and the bots).
 
-    `known` (a bot's, empty at first): what the last call of that bot built, to build again only
-    what changed (the views share the JSON of unchanged cities and units, see `view_json`); the
-    board is then shared with the bot's other decisions: read only."""
+    `known` (a bot's, empty at first): the board its last call returned, brought up to date
+    from the view's log (`follow_log`) instead of made again from the view's units; it is the
+    bot's own board, changed in place from one decision to the next: read only for the others."""
     if known is not None:
-        if known.get("units") is view["units"] and known.get("cities") is view["cities"]:
-            return known["board"]
-        return _board_again(view, known)
-    grid = view["grid"]
-    board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
-    new = object.__new__  # the pieces' fields set directly (no dataclass __init__): every bot decision
-    cities, city_at, units, unit_at = board.cities, board.city_at, board.units, board.unit_at
-    for city in view["cities"]:
-        piece = new(City)
-        cell = tuple(city["cell"])
-        cid = len(cities)
-        piece.__dict__ = {"id": cid, "cell": cell, "owner": city["owner"]}
-        cities.append(piece)
-        city_at[cell] = cid
-    for u in view["units"]:
-        piece = new(Unit)
-        cell = tuple(u["cell"])
-        uid = u["id"]
-        piece.__dict__ = {"id": uid, "owner": u["owner"], "kind": u["kind"], "level": u["level"] or 0, "cell": cell,
-                          "moved": u["moved"], "acted": u["acted"], "levelled": u["levelled"]}
-        units[uid] = piece
-        unit_at[cell] = uid
-    return board
-
-
-def _board_again(view: dict[str, Any], known: dict[str, Any]) -> Board:
-    """`board_from_view` reusing the cities and the units of `known` whose JSON is the same object.
-
-    Between two decisions of a bot usually a unit or two changed, the others keep their JSON
-    (`Unit.view_json`): when the view lists the same units, the last board's maps are copied and
-    only the changed units are made again."""
-    grid = view["grid"]
-    board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
-    prev = known.get("board")
-    if prev is not None and known.get("cities") is view["cities"]:
-        board.cities, board.city_at = prev.cities, prev.city_at
-    else:
-        cities, city_at = board.cities, board.city_at
-        for city in view["cities"]:
-            cell = tuple(city["cell"])
-            cid = len(cities)
-            cities.append(City(cid, cell, city["owner"]))
-            city_at[cell] = cid
-    listed, before = view["units"], known.get("units")
-    if prev is not None and before is not None and len(before) == len(listed):
-        changed = [i for i, u in enumerate(listed) if u is not before[i]]
-        if all(listed[i]["id"] == before[i]["id"] for i in changed):  # the same units, in the same order
-            units, unit_at = dict(prev.units), dict(prev.unit_at)
-            for i in changed:
-                del unit_at[units[listed[i]["id"]].cell]
-            for i in changed:
-                u = listed[i]
-                uid = u["id"]
-                piece = _unit_of(u)
-                units[uid] = piece
-                unit_at[piece.cell] = uid
-            board.units, board.unit_at = units, unit_at
-            known.update(units=listed, cities=view["cities"], board=board)
+        board = follow_log(view, known)
+        if board is not None:
             return board
-    old = {u["id"]: u for u in before} if prev is not None and before is not None else {}
+    grid = view["grid"]
+    board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
+    _set_cities(board, view["cities"])
     units, unit_at = board.units, board.unit_at
-    for u in listed:
-        uid = u["id"]
-        if old.get(uid) is u:
-            piece = prev.units[uid]
-        else:
-            piece = _unit_of(u)
-        units[uid] = piece
-        unit_at[piece.cell] = uid
-    known.update(units=listed, cities=view["cities"], board=board)
+    for u in view["units"]:
+        piece = _unit_of(u)
+        units[piece.id] = piece
+        unit_at[piece.cell] = piece.id
+    if known is not None:
+        log = view["log"]
+        known.update(board=board, seen=log[-1] if log else None)
     return board
+
+
+def follow_log(view: dict[str, Any], known: dict[str, Any]) -> Board | None:
+    """The board of `known` after the view's log entries since the last one it had seen (the
+    log names every unit created, moved, captured or levelled, and every guild's city placed or
+    taken; the views share the entries, so the last one seen is found by identity); None when
+    that entry is not in the view's log (a first call, or a view of another game or from JSON):
+    then the board must be made from the view's units and cities. The units' `moved`, `acted`
+    and `levelled` flags are not followed (the log does not name the unit that took a city, and
+    the bots do not read them)."""
+    board, seen, log = known.get("board"), known.get("seen"), view["log"]
+    start = next((i for i in range(len(log) - 1, -1, -1) if log[i] is seen), None) if seen is not None else None
+    if board is None or start is None:
+        return None
+    for item in log[start + 1:]:
+        follow = _FOLLOW.get(item["key"])
+        if follow is not None:
+            follow(board, item["params"])
+    known["seen"] = log[-1]
+    return board
+
+
+def _moved(board: Board, params: dict[str, Any]) -> None:
+    board.move_unit(board.units[params["unit"]], tuple(params["at"]))
+
+
+def _created(board: Board, params: dict[str, Any]) -> None:
+    kind = params["kind"]["key"].rsplit(".", 1)[1]  # {"key": "amadrim.unit.<kind>"}
+    board.add_unit(_unit_of({"id": params["unit"], "owner": params["seat"]["seat"], "kind": kind,
+                             "level": 1 if kind == "mage" else 0, "cell": params["at"],
+                             "moved": False, "acted": False, "levelled": False}))
+
+
+def _captured(board: Board, params: dict[str, Any]) -> None:
+    board.remove_unit(params["target"])
+
+
+def _levelled(board: Board, params: dict[str, Any]) -> None:
+    board.units[params["unit"]].level = params["level"]
+
+
+def _city_placed(board: Board, params: dict[str, Any]) -> None:
+    _add_city(board, tuple(params["at"]), params["seat"]["seat"])  # (ids in the order placed)
+
+
+def _city_taken(board: Board, params: dict[str, Any]) -> None:
+    board.cities[params["city"]].owner = params["seat"]["seat"]
+
+
+#: What `follow_log` does with each log entry that changes a unit or a city (the others change
+#: neither; the neutral cities, placed before the first entry, come from the view's cities).
+_FOLLOW = {"amadrim.log.moved": _moved, "amadrim.log.created": _created,
+           "amadrim.log.captured": _captured, "amadrim.log.levelled": _levelled,
+           "amadrim.log.city_placed": _city_placed, "amadrim.log.city_taken": _city_taken}
+
+
+def _set_cities(board: Board, listed: list[dict[str, Any]]) -> None:
+    """The board's cities made from the view's."""
+    for city in listed:
+        _add_city(board, tuple(city["cell"]), city["owner"])
+
+
+def _add_city(board: Board, cell: Cell, owner: int | None) -> None:
+    """A city on the bot's board (made without the dataclass __init__)."""
+    piece = object.__new__(City)
+    piece.__dict__ = {"id": len(board.cities), "cell": cell, "owner": owner}
+    board.city_at[cell] = piece.id
+    board.cities.append(piece)
 
 
 def _unit_of(u: dict[str, Any]) -> Unit:

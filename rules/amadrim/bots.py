@@ -325,30 +325,27 @@ def _place(view: Any, legal: list[Action], rng: random.Random, known: dict[str, 
     does not change in a game). Every term is a multiple of 1/4, so computed in any order the
     sum before the noise is exact: the same scores."""
     statics: dict[Cell, float] = {} if known is None else known.setdefault("place", {})
-    grid = view["grid"]
-    columns, rows, regions = grid["columns"], grid["rows"], grid["regions"]
-    mid = ((grid["width"] - 1) / 2, (grid["height"] - 1) / 2)
+    if not statics:
+        statics.update(_place_statics(view["grid"]))
     crowds: dict[Cell, int] = {}  # cell -> cities at `_distance` <= 2 of it
     for c in view["cities"]:
         cx, cy = c["cell"]
         for near in [(x, y) for x in range(cx - 2, cx + 3) for y in range(cy - 2, cy + 3)]:
             crowds[near] = crowds.get(near, 0) + 1
-    best, best_score = None, 0.0
-    for a in legal:  # the first best, as `max` gives
-        if not isinstance(a, PlaceCity):
-            continue
-        cell = a.cell
-        static = statics.get(cell)
-        if static is None:
-            x, y = cell
-            static = statics[cell] = len({columns[x], rows[y], regions[y][x]}) * 10 \
-                - (abs(x - mid[0]) + abs(y - mid[1])) * 0.5
-        score = static - crowds.get(cell, 0) * 4 + rng.random()
-        if best is None or score > best_score:
-            best, best_score = a, score
-    if best is None:
+    places = [a for a in legal if isinstance(a, PlaceCity)]
+    if not places:
         raise ValueError("no city placement to choose from")  # what `max` of nothing raised
-    return best
+    crowd, noise = crowds.get, rng.random
+    scores = [statics[a.cell] - crowd(a.cell, 0) * 4 + noise() for a in places]
+    return places[scores.index(max(scores))]  # the first best, as `max` gives
+
+
+def _place_statics(grid: dict[str, Any]) -> dict[Cell, float]:
+    """`_place`'s score of every cell of the grid but for the crowd and the noise."""
+    columns, rows, regions = grid["columns"], grid["rows"], grid["regions"]
+    mid = ((grid["width"] - 1) / 2, (grid["height"] - 1) / 2)
+    return {(x, y): len({columns[x], rows[y], regions[y][x]}) * 10 - (abs(x - mid[0]) + abs(y - mid[1])) * 0.5
+            for x in range(grid["width"]) for y in range(grid["height"])}
 
 
 def _guarded(board: Board, me: int, city_cell: Cell) -> bool:

@@ -15,10 +15,12 @@ def lab_facts(state: Any) -> dict[str, Any]:
     seats = len(outcome["scores"])
     entries = Entries(seats)
     for item in state.log:
-        params = item["params"]
-        if item["key"] == "amadrim.log.created":
+        key = item["key"]
+        if key == "amadrim.log.created":
+            params = item["params"]
             entries.add(params["seat"], "unit", params["kind"])
-        elif item["key"] == "amadrim.log.revealed":
+        elif key == "amadrim.log.revealed":
+            params = item["params"]
             for kind in KINDS:
                 if params.get(kind):
                     entries.add(params["seat"], "action", {"key": f"amadrim.kind.{kind}"})

@@ -8,10 +8,11 @@ quadrant. Each city placed pays its column, row and region colours.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rules.amadrim.actions import PlaceCity
-from rules.amadrim.board import cell_label
+from rules.amadrim.board import Board, cell_label
 from rules.core import IllegalAction, seat_ref
 
 if TYPE_CHECKING:
@@ -49,15 +50,19 @@ def legal(state: AmadrimState, seat: int) -> list[PlaceCity]:
     """Every cell off the edge, free of cities, in a quadrant where the seat has no city yet."""
     board = state.board
     used = {board.quadrant(c.cell) for c in board.cities_of(seat)}
-    out: list[PlaceCity] = []
-    new = object.__new__  # `PlaceCity(cell)` without the frozen dataclass's __init__ (a hundred
-    for y in range(1, board.height - 1):  # a decision); equal, hashed and printed the same
-        for x in range(1, board.width - 1):
-            if (x, y) not in board.city_at and board.quadrant((x, y)) not in used:
-                act = new(PlaceCity)
-                act.__dict__["cell"] = (x, y)
-                out.append(act)
-    return out
+    taken = board.city_at
+    table = _inner_cells(board.width, board.height, board.quadrant_width, board.quadrant_height)
+    return [act for cell, quadrant, act in table if cell not in taken and quadrant not in used]
+
+
+@lru_cache(maxsize=16)
+def _inner_cells(width: int, height: int, quadrant_width: int, quadrant_height: int
+                 ) -> tuple[tuple[Cell, int, PlaceCity], ...]:
+    """Every cell off the edge, row by row, with its quadrant and its `PlaceCity` (made once per
+    map size: actions are immutable values, listed a hundred times a decision)."""
+    board = Board(width, height, quadrant_width, quadrant_height)
+    return tuple(((x, y), board.quadrant((x, y)), PlaceCity((x, y)))
+                 for y in range(1, height - 1) for x in range(1, width - 1))
 
 
 def place_city(state: AmadrimState, seat: int, action: PlaceCity) -> None:

@@ -8,6 +8,7 @@ the action phase starts with the first player.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rules.amadrim.actions import KINDS, AddCube, LockIn, RemoveCube, TimeUp
@@ -49,11 +50,17 @@ _CLOSE = (LockIn(), TimeUp())
 
 
 def legal(state: AmadrimState, seat: int) -> list[Action]:
+    """Add a cube (while some is unplaced), take one back from each kind that has some, lock in
+    or time up (a new list each time, of the same shared action objects)."""
     placed = state.programming[seat]
-    out: list[Action] = list(ADD) if state.cubes[seat] > sum(placed) else []
-    out += [r for r, n in zip(_REMOVE, placed) if n > 0]
-    out += _CLOSE
-    return out
+    return list(_listed(state.cubes[seat] > sum(placed), tuple(map(bool, placed))))
+
+
+@lru_cache(maxsize=64)
+def _listed(adding: bool, removable: tuple[bool, ...]) -> tuple[Action, ...]:
+    """`legal`'s actions when a cube may be added or not and each kind has cubes or not (at
+    most 2 × 2^5 lists: asked for every programming cube)."""
+    return (ADD if adding else ()) + tuple(r for r, has in zip(_REMOVE, removable) if has) + _CLOSE
 
 
 _INDEX = {kind: i for i, kind in enumerate(KINDS)}

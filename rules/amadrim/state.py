@@ -28,6 +28,7 @@ from rules.amadrim.actions import (
 )
 from rules.amadrim.board import Board
 from rules.amadrim.content import Content
+from rules.amadrim.view import SeatView, build_view
 from rules.core import Action, HiddenResults, IllegalAction, entry
 
 #: Which phase accepts which action, and the module function that handles it.
@@ -167,15 +168,12 @@ class AmadrimState(HiddenResults):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (None: the table's public view)."""
-        from rules.amadrim.view import build_view
-
         return build_view(self, seat)
 
     def lazy_view(self, seat: int | None) -> Any:
         """`view(seat)` as a read-only mapping made key by key when read (for `game.simulate`'s
-        bots: the same values, without building what a bot does not read)."""
-        from rules.amadrim.view import SeatView
-
+        bots: the same values, without building what a bot does not read; made for every
+        decision: the module is imported once, above)."""
         return SeatView(self, seat)
 
     def is_over(self) -> bool:

@@ -111,7 +111,11 @@ _ITEMS: dict[str, Callable[[AmadrimState, int | None], Any]] = {
     "pawns_left": lambda st, seat: st.pawns_left,
     "programming": _programming,
     "unplaced": lambda st, seat: _unplaced(st, seat),
+    "log": lambda st, seat: st.log[-LOG_TAIL:],
 }
+
+
+_UNREAD = object()  # (`SeatView`: a key not read yet)
 
 
 class SeatView(Mapping):
@@ -141,10 +145,9 @@ class SeatView(Mapping):
         return self._whole
 
     def __getitem__(self, key: str) -> Any:
-        try:
-            return self._read[key]
-        except KeyError:
-            pass
+        value = self._read.get(key, _UNREAD)  # (no KeyError raised and caught: most keys are read once)
+        if value is not _UNREAD:
+            return value
         if self._whole is not None:
             return self._whole[key]
         make = _ITEMS.get(key)
@@ -154,6 +157,12 @@ class SeatView(Mapping):
             raise RuntimeError("a bot read its view after its action was applied")
         value = self._read[key] = make(self._state, self._seat)
         return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """`Mapping.get` without its KeyError for a key the view has (the bots ask a few)."""
+        if key in _ITEMS or key in self._read:
+            return self[key]
+        return self._view().get(key, default)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._view())
