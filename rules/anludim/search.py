@@ -442,6 +442,9 @@ class Pool:
         self.cards = cards
         self.by_value = _by_value(cards)
         self._cache: dict[str, list[Scored]] = {}
+        # kind -> (best, the combinations made so far, the generator that makes the rest): where
+        # `count_above` stopped, so that `above` goes on from there instead of starting again
+        self._started: dict[str, tuple[tuple | None, list[Scored], Iterator[Scored]]] = {}
         self._by_colour: dict[str, list[tuple[int, str, int]]] | None = None
 
     @property
@@ -454,8 +457,18 @@ class Pool:
     def get(self, kind: str) -> list[Scored]:
         """(strength, played) pairs of valid `kind` combinations."""
         if kind not in self._cache:
-            self._cache[kind] = list(_make(kind, self))
+            self._cache[kind] = self._finish(kind, None) or list(_make(kind, self))
         return self._cache[kind]
+
+    def _finish(self, kind: str, best: tuple | None) -> list[Scored] | None:
+        """The combinations `_make(kind, self, best)` makes, if `count_above` started making them."""
+        started = self._started.get(kind)
+        if started is None or started[0] != best:
+            return None
+        del self._started[kind]
+        made, rest = started[1], started[2]
+        made += rest
+        return made
 
     def above(self, kind: str, best: tuple | None) -> list[Scored]:
         """The (strength, played) pairs of `get(kind)` stronger than `best` (all of them when
@@ -466,6 +479,8 @@ class Pool:
         if best is None:
             return self.get(kind)
         made = self._cache.get(kind)
+        if made is None:
+            made = self._finish(kind, best)
         if made is None:
             if kind != "suite" and not ceiling(kind, self) > best:  # `_suites` bounds each run's stretch itself
                 return []
@@ -481,9 +496,13 @@ class Pool:
             return _count_couleurs(self.by_colour, best, cap)
         if made is None and best is not None and kind != "suite" and not ceiling(kind, self) > best:
             return 0
-        found = 0
-        for strength, _played in made if made is not None else _make(kind, self, best):
-            if best is None or strength > best:
+        if made is not None:
+            return min(cap, sum(1 for strength, _played in made if best is None or strength > best))
+        found, seen, making = 0, [], _make(kind, self, best)
+        self._started[kind] = (best, seen, making)
+        for sp in making:
+            seen.append(sp)
+            if best is None or sp[0] > best:
                 found += 1
                 if found == cap:
                     break

@@ -80,7 +80,8 @@ def test_pools_above_a_table_best_are_the_reference_pools_filtered():
 def test_counts_above_a_table_best_are_those_of_the_reference_pools():
     """`Pool.count_above(kind, best, cap)` (what a legal list's length reads) is the number of
     the reference pool's combinations stronger than `best`, up to `cap`, on real and odd hands,
-    whether or not the pool was made before (`get` caches it)."""
+    whether or not the pool was made before (`get` caches it); and what `above` and `get` give
+    after a count (they finish the combinations the count started) is the whole reference pool."""
     rng = random.Random(12)
     ids = sorted(CONTENT.cards)
     for round_ in range(600):
@@ -100,3 +101,7 @@ def test_counts_above_a_table_best_are_those_of_the_reference_pools():
                     made.get(kind)
                     assert fresh.count_above(kind, best, cap) == min(cap, above), (kind, best, cap, cards)
                     assert made.count_above(kind, best, cap) == min(cap, above), (kind, best, cap, cards)
+                    # `above` (and `get`) go on from where the count stopped: the same pools
+                    want = sorted(sp for sp in slow.get(kind) if best is None or sp[0] > best)
+                    assert sorted(fresh.above(kind, best)) == want, (kind, best, cap, cards)
+                    assert sorted(fresh.get(kind)) == sorted(slow.get(kind)), (kind, best, cap, cards)
