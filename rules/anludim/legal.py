@@ -122,11 +122,6 @@ def _keeps(state: AnludimState, seat: int) -> list[A.Action]:
     return [A.Keep(c) for c in out[:KEEP_CHOICES]]
 
 
-def lays(state: AnludimState, seat: int) -> list[A.Action]:
-    """A few strong and cheap lays per professor that beat the table."""
-    return [lay for part in lay_parts(state, seat) for lay in (part.make() if type(part) is Deferred else part)]
-
-
 def lay_parts(state: AnludimState, seat: int) -> list[list[A.Action] | Deferred]:
     """The lays of `lays`, per professor: up to LAYS_PER_PROFESSOR (the strongest, the weakest and
     a middle one that beat the table) as a `Deferred` part, counted now and found when read; in
