@@ -69,14 +69,15 @@ def _settled(display: str, blank: str, timeout: float = 30.0) -> str:
     raise AssertionError("the window never showed a settled frame")
 
 
-def _window(display: str, pid: int) -> str:
-    for _ in range(100):
-        found = subprocess.run(["xdotool", "search", "--pid", str(pid)], capture_output=True,
-                               text=True, env=dict(os.environ, DISPLAY=display)).stdout.split()
-        if found:
-            return found[0]
-        time.sleep(0.2)
-    raise AssertionError("no window appeared")
+def _window(display: str, app: subprocess.Popen) -> str:
+    """The app's window on this private display (`tests.xvfb.window_of_class`: a loaded CI
+    machine may take a while to open it; 20 s once proved too short)."""
+    from tests.xvfb import window_of_class
+
+    window = window_of_class(dict(os.environ, DISPLAY=display), app)
+    if not window:
+        raise AssertionError(f"no window appeared (the app {'exited' if app.poll() is not None else 'runs'})")
+    return window
 
 
 def _click(display: str, window: str, xy: tuple[int, int]) -> None:
@@ -93,7 +94,7 @@ def test_menu_settings_and_new_game_in_a_real_window(display, tmp_path):
 
     with running([sys.executable, str(ROOT / "main.py")], app_env(display, tmp_path), ROOT,
                  log=tmp_path / "app.log") as app:
-        window = _window(display, app.pid)
+        window = _window(display, app)
         blank = _digest(display)
         menu = _settled(display, blank)
         assert app.poll() is None, "the app exited"

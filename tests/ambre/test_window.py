@@ -36,7 +36,7 @@ def test_three_people_type_their_characters_in_a_real_window(display, tmp_path):
 
     with running([sys.executable, str(ROOT / "main.py")], app_env(display, tmp_path), ROOT,
                  log=tmp_path / "app.log") as app:
-        window = _window(display, app.pid)
+        window = _window(display, app)
         screen = _settled(display, _digest(display))
         _click(display, window, AMBRE_CARD)
         screen = _changed(display, screen)
