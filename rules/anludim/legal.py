@@ -123,7 +123,7 @@ def _keeps(state: AnludimState, seat: int) -> list[A.Action]:
 
 
 def lay_parts(state: AnludimState, seat: int) -> list[list[A.Action] | Deferred]:
-    """The lays of `lays`, per professor: up to LAYS_PER_PROFESSOR (the strongest, the weakest and
+    """The listed lays, per professor: up to LAYS_PER_PROFESSOR (the strongest, the weakest and
     a middle one that beat the table) as a `Deferred` part, counted now and found when read; in
     the expert variant, its expert lays after it. The deferred parts read only the hand's pool
     and the table's bests taken now, never the live state."""
