@@ -9,7 +9,8 @@
   dropped first (`rebuild_median_ms`, the cost when everything changed); idle frames cost
   nothing since the loop sleeps.
 - Engines: random self-play, legal-action generation + apply, actions per second; python-chess
-  random playouts (legal-move generation + push) measured the same way in the same run.
+  random playouts (legal-move generation + push) measured the same way, in slices alternated
+  with each engine's, and each engine's `chess_ratio` from those neighbouring slices.
 - Bots: `bot_decision_p95_s`, the 95th percentile of one decision of each game's strongest bot.
 - Simulation: wall time of `simulate` (random bots, 3 seats, one process per core) for 1,000
   games (`--quick`: 100 games, scaled to 1,000), start-up of the worker processes included.
@@ -137,27 +138,99 @@ def _frame_times(app: Any, frames: int, rebuild: bool) -> list[float]:
     return sorted(times)
 
 
-def measure_engine(game_id: str, seconds: float, content_root: str | None) -> dict[str, float]:
-    """Random self-play: legal actions + apply, actions per second."""
-    import rules
-    from game.content import load
+class _Playouts:
+    """Random self-play that goes on where it stopped: `run(seconds)` plays legal-action
+    generation + apply for about that long and returns how many actions it applied. Games
+    follow each other (seeds 1, 2, ...) with one random generator (seed 7), so the sequence of
+    actions does not depend on how the time is sliced."""
 
-    engine = rules.engine(game_id)
-    content = load(game_id, content_root)
-    rng = random.Random(7)
-    seats = max(engine.seats.start, min(3, engine.seats.stop - 1))
-    count, seed = 0, 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        seed += 1
-        state = engine.new_game(content, seats, seed)
-        steps = 0
-        while not state.is_over() and steps < 20_000:
-            seat = state.to_act()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            count += 1
-            steps += 1
-    return {"actions_per_second": round(count / (time.perf_counter() - started), 1)}
+    def __init__(self, game_id: str, content_root: str | None) -> None:
+        import rules
+        from game.content import load
+
+        self.engine = rules.engine(game_id)
+        self.content = load(game_id, content_root)
+        self.seats = max(self.engine.seats.start, min(3, self.engine.seats.stop - 1))
+        self.rng = random.Random(7)
+        self.seed, self.state, self.steps = 0, None, 0
+
+    def run(self, seconds: float) -> int:
+        count, rng = 0, self.rng
+        started = time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            state = self.state
+            if state is None or state.is_over() or self.steps >= 20_000:
+                self.seed += 1
+                self.state = state = self.engine.new_game(self.content, self.seats, self.seed)
+                self.steps = 0
+            for _ in range(50):  # the clock is read every 50 actions at most
+                if state.is_over():
+                    break
+                seat = state.to_act()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+                count += 1
+                self.steps += 1
+        return count
+
+
+class _ChessPlayouts:
+    """python-chess random playouts (legal-move generation + push), going on where they stopped."""
+
+    def __init__(self) -> None:
+        import chess
+
+        self.chess = chess
+        self.rng = random.Random(7)
+        self.board = chess.Board()
+
+    def run(self, seconds: float) -> int:
+        count, rng = 0, self.rng
+        started = time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            board = self.board
+            if board.is_game_over(claim_draw=False) or board.ply() >= 300:
+                self.board = board = self.chess.Board()
+            for _ in range(50):
+                if board.is_game_over(claim_draw=False) or board.ply() >= 300:
+                    break
+                board.push(rng.choice(list(board.legal_moves)))
+                count += 1
+        return count
+
+
+def measure_engines(games: list[str], seconds: float, content_root: str | None,
+                    rounds: int = 4) -> tuple[dict[str, dict[str, float]], float]:
+    """Random self-play of each engine, and python-chess's random playouts, in alternated slices.
+
+    Each engine plays `rounds` slices of `seconds / rounds`, each followed by a slice of
+    python-chess of the same length. `actions_per_second` is the engine's rate over its slices;
+    `chess_ratio` is the median, over the rounds, of the engine's rate divided by python-chess's
+    rate in the slice right after it. On a machine whose speed drifts (other processes, a
+    changing clock) both sides of a ratio are measured in the same few seconds, so the drift
+    cancels out; one chess figure for the whole run did not (ratios moved by ±30 % between runs).
+    Returns the engines' figures and python-chess's moves per second over all its slices."""
+    chess = _ChessPlayouts()
+    chess.run(min(0.2, seconds))  # warm up (imports, first boards)
+    out: dict[str, dict[str, float]] = {}
+    chess_count = chess_time = 0.0
+    slice_s = seconds / rounds
+    for game_id in games:
+        playouts = _Playouts(game_id, content_root)
+        playouts.run(min(0.2, slice_s))  # warm up
+        count = spent = 0.0
+        ratios = []
+        for _ in range(rounds):
+            t0 = time.perf_counter()
+            n = playouts.run(slice_s)
+            t1 = time.perf_counter()
+            c = chess.run(slice_s)
+            t2 = time.perf_counter()
+            count, spent = count + n, spent + (t1 - t0)
+            chess_count, chess_time = chess_count + c, chess_time + (t2 - t1)
+            ratios.append((n / (t1 - t0)) / max(c / (t2 - t1), 1e-9))
+        out[game_id] = {"actions_per_second": round(count / spent, 1),
+                        "chess_ratio": round(statistics.median(ratios), 2)}
+    return out, round(chess_count / max(chess_time, 1e-9), 1)
 
 
 def measure_simulate(game_id: str, games: int, content_root: str | None) -> float:
@@ -204,21 +277,6 @@ def measure_bot_decisions(game_id: str, seconds: float, content_root: str | None
     return round(times[min(len(times) - 1, int(0.95 * len(times)))], 4)
 
 
-def measure_chess(seconds: float) -> float:
-    """python-chess random playouts: legal-move generation + push, moves per second."""
-    import chess
-
-    rng = random.Random(7)
-    count = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=False) and board.ply() < 300:
-            board.push(rng.choice(list(board.legal_moves)))
-            count += 1
-    return round(count / (time.perf_counter() - started), 1)
-
-
 def run_bench(content_root: str | None = None, quick: bool = False) -> dict[str, Any]:
     """Every measurement of DESIGN.md, as the JSON document of `bench --json`."""
     import rules
@@ -228,11 +286,11 @@ def run_bench(content_root: str | None = None, quick: bool = False) -> dict[str,
     scenes += [(f"{g}_table", g) for g in rules.IMPLEMENTED]
     result["frames"] = measure_frames(scenes, 20 if quick else 120, content_root)
     seconds = 0.5 if quick else 2.0
-    result["engines"] = {g: measure_engine(g, seconds, content_root) for g in rules.IMPLEMENTED}
+    result["engines"], chess_rate = measure_engines(list(rules.IMPLEMENTED), seconds, content_root)
     for g in rules.IMPLEMENTED:
         result["engines"][g]["simulate_1000_s"] = measure_simulate(g, 100 if quick else 1000, content_root)
         result["engines"][g]["bot_decision_p95_s"] = measure_bot_decisions(g, seconds * 2, content_root)
-    result["python_chess_moves_per_second"] = measure_chess(seconds)
+    result["python_chess_moves_per_second"] = chess_rate
     result["peak_rss_mb"] = measure_play_memory(content_root, 60 if quick else 150)
     result["bench_peak_rss_mb"] = peak_rss_mb()
     return result

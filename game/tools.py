@@ -354,7 +354,7 @@ def _bench_text(r: dict[str, Any]) -> str:
         lines.append(f"frame {scene}: median {f['median_ms']:.2f} ms, p95 {f['p95_ms']:.2f} ms, "
                      f"full rebuild {f['rebuild_median_ms']:.2f} ms")
     for game, e in r["engines"].items():
-        ratio = e["actions_per_second"] / max(r["python_chess_moves_per_second"], 1e-9)
+        ratio = e.get("chess_ratio") or e["actions_per_second"] / max(r["python_chess_moves_per_second"], 1e-9)
         lines.append(f"engine {game}: {e['actions_per_second']:.0f} actions/s ({ratio:.2f}x python-chess), "
                      f"simulate 1000 games {e.get('simulate_1000_s', 0):.1f} s, "
                      f"strongest bot decides in {e.get('bot_decision_p95_s', 0):.3f} s at p95")
