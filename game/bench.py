@@ -155,21 +155,26 @@ class _Playouts:
         self.seed, self.state, self.steps = 0, None, 0
 
     def run(self, seconds: float) -> int:
-        count, rng = 0, self.rng
+        count = 0
         started = time.perf_counter()
         while time.perf_counter() - started < seconds:
-            state = self.state
-            if state is None or state.is_over() or self.steps >= 20_000:
-                self.seed += 1
-                self.state = state = self.engine.new_game(self.content, self.seats, self.seed)
-                self.steps = 0
-            for _ in range(50):  # the clock is read every 50 actions at most
-                if state.is_over():
-                    break
-                seat = state.to_act()[0]
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
-                count += 1
-                self.steps += 1
+            count += self.play(50)  # the clock is read every 50 actions at most
+        return count
+
+    def play(self, actions: int) -> int:
+        """Apply up to `actions` random actions (fewer when the game ends; the next call starts
+        the next game); how many were applied."""
+        state = self.state
+        if state is None or state.is_over() or self.steps >= 20_000:
+            self.seed += 1
+            self.state = state = self.engine.new_game(self.content, self.seats, self.seed)
+            self.steps = 0
+        rng, count = self.rng, 0
+        while count < actions and not state.is_over():
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            count += 1
+        self.steps += count
         return count
 
 

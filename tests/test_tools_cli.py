@@ -49,3 +49,4 @@ def test_bench_json_has_the_fields_of_design_md():
     assert {"median_ms", "p95_ms"} <= set(r["frames"]["menu"])
     assert set(r["engines"]) >= {"anludim", "amadrim", "gorges"}
     assert all(e["actions_per_second"] > 0 and e["simulate_1000_s"] > 0 for e in r["engines"].values())
+    assert all(e["chess_ratio"] > 0 for e in r["engines"].values())
