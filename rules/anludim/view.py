@@ -63,6 +63,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rules.anludim import combos
+from rules.core.lazyview import LazyView
 
 if TYPE_CHECKING:
     from rules.anludim.state import AnludimState
@@ -167,14 +168,45 @@ def _piles(state: AnludimState) -> list[dict[str, Any]]:
 
 
 
-def build(state: AnludimState, seat: int | None) -> dict[str, Any]:
-    """The view of `seat` (None: public); see the module docstring for the schema."""
-    table = state.table
-    hand = [card(state, cid) for cid in table.seats[seat].hand] if seat is not None else None
-    to_act = state.to_act()
+def _hand(state: AnludimState, seat: int | None) -> list[dict[str, Any]] | None:
+    return [card(state, cid) for cid in state.table.seats[seat].hand] if seat is not None else None
+
+
+def _face_up(state: AnludimState) -> list[dict[str, Any] | None]:
+    return [card(state, c) if c else None for c in state.table.face_up]
+
+
+def _seats(state: AnludimState) -> list[dict[str, Any]]:
     made: dict = {}
     seats = [_seat(state, i, state.laid_views, made) for i in range(state.n)]
     state.laid_views = made  # only the combinations on the table now: it never grows
+    return seats
+
+
+# The keys `lazy_view` makes on their own (what the bots read; any other key builds the whole view).
+_ITEMS = {
+    "seat": lambda state, seat, view: seat,
+    "phase": lambda state, seat, view: state.phase,
+    "content": lambda state, seat, view: state.content.view_content,
+    "hand": lambda state, seat, view: _hand(state, seat),
+    "face_up": lambda state, seat, view: _face_up(state),
+    "seats": lambda state, seat, view: _seats(state),
+    "professors": lambda state, seat, view: _professors(state, view["seats"]),
+    "piles": lambda state, seat, view: _piles(state),
+}
+
+
+def lazy(state: AnludimState, seat: int | None) -> LazyView:
+    """`build(state, seat)` made key by key as it is read (`AnludimState.lazy_view`)."""
+    return LazyView(state, seat, _ITEMS, build)
+
+
+def build(state: AnludimState, seat: int | None) -> dict[str, Any]:
+    """The view of `seat` (None: public); see the module docstring for the schema."""
+    table = state.table
+    hand = _hand(state, seat)
+    to_act = state.to_act()
+    seats = _seats(state)
     return {
         "game": "anludim", "seat": seat, "expert": state.expert, "round": state.round, "turn": state.turn,
         "phase": state.phase, "phase_label": f"anludim.phase.{state.phase}", "to_act": to_act,
@@ -182,7 +214,7 @@ def build(state: AnludimState, seat: int | None) -> dict[str, Any]:
         "order": [(state.first + k) % state.n for k in range(state.n)],
         "optional_available": state.phase in ("start", "main", "after_main") and state.optional_open(state.current),
         "hand": hand, "seats": seats, "professors": _professors(state, seats), "piles": _piles(state),
-        "face_up": [card(state, c) if c else None for c in table.face_up],
+        "face_up": _face_up(state),
         "draw_count": len(table.deck), "discard_count": len(table.discard),
         "discard_top": card(state, table.discard[-1]) if table.discard else None,
         "parchment_supply": table.parchments, "keep_queue": list(state.keep_queue),

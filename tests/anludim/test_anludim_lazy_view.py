@@ -1,0 +1,61 @@
+"""`AnludimState.lazy_view` (what `simulate` gives the bots) has the values of the view, key by key."""
+
+import json
+import random
+
+import pytest
+
+import rules
+from game.content import load
+from rules.anludim.view import _ITEMS
+
+
+def _json(value):
+    return json.loads(json.dumps(value))
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_every_key_read_alone_in_any_order_is_the_views(expert) -> None:
+    engine, content = rules.engine("anludim"), load("anludim")
+    state = engine.new_game(content, 3, 11, {"expert": True} if expert else None)
+    bots = [engine.bot(engine.bots[s % len(engine.bots)], 70 + s) for s in range(3)]
+    rng = random.Random(11)
+    steps = compared = 0
+    while not state.is_over() and steps < 400:
+        seat = state.to_act()[0]
+        viewer = rng.choice([None, 0, 1, 2, seat])
+        fresh = _json(state.view(viewer))
+        lazy = state.lazy_view(viewer)
+        keys = list(_ITEMS) + ["log", "to_act", "round_results"]
+        rng.shuffle(keys)
+        for key in keys:
+            assert _json(lazy[key]) == fresh[key], (steps, viewer, key)
+        compared += len(keys)
+        assert lazy.get("no such key", "absent") == "absent"
+        if steps % 40 == 0:
+            assert _json(dict(lazy)) == fresh
+        sealed = state.lazy_view(seat)
+        phase = sealed["phase"]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+        sealed.seal()
+        assert sealed["phase"] == phase  # read before the action: kept
+        with pytest.raises(RuntimeError):
+            sealed["seats"]  # not read before: refused (it would describe a later state)
+        steps += 1
+    assert compared > 1000
+
+
+def test_simulate_gives_the_bots_the_lazy_view() -> None:
+    from game.simulate import LazyView
+
+    engine, content = rules.engine("anludim"), load("anludim")
+    state = engine.new_game(content, 3, 2)
+    view = LazyView(state, 1)
+    assert view["hand"] == state.view(1)["hand"]
+    view.seal()
+    with pytest.raises(RuntimeError):
+        view["piles"]
+    whole = LazyView(state, 1)
+    assert whole.get("draw_count") == state.view(1)["draw_count"]  # a key of no item: the whole view
+    whole.seal()
+    assert whole["piles"] == state.view(1)["piles"]  # built before the seal: kept
