@@ -103,6 +103,10 @@ class AmbreState(HiddenResults):
         """What `seat` may see (None: the public view); see `view.py`."""
         return view.build(self, seat)
 
+    def lazy_view(self, seat: int | None) -> Any:
+        """`view(seat)` made key by key as it is read (`game.simulate`'s bots; see `rules.core.lazyview`)."""
+        return view.lazy(self, seat)
+
     def is_over(self) -> bool:
         return self.phase == "over"
 

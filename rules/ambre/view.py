@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.ambre import bids, cards, scoring
+from rules.core.lazyview import LazyView
 
 if TYPE_CHECKING:
     from rules.ambre.state import AmbreState, Conflict
@@ -147,6 +148,41 @@ def _copy_content(content: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _hand(state: AmbreState, seat: int | None) -> list[Any] | None:
+    return list(state.hands[seat]) if seat is not None else None
+
+
+def _seats(state: AmbreState) -> list[dict[str, Any]]:
+    return [{"seat": s, "name": state.names[s], "hand_size": len(state.hands[s]), "aside": list(state.aside[s]),
+             "ranks": dict(state.ranks[s]), "initiated": s in state.initiated,
+             "ready": state.names[s] is not None} for s in range(state.n)]
+
+
+def _log(state: AmbreState) -> list[dict[str, Any]]:
+    return [dict(e) for e in state.log[-LOG_TAIL:]]
+
+
+# The keys `lazy` makes on their own (what the bots read; any other key builds the whole view).
+_ITEMS = {
+    "seat": lambda state, seat, view: seat,
+    "phase": lambda state, seat, view: state.phase,
+    "act": lambda state, seat, view: state.act,
+    "hand": lambda state, seat, view: _hand(state, seat),
+    "seats": lambda state, seat, view: _seats(state),
+    "bidding": lambda state, seat, view: bids.public(state, seat),
+    "conflicts": lambda state, seat, view: [_conflict(state, c) for c in state.conflicts],
+    "scene": lambda state, seat, view: _scene(state, seat),
+    "scenes": lambda state, seat, view: [dict(s) for s in state.scenes],
+    "log": lambda state, seat, view: _log(state),
+    "content": lambda state, seat, view: _copy_content(_texts(state)["content"]),
+}
+
+
+def lazy(state: AmbreState, seat: int | None) -> LazyView:
+    """`build(state, seat)` made key by key as it is read (`AmbreState.lazy_view`)."""
+    return LazyView(state, seat, _ITEMS, build)
+
+
 def build(state: AmbreState, seat: int | None) -> dict[str, Any]:
     """The view of `seat` (None: public); see the module docstring for the schema."""
     revealed = state.phase in ("epilogue", "over")
@@ -155,16 +191,14 @@ def build(state: AmbreState, seat: int | None) -> dict[str, Any]:
         "game": "ambre", "seat": seat, "phase": state.phase, "phase_label": f"ambre.phase.{state.phase}",
         "to_act": state.to_act(), "act": state.act, "names": list(state.names),
         "motivations": [m if revealed or s == seat else None for s, m in enumerate(state.motivations)],
-        "hand": list(state.hands[seat]) if seat is not None else None,
+        "hand": _hand(state, seat),
         "joker": state.jokers[seat] if seat is not None else None,
-        "seats": [{"seat": s, "name": state.names[s], "hand_size": len(state.hands[s]), "aside": list(state.aside[s]),
-                   "ranks": dict(state.ranks[s]), "initiated": s in state.initiated,
-                   "ready": state.names[s] is not None} for s in range(state.n)],
+        "seats": _seats(state),
         "suit_order": list(shown_suits), "bidding": bids.public(state, seat),
         "bid_results": [dict(r) for r in state.bid_results],
         "conflicts": [_conflict(state, c) for c in state.conflicts], "element_turn": state.element_turn,
         "scene": _scene(state, seat), "scenes": [dict(s) for s in state.scenes],
         "epilogue": dict(state.epilogue) if state.epilogue else None,
-        "log": [dict(e) for e in state.log[-LOG_TAIL:]],
+        "log": _log(state),
         "content": _copy_content(_texts(state)["content"]),
     }
