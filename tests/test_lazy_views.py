@@ -15,11 +15,13 @@ def _json(value):
     return json.loads(json.dumps(value))
 
 
-CASES = [("anludim", None, "seats"), ("anludim", {"expert": True}, "seats"), ("ambre", None, "conflicts")]
+# (game, options, a key read before the action, a key not read before it)
+CASES = [("anludim", None, "phase", "seats"), ("anludim", {"expert": True}, "phase", "seats"),
+         ("ambre", None, "phase", "conflicts"), ("guildes", None, "seat", "guilds")]
 
 
-@pytest.mark.parametrize(("game", "options", "unread"), CASES)
-def test_every_key_read_alone_in_any_order_is_the_views(game, options, unread) -> None:
+@pytest.mark.parametrize(("game", "options", "read", "unread"), CASES)
+def test_every_key_read_alone_in_any_order_is_the_views(game, options, read, unread) -> None:
     items = importlib.import_module(f"rules.{game}.view")._ITEMS
     engine, content = rules.engine(game), load(game)
     state = engine.new_game(content, 3, 11, options)
@@ -40,10 +42,10 @@ def test_every_key_read_alone_in_any_order_is_the_views(game, options, unread) -
         if steps % 40 == 0:
             assert _json(dict(lazy)) == fresh
         sealed = state.lazy_view(seat)
-        phase = sealed["phase"]
+        before = _json(sealed[read])
         state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
         sealed.seal()
-        assert sealed["phase"] == phase  # read before the action: kept
+        assert _json(sealed[read]) == before  # read before the action: kept
         with pytest.raises(RuntimeError):
             sealed[unread]  # not read before: refused (it would describe a later state)
         steps += 1

@@ -103,6 +103,11 @@ class GuildesState(HiddenResults):
         from rules.guildes.view import build_view
         return build_view(self, seat)
 
+    def lazy_view(self, seat: int | None) -> Any:
+        """`view(seat)` made key by key as it is read (`game.simulate`'s bots; see `rules.core.lazyview`)."""
+        from rules.guildes.view import lazy_view
+        return lazy_view(self, seat)
+
     def is_over(self) -> bool:
         return self.over
 

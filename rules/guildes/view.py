@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.lazyview import LazyView
 from rules.guildes.effects import ELEMENTS
 
 
@@ -76,25 +77,54 @@ def _fight(st) -> dict[str, Any] | None:
     return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in f.items()}
 
 
-def build_view(st, seat: int | None) -> dict[str, Any]:
+def _prompt(st, seat: int | None) -> dict[str, Any] | None:
+    return None if st.prompt is None else st.prompt.to_json(seat)
+
+
+def _quest(st) -> dict[str, Any] | None:
     top = st.quests[0] if st.quests else None
+    if top is None:
+        return None
+    loot = st.quest_loot.get(top, {})
+    return {"id": top, "damage": list(st.quest_damage.get(top, [0] * len(st.content.quests[top].monsters))),
+            "loot": {"rubies": loot.get("rubies", 0), "cards": list(loot.get("cards", []))}}
+
+
+def _lot(st) -> dict[str, Any] | None:
+    return None if st.lot is None else {k: (list(v) if isinstance(v, list) else v) for k, v in st.lot.items()}
+
+
+# The keys `lazy_view` makes on their own (what the bots read; any other key builds the whole view).
+_ITEMS = {
+    "seat": lambda st, seat, view: seat,
+    "prompt": lambda st, seat, view: _prompt(st, seat),
+    "guilds": lambda st, seat, view: [_guild(st, g, seat) for g in st.guilds],
+    "quest": lambda st, seat, view: _quest(st),
+    "lot": lambda st, seat, view: _lot(st),
+    "cards": lambda st, seat, view: static_cards(st),
+}
+
+
+def lazy_view(st, seat: int | None) -> LazyView:
+    """`build_view(st, seat)` made key by key as it is read (`GuildesState.lazy_view`)."""
+    return LazyView(st, seat, _ITEMS, build_view)
+
+
+def build_view(st, seat: int | None) -> dict[str, Any]:
     me = st.guilds[seat] if seat is not None and seat < len(st.guilds) else None
     return {
         "game": "guildes", "seat": seat, "round": st.round, "step": st.step, "phase": st.phase,
         "phase_key": f"guildes.phase.{st.phase}", "first": st.first, "current": st.current,
         "to_act": st.to_act(),
-        "prompt": None if st.prompt is None else st.prompt.to_json(seat),
+        "prompt": _prompt(st, seat),
         "guilds": [_guild(st, g, seat) for g in st.guilds],
-        "quest": None if top is None else {
-            "id": top, "damage": list(st.quest_damage.get(top, [0] * len(st.content.quests[top].monsters))),
-            "loot": {"rubies": st.quest_loot.get(top, {}).get("rubies", 0),
-                     "cards": list(st.quest_loot.get(top, {}).get("cards", []))}},
+        "quest": _quest(st),
         "quests_left": len(st.quests),
         "peeked": list(me.peeked) if me is not None else [],
         "face_up_item": st.face_up_item, "face_up_mage": st.face_up_mage,
         "decks": {"mages": len(st.mage_deck), "items": len(st.item_deck), "leaders": len(st.leader_deck)},
         "auction": list(st.auction), "drawn_mages": list(st.drawn["mages"]),
-        "lot": None if st.lot is None else {k: (list(v) if isinstance(v, list) else v) for k, v in st.lot.items()},
+        "lot": _lot(st),
         "fight": _fight(st),
         "dice": [dict(d, dice=list(d["dice"]), forced=list(d["forced"])) for d in st.dice],
         "options": dict(st.options), "forced": len(st.forced),
