@@ -33,7 +33,7 @@ class LazyView(Mapping):
 
     A state may offer `lazy_view(seat)`: a read-only mapping with the values of `view(seat)`,
     made key by key as they are read, with a `seal()` of its own that refuses the reads after
-    it as this one does (Amadrim's `SeatView`); it is then used instead of the whole view, and
+    it as this one does; see `rules.core.lazyview.LazyView`); it is then used instead of the whole view, and
     `play_one` gives it to the bots as it is."""
 
     def __init__(self, state: Any, seat: int) -> None:

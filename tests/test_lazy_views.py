@@ -1,5 +1,5 @@
 """`state.lazy_view(seat)` (what `simulate` gives the bots) has the values of the view, key by key,
-for every game made with `rules.core.lazyview.LazyView` (Amadrim's own `SeatView`: tests/amadrim)."""
+for every game that has one (Amadrim's: tests/amadrim/test_amadrim_view_reuse.py, with more keys)."""
 
 import importlib
 import json
@@ -17,7 +17,8 @@ def _json(value):
 
 # (game, options, a key read before the action, a key not read before it)
 CASES = [("anludim", None, "phase", "seats"), ("anludim", {"expert": True}, "phase", "seats"),
-         ("ambre", None, "phase", "conflicts"), ("guildes", None, "seat", "guilds")]
+         ("ambre", None, "phase", "conflicts"), ("guildes", None, "seat", "guilds"),
+         ("amadrim", None, "phase", "units")]
 
 
 @pytest.mark.parametrize(("game", "options", "read", "unread"), CASES)

@@ -28,7 +28,7 @@ from rules.amadrim.actions import (
 )
 from rules.amadrim.board import Board
 from rules.amadrim.content import Content
-from rules.amadrim.view import SeatView, build_view
+from rules.amadrim.view import build_view, lazy_view
 from rules.core import Action, HiddenResults, IllegalAction, entry
 
 #: Which phase accepts which action, and the module function that handles it.
@@ -174,7 +174,7 @@ class AmadrimState(HiddenResults):
         """`view(seat)` as a read-only mapping made key by key when read (for `game.simulate`'s
         bots: the same values, without building what a bot does not read; made for every
         decision: the module is imported once, above)."""
-        return SeatView(self, seat)
+        return lazy_view(self, seat)
 
     def is_over(self) -> bool:
         return self.phase == "over"

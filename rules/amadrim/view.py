@@ -7,10 +7,11 @@ static parts (colours, grid, costs) are shared between views: treat a view as re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules.amadrim.actions import KINDS, UNIT_KINDS
+from rules.core.lazyview import LazyView
 
 if TYPE_CHECKING:
     from rules.amadrim.state import AmadrimState
@@ -92,83 +93,36 @@ def _static_of(state: AmadrimState) -> dict[str, Any]:
     return state.static_view or _static(state, _ids(state))
 
 
-#: The keys `SeatView` makes on their own (the ones the bots read), each exactly as `build_view`
+#: The keys `lazy_view` makes on their own (the ones the bots read), each exactly as `build_view`
 #: makes it (tests/amadrim/test_amadrim_view_reuse.py compares them); any other key is read
 #: from the whole view.
-_ITEMS: dict[str, Callable[[AmadrimState, int | None], Any]] = {
-    "seat": lambda st, seat: seat,
-    "seats": lambda st, seat: st.seats,
-    "phase": lambda st, seat: st.phase,
-    "turn": lambda st, seat: st.turn,
-    "colours": lambda st, seat: _static_of(st)["colours"],
-    "grid": lambda st, seat: _static_of(st)["grid"],
-    "costs": lambda st, seat: _static_of(st)["costs"],
-    "bots": lambda st, seat: _static_of(st)["bots"],
-    "cities": lambda st, seat: st.board.cities_json(),
-    "units": lambda st, seat: _units(st),
-    "stock": lambda st, seat: _stock(st, _ids(st)),
-    "cubes": lambda st, seat: list(st.cubes),
-    "pawns_left": lambda st, seat: st.pawns_left,
-    "programming": _programming,
-    "unplaced": lambda st, seat: _unplaced(st, seat),
-    "log": lambda st, seat: st.log[-LOG_TAIL:],
+_ITEMS: dict[str, Callable[[AmadrimState, int | None, LazyView], Any]] = {
+    "seat": lambda st, seat, view: seat,
+    "seats": lambda st, seat, view: st.seats,
+    "phase": lambda st, seat, view: st.phase,
+    "turn": lambda st, seat, view: st.turn,
+    "colours": lambda st, seat, view: _static_of(st)["colours"],
+    "grid": lambda st, seat, view: _static_of(st)["grid"],
+    "costs": lambda st, seat, view: _static_of(st)["costs"],
+    "bots": lambda st, seat, view: _static_of(st)["bots"],
+    "cities": lambda st, seat, view: st.board.cities_json(),
+    "units": lambda st, seat, view: _units(st),
+    "stock": lambda st, seat, view: _stock(st, _ids(st)),
+    "cubes": lambda st, seat, view: list(st.cubes),
+    "pawns_left": lambda st, seat, view: st.pawns_left,
+    "programming": lambda st, seat, view: _programming(st, seat),
+    "unplaced": lambda st, seat, view: _unplaced(st, seat),
+    "log": lambda st, seat, view: st.log[-LOG_TAIL:],
 }
 
 
-_UNREAD = object()  # (`SeatView`: a key not read yet)
-
-
-class SeatView(Mapping):
+def lazy_view(state: AmadrimState, seat: int | None) -> LazyView:
     """`build_view(state, seat)` made key by key when first read: what `game.simulate` gives a
     bot (`AmadrimState.lazy_view`), so a bot that reads a few keys does not pay for the whole
-    view (the log, the scores, the market…). The same values as the view (the keys of `_ITEMS`
-    on their own, any other from the whole view, built once); read-only, like the view; once
-    `seal`ed (the action is about to be applied), a key not read yet is refused: it would
-    describe a later state."""
-
-    def __init__(self, state: AmadrimState, seat: int | None) -> None:
-        if seat is not None and not 0 <= seat < state.seats:
-            seat = None  # (as `build_view`)
-        self._state, self._seat = state, seat
-        self._read: dict[str, Any] = {}
-        self._whole: dict[str, Any] | None = None
-        self._sealed = False
-
-    def seal(self) -> None:
-        self._sealed = True
-
-    def _view(self) -> dict[str, Any]:
-        if self._whole is None:
-            if self._sealed:
-                raise RuntimeError("a bot read its view after its action was applied")
-            self._whole = build_view(self._state, self._seat)
-        return self._whole
-
-    def __getitem__(self, key: str) -> Any:
-        value = self._read.get(key, _UNREAD)  # (no KeyError raised and caught: most keys are read once)
-        if value is not _UNREAD:
-            return value
-        if self._whole is not None:
-            return self._whole[key]
-        make = _ITEMS.get(key)
-        if make is None:
-            return self._view()[key]
-        if self._sealed:
-            raise RuntimeError("a bot read its view after its action was applied")
-        value = self._read[key] = make(self._state, self._seat)
-        return value
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """`Mapping.get` without its KeyError for a key the view has (the bots ask a few)."""
-        if key in _ITEMS or key in self._read:
-            return self[key]
-        return self._view().get(key, default)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._view())
-
-    def __len__(self) -> int:
-        return len(self._view())
+    view (the log, the scores, the market…); see `rules.core.lazyview`."""
+    if seat is not None and not 0 <= seat < state.seats:
+        seat = None  # (as `build_view`)
+    return LazyView(state, seat, _ITEMS, build_view)
 
 
 def _public(state: AmadrimState, ids: list[str]) -> dict[str, Any]:
