@@ -80,6 +80,29 @@ def ring_table(width: int, height: int) -> dict[Cell, tuple[tuple[Cell, tuple[Ce
             for (x, y) in around}
 
 
+@lru_cache(maxsize=16)
+def walk_table(width: int, height: int) -> dict[Cell, tuple[tuple[tuple[Cell, ...], ...],
+                                                       tuple[tuple[Cell, int, tuple[tuple[Cell, int], ...]], ...]]]:
+    """`ring_table` with every walk numbered, for every cell: (paths, rings), `paths[i]` the walk
+    numbered i, `rings` the cells of `ring_table`, each paired with the number of the walk that
+    ends there through that first step. Lets a unit's move actions be kept in a list by walk
+    number (`action_phase.add_unit_actions`): no path tuple made or hashed to find them."""
+    table = {}
+    for start, rings in ring_table(width, height).items():
+        paths: list[tuple[Cell, ...]] = []
+        numbered = []
+        for c1, far in rings:
+            paths.append((c1,))
+            first = len(paths) - 1
+            seconds = []
+            for c2 in far:
+                paths.append((c1, c2))
+                seconds.append((c2, len(paths) - 1))
+            numbered.append((c1, first, tuple(seconds)))
+        table[start] = (tuple(paths), tuple(numbered))
+    return table
+
+
 @dataclass
 class Board:
     """Cities and units on a `width` × `height` grid split in quadrants."""
@@ -103,6 +126,9 @@ class Board:
         # (unit id, cell) -> path -> the move action, made once (immutable values listed again
         # each time a list of `move_lists` is made again)
         self.moves_made: dict[tuple[int, Cell], dict[tuple[Cell, ...], Any]] = {}
+        # (unit id, cell) -> the move action of each walk of one or two steps from the cell, by
+        # its number in `walk_table` (None: not made yet); the same sharing as `moves_made`
+        self.walk_moves: dict[tuple[int, Cell], list[Any]] = {}
         self.changes = 0  # cities and units added, removed or moved so far (see `_changed`)
         self.roster = 0  # units added or removed so far (not moved): see `AmadrimState.pawns_left`
         self.cities_view: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None  # `cities_json`
