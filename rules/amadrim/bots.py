@@ -293,8 +293,8 @@ class LevelBot:
         me = view["seat"]
         board = board_from_view(view, self._known)
         ctx = _Scorer(view, board, me, w, self._known)
-        moves = [a for a in legal if type(a) is Move]  # (no action class derives from another)
-        others = [a for a in legal if type(a) is not Move]
+        others = [a for a in legal if type(a) is not Move]  # (no action class derives from another)
+        moves = [a for a in legal if type(a) is Move] if others else legal  # (only moves: most lists)
         if w["sample_moves"] and len(moves) > w["sample_moves"]:
             moves = self.rng.sample(moves, int(w["sample_moves"]))
         best, best_score = legal[-1], float("-inf")  # "end" when offered comes last
