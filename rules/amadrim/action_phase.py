@@ -215,9 +215,7 @@ def _any_use(ctx: Any, seat: int) -> bool:
     if not (move or attack or spell or take):
         return False
     city_at, unit_at, around = board.city_at, board.unit_at, board.around
-    for u in board.units.values():
-        if u.owner != seat:
-            continue
+    for u in board.owned.get(seat, {}).values():
         if move and not u.moved:
             for c in around[u.cell]:
                 if c not in city_at and c not in unit_at:

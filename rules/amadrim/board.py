@@ -129,6 +129,9 @@ class Board:
         # (unit id, cell) -> the move action of each walk of one or two steps from the cell, by
         # its number in `walk_table` (None: not made yet); the same sharing as `moves_made`
         self.walk_moves: dict[tuple[int, Cell], list[Any]] = {}
+        # seat -> its units by id, in the order of `units` (kept by `add_unit` and `remove_unit`:
+        # the units of one seat without going through every unit; not a dataclass field)
+        self.owned: dict[int, dict[int, Unit]] = {}
         self.changes = 0  # cities and units added, removed or moved so far (see `_changed`)
         self.roster = 0  # units added or removed so far (not moved): see `AmadrimState.pawns_left`
         self.cities_view: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None  # `cities_json`
@@ -191,12 +194,14 @@ class Board:
     def add_unit(self, unit: Unit) -> None:
         self.units[unit.id] = unit
         self.unit_at[unit.cell] = unit.id
+        self.owned.setdefault(unit.owner, {})[unit.id] = unit
         self.roster += 1
         self._changed(unit.cell)
 
     def remove_unit(self, unit_id: int) -> Unit:
         unit = self.units.pop(unit_id)
         del self.unit_at[unit.cell]
+        del self.owned[unit.owner][unit_id]
         self.roster += 1
         self._changed(unit.cell)
         return unit
@@ -212,7 +217,8 @@ class Board:
         return [c for c in self.cities if c.owner == seat]
 
     def units_of(self, seat: int) -> list[Unit]:
-        return [u for u in self.units.values() if u.owner == seat]
+        """The seat's units, in the order of `units`."""
+        return list(self.owned.get(seat, {}).values())
 
     def unit_on(self, cell: Cell) -> Unit | None:
         uid = self.unit_at.get(cell)
@@ -283,11 +289,12 @@ def board_from_view(view: dict[str, Any], known: dict[str, Any] | None = None) -
     grid = view["grid"]
     board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
     _set_cities(board, view["cities"])
-    units, unit_at = board.units, board.unit_at
+    units, unit_at, owned = board.units, board.unit_at, board.owned
     for u in view["units"]:
         piece = _unit_of(u)
         units[piece.id] = piece
         unit_at[piece.cell] = piece.id
+        owned.setdefault(piece.owner, {})[piece.id] = piece
     if known is not None:
         log = view["log"]
         known.update(board=board, seen=log[-1] if log else None)

@@ -457,7 +457,7 @@ class _Scorer:
         """How many merchants this seat has."""
         if self._merchants is None:
             me = self.me
-            self._merchants = sum(1 for u in self.board.units.values() if u.owner == me and u.kind == "merchant")
+            self._merchants = sum(1 for u in self.board.owned.get(me, {}).values() if u.kind == "merchant")
         return self._merchants
 
     @property

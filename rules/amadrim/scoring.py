@@ -87,7 +87,7 @@ def business(market_line: list[int], values: tuple[int, ...]) -> int:
 
 
 def magic(board: Board, seat: int) -> int:
-    return sum(u.level for u in board.units.values() if u.owner == seat and u.kind == "mage")
+    return sum(u.level for u in board.owned.get(seat, {}).values() if u.kind == "mage")
 
 
 def reputation(state: AmadrimState, seat: int) -> dict[str, int]:
