@@ -356,21 +356,19 @@ def _guarded(board: Board, me: int, city_cell: Cell) -> bool:
 def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | None = None) -> dict[str, int]:
     """How many cubes to put on each action this turn (`known`: see `board_from_view`)."""
     board = board_from_view(view, known)
-    colours = [c["id"] for c in view["colours"]]
-    costs, mine = view["costs"], view["stock"][me]  # (each key read once: a view may be lazy)
+    colours, take, level_costs = _costs(view, known)
+    mine = view["stock"][me]  # (each key read once: a view may be lazy)
     stock = [mine[c] for c in colours]
     cubes = view["cubes"][me]
     units = board.units_of(me)
     mages = sorted((u for u in units if u.kind == "mage"), key=lambda u: -u.level)
     merchants = [u for u in units if u.kind == "merchant"]
-    pawns_left = (view.get("pawns_left") or [None] * view["seats"])[me]
     plan = dict.fromkeys(KINDS, 0)
     look = w["lookahead"]
     reach = cubes  # the most cells a mage could walk this turn
-    take = tuple(costs["take_city"][c] for c in colours)
     guards = 0
-    if w["guard"] and pawns_left != 0 and any(board.is_free(c) for city in board.cities_of(me)
-                                              for c in board.cardinal[city.cell]):  # creatable
+    if w["guard"] and (view.get("pawns_left") or [None] * view["seats"])[me] != 0 \
+            and any(board.is_free(c) for city in board.cities_of(me) for c in board.cardinal[city.cell]):  # creatable
         free = [m for m in mages if not any(m.cell in board.around[c.cell] for c in board.cities_of(me))]
         for city in board.cities_of(me):
             if not _guarded(board, me, city.cell):
@@ -395,8 +393,8 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | No
             break
         if mage.level in refused:
             continue
-        cost = costs["level_up"].get(str(mage.level + 1))
-        if cost and sum(cost.values()) <= w["spell_max_cost"] and _pay(stock, tuple(cost[c] for c in colours)):
+        cost = level_costs.get(mage.level + 1)
+        if cost is not None and cost[1] <= w["spell_max_cost"] and _pay(stock, cost[0]):
             plan["spell"] += 1
         else:
             refused.add(mage.level)
@@ -420,6 +418,25 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | No
     plan["create"] = max(plan["create"], min(guards, room))
     plan["move"] = min(int(w["moves_max"]), max(0, cubes - sum(plan.values())))
     return plan
+
+
+def _costs(view: Any, known: dict[str, Any] | None) -> tuple[list[str], tuple[int, ...],
+                                                              dict[int, tuple[tuple[int, ...], int]]]:
+    """The colour ids, the take-city cost and each level's cost with its total (the costs in
+    colour order), kept in the bot's memo `known` while the view gives the same colours and costs
+    objects (a game's views share them: they never change in a game)."""
+    colours_listed, costs = view["colours"], view["costs"]
+    memo = known.get("costs") if known is not None else None
+    if memo is not None and memo[0] is colours_listed and memo[1] is costs:
+        return memo[2]
+    colours = [c["id"] for c in colours_listed]
+    take = tuple(costs["take_city"][c] for c in colours)
+    levels = {int(level): (tuple(cost[c] for c in colours), sum(cost.values()))
+              for level, cost in costs["level_up"].items() if cost}  # (an empty cost: no spell)
+    made = (colours, take, levels)
+    if known is not None:
+        known["costs"] = (colours_listed, costs, made)
+    return made
 
 
 def _defended_now(board: Board, city: Any, me: int) -> bool:
