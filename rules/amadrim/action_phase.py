@@ -353,20 +353,20 @@ def _short_moves(board: Board, unit: Unit, steps: int, closed: Any) -> list[Move
     if made is None:  # cell: the same objects again (most walks come back when a list is made again)
         made = board.walk_moves[unit.id, unit.cell] = [None] * len(paths)
     moves = []
+    opened = 0  # the bits of the open cells around
     open_rings = []
-    for c1, i, far in rings:
+    for c1, i, bit, far in rings:
         if c1 not in closed:
             move = made[i]
             if move is None:
                 move = made[i] = _move(unit.id, paths[i])
             moves.append(move)
+            opened |= bit
             open_rings.append(far)
     if steps == 2:  # a cell two steps away, from the first open cell beside it
-        found = set()
         for far in open_rings:
-            for c2, i in far:
-                if c2 not in found and c2 not in closed:
-                    found.add(c2)
+            for c2, i, before in far:
+                if not (opened & before) and c2 not in closed:  # (no open cell met before leads there)
                     move = made[i]
                     if move is None:
                         move = made[i] = _move(unit.id, paths[i])

@@ -81,24 +81,27 @@ def ring_table(width: int, height: int) -> dict[Cell, tuple[tuple[Cell, tuple[Ce
 
 
 @lru_cache(maxsize=16)
-def walk_table(width: int, height: int) -> dict[Cell, tuple[tuple[tuple[Cell, ...], ...],
-                                                       tuple[tuple[Cell, int, tuple[tuple[Cell, int], ...]], ...]]]:
+def walk_table(width: int, height: int) -> dict[Cell, tuple[tuple[tuple[Cell, ...], ...], tuple[Any, ...]]]:
     """`ring_table` with every walk numbered, for every cell: (paths, rings), `paths[i]` the walk
-    numbered i, `rings` the cells of `ring_table`, each paired with the number of the walk that
-    ends there through that first step. Lets a unit's move actions be kept in a list by walk
-    number (`action_phase.add_unit_actions`): no path tuple made or hashed to find them."""
+    numbered i, `rings` the 8 cells around, each as (cell, number of its walk, its bit, far)
+    with `far` its cells two steps away as (cell, number of the walk through it, the bits of the
+    cells around met before it that also lead there). Lets a unit's move actions be kept in a
+    list by walk number and a cell two steps away be taken from the first open cell beside it
+    by a test of bits (`action_phase._short_moves`): no path tuple made or hashed to find them."""
     table = {}
     for start, rings in ring_table(width, height).items():
         paths: list[tuple[Cell, ...]] = []
         numbered = []
-        for c1, far in rings:
+        leading: dict[Cell, int] = {}  # a cell two steps away -> the bits of the cells around met so far that lead there
+        for k, (c1, far) in enumerate(rings):
             paths.append((c1,))
             first = len(paths) - 1
             seconds = []
             for c2 in far:
                 paths.append((c1, c2))
-                seconds.append((c2, len(paths) - 1))
-            numbered.append((c1, first, tuple(seconds)))
+                seconds.append((c2, len(paths) - 1, leading.get(c2, 0)))
+                leading[c2] = leading.get(c2, 0) | 1 << k
+            numbered.append((c1, first, 1 << k, tuple(seconds)))
         table[start] = (tuple(paths), tuple(numbered))
     return table
 
