@@ -19,6 +19,7 @@ bots.yaml); the defaults below are used when a view carries none.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import repeat
 from operator import is_
 from typing import Any
@@ -324,9 +325,11 @@ def _place(view: Any, legal: list[Action], rng: random.Random, known: dict[str, 
     `known` (the bot's memo): each cell's score but for the crowd and the noise, kept (the grid
     does not change in a game). Every term is a multiple of 1/4, so computed in any order the
     sum before the noise is exact: the same scores."""
-    statics: dict[Cell, float] = {} if known is None else known.setdefault("place", {})
-    if not statics:
-        statics.update(_place_statics(view["grid"]))
+    statics = None if known is None else known.get("place")
+    if statics is None:
+        statics = _place_statics(view["grid"])
+        if known is not None:
+            known["place"] = statics
     crowds: dict[Cell, int] = {}  # cell -> cities at `_distance` <= 2 of it
     for c in view["cities"]:
         cx, cy = c["cell"]
@@ -341,11 +344,18 @@ def _place(view: Any, legal: list[Action], rng: random.Random, known: dict[str, 
 
 
 def _place_statics(grid: dict[str, Any]) -> dict[Cell, float]:
-    """`_place`'s score of every cell of the grid but for the crowd and the noise."""
-    columns, rows, regions = grid["columns"], grid["rows"], grid["regions"]
-    mid = ((grid["width"] - 1) / 2, (grid["height"] - 1) / 2)
+    """`_place`'s score of every cell of the grid but for the crowd and the noise (read only: the
+    same dict for every bot and game on the same grid)."""
+    return _grid_statics(grid["width"], grid["height"], tuple(grid["columns"]), tuple(grid["rows"]),
+                         tuple(map(tuple, grid["regions"])))
+
+
+@lru_cache(maxsize=16)
+def _grid_statics(width: int, height: int, columns: tuple[str, ...], rows: tuple[str, ...],
+                  regions: tuple[tuple[str, ...], ...]) -> dict[Cell, float]:
+    mid = ((width - 1) / 2, (height - 1) / 2)
     return {(x, y): len({columns[x], rows[y], regions[y][x]}) * 10 - (abs(x - mid[0]) + abs(y - mid[1])) * 0.5
-            for x in range(grid["width"]) for y in range(grid["height"])}
+            for x in range(width) for y in range(height)}
 
 
 def _guarded(board: Board, me: int, city_cell: Cell) -> bool:
