@@ -126,6 +126,8 @@ class SeatView(Mapping):
     `seal`ed (the action is about to be applied), a key not read yet is refused: it would
     describe a later state."""
 
+    __slots__ = ("_state", "_seat", "_read", "_whole", "_sealed")  # (one made for every decision)
+
     def __init__(self, state: AmadrimState, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < state.seats:
             seat = None  # (as `build_view`)
