@@ -323,24 +323,38 @@ def _place(view: Any, legal: list[Action], rng: random.Random, known: dict[str, 
     """Set-up: a city where three different resources come, away from the others, near the middle.
 
     `known` (the bot's memo): each cell's score but for the crowd and the noise, kept (the grid
-    does not change in a game). Every term is a multiple of 1/4, so computed in any order the
-    sum before the noise is exact: the same scores."""
+    does not change in a game), and the crowds (see `_crowds`). Every term is a multiple of 1/4,
+    so computed in any order the sum before the noise is exact: the same scores."""
     statics = None if known is None else known.get("place")
     if statics is None:
         statics = _place_statics(view["grid"])
         if known is not None:
             known["place"] = statics
-    crowds: dict[Cell, int] = {}  # cell -> cities at `_distance` <= 2 of it
-    for c in view["cities"]:
-        cx, cy = c["cell"]
-        for near in [(x, y) for x in range(cx - 2, cx + 3) for y in range(cy - 2, cy + 3)]:
-            crowds[near] = crowds.get(near, 0) + 1
+    crowds = _crowds(view["cities"], known)
     places = [a for a in legal if isinstance(a, PlaceCity)]
     if not places:
         raise ValueError("no city placement to choose from")  # what `max` of nothing raised
     crowd, noise = crowds.get, rng.random
     scores = [statics[a.cell] - crowd(a.cell, 0) * 4 + noise() for a in places]
     return places[scores.index(max(scores))]  # the first best, as `max` gives
+
+
+def _crowds(cities: list[dict[str, Any]], known: dict[str, Any] | None) -> dict[Cell, int]:
+    """Cell -> the cities at `_distance` <= 2 of it. Kept in `known` with the cells of the cities
+    counted, and brought up to date with the cities placed since (cities are only added, at the
+    end of the list, during set-up): each city is counted once, not at every placement."""
+    cells = [c["cell"] for c in cities]
+    memo = None if known is None else known.get("crowds")
+    if memo is not None and memo[0] == cells[:len(memo[0])]:
+        counted, crowds = memo
+    else:
+        counted, crowds = [], {}
+    for cx, cy in cells[len(counted):]:
+        for near in [(x, y) for x in range(cx - 2, cx + 3) for y in range(cy - 2, cy + 3)]:
+            crowds[near] = crowds.get(near, 0) + 1
+    if known is not None:
+        known["crowds"] = (cells, crowds)
+    return crowds
 
 
 def _place_statics(grid: dict[str, Any]) -> dict[Cell, float]:
