@@ -209,11 +209,9 @@ def _any_use(ctx: Any, seat: int) -> bool:
     and as `_usable_kinds(..., first=True)` being non-empty: the same checks, unit after unit,
     stopping at the first use found; this runs after every spent cube)."""
     remaining, board = ctx.remaining, ctx.board
-    if remaining[CREATE] and _can_create(ctx, board, seat):
-        return True
     move, attack, spell, take = remaining[MOVE], remaining[ATTACK], remaining[SPELL], remaining[TAKE]
     if not (move or attack or spell or take):
-        return False
+        return bool(remaining[CREATE]) and _can_create(ctx, board, seat)
     city_at, unit_at, around = board.city_at, board.unit_at, board.around
     for u in board.owned.get(seat, {}).values():
         if move and not u.moved:
@@ -229,7 +227,9 @@ def _any_use(ctx: Any, seat: int) -> bool:
         if take and any(c in city_at and why_take(ctx, seat, u.id, city_at[c]) is None
                         for c in board.cardinal[u.cell]):
             return True
-    return False
+    # create last: the units' checks above most often find a use first, and cost less (a pure
+    # answer: the order of the checks changes nothing)
+    return bool(remaining[CREATE]) and _can_create(ctx, board, seat)
 
 
 def _usable_kinds(ctx: Any, seat: int, units: list[Unit], first: bool = False) -> set[str]:
