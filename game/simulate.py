@@ -233,8 +233,7 @@ def play_records(plan: Plan, workers: int | None = None,
         return _play_here(plan, progress, cancelled)
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    size = max(1, min(25, plan.games // (workers * 8)))
-    chunks = [list(range(i, min(i + size, plan.games))) for i in range(0, plan.games, size)]
+    chunks = _chunks(plan.games, workers)
     records: list[dict[str, Any]] = []
     context = _context()
     if context.get_start_method() == "fork":
@@ -253,6 +252,20 @@ def play_records(plan: Plan, workers: int | None = None,
                     future.cancel()
                 break
     return sorted(records, key=lambda r: r["index"])
+
+
+def _chunks(games: int, workers: int) -> list[list[int]]:
+    """The game indices in the order given to the workers, in chunks of up to 25 games that
+    shrink towards the end (each a share of the games left), so that the workers finish close
+    together: a last chunk of 25 games on one worker while the other has nothing left would
+    leave a core idle for half a chunk on average."""
+    cap = max(1, min(25, games // (workers * 8)))
+    chunks, start = [], 0
+    while start < games:
+        size = max(1, min(cap, (games - start) // (workers * 4)))
+        chunks.append(list(range(start, min(start + size, games))))
+        start += size
+    return chunks
 
 
 def _play_here(plan: Plan, progress: Callable[[int, int], None] | None,

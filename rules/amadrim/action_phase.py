@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rules.amadrim.actions import KINDS, UNIT_KINDS, Attack, Create, EndActions, Move, Spell, TakeCity
-from rules.amadrim.board import Board, City, Unit, board_from_view, cell_label
+from rules.amadrim.board import Board, City, Unit, board_from_view, cell_label, walk_table
 from rules.core import Action, IllegalAction, seat_ref
 
 if TYPE_CHECKING:
@@ -209,15 +209,11 @@ def _any_use(ctx: Any, seat: int) -> bool:
     and as `_usable_kinds(..., first=True)` being non-empty: the same checks, unit after unit,
     stopping at the first use found; this runs after every spent cube)."""
     remaining, board = ctx.remaining, ctx.board
-    if remaining[CREATE] and _can_create(ctx, board, seat):
-        return True
     move, attack, spell, take = remaining[MOVE], remaining[ATTACK], remaining[SPELL], remaining[TAKE]
     if not (move or attack or spell or take):
-        return False
+        return bool(remaining[CREATE]) and _can_create(ctx, board, seat)
     city_at, unit_at, around = board.city_at, board.unit_at, board.around
-    for u in board.units.values():
-        if u.owner != seat:
-            continue
+    for u in board.owned.get(seat, {}).values():
         if move and not u.moved:
             for c in around[u.cell]:
                 if c not in city_at and c not in unit_at:
@@ -231,7 +227,9 @@ def _any_use(ctx: Any, seat: int) -> bool:
         if take and any(c in city_at and why_take(ctx, seat, u.id, city_at[c]) is None
                         for c in board.cardinal[u.cell]):
             return True
-    return False
+    # create last: the units' checks above most often find a use first, and cost less (a pure
+    # answer: the order of the checks changes nothing)
+    return bool(remaining[CREATE]) and _can_create(ctx, board, seat)
 
 
 def _usable_kinds(ctx: Any, seat: int, units: list[Unit], first: bool = False) -> set[str]:
@@ -330,15 +328,10 @@ def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed:
                 # first (breadth first, ring after ring) and are these moves, in the same order
                 moves = lists[key] = [m for m in wider if len(m.path) <= steps]
         if moves is None:
-            moves = lists[key] = []
-            made = board.moves_made.get((unit.id, unit.cell))  # the unit's moves listed before from
-            if made is None:  # this cell: the same objects again (most paths come back when a
-                made = board.moves_made[unit.id, unit.cell] = {}  # list is made again)
-            for path in board.reachable(unit.cell, steps, closed).values():
-                move = made.get(path)
-                if move is None:
-                    move = made[path] = _move(unit.id, path)
-                moves.append(move)
+            if closed is None:
+                closed = board.city_at.keys() | board.unit_at.keys()
+            moves = lists[key] = _short_moves(board, unit, steps, closed) if steps <= 2 \
+                else _long_moves(board, unit, steps, closed)
         out += moves
     if unit.kind != "mage":
         return
@@ -349,6 +342,50 @@ def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed:
     if ctx.remaining[TAKE]:
         out += [TakeCity(unit.id, board.city_at[c]) for c in board.cardinal[unit.cell]
                 if c in board.city_at and why_take(ctx, seat, unit.id, board.city_at[c]) is None]
+
+
+def _short_moves(board: Board, unit: Unit, steps: int, closed: Any) -> list[Move]:
+    """The unit's moves of one or two steps: `board.reachable(unit.cell, steps, closed)` walked
+    from `walk_table` (the same end cells, paths and order), each move kept by its walk's number
+    (a list is made again some 400 times a game, as cells change around the unit)."""
+    paths, rings = walk_table(board.width, board.height)[unit.cell]
+    made = board.walk_moves.get((unit.id, unit.cell))  # the unit's moves listed before from this
+    if made is None:  # cell: the same objects again (most walks come back when a list is made again)
+        made = board.walk_moves[unit.id, unit.cell] = [None] * len(paths)
+    moves = []
+    opened = 0  # the bits of the open cells around
+    open_rings = []
+    for c1, i, bit, far in rings:
+        if c1 not in closed:
+            move = made[i]
+            if move is None:
+                move = made[i] = _move(unit.id, paths[i])
+            moves.append(move)
+            opened |= bit
+            open_rings.append(far)
+    if steps == 2:  # a cell two steps away, from the first open cell beside it
+        for far in open_rings:
+            for c2, i, before in far:
+                if not (opened & before) and c2 not in closed:  # (no open cell met before leads there)
+                    move = made[i]
+                    if move is None:
+                        move = made[i] = _move(unit.id, paths[i])
+                    moves.append(move)
+    return moves
+
+
+def _long_moves(board: Board, unit: Unit, steps: int, closed: Any) -> list[Move]:
+    """The unit's moves of up to `steps` steps (three or more), one per end cell reached."""
+    made = board.moves_made.get((unit.id, unit.cell))  # (as `_short_moves`, by path)
+    if made is None:
+        made = board.moves_made[unit.id, unit.cell] = {}
+    moves = []
+    for path in board.reachable(unit.cell, steps, closed).values():
+        move = made.get(path)
+        if move is None:
+            move = made[path] = _move(unit.id, path)
+        moves.append(move)
+    return moves
 
 
 def _move(uid: int, path: tuple[Cell, ...]) -> Move:

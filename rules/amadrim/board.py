@@ -80,6 +80,32 @@ def ring_table(width: int, height: int) -> dict[Cell, tuple[tuple[Cell, tuple[Ce
             for (x, y) in around}
 
 
+@lru_cache(maxsize=16)
+def walk_table(width: int, height: int) -> dict[Cell, tuple[tuple[tuple[Cell, ...], ...], tuple[Any, ...]]]:
+    """`ring_table` with every walk numbered, for every cell: (paths, rings), `paths[i]` the walk
+    numbered i, `rings` the 8 cells around, each as (cell, number of its walk, its bit, far)
+    with `far` its cells two steps away as (cell, number of the walk through it, the bits of the
+    cells around met before it that also lead there). Lets a unit's move actions be kept in a
+    list by walk number and a cell two steps away be taken from the first open cell beside it
+    by a test of bits (`action_phase._short_moves`): no path tuple made or hashed to find them."""
+    table = {}
+    for start, rings in ring_table(width, height).items():
+        paths: list[tuple[Cell, ...]] = []
+        numbered = []
+        leading: dict[Cell, int] = {}  # a cell two steps away -> the bits of the cells around met so far that lead there
+        for k, (c1, far) in enumerate(rings):
+            paths.append((c1,))
+            first = len(paths) - 1
+            seconds = []
+            for c2 in far:
+                paths.append((c1, c2))
+                seconds.append((c2, len(paths) - 1, leading.get(c2, 0)))
+                leading[c2] = leading.get(c2, 0) | 1 << k
+            numbered.append((c1, first, 1 << k, tuple(seconds)))
+        table[start] = (tuple(paths), tuple(numbered))
+    return table
+
+
 @dataclass
 class Board:
     """Cities and units on a `width` × `height` grid split in quadrants."""
@@ -103,6 +129,12 @@ class Board:
         # (unit id, cell) -> path -> the move action, made once (immutable values listed again
         # each time a list of `move_lists` is made again)
         self.moves_made: dict[tuple[int, Cell], dict[tuple[Cell, ...], Any]] = {}
+        # (unit id, cell) -> the move action of each walk of one or two steps from the cell, by
+        # its number in `walk_table` (None: not made yet); the same sharing as `moves_made`
+        self.walk_moves: dict[tuple[int, Cell], list[Any]] = {}
+        # seat -> its units by id, in the order of `units` (kept by `add_unit` and `remove_unit`:
+        # the units of one seat without going through every unit; not a dataclass field)
+        self.owned: dict[int, dict[int, Unit]] = {}
         self.changes = 0  # cities and units added, removed or moved so far (see `_changed`)
         self.roster = 0  # units added or removed so far (not moved): see `AmadrimState.pawns_left`
         self.cities_view: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None  # `cities_json`
@@ -165,12 +197,14 @@ class Board:
     def add_unit(self, unit: Unit) -> None:
         self.units[unit.id] = unit
         self.unit_at[unit.cell] = unit.id
+        self.owned.setdefault(unit.owner, {})[unit.id] = unit
         self.roster += 1
         self._changed(unit.cell)
 
     def remove_unit(self, unit_id: int) -> Unit:
         unit = self.units.pop(unit_id)
         del self.unit_at[unit.cell]
+        del self.owned[unit.owner][unit_id]
         self.roster += 1
         self._changed(unit.cell)
         return unit
@@ -186,7 +220,8 @@ class Board:
         return [c for c in self.cities if c.owner == seat]
 
     def units_of(self, seat: int) -> list[Unit]:
-        return [u for u in self.units.values() if u.owner == seat]
+        """The seat's units, in the order of `units`."""
+        return list(self.owned.get(seat, {}).values())
 
     def unit_on(self, cell: Cell) -> Unit | None:
         uid = self.unit_at.get(cell)
@@ -257,11 +292,12 @@ def board_from_view(view: dict[str, Any], known: dict[str, Any] | None = None) -
     grid = view["grid"]
     board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
     _set_cities(board, view["cities"])
-    units, unit_at = board.units, board.unit_at
+    units, unit_at, owned = board.units, board.unit_at, board.owned
     for u in view["units"]:
         piece = _unit_of(u)
         units[piece.id] = piece
         unit_at[piece.cell] = piece.id
+        owned.setdefault(piece.owner, {})[piece.id] = piece
     if known is not None:
         log = view["log"]
         known.update(board=board, seen=log[-1] if log else None)

@@ -19,6 +19,7 @@ bots.yaml); the defaults below are used when a view carries none.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import repeat
 from operator import is_
 from typing import Any
@@ -293,8 +294,8 @@ class LevelBot:
         me = view["seat"]
         board = board_from_view(view, self._known)
         ctx = _Scorer(view, board, me, w, self._known)
-        moves = [a for a in legal if type(a) is Move]  # (no action class derives from another)
-        others = [a for a in legal if type(a) is not Move]
+        others = [a for a in legal if type(a) is not Move]  # (no action class derives from another)
+        moves = [a for a in legal if type(a) is Move] if others else legal  # (only moves: most lists)
         if w["sample_moves"] and len(moves) > w["sample_moves"]:
             moves = self.rng.sample(moves, int(w["sample_moves"]))
         best, best_score = legal[-1], float("-inf")  # "end" when offered comes last
@@ -322,16 +323,14 @@ def _place(view: Any, legal: list[Action], rng: random.Random, known: dict[str, 
     """Set-up: a city where three different resources come, away from the others, near the middle.
 
     `known` (the bot's memo): each cell's score but for the crowd and the noise, kept (the grid
-    does not change in a game). Every term is a multiple of 1/4, so computed in any order the
-    sum before the noise is exact: the same scores."""
-    statics: dict[Cell, float] = {} if known is None else known.setdefault("place", {})
-    if not statics:
-        statics.update(_place_statics(view["grid"]))
-    crowds: dict[Cell, int] = {}  # cell -> cities at `_distance` <= 2 of it
-    for c in view["cities"]:
-        cx, cy = c["cell"]
-        for near in [(x, y) for x in range(cx - 2, cx + 3) for y in range(cy - 2, cy + 3)]:
-            crowds[near] = crowds.get(near, 0) + 1
+    does not change in a game), and the crowds (see `_crowds`). Every term is a multiple of 1/4,
+    so computed in any order the sum before the noise is exact: the same scores."""
+    statics = None if known is None else known.get("place")
+    if statics is None:
+        statics = _place_statics(view["grid"])
+        if known is not None:
+            known["place"] = statics
+    crowds = _crowds(view["cities"], known)
     places = [a for a in legal if isinstance(a, PlaceCity)]
     if not places:
         raise ValueError("no city placement to choose from")  # what `max` of nothing raised
@@ -340,12 +339,37 @@ def _place(view: Any, legal: list[Action], rng: random.Random, known: dict[str, 
     return places[scores.index(max(scores))]  # the first best, as `max` gives
 
 
+def _crowds(cities: list[dict[str, Any]], known: dict[str, Any] | None) -> dict[Cell, int]:
+    """Cell -> the cities at `_distance` <= 2 of it. Kept in `known` with the cells of the cities
+    counted, and brought up to date with the cities placed since (cities are only added, at the
+    end of the list, during set-up): each city is counted once, not at every placement."""
+    cells = [c["cell"] for c in cities]
+    memo = None if known is None else known.get("crowds")
+    if memo is not None and memo[0] == cells[:len(memo[0])]:
+        counted, crowds = memo
+    else:
+        counted, crowds = [], {}
+    for cx, cy in cells[len(counted):]:
+        for near in [(x, y) for x in range(cx - 2, cx + 3) for y in range(cy - 2, cy + 3)]:
+            crowds[near] = crowds.get(near, 0) + 1
+    if known is not None:
+        known["crowds"] = (cells, crowds)
+    return crowds
+
+
 def _place_statics(grid: dict[str, Any]) -> dict[Cell, float]:
-    """`_place`'s score of every cell of the grid but for the crowd and the noise."""
-    columns, rows, regions = grid["columns"], grid["rows"], grid["regions"]
-    mid = ((grid["width"] - 1) / 2, (grid["height"] - 1) / 2)
+    """`_place`'s score of every cell of the grid but for the crowd and the noise (read only: the
+    same dict for every bot and game on the same grid)."""
+    return _grid_statics(grid["width"], grid["height"], tuple(grid["columns"]), tuple(grid["rows"]),
+                         tuple(map(tuple, grid["regions"])))
+
+
+@lru_cache(maxsize=16)
+def _grid_statics(width: int, height: int, columns: tuple[str, ...], rows: tuple[str, ...],
+                  regions: tuple[tuple[str, ...], ...]) -> dict[Cell, float]:
+    mid = ((width - 1) / 2, (height - 1) / 2)
     return {(x, y): len({columns[x], rows[y], regions[y][x]}) * 10 - (abs(x - mid[0]) + abs(y - mid[1])) * 0.5
-            for x in range(grid["width"]) for y in range(grid["height"])}
+            for x in range(width) for y in range(height)}
 
 
 def _guarded(board: Board, me: int, city_cell: Cell) -> bool:
@@ -356,21 +380,19 @@ def _guarded(board: Board, me: int, city_cell: Cell) -> bool:
 def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | None = None) -> dict[str, int]:
     """How many cubes to put on each action this turn (`known`: see `board_from_view`)."""
     board = board_from_view(view, known)
-    colours = [c["id"] for c in view["colours"]]
-    costs, mine = view["costs"], view["stock"][me]  # (each key read once: a view may be lazy)
+    colours, take, level_costs = _costs(view, known)
+    mine = view["stock"][me]  # (each key read once: a view may be lazy)
     stock = [mine[c] for c in colours]
     cubes = view["cubes"][me]
     units = board.units_of(me)
     mages = sorted((u for u in units if u.kind == "mage"), key=lambda u: -u.level)
     merchants = [u for u in units if u.kind == "merchant"]
-    pawns_left = (view.get("pawns_left") or [None] * view["seats"])[me]
     plan = dict.fromkeys(KINDS, 0)
     look = w["lookahead"]
     reach = cubes  # the most cells a mage could walk this turn
-    take = tuple(costs["take_city"][c] for c in colours)
     guards = 0
-    if w["guard"] and pawns_left != 0 and any(board.is_free(c) for city in board.cities_of(me)
-                                              for c in board.cardinal[city.cell]):  # creatable
+    if w["guard"] and (view.get("pawns_left") or [None] * view["seats"])[me] != 0 \
+            and any(board.is_free(c) for city in board.cities_of(me) for c in board.cardinal[city.cell]):  # creatable
         free = [m for m in mages if not any(m.cell in board.around[c.cell] for c in board.cities_of(me))]
         for city in board.cities_of(me):
             if not _guarded(board, me, city.cell):
@@ -395,8 +417,8 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | No
             break
         if mage.level in refused:
             continue
-        cost = costs["level_up"].get(str(mage.level + 1))
-        if cost and sum(cost.values()) <= w["spell_max_cost"] and _pay(stock, tuple(cost[c] for c in colours)):
+        cost = level_costs.get(mage.level + 1)
+        if cost is not None and cost[1] <= w["spell_max_cost"] and _pay(stock, cost[0]):
             plan["spell"] += 1
         else:
             refused.add(mage.level)
@@ -420,6 +442,25 @@ def plan_cubes(view: Any, me: int, w: dict[str, Any], known: dict[str, Any] | No
     plan["create"] = max(plan["create"], min(guards, room))
     plan["move"] = min(int(w["moves_max"]), max(0, cubes - sum(plan.values())))
     return plan
+
+
+def _costs(view: Any, known: dict[str, Any] | None) -> tuple[list[str], tuple[int, ...],
+                                                              dict[int, tuple[tuple[int, ...], int]]]:
+    """The colour ids, the take-city cost and each level's cost with its total (the costs in
+    colour order), kept in the bot's memo `known` while the view gives the same colours and costs
+    objects (a game's views share them: they never change in a game)."""
+    colours_listed, costs = view["colours"], view["costs"]
+    memo = known.get("costs") if known is not None else None
+    if memo is not None and memo[0] is colours_listed and memo[1] is costs:
+        return memo[2]
+    colours = [c["id"] for c in colours_listed]
+    take = tuple(costs["take_city"][c] for c in colours)
+    levels = {int(level): (tuple(cost[c] for c in colours), sum(cost.values()))
+              for level, cost in costs["level_up"].items() if cost}  # (an empty cost: no spell)
+    made = (colours, take, levels)
+    if known is not None:
+        known["costs"] = (colours_listed, costs, made)
+    return made
 
 
 def _defended_now(board: Board, city: Any, me: int) -> bool:
@@ -457,7 +498,7 @@ class _Scorer:
         """How many merchants this seat has."""
         if self._merchants is None:
             me = self.me
-            self._merchants = sum(1 for u in self.board.units.values() if u.owner == me and u.kind == "merchant")
+            self._merchants = sum(1 for u in self.board.owned.get(me, {}).values() if u.kind == "merchant")
         return self._merchants
 
     @property

@@ -14,15 +14,20 @@ def lab_facts(state: Any) -> dict[str, Any]:
     outcome = state.outcome()
     seats = len(outcome["scores"])
     entries = Entries(seats)
+    added: set[tuple[Any, ...]] = set()  # (adding an entry again changes nothing: each is added once)
     for item in state.log:
         key = item["key"]
         if key == "amadrim.log.created":
             params = item["params"]
-            entries.add(params["seat"], "unit", params["kind"])
+            mark = ("unit", params["seat"]["seat"], params["kind"]["key"])
+            if mark not in added:
+                added.add(mark)
+                entries.add(params["seat"], "unit", params["kind"])
         elif key == "amadrim.log.revealed":
             params = item["params"]
             for kind in KINDS:
-                if params.get(kind):
+                if params.get(kind) and ("action", params["seat"]["seat"], kind) not in added:
+                    added.add(("action", params["seat"]["seat"], kind))
                     entries.add(params["seat"], "action", {"key": f"amadrim.kind.{kind}"})
     lines = [{k: v for k, v in rep.items() if k != "total"} for rep in outcome.get("reputation") or []]
     history = [[0] * seats] + [list(row) for row in outcome.get("totals_by_turn") or []]

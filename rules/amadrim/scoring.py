@@ -34,9 +34,8 @@ def update_market(stock: list[list[int]], market: list[list[int]], steps: int,
     for colour in range(len(stock[0])):
         counts = [s[colour] for s in stock]
         best = max(counts)
-        leaders = [s for s, c in enumerate(counts) if c == best]
-        holder = leaders[0] if best > 0 and len(leaders) == 1 else None
-        alone = holder is not None and sum(1 for c in counts if c) == 1
+        holder = counts.index(best) if best > 0 and counts.count(best) == 1 else None
+        alone = holder is not None and counts.count(0) == len(counts) - 1  # (counts are >= 0)
         for seat, line in enumerate(market):
             if seat == holder:
                 line[colour] = min(line[colour] + (monopoly_steps if alone else 1), steps)
@@ -51,16 +50,18 @@ def market_notes(state: AmadrimState, before: list[list[int]], stock: list[list[
     values = state.content.market_values
     notes: list[list[dict[str, Any]]] = [[] for _ in range(state.seats)]
     for colour, holder in enumerate(state.majority):
-        resource = state.colour_text(colour, "resource")
-        others = sum(1 for s in stock if s[colour])
+        resource = None  # (made for the first note of the colour, shared by its notes)
         for seat in range(state.seats):
             old, new = before[seat][colour], state.market[seat][colour]
             if seat == holder:
+                others = sum(1 for s in stock if s[colour])
                 key = "monopoly" if others == 1 else ("kept" if old else "won")
             elif old:
                 key = "tied" if holder is None else "lost"
             else:
                 continue
+            if resource is None:
+                resource = state.colour_text(colour, "resource")
             notes[seat].append(entry(f"amadrim.score_note.{key}", resource=resource,
                                      points=values[new - 1] if new else 0))
     return notes
@@ -87,7 +88,7 @@ def business(market_line: list[int], values: tuple[int, ...]) -> int:
 
 
 def magic(board: Board, seat: int) -> int:
-    return sum(u.level for u in board.units.values() if u.owner == seat and u.kind == "mage")
+    return sum(u.level for u in board.owned.get(seat, {}).values() if u.kind == "mage")
 
 
 def reputation(state: AmadrimState, seat: int) -> dict[str, int]:

@@ -210,8 +210,8 @@ class AmadrimState(HiddenResults):
         memo = self.pawns_memo
         if memo is not None and memo[0] == key:
             return list(memo[1])
-        owners = [unit.owner for unit in self.board.units.values()]
-        used = [owners.count(seat) for seat in range(self.seats)]
+        owned = self.board.owned
+        used = [len(owned.get(seat, ())) for seat in range(self.seats)]
         for captures in self.captured:
             for piece in captures:
                 used[piece["owner"]] += 1

@@ -23,6 +23,9 @@ def check_invariants(state):
     for unit in board.units.values():
         assert board.unit_at[unit.cell] == unit.id and unit.cell not in board.city_at
         assert (unit.kind == "mage") == (1 <= unit.level <= 6)
+    for seat, owned in board.owned.items():  # the units by owner: the units of each seat, in order
+        assert list(owned.values()) == [u for u in board.units.values() if u.owner == seat]
+    assert sum(map(len, board.owned.values())) == len(board.units)
     assert min(state.remaining) >= 0
     assert len(state.history) == (state.turn if state.is_over() else state.turn - 1) or state.turn == 0
 
