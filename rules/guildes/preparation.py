@@ -9,6 +9,8 @@ the healing centre into active (quests, attacks) and passive (defending the guil
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import IllegalAction, seat_ref
 from rules.guildes.actions import Place
 from rules.guildes.content import ACTION_IDS
@@ -61,12 +63,24 @@ def card(cid: str) -> dict:
 
 
 def legal_place(st, seat: int) -> list:
-    ids = [m.id for m in st.guilds[seat].available()]
-    options = {tuple(ids), ()}
-    for i in ids:
-        options.add((i,))
-        options.add(tuple(x for x in ids if x != i))
-    return [Place(o) for o in sorted(options, key=lambda o: (-len(o), o))]
+    return list(_placements(tuple(m.id for m in st.guilds[seat].mages if not m.centre)))
+
+
+@lru_cache(maxsize=256)
+def _placements(ids: tuple[str, ...]) -> tuple[Place, ...]:
+    """The listed placements of mages `ids`: all, all but each one, each one alone, none; most
+    mages first, then in id order. Cached: a guild's mages seldom change from one round to the
+    next, and making the actions was most of a placement's cost."""
+    if len(ids) > 2 and len(set(ids)) == len(ids):
+        # No two sizes coincide, so each size is sorted on its own (as the general case below).
+        options = [ids, *sorted(tuple(x for x in ids if x != i) for i in ids), *((i,) for i in sorted(ids)), ()]
+    else:
+        found = {ids, ()}
+        for i in ids:
+            found.add((i,))
+            found.add(tuple(x for x in ids if x != i))
+        options = sorted(found, key=lambda o: (-len(o), o))
+    return tuple(Place(o) for o in options)
 
 
 def check_place(st, seat: int, action) -> None:

@@ -6,22 +6,20 @@ the `Choose` values it accepts. Bids and placements bring their own legal list a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rules.core import Action, IllegalAction
 from rules.guildes.actions import Choose
 
-_CHOICES: dict[str, Choose] = {}
 
-
-def _choice(value: str) -> Choose:
-    """The `Choose(value)` action (immutable, so one shared instance per value)."""
-    made = _CHOICES.get(value)
-    if made is None:
-        made = _CHOICES[value] = Choose(value)
-    return made
+@lru_cache(maxsize=1024)
+def _choices(values: tuple[str, ...]) -> tuple[Choose, ...]:
+    """The `Choose` actions of `values` (immutable, so shared; most option lists come back often:
+    the action cards, the elements, yes/no)."""
+    return tuple(Choose(v) for v in values)
 
 
 @dataclass
@@ -35,7 +33,7 @@ class Prompt:
     secret: bool = False
     legal_fn: Callable[[Any, int], list[Action]] | None = None
     check_fn: Callable[[Any, int, Action], None] | None = None
-    _legal: dict[int, list[Action]] = field(default_factory=dict, repr=False)
+    _legal: dict[int, Sequence[Action]] = field(default_factory=dict, repr=False)
 
     def legal(self, st: Any, seat: int) -> list[Action]:
         """The listed actions of `seat` (computed once: nothing changes while the prompt waits)."""
@@ -43,7 +41,7 @@ class Prompt:
             if self.legal_fn is not None:
                 self._legal[seat] = self.legal_fn(st, seat)
             else:
-                self._legal[seat] = [_choice(o) for o in self.options.get(seat, ())]
+                self._legal[seat] = _choices(self.options.get(seat, ()))
         return list(self._legal[seat])
 
     def check(self, st: Any, seat: int, action: Action) -> None:
