@@ -76,7 +76,7 @@ def lay_line(st, seat: int, mages: list[str], counter_key: str):
 
 def standing(st, seat: int, mids: list[str]) -> list[str]:
     g = st.guilds[seat]
-    return [m for m in mids if m != "leader" and g.mage(m) is not None and not st.dead(g, g.mage(m))]
+    return [m for m in mids if m != "leader" and (mage := g.mage(m)) is not None and not st.dead(g, mage)]
 
 
 def duel(st, att: int, a_mid: str, dfd: int, d_mid: str, rear: bool):

@@ -77,7 +77,8 @@ def heal(st, g, amount: int) -> int:
 
 
 def spells_of(st, seat: int, when: str) -> list[str]:
-    return [c for c in st.guilds[seat].hand if c in st.content.spells and st.content.spells[c].when == when]
+    spells = st.content.spells
+    return [c for c in st.guilds[seat].hand if c in spells and spells[c].when == when]
 
 
 def cast_turn_spells(st, seat: int):

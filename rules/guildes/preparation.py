@@ -73,7 +73,7 @@ def _placements(ids: tuple[str, ...]) -> tuple[Place, ...]:
     next, and making the actions was most of a placement's cost."""
     if len(ids) > 2 and len(set(ids)) == len(ids):
         # No two sizes coincide, so each size is sorted on its own (as the general case below).
-        options = [ids, *sorted(tuple(x for x in ids if x != i) for i in ids), *((i,) for i in sorted(ids)), ()]
+        options = [ids, *sorted([ids[:k] + ids[k + 1:] for k in range(len(ids))]), *[(i,) for i in sorted(ids)], ()]
     else:
         found = {ids, ()}
         for i in ids:

@@ -14,15 +14,25 @@ from typing import Any
 from rules.core import Action, IllegalAction
 from rules.guildes.actions import Choose
 
+_CHOICES: dict[str, Choose] = {}
+
+
+def _choice(value: str) -> Choose:
+    """The `Choose(value)` action (immutable, so one shared instance per value)."""
+    made = _CHOICES.get(value)
+    if made is None:
+        made = _CHOICES[value] = Choose(value)
+    return made
+
 
 @lru_cache(maxsize=1024)
 def _choices(values: tuple[str, ...]) -> tuple[Choose, ...]:
-    """The `Choose` actions of `values` (immutable, so shared; most option lists come back often:
-    the action cards, the elements, yes/no)."""
-    return tuple(Choose(v) for v in values)
+    """The `Choose` actions of `values` (most option lists come back often: the action cards, the
+    elements, yes/no)."""
+    return tuple([_choice(v) for v in values])
 
 
-@dataclass
+@dataclass(slots=True)
 class Prompt:
     """Waits for each of `seats` to pick one of its `options` (or to bid / place)."""
 
@@ -37,12 +47,13 @@ class Prompt:
 
     def legal(self, st: Any, seat: int) -> list[Action]:
         """The listed actions of `seat` (computed once: nothing changes while the prompt waits)."""
-        if seat not in self._legal:
+        made = self._legal.get(seat)
+        if made is None:
             if self.legal_fn is not None:
-                self._legal[seat] = self.legal_fn(st, seat)
+                made = self._legal[seat] = self.legal_fn(st, seat)
             else:
-                self._legal[seat] = _choices(self.options.get(seat, ()))
-        return list(self._legal[seat])
+                made = self._legal[seat] = _choices(self.options.get(seat, ()))
+        return list(made)
 
     def check(self, st: Any, seat: int, action: Action) -> None:
         if self.check_fn is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from rules.core import Action, HiddenResults, IllegalAction, entry, new_rng, seat_ref
+from rules.core import Action, HiddenResults, IllegalAction, new_rng, seat_ref
 from rules.guildes.actions import ForceNextRoll
 from rules.guildes.content import GuildesContent
 from rules.guildes.prompts import Prompt
@@ -57,7 +57,7 @@ class GuildesState(HiddenResults):
         self.last_quest_done = False
         self.history: list[list[int]] = []
         self.over = False
-        self._names: dict[tuple[str, str], dict[str, str]] = {}   # card names as log parameters (cache)
+        self._names = _names(content)   # card names as log parameters (cache)
         self.flow: Flow = flow(self)
         self.prompt: Prompt | None = next(self.flow)
 
@@ -144,7 +144,7 @@ class GuildesState(HiddenResults):
 
     def say(self, key: str, **params: Any) -> None:
         """Append a public log entry."""
-        self.log.append(entry(key, **params))
+        self.log.append({"key": key, "params": params})  # rules.core.entry, inlined: 2 entries an action
 
     def name(self, kind: str, cid: str) -> dict[str, Any]:
         """A card as a log parameter: its bilingual name and its id."""
@@ -178,9 +178,12 @@ class GuildesState(HiddenResults):
 
     def mage_hp(self, g: Guild, m: Mage) -> int:
         """A mage's hit points, with the best hit-point item of its guild."""
-        bonus = [e.amount for cid in g.hand if cid in self.content.items
-                 for e in self.content.items[cid].effects if e.type == "hp_bonus"]
-        return self.content.mages[m.id].hp + (max(bonus) if bonus else 0)
+        hp = self.content.mages[m.id].hp
+        if not g.hand:  # most guilds hold no item
+            return hp
+        items = self.content.items
+        bonus = [e.amount for cid in g.hand if cid in items for e in items[cid].effects if e.type == "hp_bonus"]
+        return hp + (max(bonus) if bonus else 0)
 
     def dead(self, g: Guild, m: Mage) -> bool:
         hp = self.mage_hp(g, m)
@@ -215,3 +218,12 @@ class GuildesState(HiddenResults):
                 record(seat, chosen[seat])
             waiting.remove(seat)
         return chosen
+
+
+def _names(content: GuildesContent) -> dict[tuple[str, str], dict[str, str]]:
+    """The cache of card names as log parameters, kept on the content (games share it)."""
+    names = getattr(content, "_log_names", None)
+    if names is None:
+        names = {}
+        object.__setattr__(content, "_log_names", names)  # a frozen dataclass: a cache, not a change
+    return names
