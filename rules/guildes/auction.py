@@ -9,10 +9,10 @@ bid and takes the mage; a lot nobody bids on is destroyed.
 
 from __future__ import annotations
 
-from rules.core import IllegalAction, seat_ref
+from rules.core import IllegalAction
 from rules.guildes.actions import Bid, Choose
 from rules.guildes.prompts import Prompt
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
 def minimum(st) -> int:

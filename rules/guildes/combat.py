@@ -7,10 +7,9 @@ its player just before the roll and discarded.
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.effects import ELEMENTS
 from rules.guildes.powers import spells_of
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
 def _item_bonuses(st, seat: int, kind: str) -> list[tuple[str, int]]:

@@ -15,10 +15,9 @@ X2: the attacker places its mages again before the second attack.
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.combat import attack_value, choose_element, combat_spell, defence_value, wounds
 from rules.guildes.preparation import placement
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
 def combat(st, seat: int, x2: bool):

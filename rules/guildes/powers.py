@@ -7,9 +7,8 @@ are read by rules.guildes.combat instead.
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.records import Mage
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
 def apply_effects(st, seat: int, effects, source: dict):

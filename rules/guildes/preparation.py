@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.core import IllegalAction, seat_ref
+from rules.core import IllegalAction
 from rules.guildes.actions import Place
 from rules.guildes.content import ACTION_IDS
 from rules.guildes.prompts import Prompt
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
 def power_holder(st, side: str) -> int | None:

@@ -12,11 +12,10 @@ X2: swap the top two quests and play the second one, without the choice to give 
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.combat import attack_value, choose_element, combat_spell, defence_value, wounds
 from rules.guildes.powers import apply_effects
 from rules.guildes.setup import reveal_quest
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
 def monster_dead(st, hp: int, damage: int) -> bool:

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from rules.core import Action, HiddenResults, IllegalAction, new_rng, seat_ref
+from rules.core import Action, HiddenResults, IllegalAction, new_rng
 from rules.guildes.actions import ForceNextRoll
 from rules.guildes.content import GuildesContent
 from rules.guildes.prompts import Prompt
 from rules.guildes.records import Guild, Mage
-from rules.guildes.words import counted, flag
+from rules.guildes.words import counted, flag, seat_ref
 
 Flow = Generator[Prompt, tuple[int, Action], Any]
 
@@ -147,15 +147,16 @@ class GuildesState(HiddenResults):
         self.log.append({"key": key, "params": params})  # rules.core.entry, inlined: 2 entries an action
 
     def name(self, kind: str, cid: str) -> dict[str, Any]:
-        """A card as a log parameter: its bilingual name and its id."""
+        """A card as a log parameter: its bilingual name and its id (shared, as the parameters of
+        rules.guildes.words: log entries are never changed once written)."""
         names = self._names
-        text = names.get((kind, cid))
-        if text is None:
+        param = names.get((kind, cid))
+        if param is None:
             table = {"mage": self.content.mages, "leader": self.content.leaders, "quest": self.content.quests,
                      "guild": self.content.guilds}.get(kind)
             card = table[cid] if table is not None else self.content.card(cid)
-            text = names[(kind, cid)] = card.name.model_dump()
-        return {"text": dict(text), "id": cid}
+            param = names[(kind, cid)] = {"text": card.name.model_dump(), "id": cid}
+        return param
 
     def order(self) -> list[int]:
         """Seats from the first player, clockwise."""
@@ -220,7 +221,7 @@ class GuildesState(HiddenResults):
         return chosen
 
 
-def _names(content: GuildesContent) -> dict[tuple[str, str], dict[str, str]]:
+def _names(content: GuildesContent) -> dict[tuple[str, str], dict[str, Any]]:
     """The cache of card names as log parameters, kept on the content (games share it)."""
     names = getattr(content, "_log_names", None)
     if names is None:
