@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from rules.guildes.combat import attack_value, choose_element, combat_spell, defence_value, wounds
 from rules.guildes.preparation import placement
-from rules.guildes.words import counted, seat_ref
+from rules.guildes.words import counted, seat_ref, word
 
 
 def combat(st, seat: int, x2: bool):
@@ -89,7 +89,7 @@ def duel(st, att: int, a_mid: str, dfd: int, d_mid: str, rear: bool):
     guard = yield from combat_spell(st, dfd, "defence_bonus", element)
     dice = max(0, attack_value(st, att, [a_mid], element) + bonus - defence_value(st, dfd, d_mid, element) - guard)
     why = {"key": "guildes.why.duel", "params": {"mage": st.name("mage", a_mid), "target": _fighter(st, d, d_mid),
-                                                  "element": {"key": f"guildes.element.{element}", "params": {}}}}
+                                                  "element": word(f"guildes.element.{element}")}}
     hurt = st.roll(dice, why)
     if d_mid != "leader":
         d.mage(d_mid).damage += hurt

@@ -15,7 +15,7 @@ from rules.core import IllegalAction
 from rules.guildes.actions import Place
 from rules.guildes.content import ACTION_IDS
 from rules.guildes.prompts import Prompt
-from rules.guildes.words import counted, seat_ref
+from rules.guildes.words import counted, seat_ref, word
 
 
 def power_holder(st, side: str) -> int | None:
@@ -59,7 +59,7 @@ def prepare(st):
 
 def card(cid: str) -> dict:
     """An action card as a log parameter."""
-    return {"key": f"guildes.card.{cid}", "params": {}}
+    return word(f"guildes.card.{cid}")
 
 
 def legal_place(st, seat: int) -> list:

@@ -1,8 +1,8 @@
-"""Log parameters: seats, counts with their grammar ("aucun rubis", "1 rubis", "3 rubis"), optional words.
+"""Log parameters: seats, counts with their grammar ("aucun rubis", "1 rubis", "3 rubis"), words.
 
-Log entries are never changed once written (the protocol), so the seat and count parameters are
-made once and shared by every entry that names them: a game writes about two entries an action,
-and fewer new dicts kept in the log means less work for the garbage collector too.
+Log entries are never changed once written (the protocol), so these parameters are made once and
+shared by every entry that names them: a game writes about two entries an action, and fewer new
+dicts kept in the log means less work for the garbage collector too.
 """
 
 from __future__ import annotations
@@ -26,6 +26,12 @@ def counted(kind: str, n: int) -> dict[str, Any]:
     return {"key": f"guildes.count.{kind}.{form}", "params": {"n": n}}
 
 
+@lru_cache(maxsize=256)
+def word(key: str) -> dict[str, Any]:
+    """A word as a log parameter (an action card, an element...), shared (see above)."""
+    return {"key": key, "params": {}}
+
+
 def flag(key: str, on: bool) -> dict[str, Any] | str:
     """An optional word of a log line (e.g. "forced"): the word when `on`, else nothing."""
-    return {"key": key, "params": {}} if on else ""
+    return word(key) if on else ""
