@@ -76,8 +76,11 @@ def heal(st, g, amount: int) -> int:
 
 
 def spells_of(st, seat: int, when: str) -> list[str]:
+    hand = st.guilds[seat].hand
+    if not hand:  # most guilds hold no card
+        return []
     spells = st.content.spells
-    return [c for c in st.guilds[seat].hand if c in spells and spells[c].when == when]
+    return [c for c in hand if c in spells and spells[c].when == when]
 
 
 def cast_turn_spells(st, seat: int):

@@ -111,5 +111,7 @@ def placement(st, seats: list[int] | None = None):
     for s in (seats if seats is not None else range(st.n)):
         g = st.guilds[s]
         g.placed = True
-        st.say("guildes.log.placed", seat=seat_ref(s), active=counted("active", len([m for m in g.available() if m.active])),
-               passive=counted("passive", len(g.passive())))
+        available = g.available()
+        active = len([m for m in available if m.active])   # the others are passive
+        st.say("guildes.log.placed", seat=seat_ref(s), active=counted("active", active),
+               passive=counted("passive", len(available) - active))

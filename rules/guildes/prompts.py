@@ -43,16 +43,18 @@ class Prompt:
     secret: bool = False
     legal_fn: Callable[[Any, int], list[Action]] | None = None
     check_fn: Callable[[Any, int, Action], None] | None = None
-    _legal: dict[int, Sequence[Action]] = field(default_factory=dict, repr=False)
+    _legal: dict[int, Sequence[Action]] | None = field(default=None, repr=False)
 
     def legal(self, st: Any, seat: int) -> list[Action]:
-        """The listed actions of `seat` (computed once: nothing changes while the prompt waits)."""
+        """The listed actions of `seat` (bids and placements computed once: nothing changes while
+        the prompt waits; choices come from the shared cache)."""
+        if self.legal_fn is None:
+            return list(_choices(self.options.get(seat, ())))
+        if self._legal is None:
+            self._legal = {}
         made = self._legal.get(seat)
         if made is None:
-            if self.legal_fn is not None:
-                made = self._legal[seat] = self.legal_fn(st, seat)
-            else:
-                made = self._legal[seat] = _choices(self.options.get(seat, ()))
+            made = self._legal[seat] = self.legal_fn(st, seat)
         return list(made)
 
     def check(self, st: Any, seat: int, action: Action) -> None:
