@@ -212,8 +212,9 @@ class GuildesState(HiddenResults):
         `record(seat, value)` keeps each answer as it comes (the view hides it from the others)."""
         chosen: dict[int, str] = {}
         waiting = [s for s in seats if options.get(s)]
+        offered = {s: tuple(options[s]) for s in waiting}
         while waiting:
-            seat, action = yield Prompt(tuple(waiting), kind, {s: tuple(options[s]) for s in waiting}, {}, True)
+            seat, action = yield Prompt(tuple(waiting), kind, {s: offered[s] for s in waiting}, {}, True)
             chosen[seat] = action.value  # type: ignore[attr-defined]
             if record is not None:
                 record(seat, chosen[seat])
