@@ -9,10 +9,12 @@ bid and takes the mage; a lot nobody bids on is destroyed.
 
 from __future__ import annotations
 
-from rules.core import IllegalAction, seat_ref
+from functools import lru_cache
+
+from rules.core import IllegalAction
 from rules.guildes.actions import Bid, Choose
 from rules.guildes.prompts import Prompt
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
 def minimum(st) -> int:
@@ -23,7 +25,16 @@ def minimum(st) -> int:
 def legal(st, seat: int) -> list:
     low, purse = minimum(st), st.guilds[seat].rubies
     bids = sorted({low + s for s in st.rules.auction_steps if low + s <= purse})
-    return [Bid(b) for b in bids] + [Choose("pass")]
+    return [_bid(b) for b in bids] + [_PASS]
+
+
+_PASS = Choose("pass")
+
+
+@lru_cache(maxsize=256)
+def _bid(amount: int) -> Bid:
+    """`Bid(amount)`, shared (actions are immutable; the same few amounts come back at every lot)."""
+    return Bid(amount)
 
 
 def check(st, seat: int, action) -> None:

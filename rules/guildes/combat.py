@@ -7,31 +7,52 @@ its player just before the roll and discarded.
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.effects import ELEMENTS
 from rules.guildes.powers import spells_of
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
-def _item_bonuses(st, seat: int, kind: str, element: str) -> list[int]:
-    out = []
-    for cid in st.guilds[seat].hand:
-        if cid in st.content.items:
-            out += [e.amount for e in st.content.items[cid].effects
-                    if e.type == kind and e.element in (element, "any")]
-    return sorted(out, reverse=True)
+def _item_bonuses(st, seat: int, kind: str) -> list[tuple[str, int]]:
+    """(element, amount) of every `kind` bonus (attack_bonus, defence_bonus) of `seat`'s items."""
+    hand = st.guilds[seat].hand
+    if not hand:  # most guilds hold no item
+        return []
+    items = st.content.items
+    return [(e.element, e.amount) for cid in hand if cid in items for e in items[cid].effects if e.type == kind]
+
+
+def _best(bonuses: list[tuple[str, int]], element: str, bearers: int) -> int:
+    """The sum of the `bearers` best of `bonuses` that apply in `element` (one item per mage);
+    callers skip the call when there are no bonuses at all, the common case."""
+    return sum(sorted([a for e, a in bonuses if e == element or e == "any"], reverse=True)[:bearers])
 
 
 def attack_value(st, seat: int, mages: list[str], element: str) -> int:
     """The summed attack of `mages` (ids, or "leader") in `element`, with one item per mage."""
     g = st.guilds[seat]
-    total = sum(_stats(st, g, m, "attack").of(element) for m in mages)
-    return total + sum(_item_bonuses(st, seat, "attack_bonus", element)[: len(mages)])
+    total = sum([getattr(_stats(st, g, m, "attack"), element) for m in mages])
+    bonuses = _item_bonuses(st, seat, "attack_bonus")
+    return total + _best(bonuses, element, len(mages)) if bonuses else total
+
+
+def attack_values(st, seat: int, mages: list[str]) -> dict[str, int]:
+    """`attack_value` in every element (the cards and items are looked up once)."""
+    g = st.guilds[seat]
+    cards = [_stats(st, g, m, "attack") for m in mages]
+    bonuses = _item_bonuses(st, seat, "attack_bonus")
+    out = {}
+    for e in ELEMENTS:
+        total = _best(bonuses, e, len(cards)) if bonuses else 0
+        for c in cards:
+            total += getattr(c, e)
+        out[e] = total
+    return out
 
 
 def defence_value(st, seat: int, mage: str, element: str) -> int:
-    g = st.guilds[seat]
-    return _stats(st, g, mage, "defence").of(element) + sum(_item_bonuses(st, seat, "defence_bonus", element)[:1])
+    value = getattr(_stats(st, st.guilds[seat], mage, "defence"), element)
+    bonuses = _item_bonuses(st, seat, "defence_bonus")
+    return value + _best(bonuses, element, 1) if bonuses else value
 
 
 def _stats(st, g, mid: str, which: str):
@@ -46,7 +67,8 @@ def best_element(st, seat: int, mages: list[str], defence) -> str:
 
 def choose_element(st, seat: int, mages: list[str], defence, target: dict):
     """The attacker picks the element; the prompt shows the dice each element would give."""
-    dice = {e: max(0, attack_value(st, seat, mages, e) - defence.of(e)) for e in ELEMENTS}
+    attack = attack_values(st, seat, mages)
+    dice = {e: max(0, attack[e] - getattr(defence, e)) for e in ELEMENTS}
     if st.fight is not None:
         st.fight["options"] = dice
     return (yield from st.ask(seat, "element", list(ELEMENTS), dice=dice, target=target))
@@ -54,7 +76,7 @@ def choose_element(st, seat: int, mages: list[str], defence, target: dict):
 
 def combat_spell(st, seat: int | None, kind: str, element: str):
     """`seat` may cast one combat spell with a `kind` bonus (attack/defence) now; returns the bonus."""
-    if seat is None:
+    if seat is None or not st.guilds[seat].hand:  # most guilds hold no spell
         return 0
     spells = [s for s in spells_of(st, seat, "combat")
               if any(e.type == kind and e.element in (element, "any") for e in st.content.spells[s].effects)]

@@ -15,10 +15,9 @@ X2: the attacker places its mages again before the second attack.
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.combat import attack_value, choose_element, combat_spell, defence_value, wounds
 from rules.guildes.preparation import placement
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref, word
 
 
 def combat(st, seat: int, x2: bool):
@@ -76,7 +75,7 @@ def lay_line(st, seat: int, mages: list[str], counter_key: str):
 
 def standing(st, seat: int, mids: list[str]) -> list[str]:
     g = st.guilds[seat]
-    return [m for m in mids if m != "leader" and g.mage(m) is not None and not st.dead(g, g.mage(m))]
+    return [m for m in mids if m != "leader" and (mage := g.mage(m)) is not None and not st.dead(g, mage)]
 
 
 def duel(st, att: int, a_mid: str, dfd: int, d_mid: str, rear: bool):
@@ -90,7 +89,7 @@ def duel(st, att: int, a_mid: str, dfd: int, d_mid: str, rear: bool):
     guard = yield from combat_spell(st, dfd, "defence_bonus", element)
     dice = max(0, attack_value(st, att, [a_mid], element) + bonus - defence_value(st, dfd, d_mid, element) - guard)
     why = {"key": "guildes.why.duel", "params": {"mage": st.name("mage", a_mid), "target": _fighter(st, d, d_mid),
-                                                  "element": {"key": f"guildes.element.{element}", "params": {}}}}
+                                                  "element": word(f"guildes.element.{element}")}}
     hurt = st.roll(dice, why)
     if d_mid != "leader":
         d.mage(d_mid).damage += hurt

@@ -13,11 +13,10 @@
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.auction import allowed
 from rules.guildes.powers import apply_effects, heal
 from rules.guildes.records import Mage
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
 def work_income(st, seat: int) -> int:

@@ -7,9 +7,8 @@ are read by rules.guildes.combat instead.
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.records import Mage
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
 def apply_effects(st, seat: int, effects, source: dict):
@@ -77,7 +76,11 @@ def heal(st, g, amount: int) -> int:
 
 
 def spells_of(st, seat: int, when: str) -> list[str]:
-    return [c for c in st.guilds[seat].hand if c in st.content.spells and st.content.spells[c].when == when]
+    hand = st.guilds[seat].hand
+    if not hand:  # most guilds hold no card
+        return []
+    spells = st.content.spells
+    return [c for c in hand if c in spells and spells[c].when == when]
 
 
 def cast_turn_spells(st, seat: int):

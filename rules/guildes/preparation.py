@@ -9,11 +9,13 @@ the healing centre into active (quests, attacks) and passive (defending the guil
 
 from __future__ import annotations
 
-from rules.core import IllegalAction, seat_ref
+from functools import lru_cache
+
+from rules.core import IllegalAction
 from rules.guildes.actions import Place
 from rules.guildes.content import ACTION_IDS
 from rules.guildes.prompts import Prompt
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref, word
 
 
 def power_holder(st, side: str) -> int | None:
@@ -57,16 +59,28 @@ def prepare(st):
 
 def card(cid: str) -> dict:
     """An action card as a log parameter."""
-    return {"key": f"guildes.card.{cid}", "params": {}}
+    return word(f"guildes.card.{cid}")
 
 
 def legal_place(st, seat: int) -> list:
-    ids = [m.id for m in st.guilds[seat].available()]
-    options = {tuple(ids), ()}
-    for i in ids:
-        options.add((i,))
-        options.add(tuple(x for x in ids if x != i))
-    return [Place(o) for o in sorted(options, key=lambda o: (-len(o), o))]
+    return list(_placements(tuple(m.id for m in st.guilds[seat].mages if not m.centre)))
+
+
+@lru_cache(maxsize=256)
+def _placements(ids: tuple[str, ...]) -> tuple[Place, ...]:
+    """The listed placements of mages `ids`: all, all but each one, each one alone, none; most
+    mages first, then in id order. Cached: a guild's mages seldom change from one round to the
+    next, and making the actions was most of a placement's cost."""
+    if len(ids) > 2 and len(set(ids)) == len(ids):
+        # No two sizes coincide, so each size is sorted on its own (as the general case below).
+        options = [ids, *sorted([ids[:k] + ids[k + 1:] for k in range(len(ids))]), *[(i,) for i in sorted(ids)], ()]
+    else:
+        found = {ids, ()}
+        for i in ids:
+            found.add((i,))
+            found.add(tuple(x for x in ids if x != i))
+        options = sorted(found, key=lambda o: (-len(o), o))
+    return tuple(Place(o) for o in options)
 
 
 def check_place(st, seat: int, action) -> None:
@@ -97,5 +111,7 @@ def placement(st, seats: list[int] | None = None):
     for s in (seats if seats is not None else range(st.n)):
         g = st.guilds[s]
         g.placed = True
-        st.say("guildes.log.placed", seat=seat_ref(s), active=counted("active", len([m for m in g.available() if m.active])),
-               passive=counted("passive", len(g.passive())))
+        available = g.available()
+        active = len([m for m in available if m.active])   # the others are passive
+        st.say("guildes.log.placed", seat=seat_ref(s), active=counted("active", active),
+               passive=counted("passive", len(available) - active))

@@ -6,8 +6,9 @@ the `Choose` values it accepts. Bids and placements bring their own legal list a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rules.core import Action, IllegalAction
@@ -24,7 +25,14 @@ def _choice(value: str) -> Choose:
     return made
 
 
-@dataclass
+@lru_cache(maxsize=1024)
+def _choices(values: tuple[str, ...]) -> tuple[Choose, ...]:
+    """The `Choose` actions of `values` (most option lists come back often: the action cards, the
+    elements, yes/no)."""
+    return tuple([_choice(v) for v in values])
+
+
+@dataclass(slots=True)
 class Prompt:
     """Waits for each of `seats` to pick one of its `options` (or to bid / place)."""
 
@@ -35,16 +43,19 @@ class Prompt:
     secret: bool = False
     legal_fn: Callable[[Any, int], list[Action]] | None = None
     check_fn: Callable[[Any, int, Action], None] | None = None
-    _legal: dict[int, list[Action]] = field(default_factory=dict, repr=False)
+    _legal: dict[int, Sequence[Action]] | None = field(default=None, repr=False)
 
     def legal(self, st: Any, seat: int) -> list[Action]:
-        """The listed actions of `seat` (computed once: nothing changes while the prompt waits)."""
-        if seat not in self._legal:
-            if self.legal_fn is not None:
-                self._legal[seat] = self.legal_fn(st, seat)
-            else:
-                self._legal[seat] = [_choice(o) for o in self.options.get(seat, ())]
-        return list(self._legal[seat])
+        """The listed actions of `seat` (bids and placements computed once: nothing changes while
+        the prompt waits; choices come from the shared cache)."""
+        if self.legal_fn is None:
+            return list(_choices(self.options.get(seat, ())))
+        if self._legal is None:
+            self._legal = {}
+        made = self._legal.get(seat)
+        if made is None:
+            made = self._legal[seat] = self.legal_fn(st, seat)
+        return list(made)
 
     def check(self, st: Any, seat: int, action: Action) -> None:
         if self.check_fn is not None:

@@ -12,11 +12,10 @@ X2: swap the top two quests and play the second one, without the choice to give 
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.combat import attack_value, choose_element, combat_spell, defence_value, wounds
 from rules.guildes.powers import apply_effects
 from rules.guildes.setup import reveal_quest
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref, word
 
 
 def monster_dead(st, hp: int, damage: int) -> bool:
@@ -88,7 +87,7 @@ def fight_monster(st, seat: int, qid: str, i: int, group: list[str]):
     bonus = yield from combat_spell(st, seat, "attack_bonus", element)
     dice = max(0, attack_value(st, seat, group, element) + bonus - mon.defence.of(element))
     why = {"key": "guildes.why.quest_attack", "params": {"monster": {"text": mon.name.model_dump()},
-                                                           "element": {"key": f"guildes.element.{element}", "params": {}}}}
+                                                           "element": word(f"guildes.element.{element}")}}
     dealt = st.roll(dice, why)
     damage[i] += dealt
     st.say("guildes.log.monster_hit", seat=seat_ref(seat), monster={"text": mon.name.model_dump()},

@@ -44,7 +44,10 @@ class Guild:
     peeked: list[str] = field(default_factory=list)
 
     def mage(self, mid: str) -> Mage | None:
-        return next((m for m in self.mages if m.id == mid), None)
+        for m in self.mages:
+            if m.id == mid:
+                return m
+        return None
 
     def available(self) -> list[Mage]:
         """Mages outside the healing centre."""

@@ -6,11 +6,11 @@ the first action with its X2 bonus.
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes import duels, play, quests
 from rules.guildes.content import ACTION_IDS
 from rules.guildes.powers import cast_turn_spells
 from rules.guildes.preparation import card, power_holder
+from rules.guildes.words import seat_ref
 
 HANDLERS = {"work": play.work, "trade": play.trade, "recruit": play.recruit, "leader": play.leader,
             "quest": quests.quest, "combat": duels.combat}

@@ -19,45 +19,51 @@ PARTS = ("quests", "mages", "items", "leader", "tokens", "healing", "objectives"
 def units(st, seat: int, public: bool = False) -> dict[str, int]:
     """How many units of each objective kind `seat` has (`public`: hands count as empty)."""
     g, c = st.guilds[seat], st.content
-    raw = {"rubies": g.rubies, "items": 0 if public else sum(1 for x in g.hand if x in c.items), "quests": len(g.quests),
+    raw = {"rubies": g.rubies, "items": 0 if public else len([x for x in g.hand if x in c.items]), "quests": len(g.quests),
            "mages": len(g.mages), "alignment": max(0, abs(g.alignment) - abs(g.start_alignment))}
-    return {k: raw[k] // st.rules.objectives[k].per if k in st.rules.objectives else 0 for k in raw}
+    rules = st.rules.objectives
+    return {k: v // rules[k].per if k in rules else 0 for k, v in raw.items()}
 
 
-def _objective_points(st, seat: int) -> dict[str, int]:
-    """Points `seat` scores per unit of each kind, summed over the guild tiles on the table (the
+def _objective_points(st) -> list[dict[str, int]]:
+    """Points each seat scores per unit of each kind, summed over the guild tiles on the table (the
     tiles never change in a game: cached on the state, by tiles)."""
+    tiles = tuple([g.guild for g in st.guilds])
     cache = st.__dict__.setdefault("_objective_points", {})
-    key = (seat, tuple(g.guild for g in st.guilds))
-    if key not in cache:
+    points = cache.get(tiles)
+    if points is None:
         r, c = st.rules, st.content
-        out: dict[str, int] = {}
-        for owner in st.guilds:
-            pts = r.objective_owner_points if owner.seat == seat else r.objective_other_points
-            for k in c.guilds[owner.guild].objectives:
-                out[k] = out.get(k, 0) + pts
-        cache[key] = out
-    return cache[key]
+        points = cache[tiles] = []
+        for seat in range(len(st.guilds)):
+            out: dict[str, int] = {}
+            for owner in st.guilds:
+                pts = r.objective_owner_points if owner.seat == seat else r.objective_other_points
+                for k in c.guilds[owner.guild].objectives:
+                    out[k] = out.get(k, 0) + pts
+            points.append(out)
+    return points
 
 
 def breakdown(st, public: bool = False) -> list[dict[str, int]]:
-    """Every seat's points by part, and the total (`public`: without the secret hands)."""
+    """Every seat's points by part, and the total (`public`: without the secret hands).
+
+    Sums of lists rather than of generators: cheaper for these few items (recovery takes the
+    public scores every round)."""
     c, r = st.content, st.rules
-    all_units = [units(st, s, public) for s in range(st.n)]
+    points = _objective_points(st)
     out = []
     for g in st.guilds:
+        mine = units(st, g.seat, public)
         parts = {
-            "quests": sum(c.quests[q].vp for q in g.quests),
-            "mages": sum(c.mages[m.id].vp for m in g.mages),
-            "items": 0 if public else sum(c.items[x].vp for x in g.hand if x in c.items),
+            "quests": sum([c.quests[q].vp for q in g.quests]),
+            "mages": sum([c.mages[m.id].vp for m in g.mages]),
+            "items": 0 if public else sum([c.items[x].vp for x in g.hand if x in c.items]),
             "leader": c.leaders[g.leader].vp if g.leader else 0,
             "tokens": g.vp_tokens,
-            "healing": -r.healing_penalty * sum(1 for m in g.mages if m.centre),
-            "objectives": 0,
+            "healing": -r.healing_penalty * len([m for m in g.mages if m.centre]),
+            "objectives": sum([pts * mine[k] for k, pts in points[g.seat].items()]),
         }
-        mine = all_units[g.seat]
-        parts["objectives"] = sum(pts * mine[k] for k, pts in _objective_points(st, g.seat).items())
-        parts["total"] = sum(parts[p] for p in PARTS)
+        parts["total"] = sum([parts[p] for p in PARTS])
         out.append(parts)
     return out
 

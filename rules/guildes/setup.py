@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.records import Guild, Mage
+from rules.guildes.words import seat_ref
 
 
 def set_up(st):

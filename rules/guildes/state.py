@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from rules.core import Action, HiddenResults, IllegalAction, entry, new_rng, seat_ref
+from rules.core import Action, HiddenResults, IllegalAction, new_rng
 from rules.guildes.actions import ForceNextRoll
 from rules.guildes.content import GuildesContent
 from rules.guildes.prompts import Prompt
 from rules.guildes.records import Guild, Mage
-from rules.guildes.words import counted, flag
+from rules.guildes.words import counted, flag, seat_ref
 
 Flow = Generator[Prompt, tuple[int, Action], Any]
 
@@ -57,7 +57,7 @@ class GuildesState(HiddenResults):
         self.last_quest_done = False
         self.history: list[list[int]] = []
         self.over = False
-        self._names: dict[tuple[str, str], dict[str, str]] = {}   # card names as log parameters (cache)
+        self._names = _names(content)   # card names as log parameters (cache)
         self.flow: Flow = flow(self)
         self.prompt: Prompt | None = next(self.flow)
 
@@ -149,18 +149,19 @@ class GuildesState(HiddenResults):
 
     def say(self, key: str, **params: Any) -> None:
         """Append a public log entry."""
-        self.log.append(entry(key, **params))
+        self.log.append({"key": key, "params": params})  # rules.core.entry, inlined: 2 entries an action
 
     def name(self, kind: str, cid: str) -> dict[str, Any]:
-        """A card as a log parameter: its bilingual name and its id."""
+        """A card as a log parameter: its bilingual name and its id (shared, as the parameters of
+        rules.guildes.words: log entries are never changed once written)."""
         names = self._names
-        text = names.get((kind, cid))
-        if text is None:
+        param = names.get((kind, cid))
+        if param is None:
             table = {"mage": self.content.mages, "leader": self.content.leaders, "quest": self.content.quests,
                      "guild": self.content.guilds}.get(kind)
             card = table[cid] if table is not None else self.content.card(cid)
-            text = names[(kind, cid)] = card.name.model_dump()
-        return {"text": dict(text), "id": cid}
+            param = names[(kind, cid)] = {"text": card.name.model_dump(), "id": cid}
+        return param
 
     def order(self) -> list[int]:
         """Seats from the first player, clockwise."""
@@ -183,9 +184,12 @@ class GuildesState(HiddenResults):
 
     def mage_hp(self, g: Guild, m: Mage) -> int:
         """A mage's hit points, with the best hit-point item of its guild."""
-        bonus = [e.amount for cid in g.hand if cid in self.content.items
-                 for e in self.content.items[cid].effects if e.type == "hp_bonus"]
-        return self.content.mages[m.id].hp + (max(bonus) if bonus else 0)
+        hp = self.content.mages[m.id].hp
+        if not g.hand:  # most guilds hold no item
+            return hp
+        items = self.content.items
+        bonus = [e.amount for cid in g.hand if cid in items for e in items[cid].effects if e.type == "hp_bonus"]
+        return hp + (max(bonus) if bonus else 0)
 
     def dead(self, g: Guild, m: Mage) -> bool:
         hp = self.mage_hp(g, m)
@@ -213,10 +217,20 @@ class GuildesState(HiddenResults):
         `record(seat, value)` keeps each answer as it comes (the view hides it from the others)."""
         chosen: dict[int, str] = {}
         waiting = [s for s in seats if options.get(s)]
+        offered = {s: tuple(options[s]) for s in waiting}
         while waiting:
-            seat, action = yield Prompt(tuple(waiting), kind, {s: tuple(options[s]) for s in waiting}, {}, True)
+            seat, action = yield Prompt(tuple(waiting), kind, {s: offered[s] for s in waiting}, {}, True)
             chosen[seat] = action.value  # type: ignore[attr-defined]
             if record is not None:
                 record(seat, chosen[seat])
             waiting.remove(seat)
         return chosen
+
+
+def _names(content: GuildesContent) -> dict[tuple[str, str], dict[str, Any]]:
+    """The cache of card names as log parameters, kept on the content (games share it)."""
+    names = getattr(content, "_log_names", None)
+    if names is None:
+        names = {}
+        object.__setattr__(content, "_log_names", names)  # a frozen dataclass: a cache, not a change
+    return names

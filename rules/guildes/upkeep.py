@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from rules.core import seat_ref
 from rules.guildes.scoring import breakdown
-from rules.guildes.words import counted
+from rules.guildes.words import counted, seat_ref
 
 
 def income(st) -> None:
