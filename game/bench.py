@@ -138,11 +138,25 @@ def _frame_times(app: Any, frames: int, rebuild: bool) -> list[float]:
     return sorted(times)
 
 
-class _Playouts:
-    """Random self-play that goes on where it stopped: `run(seconds)` plays legal-action
-    generation + apply for about that long and returns how many actions it applied. Games
-    follow each other (seeds 1, 2, ...) with one random generator (seed 7), so the sequence of
-    actions does not depend on how the time is sliced."""
+class _Slices:
+    """Playouts that go on where they stopped: `run(seconds)` plays for about that long and
+    returns how many actions (moves) it applied; `play(n)` applies up to n."""
+
+    def run(self, seconds: float) -> int:
+        count = 0
+        started = time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            count += self.play(50)  # the clock is read every 50 actions at most
+        return count
+
+    def play(self, actions: int) -> int:
+        raise NotImplementedError
+
+
+class _Playouts(_Slices):
+    """An engine's random self-play (legal-action generation + apply). Games follow each other
+    (seeds 1, 2, ...) with one random generator (seed 7), so the sequence of actions does not
+    depend on how the time is sliced."""
 
     def __init__(self, game_id: str, content_root: str | None) -> None:
         import rules
@@ -153,13 +167,6 @@ class _Playouts:
         self.seats = max(self.engine.seats.start, min(3, self.engine.seats.stop - 1))
         self.rng = random.Random(7)
         self.seed, self.state, self.steps = 0, None, 0
-
-    def run(self, seconds: float) -> int:
-        count = 0
-        started = time.perf_counter()
-        while time.perf_counter() - started < seconds:
-            count += self.play(50)  # the clock is read every 50 actions at most
-        return count
 
     def play(self, actions: int) -> int:
         """Apply up to `actions` random actions (fewer when the game ends; the next call starts
@@ -178,8 +185,8 @@ class _Playouts:
         return count
 
 
-class _ChessPlayouts:
-    """python-chess random playouts (legal-move generation + push), going on where they stopped."""
+class _ChessPlayouts(_Slices):
+    """python-chess random playouts (legal-move generation + push), boards of up to 300 plies."""
 
     def __init__(self) -> None:
         import chess
@@ -188,18 +195,14 @@ class _ChessPlayouts:
         self.rng = random.Random(7)
         self.board = chess.Board()
 
-    def run(self, seconds: float) -> int:
-        count, rng = 0, self.rng
-        started = time.perf_counter()
-        while time.perf_counter() - started < seconds:
-            board = self.board
-            if board.is_game_over(claim_draw=False) or board.ply() >= 300:
-                self.board = board = self.chess.Board()
-            for _ in range(50):
-                if board.is_game_over(claim_draw=False) or board.ply() >= 300:
-                    break
-                board.push(rng.choice(list(board.legal_moves)))
-                count += 1
+    def play(self, actions: int) -> int:
+        board = self.board
+        if board.is_game_over(claim_draw=False) or board.ply() >= 300:
+            self.board = board = self.chess.Board()
+        rng, count = self.rng, 0
+        while count < actions and not board.is_game_over(claim_draw=False) and board.ply() < 300:
+            board.push(rng.choice(list(board.legal_moves)))
+            count += 1
         return count
 
 

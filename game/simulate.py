@@ -19,51 +19,30 @@ import itertools
 import os
 import time
 import traceback
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from rules.core.lazyview import LazyView
 
 MAX_ACTIONS = 200_000
 
 
-class LazyView(Mapping):
-    """A seat's view computed on first read: a bot that never reads it (random play) costs no
-    view. `state.view` is a pure function of the state, so computing it or not changes nothing;
-    reading it after the action was applied is refused (it would describe a later state).
+def bot_view(state: Any, seat: int) -> Any:
+    """What a bot is given of `seat`'s view: a read-only mapping made when read, so a bot that
+    never reads it (random play) costs no view, and one that reads a few keys pays for those
+    only when the state offers `lazy_view(seat)` (`rules.core.lazyview`); otherwise the whole
+    `view(seat)`, built on the first read. `state.view` is a pure function of the state, so
+    building it or not changes nothing. After `seal()` (the action is about to be applied) a key
+    not read yet is refused: it would describe a later state."""
+    lazy = getattr(state, "lazy_view", None)
+    if lazy is not None:
+        return lazy(seat)
+    return LazyView(state, seat, {}, _whole_view)
 
-    A state may offer `lazy_view(seat)`: a read-only mapping with the values of `view(seat)`,
-    made key by key as they are read, with a `seal()` of its own that refuses the reads after
-    it as this one does; see `rules.core.lazyview.LazyView`); it is then used instead of the whole view, and
-    `play_one` gives it to the bots as it is."""
 
-    def __init__(self, state: Any, seat: int) -> None:
-        self._state, self._seat = state, seat
-        self._view: Mapping[str, Any] | None = None
-        self._sealed = False
-
-    def _data(self) -> Mapping[str, Any]:
-        if self._view is None:
-            if self._sealed:
-                raise RuntimeError("a bot read its view after its action was applied")
-            lazy = getattr(self._state, "lazy_view", None)
-            self._view = lazy(self._seat) if lazy is not None else self._state.view(self._seat)
-        return self._view
-
-    def seal(self) -> None:
-        """The action is about to be applied: the view may no longer be computed."""
-        self._sealed = True
-        seal = getattr(self._view, "seal", None)
-        if seal is not None:
-            seal()
-
-    def __getitem__(self, key: str) -> Any:
-        return self._data()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data())
-
-    def __len__(self) -> int:
-        return len(self._data())
+def _whole_view(state: Any, seat: int) -> Any:
+    return state.view(seat)
 
 
 def play_one(engine: Any, content: Any, bots: list[Any], seed: int,
@@ -71,7 +50,6 @@ def play_one(engine: Any, content: Any, bots: list[Any], seed: int,
     """Play one game to its end with one bot per seat; returns (final state, actions applied)."""
     state = engine.new_game(content, len(bots), seed, options)
     count = 0
-    lazy = getattr(state, "lazy_view", None)  # (see LazyView: then given to the bots as it is)
     while not state.is_over():
         seats = state.to_act()
         if not seats:
@@ -80,7 +58,7 @@ def play_one(engine: Any, content: Any, bots: list[Any], seed: int,
         legal = state.legal_actions(seat)
         if not legal:
             raise RuntimeError(f"seat {seat} must act but has no legal action")
-        view = lazy(seat) if lazy is not None else LazyView(state, seat)
+        view = bot_view(state, seat)
         action = bots[seat].choose(view, legal)
         view.seal()
         state.apply(seat, action)

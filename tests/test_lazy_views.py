@@ -54,16 +54,16 @@ def test_every_key_read_alone_in_any_order_is_the_views(game, options, read, unr
 
 
 def test_simulate_gives_the_bots_the_lazy_view() -> None:
-    from game.simulate import LazyView
+    from game.simulate import bot_view
 
     engine, content = rules.engine("anludim"), load("anludim")
     state = engine.new_game(content, 3, 2)
-    view = LazyView(state, 1)
+    view = bot_view(state, 1)
     assert view["hand"] == state.view(1)["hand"]
     view.seal()
     with pytest.raises(RuntimeError):
         view["piles"]
-    whole = LazyView(state, 1)
+    whole = bot_view(state, 1)
     assert whole.get("draw_count") == state.view(1)["draw_count"]  # a key of no item: the whole view
     whole.seal()
     assert whole["piles"] == state.view(1)["piles"]  # built before the seal: kept

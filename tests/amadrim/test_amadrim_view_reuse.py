@@ -87,12 +87,12 @@ def test_a_seat_view_read_key_by_key_is_the_view(options) -> None:
 
 
 def test_simulate_gives_bots_the_seat_view() -> None:
-    """`game.simulate.LazyView` uses the state's `lazy_view` and seals it with itself."""
-    from game.simulate import LazyView
+    """`game.simulate.bot_view` uses the state's `lazy_view` and seals it with itself."""
+    from game.simulate import bot_view
 
     engine, content = rules.engine("amadrim"), load("amadrim")
     state = engine.new_game(content, 3, 2)
-    view = LazyView(state, 0)
+    view = bot_view(state, 0)
     assert view["seat"] == 0 and view.get("bots") == state.view(0)["bots"]
     view.seal()
     with pytest.raises(RuntimeError):
