@@ -10,17 +10,18 @@
   nothing since the loop sleeps.
 - Engines: random self-play, legal-action generation + apply, actions per second; python-chess
   random playouts (legal-move generation + push) measured the same way, in slices alternated
-  with each engine's, and each engine's `chess_ratio` from those neighbouring slices; all in a
-  fresh process, so that what the bench drew before does not weigh on the engines' collections.
+  with each engine's, and each engine's `chess_ratio` from those neighbouring slices; in a
+  fresh process (`apart`), so that what the bench drew before does not weigh on the engines.
 - Bots: `bot_decision_p95_s`, the 95th percentile of one decision of each game's strongest bot.
-- Simulation: wall time of `simulate` (the first bot in every seat, 3 seats, one process per core) for 1,000
-  games (`--quick`: 100 games, scaled to 1,000), start-up of the worker processes included.
+- Simulation: wall time of `simulate` (the first bot in every seat, 3 seats, one process per
+  core) for 1,000 games (`--quick`: 100 games, scaled to 1,000), start-up of the worker
+  processes included, in a fresh process as the command runs (`apart`: its workers forked
+  where the command forks them).
 - Memory while playing (`peak_rss_mb`): the peak resident memory of a separate process that
   plays as a person would in one sitting: the app at 1280x800 opens on the menu, then each
   implemented game in turn (its table, 150 seeded random actions, every one drawn from the
   acting seat's view), back to the menu between games. The bench process itself, which also
-  renders every scene and runs engines, simulations and python-chess, is reported as
-  `bench_peak_rss_mb`.
+  renders every scene and times the bots' decisions, is reported as `bench_peak_rss_mb`.
 """
 
 from __future__ import annotations
@@ -242,29 +243,32 @@ def measure_engines(games: list[str], seconds: float, content_root: str | None,
     return out, round(chess_count / max(chess_time, 1e-9), 1)
 
 
-ENGINES_APART = """
+APART = """
 import json
-from game.bench import measure_engines
-print(json.dumps(measure_engines({games!r}, {seconds!r}, {content!r})))
+from game import bench
+print(json.dumps(bench.{name}(*{args!r})))
 """
 
 
-def measure_engines_apart(games: list[str], seconds: float,
-                          content_root: str | None) -> tuple[dict[str, dict[str, float]], float]:
-    """`measure_engines` in a fresh process, which has loaded only the engines, their content and
-    python-chess. In the bench's own process, the scenes drawn before (fonts, surfaces, widgets:
-    about 90,000 objects) were scanned again by every full garbage collection the engines' games
-    set off, and python-chess, which makes almost no containers, set off none: 13 % of Gorges'
-    time went to the collector there against 8 % in a process of its own, so an engine's ratio
-    depended on what the bench had measured before it."""
+def apart(name: str, *args: Any) -> Any:
+    """`game.bench.<name>(*args)` run in a fresh process (arguments and result: JSON-able).
+
+    The engines and `simulate` are measured this way, as a designer's command runs them, not in
+    the bench's own process, which has drawn every scene first:
+    - its heap (fonts, surfaces, widgets: about 90,000 objects) was scanned again by every full
+      garbage collection of the engines' games, while python-chess sets off none: 13 % of
+      Gorges' time went to the collector there against 8 % in a process of its own;
+    - with pygame loaded, `simulate` spawns its workers instead of forking them (see
+      `game.simulate._context`), and each worker started Python and loaded the game again:
+      about 0.25 s that `python main.py simulate` does not pay (2.5 s of a `--quick` figure,
+      100 games scaled to 1,000)."""
     import json
 
-    code = ENGINES_APART.format(games=list(games), seconds=seconds, content=content_root)
+    code = APART.format(name=name, args=args)
     with tempfile.TemporaryDirectory() as home:
         done = subprocess.run([sys.executable, "-c", code], env=_env(home), cwd=ROOT, check=True,
-                              capture_output=True, text=True, timeout=600)
-    engines, chess_rate = json.loads(done.stdout.strip().splitlines()[-1])
-    return engines, chess_rate
+                              capture_output=True, text=True, timeout=1800)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def measure_simulate(game_id: str, games: int, content_root: str | None) -> float:
@@ -320,9 +324,9 @@ def run_bench(content_root: str | None = None, quick: bool = False) -> dict[str,
     scenes += [(f"{g}_table", g) for g in rules.IMPLEMENTED]
     result["frames"] = measure_frames(scenes, 20 if quick else 120, content_root)
     seconds = 0.5 if quick else 2.0
-    result["engines"], chess_rate = measure_engines_apart(list(rules.IMPLEMENTED), seconds, content_root)
+    result["engines"], chess_rate = apart("measure_engines", list(rules.IMPLEMENTED), seconds, content_root)
     for g in rules.IMPLEMENTED:
-        result["engines"][g]["simulate_1000_s"] = measure_simulate(g, 100 if quick else 1000, content_root)
+        result["engines"][g]["simulate_1000_s"] = apart("measure_simulate", g, 100 if quick else 1000, content_root)
         result["engines"][g]["bot_decision_p95_s"] = measure_bot_decisions(g, seconds * 2, content_root)
     result["python_chess_moves_per_second"] = chess_rate
     result["peak_rss_mb"] = measure_play_memory(content_root, 60 if quick else 150)
