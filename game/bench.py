@@ -264,15 +264,25 @@ def apart(name: str, *args: Any) -> Any:
       100 games scaled to 1,000)."""
     import json
 
-    code = APART.format(name=name, args=args)
+    return json.loads(_child(APART.format(name=name, args=args), pygame_window=False))
+
+
+def _child(code: str, pygame_window: bool) -> str:
+    """The last line that `python -c code` prints, run from the project root with a home of its
+    own (`pygame_window`: SDL's dummy video driver and no exit after the first frame)."""
     with tempfile.TemporaryDirectory() as home:
-        done = subprocess.run([sys.executable, "-c", code], env=_env(home), cwd=ROOT, check=True,
+        env = _env(home)
+        if pygame_window:
+            env["SDL_VIDEODRIVER"] = "dummy"
+            env.pop(EXIT_AFTER, None)
+        done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True,
                               capture_output=True, text=True, timeout=1800)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return done.stdout.strip().splitlines()[-1]
 
 
 def measure_simulate(game_id: str, games: int, content_root: str | None) -> float:
-    """Wall seconds of `simulate` for 1,000 games (3 random bots, every core), scaled from `games`."""
+    """Wall seconds of `simulate` for 1,000 games (the game's first bot in each of 3 seats, every
+    core), scaled from `games`."""
     import rules
     from game.simulate import Plan, play_records
 
@@ -363,13 +373,7 @@ print(peak_rss_mb())
 
 def measure_play_memory(content_root: str | None, actions: int = 150) -> float:
     """Peak MB of a process playing every implemented game in turn (see the module docstring)."""
-    with tempfile.TemporaryDirectory() as home:
-        env = dict(_env(home), SDL_VIDEODRIVER="dummy")
-        env.pop(EXIT_AFTER, None)
-        code = PLAY_SESSION.format(content=content_root, actions=actions)
-        done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True,
-                              capture_output=True, text=True, timeout=600)
-    return float(done.stdout.strip().splitlines()[-1])
+    return float(_child(PLAY_SESSION.format(content=content_root, actions=actions), pygame_window=True))
 
 
 def peak_rss_mb() -> float:
