@@ -45,6 +45,17 @@ def add_note(session: Any, text: str, seat: int | None = None) -> dict[str, Any]
     return note
 
 
+def repin(extras: dict[str, Any], actions: int, log: int) -> None:
+    """After an undo back to `actions` applied actions and a log of `log` entries: the notes
+    written later stay (nothing a playtester wrote is lost) but are pinned where the game now
+    stands, not after actions that no longer exist (and that may be played otherwise)."""
+    notes = notes_of(extras)
+    if any(n["action"] > actions or n["log"] > log for n in notes):
+        extras["notes"] = [n if n["action"] <= actions and n["log"] <= log
+                           else {**n, "action": min(n["action"], actions), "log": min(n["log"], log)}
+                           for n in notes]
+
+
 def log_entry(note: dict[str, Any]) -> dict[str, Any]:
     """A note as a log entry {"key", "params"} that tables render like the others."""
     return {"key": NOTE_KEY, "params": {"number": note["action"], "text": note["text"]}}

@@ -217,6 +217,9 @@ class Session:
         assert index is not None
         undone = len(self.actions) - index
         self._rebuild(self.actions[:index], [r for r in self.reveals if r[0] <= index])
+        from game.notes import repin
+
+        repin(self.extras, len(self.actions), len(self.log))
         self.autosave()
         return undone
 

@@ -17,11 +17,14 @@ class NoteScene(UIScene):
 
     overlay = True
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: Any, table: Any, opened_by: str | None = None) -> None:
         super().__init__(app)
         self.table = table
         self.box_entry: Any = None
         self.text = ""
+        # the text the opening key types (N: "n"), which SDL sends just after the key press that
+        # opened the box: not the note's first letter
+        self.swallow = opened_by
 
     def box(self) -> pygame.Rect:
         w, h = self.app.size
@@ -68,6 +71,10 @@ class NoteScene(UIScene):
         return False
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.swallow is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            typed, self.swallow = self.swallow, None  # only the very next key's text, if any
+            if event.type == pygame.TEXTINPUT and event.text.lower() == typed:
+                return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.handle_key(event)
         return super().handle(event)

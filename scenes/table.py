@@ -322,11 +322,12 @@ class TableScene(Scene):
 
     # -- notes pinned to the log (game/notes.py) ---------------------------------------------------
 
-    def open_note(self) -> None:
-        """Key N or the pause menu's Note: the box that pins a note to the current action."""
+    def open_note(self, opened_by: str | None = None) -> None:
+        """Key N (`opened_by` "n": the text that key types next is not the note's) or the pause
+        menu's Note: the box that pins a note to the current action."""
         from scenes.note import NoteScene
 
-        self.stack.push(NoteScene(self.app, self))
+        self.stack.push(NoteScene(self.app, self, opened_by))
 
     def log_with_notes(self, entries: list[dict[str, Any]], length: int | None = None) -> list[dict[str, Any]]:
         """`entries` (the last entries of the public log, or of its first `length` entries) with
@@ -382,7 +383,7 @@ class TableScene(Scene):
                 self.undo()
                 return True
             if event.key == pygame.K_n and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-                self.open_note()
+                self.open_note("n")
                 return True
         if self.since and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.since = []

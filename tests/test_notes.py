@@ -116,21 +116,47 @@ def test_key_n_and_the_pause_menu_open_the_note_box_and_pin_a_note():
     if type(app.stack.top).__name__ == "CurtainScene":
         click(app, (640, 300))  # lift the curtain for the first seat
     assert app.stack.top is table and table.unveiled == 0
-    key(app, pygame.K_n)
+    # a real keyboard: the press, the text it types, the release (the "n" is not the note's)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_n, "mod": 0, "unicode": "n", "scancode": 0}))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": "n"}))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, {"key": pygame.K_n, "mod": 0, "unicode": "n", "scancode": 0}))
+    settle(app)
     box = app.stack.top
     assert type(box).__name__ == "NoteScene"
-    for ch in "Nice":
+    assert box.box_entry.get_text() == ""
+    for ch in "Nine":  # typed after: every letter counts, an "n" too
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": ord(ch.lower()), "mod": 0, "unicode": ch, "scancode": 0}))
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": ch}))
     settle(app)
-    assert box.box_entry.get_text() == "Nice"
+    assert box.box_entry.get_text() == "Nine"
     click_button(app, "pin")
     assert app.stack.top is table
-    assert [n["text"] for n in notes_of(session.extras)] == ["Nice"]
-    assert store.entry("noted").notes == ("Nice",)
-    assert any(app.tr("notes.in_log", number=0, text="Nice") == table.render(e)
+    assert [n["text"] for n in notes_of(session.extras)] == ["Nine"]
+    assert store.entry("noted").notes == ("Nine",)
+    assert any(app.tr("notes.in_log", number=0, text="Nine") == table.render(e)
                for e in table.log_with_notes(session.log))
     key(app, pygame.K_ESCAPE)
     click_button(app, "note")
     assert type(app.stack.top).__name__ == "NoteScene"
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table and len(notes_of(session.extras)) == 1
+
+
+def test_a_note_written_after_an_action_that_is_undone_stays_where_the_game_stands(tmp_path):
+    """Undo takes back the action a note followed: the note is kept (nothing written is lost) and
+    pinned where the game now stands, not later after whatever action takes the undone one's place."""
+    store = SaveStore(tmp_path)
+    session = _anludim_session(store, seats=("human", "random", "random"))
+    while True:  # up to the human seat's turn, then one human action
+        seat = session.to_act()[0]
+        session.apply(seat, session.legal_actions(seat)[0])
+        if seat == 0:
+            break
+    before = len(session.actions)
+    add_note(session, "kept", seat=0)
+    session.undo()
+    (note,) = notes_of(session.extras)
+    assert (note["action"], note["log"]) == (len(session.actions), len(session.log)) and note["action"] < before
+    _play_bots(session, 6)
+    assert notes_of(session.extras)[0]["action"] == note["action"]
+    assert notes_of(store.read("noted")["extras"])[0]["action"] == note["action"]
