@@ -50,17 +50,21 @@ class LoadScene(UIScene):
         area = self.list_rect()
         chosen = self.current()
         ok = chosen is not None and (not chosen.corrupt or chosen.prev_ok)
-        self.button("back", (area.left, h - 90, 180, 50), self.tr("common.back"))
-        self.button("history", (area.right - 710, h - 90, 210, 50), self.tr("load.history"),
-                    enabled=chosen is not None)
-        delete_text = self.tr("load.confirm_delete" if self.confirm_delete else "load.delete")
-        self.button("delete", (area.right - 480, h - 90, 220, 50), delete_text, "@danger",
-                    enabled=chosen is not None)
-        self.button("load", (area.right - 240, h - 90, 240, 54), self.tr("load.load"), "@primary",
-                    enabled=ok)
-        if getattr(self.app.settings, "designer_mode", False):  # replay on tweaked content (scenes/replay_tweaked.py)
-            self.button("replay", (area.right - 700, h - 90, 200, 50), self.tr("lab.replay.button"),
+        designer = getattr(self.app.settings, "designer_mode", False)
+        row = ["back", "history"] + (["replay"] if designer else []) + ["delete", "load"]
+        gap = 16  # one row of equal buttons across the list's width (five in designer mode)
+        width = min(240, (area.width - gap * (len(row) - 1)) // len(row))
+        step = (area.width - width) / (len(row) - 1)
+        at = {name: (round(area.left + i * step), h - 90, width, 50) for i, name in enumerate(row)}
+        self.button("back", at["back"], self.tr("common.back"))
+        self.button("history", at["history"], self.tr("load.history"), enabled=chosen is not None)
+        if designer:  # replay on tweaked content (scenes/replay_tweaked.py)
+            self.button("replay", at["replay"], self.tr("lab.replay.button"),
                         enabled=chosen is not None and not chosen.corrupt)
+        delete_text = self.tr("load.confirm_delete" if self.confirm_delete else "load.delete")
+        self.button("delete", at["delete"], delete_text, "@danger", enabled=chosen is not None)
+        x, y, bw, bh = at["load"]
+        self.button("load", (x, y - 2, bw, bh + 4), self.tr("load.load"), "@primary", enabled=ok)
 
     def current(self) -> Any:
         if self.selected is None or not (0 <= self.selected < len(self.items)):

@@ -36,3 +36,25 @@ def test_an_anludim_save_says_round_and_an_amadrim_one_turn() -> None:
     assert words["anludim"] == ("round", 1)
     assert words["amadrim"][0] == "turn"
     assert app.tr("load.round", turn=1) == "Round 1"
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+@pytest.mark.parametrize("designer", [False, True])
+def test_the_load_screen_buttons_never_overlap(size, designer) -> None:
+    """Designer mode adds "Replay on…" to the row: it once covered "Versions…" but a sliver."""
+    import pygame
+
+    from scenes.load import LoadScene
+
+    app = make_app("fr", size)
+    app.settings.designer_mode = designer
+    scene = LoadScene(app)
+    app.stack.push(scene)
+    app.render()
+    rects = {name: b.rect for name, b in scene.buttons.items()}
+    assert ("replay" in rects) == designer and {"back", "history", "delete", "load"} <= set(rects)
+    names = sorted(rects)
+    for i, a in enumerate(names):
+        assert rects[a].right <= size[0] - 20
+        for b in names[i + 1:]:
+            assert not pygame.Rect(rects[a]).colliderect(rects[b]), (a, b)
