@@ -15,6 +15,7 @@ app's drawn icon (sprites.icon) and its title names the game being played.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import sys
@@ -156,28 +157,67 @@ class App:
 
         gc.collect()
 
-    def reload_content(self, game_id: str) -> list[Any]:
-        """Read the game's YAML again; on errors keep the old content, show and return the problems."""
+    def reload_content(self, game_id: str, show: bool = True) -> list[Any]:
+        """Read the game's YAML again; on errors keep the old content and return the problems
+        (shown, with `show`; else the caller shows them)."""
         from game import content as loader
 
         try:
             fresh = loader.load(game_id, self.content_root)
         except loader.ContentError as exc:
-            self.show_problems(game_id, exc.problems)
+            if show:
+                self.show_problems(game_id, exc.problems)
             return list(exc.problems)
         self._content[game_id] = fresh
         for scene in self.stack.scenes:
             hook = getattr(scene, "content_reloaded", None)
             if hook:
                 hook(game_id, fresh)
-        self.toast(self.tr("content.reloaded", game=self.tr(f"game.{game_id}.title")), "ok")
+        if show:
+            self.toast(self.tr("content.reloaded", game=self.tr(f"game.{game_id}.title")), "ok")
         return []
 
+    def reload_all(self) -> list[Any]:
+        """F5: read again the YAML of the games being played, or of every game from the menus
+        (a game still broken since the last F5 is read again too), then one message for what
+        was reloaded and one overlay listing every problem of every game (replacing the one an
+        earlier F5 showed: a held or repeated F5 never stacks overlays). Returns the problems."""
+        from game import catalog
+
+        playing = [gid for gid in self.games_in_use()
+                   if any(getattr(s, "game_id", None) == gid for s in self.stack.scenes)]
+        games = playing or list(catalog.implemented())
+        problems: list[Any] = []
+        found_by_game = {gid: self.reload_content(gid, show=False) for gid in games}
+        broken = [gid for gid, found in found_by_game.items() if found]
+        for gid in broken:  # several games' lists in one: each file named with its game's folder
+            problems += found_by_game[gid] if len(broken) == 1 else [
+                dataclasses.replace(p, file=f"{gid}/{p.file}") if "/" not in p.file else p
+                for p in found_by_game[gid]]
+        fine = [self.tr(f"game.{gid}.title") for gid in games if gid not in broken]
+        if len(fine) == 1:
+            self.toast(self.tr("content.reloaded", game=fine[0]), "ok")
+        elif fine:
+            self.toast(self.tr("content.reloaded_many", games=", ".join(fine)), "ok")
+        if problems:
+            self.show_problems(broken[0] if len(broken) == 1 else None, problems)
+        else:
+            self._close_problems()
+        return problems
+
     def show_problems(self, game_id: str | None, problems: list[Any]) -> None:
-        """Push the content-errors overlay listing every located problem."""
+        """Show the content-errors overlay listing every located problem (instead of the one
+        shown on top, if any)."""
         from scenes.errors import ErrorsOverlay
 
+        self._close_problems()
         self.stack.push(ErrorsOverlay(self, problems, game_id))
+
+    def _close_problems(self) -> None:
+        """Take away the content-errors overlays on top of the stack (the problems were fixed, or
+        a newer list replaces them)."""
+        while type(self.stack.top).__name__ == "ErrorsOverlay":
+            self.stack.pop()
 
     def games_in_use(self) -> list[str]:
         """Games whose content is cached, plus the game of any scene on the stack."""
@@ -365,10 +405,7 @@ class App:
                 scene.dirty = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F5:
-            from game import catalog
-
-            for gid in self.games_in_use() or list(catalog.implemented()):
-                self._guard("reload", self.reload_content, gid)
+            self._guard("reload", self.reload_all)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

@@ -330,7 +330,7 @@ def parse_yaml(text: str, name: str, problems: list[Problem]) -> tuple[Any, Mark
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problems.append(problem(name, line, col, "", syntax_message(exc)))
+        problems.append(problem(name, line, col, "", syntax_message(exc, text)))
         return None, marks
     except (yaml.YAMLError, RecursionError, MemoryError) as exc:
         problems.append(problem(name, 1, 1, "", msg("content.syntax", error=str(exc)[:200])))
@@ -373,9 +373,16 @@ _SYNTAX = (
 )
 
 
-def syntax_message(exc: yaml.MarkedYAMLError) -> Message:
-    """A translatable explanation of a PyYAML syntax error (its own text kept as `error`)."""
+def syntax_message(exc: yaml.MarkedYAMLError, text: str | None = None) -> Message:
+    """A translatable explanation of a PyYAML syntax error (its own text kept as `error`);
+    `text`, the file's, tells a tab from other characters that cannot start a value (libyaml
+    names neither)."""
     what = " ".join(p for p in (exc.context, exc.problem) if p) or "syntax error"
+    mark = exc.problem_mark
+    if text is not None and mark is not None and "cannot start any token" in what:
+        lines = text.split("\n")
+        if mark.line < len(lines) and lines[mark.line][mark.column:mark.column + 1] == "\t":
+            return msg("content.syntax.tab", error=what)
     for needle, key in _SYNTAX:
         if needle in what:
             return msg(key, error=what)
@@ -416,8 +423,7 @@ _EXPECTED = {
     "list_type": "list", "dict_type": "mapping", "model_type": "mapping",
     "model_attributes_type": "mapping", "none_required": "null",
 }
-_BOUNDS = {"greater_than_equal": ("≥", "ge"), "greater_than": (">", "gt"),
-           "less_than_equal": ("≤", "le"), "less_than": ("<", "lt")}
+_BOUNDS = {"greater_than_equal": "ge", "greater_than": "gt", "less_than_equal": "le", "less_than": "lt"}
 
 
 def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Message:
@@ -440,8 +446,8 @@ def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Me
     if kind == "union_tag_not_found":
         return msg("content.missing_tag", key=repr(ctx.get("discriminator", "type")).replace('"', "'"))
     if kind in _BOUNDS:
-        sign, name = _BOUNDS[kind]
-        return msg("content.expected_bound", sign=sign, bound=ctx.get(name), got=shown(given))
+        name = _BOUNDS[kind]  # in words: the app's font has no "≥" or "≤"
+        return msg(f"content.expected_bound.{name}", bound=ctx.get(name), got=shown(given))
     if kind in ("string_too_short", "string_too_long"):
         n = ctx.get("min_length" if kind == "string_too_short" else "max_length")
         return msg(f"content.{kind}", n=n, got=shown(given))

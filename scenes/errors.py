@@ -45,6 +45,13 @@ class ErrorsOverlay(UIScene):
                                       self.ui, object_id=oid(None, "#problems"))
         self.button("close", (box.right - 224, box.bottom - 70, 200, 48), self.tr("errors.close"), "@primary")
 
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int]:
+        """Messages (what F5 reloaded) in the free space left of the Close button, not over the
+        title."""
+        box = self.box()
+        room = box.width - 48 - 224
+        return box.left + 24 + room // 2, box.bottom - 70, room
+
     def on_button(self, element: Any) -> None:
         if self.name_of(element) == "close":
             self.stack.pop()

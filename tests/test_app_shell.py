@@ -105,7 +105,7 @@ def test_load_screen_lists_corrupt_saves_and_deletes(anludim_playable, tmp_path)
 
 def test_f5_keeps_the_last_good_content_and_lists_the_problems(tmp_path) -> None:
     root = tmp_path / "content"
-    shutil.copytree(CONTENT_ROOT / "anludim", root / "anludim")
+    shutil.copytree(CONTENT_ROOT, root)
     app = make_app("en")
     app.content_root = root
     good = app.content("anludim")
@@ -117,11 +117,38 @@ def test_f5_keeps_the_last_good_content_and_lists_the_problems(tmp_path) -> None
     problems = app.stack.top.problems
     assert problems and all(re.match(r".+\.yaml", p.file) for p in problems)
     assert app.content("anludim") is good
+    assert any("Amadrim Tales" in t and "Gorges" in t for t in app.toasts.texts())  # the others were read
+    for _ in range(3):  # F5 again (or held down): the list is replaced, never stacked
+        key(app, pygame.K_F5)
+    assert [top_name(app)] == [type(s).__name__ for s in app.stack.scenes[1:]] == ["ErrorsOverlay"]
     key(app, pygame.K_ESCAPE)
     assert top_name(app) == "MainMenu"
     cards.write_text(original, encoding="utf-8")
     assert app.reload_content("anludim") == []
     assert app.content("anludim") is not good
+
+
+def test_f5_in_the_menus_reads_every_game_and_shows_one_list(tmp_path) -> None:
+    """A content folder missing four games: one overlay lists the five problems (a broken game is
+    read again at every F5, loaded or not); Esc goes back to the menu; fixing them and F5 again
+    leaves no overlay."""
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT_ROOT / "anludim", root / "anludim")
+    (root / "anludim" / "cards.yaml").write_text("cards: [", encoding="utf-8")
+    app = make_app("fr")
+    app.content_root = root
+    key(app, pygame.K_F5)
+    assert [type(s).__name__ for s in app.stack.scenes] == ["MainMenu", "ErrorsOverlay"]
+    shown = app.stack.top
+    assert shown.game is None and {Path(p.file).parts[-1] for p in shown.problems if "cards" not in p.file} == {
+        "amadrim", "gorges", "ambre", "guildes"}
+    assert any(p.file == "anludim/cards.yaml" for p in shown.problems)  # the game named in a mixed list
+    key(app, pygame.K_ESCAPE)
+    assert [type(s).__name__ for s in app.stack.scenes] == ["MainMenu"]
+    shutil.rmtree(root)
+    shutil.copytree(CONTENT_ROOT, root)
+    key(app, pygame.K_F5)
+    assert [type(s).__name__ for s in app.stack.scenes] == ["MainMenu"]
 
 
 def test_window_never_gets_smaller_than_1024x700() -> None:
@@ -253,7 +280,8 @@ def test_f5_at_the_menu_checks_every_implemented_game() -> None:
     texts = app.toasts.texts()
     assert top_name(app) in ("MainMenu", "ErrorsOverlay")
     loaded = [gid for gid in catalog.implemented() if app._content.get(gid) is not None]
-    assert loaded and all(app.tr("content.reloaded", game=app.tr(f"game.{g}.title")) in texts for g in loaded[-3:])
+    names = ", ".join(app.tr(f"game.{g}.title") for g in loaded)
+    assert loaded == list(catalog.implemented()) and texts == [app.tr("content.reloaded_many", games=names)]
 
 
 def test_rules_text_headings_are_bold_and_spaced() -> None:

@@ -153,3 +153,27 @@ def test_schema_and_cross_reference_problems_come_together(fake_game):
         "cards.yaml:3:12: cards[a1].value: expected an integer, got 'one'",
         "cards.yaml:8:13: cards[a2].colour: expected a colour id, got 'bleu' (did you mean 'blue'?)",
     ]
+
+
+def test_a_number_out_of_bounds_is_told_in_words_the_app_font_can_show():
+    """The app's font has no "≥": the bound is written out, in both languages."""
+    from game.content import describe
+    from game.i18n import Strings
+
+    error = {"type": "greater_than_equal", "loc": ("count",), "ctx": {"ge": 0}, "input": -2}
+    message = describe(error)
+    assert Strings("fr").render(message) == "attendu : un nombre supérieur ou égal à 0, trouvé : -2"
+    assert Strings("en").render(message) == "expected a number of at least 0, got -2"
+
+
+def test_a_tab_that_starts_a_value_is_named_a_tab():
+    """libyaml says only "found character that cannot start any token" for a tab at a line's start."""
+    from game.content import parse_yaml
+
+    problems = []
+    assert parse_yaml("items:\n\t- a\n", "items.yaml", problems)[0] is None
+    (p,) = problems
+    assert (p.file, p.line, p.column, p.entry["key"]) == ("items.yaml", 2, 1, "content.syntax.tab")
+    problems = []
+    parse_yaml("items:\n  - @a\n", "items.yaml", problems)
+    assert problems[0].entry["key"] == "content.syntax.bad_start"
