@@ -38,10 +38,17 @@ def read_save(ref: str, store: Any) -> tuple[dict[str, Any], str]:
 
 def log_chunks(save: dict[str, Any], engine: Any, content: Any) -> list[list[dict[str, Any]]]:
     """Per applied action, the log entries it wrote (index 0: the set-up), up to the first refusal."""
+    return _trail(save, engine, content)[0]
+
+
+def _trail(save: dict[str, Any], engine: Any, content: Any, views: bool = False) -> tuple[list[Any], list[Any]]:
+    """`log_chunks`, and with `views` the public view after the set-up and after each action
+    (texts masked, as F5's replay compares them: `game.replay`)."""
+    from game.replay import _public
     from rules.core import ActionError
 
     state = engine.new_game(content, len(save["seats"]), save["seed"], save["options"] or None)
-    chunks = [list(state.log)]
+    chunks, shown = [list(state.log)], [_public(state)] if views else []
     for seat, data in save["actions"]:
         before = len(state.log)
         try:
@@ -49,7 +56,9 @@ def log_chunks(save: dict[str, Any], engine: Any, content: Any) -> list[list[dic
         except ActionError:
             break
         chunks.append(list(state.log[before:]))
-    return chunks
+        if views:
+            shown.append(_public(state))
+    return chunks, shown
 
 
 def _notes_on(save: dict[str, Any], engine: Any, content: Any, replayed: int) -> tuple[list[dict[str, Any]], int]:
@@ -103,12 +112,20 @@ def replay_on_content(save: dict[str, Any], name: str, engine: Any, content: Any
         out["stopped"] = {"number": report.number, "seat": report.seat, "action": report.action,
                           "reason": report.reason}
     out["compared"] = original_content is not None
+    out["table_differs"] = None
     if original_content is not None:
-        old = log_chunks(save, engine, original_content)
-        new = log_chunks(save, engine, content)
+        from game.replay import first_difference
+
+        old, old_views = _trail(save, engine, original_content, views=True)
+        new, new_views = _trail(save, engine, content, views=True)
         index = first_divergence(old, new)
         if index is not None:
             out["diverged"] = {"number": index, "before": old[index], "after": new[index]}
+        # the log may say the same while the table does not (a reward worth more points: the
+        # same lines, other scores): the first action after which the public table differs
+        table = first_divergence([[v] for v in old_views], [[v] for v in new_views])
+        if table is not None and (index is None or table < index):
+            out["table_differs"] = {"number": table, "where": first_difference(old_views[table], new_views[table])}
     return out
 
 
@@ -116,13 +133,17 @@ def describe(report: dict[str, Any], strings: Any, names: list[str]) -> str:
     """The report as text in the strings' language."""
     lines = [strings.tr("lab.replay.written", new=report["new"], original=report["original"],
                         replayed=report["replayed"], actions=report["actions"])]
+    t = report.get("table_differs")
+    if t is not None:
+        where = strings.tr("lab.replay.setup") if t["number"] == 0 else strings.tr("lab.replay.action", number=t["number"])
+        lines.append(strings.tr("lab.replay.table_differs", where=where, path=t["where"] or "?"))
     d = report["diverged"]
     if d is not None:
         where = strings.tr("lab.replay.setup") if d["number"] == 0 else strings.tr("lab.replay.action", number=d["number"])
         lines.append(strings.tr("lab.replay.diverged", where=where))
         lines += [f"  − {strings.render(e, names)}" for e in d["before"][:6]]
         lines += [f"  + {strings.render(e, names)}" for e in d["after"][:6]]
-    elif report.get("compared") and report["stopped"] is None:
+    elif report.get("compared") and report["stopped"] is None and t is None:
         lines.append(strings.tr("lab.replay.same"))
     if not report.get("compared"):
         lines.append(strings.tr("lab.replay.no_original"))
@@ -132,5 +153,8 @@ def describe(report: dict[str, Any], strings: Any, names: list[str]) -> str:
         lines.append(strings.tr(key, count=dropped, replayed=report["replayed"]))
     s = report["stopped"]
     if s is not None:
-        lines.append(strings.tr("lab.replay.stopped", number=s["number"], reason=strings.render(s["reason"], names)))
+        seat = s.get("seat")
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        lines.append(strings.tr("lab.replay.stopped", number=s["number"], seat=who,
+                                reason=strings.render(s["reason"], names)))
     return "\n".join(lines)

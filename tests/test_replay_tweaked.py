@@ -143,3 +143,42 @@ def test_notes_follow_the_replay_and_later_ones_are_dropped(tmp_path):
     kept = notes_of(store.read(report["new"])["extras"])
     assert [n["text"] for n in kept] == ["early"] and report["notes_dropped"] == 1
     assert report["compared"] is False
+
+
+def test_a_change_the_log_does_not_show_is_found_on_the_table(tmp_path):
+    """Parchments worth 3 points: the same log lines, other scores. The report says where the
+    table first differs instead of "the log is the same" (what the helper playtest was told)."""
+    from game.i18n import Strings
+    from game.lab import content_root
+    from game.replay_tweaked import describe, replay_on_content
+
+    store = SaveStore(tmp_path / "saves")
+    session = _saved_game(store, 90)
+    folder = tmp_path / "anludim-variant"
+    shutil.copytree(ROOT / "content" / "anludim", folder)
+    items = folder / "items.yaml"
+    items.write_text(items.read_text().replace("  points: 1", "  points: 3", 1))
+    root = content_root("anludim", str(folder))
+    save = store.read("played")
+    report = replay_on_content(save, "played", session.engine, loader.load("anludim", root),
+                               loader.digest("anludim", root), store, loader.load("anludim"))
+    assert report["diverged"] is None and report["stopped"] is None  # the log reads the same
+    differs = report["table_differs"]
+    assert differs == {"number": 0, "where": "seats[2].total"}  # the third seat starts with a parchment
+    text = describe(report, Strings("fr"), ["Ana", "Bo", "Cy"])
+    assert "la table diffère dès la mise en place (premier écart : seats[2].total)" in text
+    assert "identique" not in text
+    assert "90 actions rejouées sur 90" in text
+
+
+def test_the_report_names_who_could_no_longer_act_and_counts_in_good_grammar():
+    from game.i18n import Strings
+    from game.replay_tweaked import describe
+
+    report = {"new": "n", "original": "o", "actions": 17, "replayed": 1, "diverged": None, "compared": True,
+              "table_differs": None, "notes_dropped": 0,
+              "stopped": {"number": 2, "seat": 1, "action": {}, "reason": {"key": "anludim.illegal.not_in_hand",
+                                                                          "params": {"card": "c49"}}}}
+    fr, en = describe(report, Strings("fr"), ["Ana", "Bo"]), describe(report, Strings("en"), ["Ana", "Bo"])
+    assert "1 action rejouée sur 17" in fr and "Arrêt à l'action 2 (Bo)" in fr
+    assert "1 of 17 actions" in en and "Stopped at action 2 (Bo)" in en
