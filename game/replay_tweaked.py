@@ -96,14 +96,20 @@ def new_name(name: str, store: Any) -> str:
 
 
 def replay_on_content(save: dict[str, Any], name: str, engine: Any, content: Any, digest: str, store: Any,
-                      original_content: Any = None, target: str | None = None) -> dict[str, Any]:
-    """Replay `save` on `content` into a new save of `store`; the report (see the module docstring)."""
+                      original_content: Any = None, target: str | None = None,
+                      folder: str | None = None) -> dict[str, Any]:
+    """Replay `save` on `content` into a new save of `store`; the report (see the module docstring).
+    `folder`, the content's folder as the designer named it, is kept in the new save's extras
+    (`replayed_on`): the load screen says it, and opens the save on that folder again."""
     from game.session import Session
 
     target = target or new_name(name, store)
     session, report = Session.replay(save, engine, content, digest, tolerant=True, store=store, save_name=target)
     kept, dropped = _notes_on(save, engine, content, len(session.actions))
     session.extras = dict(save.get("extras") or {}, notes=kept)
+    session.extras.pop("replayed_on", None)
+    if folder is not None:
+        session.extras["replayed_on"] = {"folder": str(Path(folder).expanduser().resolve()), "from": name}
     session.autosave()
     out: dict[str, Any] = {"original": name, "new": target, "actions": len(save["actions"]),
                            "replayed": len(session.actions), "stopped": None, "diverged": None,

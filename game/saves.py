@@ -262,6 +262,7 @@ class SaveEntry:
     error: SaveError | None = field(default=None, compare=False)
     prev_ok: bool = False
     notes: tuple[str, ...] = ()  # the texts of the notes pinned to its log (game/notes.py)
+    replayed_on: str | None = None  # the content folder a designer's replay was played on
 
     @property
     def corrupt(self) -> bool:
@@ -277,9 +278,12 @@ class SaveEntry:
         notes = tuple(n["text"] for n in (save.get("extras") or {}).get("notes") or []
                       if isinstance(n, dict) and isinstance(n.get("text"), str))
         counted = "round" if summary.get("round") is not None else "turn"
+        replayed = ((save.get("extras") or {}).get("replayed_on") or {})
+        folder = replayed.get("folder") if isinstance(replayed, dict) else None
         return cls(name=name, game=save["game"], seats=seats, turn=summary.get(counted), counted=counted,
                    actions=actions if _is_int(actions) else len(save["actions"]),
-                   over=summary.get("over") is True, date=save.get("saved_at"), notes=notes, **extra)
+                   over=summary.get("over") is True, date=save.get("saved_at"), notes=notes,
+                   replayed_on=folder if isinstance(folder, str) else None, **extra)
 
 
 class SaveStore:

@@ -260,7 +260,7 @@ def replay(args: Any) -> int:
             if loader.digest(game_id, candidate) == save["content_digest"]:
                 original = loader.load(game_id, candidate)
                 break
-        report = replay_on_content(save, name, engine, content, digest, store, original)
+        report = replay_on_content(save, name, engine, content, digest, store, original, folder=args.content)
     except SaveError as exc:
         return _fail(args, strings.render(exc.to_json()))
     except loader.ContentError as exc:

@@ -159,7 +159,10 @@ class LoadScene(UIScene):
                 msg += " " + self.tr("load.previous_ok")
             ui.text(surface, ui.fit(msg, row.width - 32, 17), (x, y + 30), 17, ui.RED)
             return
-        ui.text(surface, game, (x, y), 20, ui.GOLD, bold=True)
+        title = ui.text(surface, game, (x, y), 20, ui.GOLD, bold=True)
+        tags = []  # after the game's name: a replay's folder, and the notes when the seats leave no room
+        if entry.replayed_on:
+            tags.append(self.tr("load.replayed_on", folder=ui.middle_cut(entry.replayed_on, 300, 16)))
         sx = x
         sx_names: list[Any] = []
         for seat in entry.seats:
@@ -181,12 +184,18 @@ class LoadScene(UIScene):
                 quoted = f"« {last} »" if self.app.strings.lang == "fr" else f"“{last}”"
                 label = self.tr(key, count=len(entry.notes)) + " — " + quoted
                 ui.text(surface, ui.fit(label, room, 16), (sx + 6, y + 33), 16, ui.GOLD)
+            else:
+                tags.append(self.tr(key, count=len(entry.notes)))
         detail = self.tr("load.actions", n=entry.actions)
         if entry.turn is not None:
             word = "load.round" if getattr(entry, "counted", "turn") == "round" else "load.turn"
             detail = self.tr(word, turn=entry.turn) + " · " + detail
         if entry.over:
             detail += " · " + self.tr("load.over")
+        if tags:
+            room = row.right - 16 - ui.font(17).size(detail)[0] - 60 - (title.right + 14)
+            if room > 60:
+                ui.text(surface, ui.fit(" · ".join(tags), room, 16), (title.right + 14, y + 4), 16, ui.GOLD)
         ui.text(surface, detail, (row.right - 16, y + 2), 17, ui.PARCHMENT_DIM, anchor="topright")
         ui.text(surface, _date(entry.date), (row.right - 16, y + 32), 17, ui.PARCHMENT_DIM, anchor="topright")
 

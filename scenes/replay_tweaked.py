@@ -94,7 +94,8 @@ class ReplayScene(UIScene):
                     original = loader.load(game_id, candidate)
                     break
             engine = rules.engine(game_id)
-            self.report = replay_on_content(save, self.entry.name, engine, content, digest, store, original)
+            self.report = replay_on_content(save, self.entry.name, engine, content, digest, store, original,
+                                            folder=self.folder or None)
             self.engine, self.content, self.digest = engine, content, digest
             self.text = describe(self.report, self.app.strings, [s["name"] for s in save["seats"]])
         except loader.ContentError as exc:

@@ -7,6 +7,7 @@ as messages (`strings.render` of a SaveError); nothing here raises to a scene.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from game import catalog
@@ -155,6 +156,10 @@ def _load(app: Any, entry: Any) -> Any:
     kwargs = {"store": folder, "save_name": entry.name}
     if save.get("content_digest") == digest:
         return Session.from_save(save, engine, content, digest, **kwargs)
+    tweaked = _replayed_content(app, save, game_id)
+    if tweaked is not None:  # a designer's replay on a content folder: it goes on on that folder
+        app.toast(app.tr("load.opened_on_folder", folder=tweaked[2]), "ok")
+        return Session.from_save(save, engine, tweaked[0], tweaked[1], **kwargs)
     same_rules = _same_rules(app, save, content, engine, digest, kwargs)
     if same_rules is not None:
         return same_rules
@@ -181,6 +186,26 @@ def _load(app: Any, entry: Any) -> Any:
     app.stack.push(ConfirmOverlay(app, app.tr("load.content_changed_title"), app.tr("load.content_changed_ask"),
                                   replay, yes=app.tr("load.replay")))
     return None
+
+
+def _replayed_content(app: Any, save: dict[str, Any], game_id: str) -> tuple[Any, str, str] | None:
+    """(content, digest, folder) of the folder a designer's replay was played on
+    (`extras["replayed_on"]`, game/replay_tweaked.py) when it still holds that very content;
+    else None (then the save is treated as any save made on other content)."""
+    from game import content as loader
+    from game.lab import content_root
+
+    replayed = (save.get("extras") or {}).get("replayed_on")
+    folder = replayed.get("folder") if isinstance(replayed, dict) else None
+    if not isinstance(folder, str) or not Path(folder).is_dir():
+        return None
+    try:
+        root = content_root(game_id, folder)
+        if loader.digest(game_id, root) != save.get("content_digest"):
+            return None
+        return loader.load(game_id, root), save["content_digest"], folder
+    except Exception:  # the folder changed since, or broke: the usual question follows
+        return None
 
 
 def _same_rules(app: Any, save: dict[str, Any], content: Any, engine: Any, digest: str,

@@ -182,3 +182,41 @@ def test_the_report_names_who_could_no_longer_act_and_counts_in_good_grammar():
     fr, en = describe(report, Strings("fr"), ["Ana", "Bo"]), describe(report, Strings("en"), ["Ana", "Bo"])
     assert "1 action rejouée sur 17" in fr and "Arrêt à l'action 2 (Bo)" in fr
     assert "1 of 17 actions" in en and "Stopped at action 2 (Bo)" in en
+
+
+def test_a_replay_save_says_its_folder_and_opens_on_it_again(tmp_path):
+    """The load screen tells a replay from its original (and on which folder), and opening it goes
+    on with that folder's content instead of asking to replay it on today's content."""
+    from tests.ui_helpers import click, click_button, make_app, settle
+
+    app = make_app("en", (1024, 700))
+    app.settings.designer_mode = True
+    store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")
+    _saved_game(store, 30)
+    variant = _variant(tmp_path, "draw: 2 ", "draw: 3 ")
+    click_button(app, "load")
+    load = app.stack.top
+    click(app, (load.list_rect().left + 40, load.list_rect().top + 30))
+    click_button(app, "replay")
+    scene = app.stack.top
+    scene.folder_entry.set_text(str(variant))
+    click_button(app, "replay")
+    new = scene.report["new"]
+    entry = store.entry(new)
+    assert entry.replayed_on == str(variant.resolve()) and store.entry("played").replayed_on is None
+    from game.i18n import Strings
+
+    assert Strings("fr").tr("load.replayed_on", folder="/x") == "rejouée sur /x"
+    app.stack.pop()  # back to the load screen, listing the new save
+    load = app.stack.top
+    load.refresh()
+    load.selected = next(i for i, e in enumerate(load.items) if e.name == new)
+    load.rebuild()
+    app.render()  # the row with its tag draws without error
+    click_button(app, "load")
+    settle(app)
+    while type(app.stack.top).__name__ == "ConfirmOverlay":  # "greedy" is no bot offered today: a known one takes it
+        click_button(app, "yes")
+    table = next(s for s in app.stack.scenes if hasattr(s, "session"))
+    assert table.session.save_name == new and table.session.content.rules.draw == 3
+    assert app.tr("load.opened_on_folder", folder=str(variant.resolve())) in app.toasts.texts()
