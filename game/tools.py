@@ -46,9 +46,11 @@ def check_content(args: Any) -> int:
     if problem:
         return _fail(args, problem)
     report: dict[str, list[Any]] = {}
+    from game.lab import content_root
+
     for game_id in games:
-        try:
-            load(game_id, args.content)
+        try:  # one game: --content may be a copy of its folder too, as for simulate and replay
+            load(game_id, content_root(game_id, args.content) if args.game else args.content)
             report[game_id] = []
         except ContentError as exc:
             report[game_id] = list(exc.problems)
@@ -215,6 +217,28 @@ def _saved_game(args: Any) -> tuple[Any, ...]:
     return save, name, store, engine_for(save, {g: rules.engine(g) for g in rules.IMPLEMENTED})
 
 
+def _save_root(save: dict[str, Any], folder: str | None) -> str | None:
+    """The content root to read a save with: --content (content/'s copy or the game's folder);
+    without it, the folder a designer's replay was played on when it still holds that content
+    (`extras["replayed_on"]`), else the content in use."""
+    from game import content as loader
+    from game.lab import content_root
+
+    game_id = save["game"]
+    if folder:
+        return content_root(game_id, folder)
+    replayed = (save.get("extras") or {}).get("replayed_on")
+    kept = replayed.get("folder") if isinstance(replayed, dict) else None
+    if isinstance(kept, str) and Path(kept).is_dir():
+        root = content_root(game_id, kept)
+        try:
+            if loader.digest(game_id, root) == save.get("content_digest"):
+                return root
+        except Exception:
+            return None
+    return None
+
+
 def export_log(args: Any) -> int:
     """A saved game's whole log with its pinned notes, as Markdown."""
     from pathlib import Path
@@ -226,7 +250,7 @@ def export_log(args: Any) -> int:
     strings = _strings(args.lang)
     try:
         save, name, _store, engine = _saved_game(args)
-        content = load(save["game"], args.content)
+        content = load(save["game"], _save_root(save, args.content))
     except SaveError as exc:
         return _fail(args, strings.render(exc.to_json()))
     except ContentError as exc:
@@ -282,8 +306,11 @@ def fuzz(args: Any) -> int:
         return _fail(args, f"unknown game {args.game!r}; known: {', '.join(rules.IMPLEMENTED)}")
     if args.games < 1 or args.check_every < 0 or args.full_every < 1:
         return _fail(args, "--games and --full-every must be at least 1, --check-every at least 0")
+    from game.lab import content_root
+
+    root = content_root(args.game, args.content)
     try:
-        content = load(args.game, args.content)
+        content = load(args.game, root)
     except ContentError as exc:
         return _fail(args, str(exc))
     from game.simulate import default_workers
@@ -293,7 +320,7 @@ def fuzz(args: Any) -> int:
     engine = rules.engine(args.game)
     result = _with_progress(args, lambda progress: fuzzer.run(
         engine, content, args.games, args.seed, check_every=args.check_every, full_every=args.full_every,
-        workers=args.workers or default_workers(), content_root=args.content,
+        workers=args.workers or default_workers(), content_root=root,
         progress=None if progress is None else (lambda done: progress(done, args.games))))
     lines = [f"{result['game']}: {result['games']} games from seed {result['seed']}, "
              f"{result['actions']} actions, {result['failures']} failures, {result['seconds']} s"]

@@ -44,3 +44,15 @@ def test_a_broken_copy_gives_located_problems_and_exit_1(game, tmp_path):
 
 def test_unknown_game_is_a_command_line_error():
     assert _run("chess").returncode == 2
+
+
+def test_a_copy_of_one_games_folder_is_checked_as_simulate_and_replay_read_it(tmp_path):
+    """`--content` may be a copy of content/ or of one game's folder (any name), for every command."""
+    folder = tmp_path / "my-variant"
+    shutil.copytree(ROOT / "content" / "anludim", folder)
+    done = _run("anludim", "--content", str(folder))
+    assert done.returncode == 0, done.stdout + done.stderr
+    (folder / "rules.yaml").write_text((folder / "rules.yaml").read_text(encoding="utf-8") + "\nbogus: 1\n",
+                                       encoding="utf-8")
+    done = _run("anludim", "--content", str(folder))
+    assert done.returncode == 1 and "rules.yaml:" in done.stdout and "bogus" in done.stdout

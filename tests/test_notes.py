@@ -160,3 +160,31 @@ def test_a_note_written_after_an_action_that_is_undone_stays_where_the_game_stan
     _play_bots(session, 6)
     assert notes_of(session.extras)[0]["action"] == note["action"]
     assert notes_of(store.read("noted")["extras"])[0]["action"] == note["action"]
+
+
+def test_export_log_of_a_replay_reads_the_folder_it_was_played_on(tmp_path):
+    """A replay on a game folder (any layout): export-log finds that folder without --content,
+    or takes it as --content; the whole log comes out (on today's content it stopped early)."""
+    import shutil
+
+    from game.replay_tweaked import replay_on_content
+
+    home = tmp_path / "home"
+    store = SaveStore(home / "saves")
+    session = _anludim_session(store, seats=("random", "random", "random"))
+    _play_bots(session, 40)
+    folder = tmp_path / "variant"
+    shutil.copytree(ROOT / "content" / "anludim", folder)
+    rules_file = folder / "rules.yaml"
+    rules_file.write_text(rules_file.read_text().replace("draw: 2 ", "draw: 3 "))
+    from game.lab import content_root
+
+    root = content_root("anludim", str(folder))
+    report = replay_on_content(store.read("noted"), "noted", session.engine, loader.load("anludim", root),
+                               loader.digest("anludim", root), store, folder=str(folder))
+    env = dict(os.environ, GUILDHALL_HOME=str(home))
+    for extra in ([], ["--content", str(folder)]):
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "export-log", report["new"], "--lang", "en",
+                               *extra], capture_output=True, text=True, timeout=120, env=env)
+        assert done.returncode == 0, done.stderr
+        assert f"\n- {report['replayed']}. " in done.stdout and "stops at action" not in done.stdout
