@@ -80,12 +80,12 @@ def interleave(entries: list[dict[str, Any]], notes: list[dict[str, Any]], log_l
 # -- export ------------------------------------------------------------------------------------
 
 def replay_log(save: dict[str, Any], engine: Any, content: Any) -> tuple[list[dict[str, Any]], list[int], Any]:
-    """The game's whole log, the log length after each applied action, and where the replay
+    """The game's whole log, the log length after the set-up then after each applied action, and where the replay
     stopped (None, or (action index, reason entry)) when the content no longer allows an action."""
     from rules.core import ActionError
 
     state = engine.new_game(content, len(save["seats"]), save["seed"], save["options"] or None)
-    marks: list[int] = []
+    marks: list[int] = [len(state.log)]
     for index, (seat, data) in enumerate(save["actions"]):
         try:
             state.apply(seat, engine.action_from_json(data))
@@ -105,8 +105,9 @@ def export_markdown(save: dict[str, Any], name: str, engine: Any, content: Any, 
     for i, seat in enumerate(save["seats"]):
         kind = strings.tr("notes.export.human") if seat["kind"] == "human" else strings.tr(
             "notes.export.bot", bot=strings.tr(f"bot.{seat['kind']}") if strings.has(f"bot.{seat['kind']}") else seat["kind"])
-        out.append(f"- {strings.tr('lab.seat', n=i + 1)} : {seat['name']} ({kind})" if strings.lang == "fr"
-                   else f"- {strings.tr('lab.seat', n=i + 1)}: {seat['name']} ({kind})")
+        label = strings.tr("lab.seat", n=i + 1)
+        label = label[:1].upper() + label[1:]  # it starts the line
+        out.append(f"- {label} : {seat['name']} ({kind})" if strings.lang == "fr" else f"- {label}: {seat['name']} ({kind})")
     out += ["", strings.tr("notes.export.summary", actions=len(save["actions"]), notes=len(notes)), ""]
     if stopped is not None:
         out += [f"> {strings.tr('notes.export.stopped', number=stopped[0] + 1, reason=strings.render(stopped[1], names))}", ""]
@@ -118,7 +119,10 @@ def export_markdown(save: dict[str, Any], name: str, engine: Any, content: Any, 
         while k < len(pending) and pending[k]["log"] <= i:
             out += _note_block(pending[k], names, strings)
             k += 1
-        prefix = f"{action_of[i]}. " if action_of[i] else ""
+        if i == 0 and not action_of[i]:
+            out.append(f"*{strings.tr('notes.export.setup')}*")
+        # "**12.**", not "12.": Markdown would read "- 12. …" as a list inside the list
+        prefix = f"**{action_of[i]}.** " if action_of[i] else ""
         out.append(f"- {prefix}{strings.render(item, names)}")
     for note in pending[k:]:
         out += _note_block(note, names, strings)
@@ -130,10 +134,11 @@ def export_markdown(save: dict[str, Any], name: str, engine: Any, content: Any, 
 
 
 def _action_of_entries(marks: list[int], total: int) -> list[int]:
-    """For each log entry, the number (1-based) of the action that wrote it (0: the set-up)."""
+    """For each log entry, the number (1-based) of the action that wrote it (0: the set-up);
+    `marks`: the log's length after the set-up, then after each action."""
     out = [0] * total
     start = 0
-    for number, end in enumerate(marks, start=1):
+    for number, end in enumerate(marks):
         for i in range(start, min(end, total)):
             out[i] = number
         start = max(start, end)

@@ -79,7 +79,7 @@ def test_export_log_writes_the_whole_log_with_its_notes(tmp_path):
         assert text.startswith("# Anludim — noted") and "Pourquoi piocher ici ?" in text and heading in text
         body = text.split("\n## ")[1]
         note_at = body.index("> **Note**")
-        assert "\n- 12. " in body[:note_at] and "\n- 13. " in body[note_at:]  # after action 12, before 13
+        assert "\n- **12.** " in body[:note_at] and "\n- **13.** " in body[note_at:]  # after action 12, before 13
     out = tmp_path / "log.md"
     done = subprocess.run([sys.executable, str(ROOT / "main.py"), "export-log", str(store.path("noted")),
                            "--out", str(out), "--json"], capture_output=True, text=True, timeout=120, env=env)
@@ -187,4 +187,4 @@ def test_export_log_of_a_replay_reads_the_folder_it_was_played_on(tmp_path):
         done = subprocess.run([sys.executable, str(ROOT / "main.py"), "export-log", report["new"], "--lang", "en",
                                *extra], capture_output=True, text=True, timeout=120, env=env)
         assert done.returncode == 0, done.stderr
-        assert f"\n- {report['replayed']}. " in done.stdout and "stops at action" not in done.stdout
+        assert f"\n- **{report['replayed']}.** " in done.stdout and "stops at action" not in done.stdout
