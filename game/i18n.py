@@ -61,6 +61,18 @@ def elide(template: str, params: dict[str, Any]) -> str:
     return ELISION.sub(one, template)
 
 
+def count_text(n: float, lang: str) -> str:
+    """A count the language's way: 15 596 (fr, from five digits, a no-break space), 15,596 (en,
+    from four); other numbers as written, with a decimal comma in French."""
+    if float(n).is_integer():
+        whole = int(n)
+        if abs(whole) >= (10_000 if lang == "fr" else 1_000):
+            return f"{whole:,}".replace(",", "\u00a0" if lang == "fr" else ",")
+        return str(whole)
+    text = f"{n:g}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 def _number(value: Any) -> float | None:
     if isinstance(value, bool):
         return None
@@ -110,7 +122,7 @@ def plurals(text: str, params: dict[str, Any], lang: str) -> str:
             exact = branches.get(f"={n:g}")
             body = exact if exact is not None else branches.get(
                 "one" if plural_one(lang, n) else "other", branches.get("other", ""))
-            body = body.replace("#", f"{n:g}")
+            body = body.replace("#", count_text(n, lang))
         text = text[:m.start()] + body + text[end:]
 
 

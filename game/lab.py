@@ -167,11 +167,12 @@ def _side_text(side: dict[str, Any], strings: Any, game_title: str | None) -> st
         lines.append(strings.tr("lab.errors", count=side["errors"]))
         lines += [f"  {s}" for s in side["error_samples"]]
     lines.append(strings.tr("lab.section.seats"))
-    lines += [f"  {strings.tr('lab.seat', n=i + 1)}: {rate_text(r, strings)}" for i, r in enumerate(st["seats"])]
+    lines += ["  " + strings.tr("lab.pair", label=strings.tr("lab.seat", n=i + 1), value=rate_text(r, strings))
+              for i, r in enumerate(st["seats"])]
     if len(st["bots"]) > 1:
         lines.append(strings.tr("lab.section.bots"))
-        lines += [f"  {strings.tr('lab.bot', bot=bot_text(b, strings))}: {rate_text(r, strings)}"
-                  for b, r in st["bots"].items()]
+        lines += ["  " + strings.tr("lab.pair", label=strings.tr("lab.bot", bot=bot_text(b, strings)),
+                                    value=rate_text(r, strings)) for b, r in st["bots"].items()]
     lines.append(strings.tr("lab.draws", rate=pct(st["draws"]["rate"], strings)))
     fp = st["first_player"]
     lines.append(strings.tr("lab.first_player", rate=rate_text(fp, strings), fair=pct(fp["fair"], strings)))
@@ -202,6 +203,7 @@ def entry_text(e: dict[str, Any], strings: Any) -> str:
     """One entry's line: games used, win rate used vs not, difference with its interval."""
     text = strings.tr("lab.entry", label=label_text(e["label"], strings), games=e["games"],
                       used=pct(e["used"]["rate"], strings), other=pct(e["not_used"]["rate"], strings),
+                      used_n=e["used"]["n"], other_n=e["not_used"]["n"],
                       effect=signed_pct(e["effect"], strings), lo=signed_pct(e["lo"], strings),
                       hi=signed_pct(e["hi"], strings))
     return text + (" " + strings.tr("lab.entry.significant") if e["significant"] else "")

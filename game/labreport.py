@@ -87,14 +87,13 @@ def _win_rates(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strin
         err = [[r["rate"] - r["lo"] for r in rows], [r["hi"] - r["rate"] for r in rows]]
         ax.barh(ys, rates, height=height * 0.9, xerr=err, color=SIDE_COLOURS[k], capsize=3, label=name or None)
     fair = st0["first_player"]["fair"]
-    ax.axvline(fair, color="#555555", linestyle="--", linewidth=1)
+    ax.axvline(fair, color="#555555", linestyle="--", linewidth=1, label=strings.tr("lab.chart.fair"))
     ax.set_yticks([i + 0.4 - height / 2 for i in range(len(labels))], labels)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda x, _p: f"{100 * x:.0f} %"))
     ax.set_title(strings.tr("lab.chart.seats"))
-    if len(sides) > 1:
-        ax.legend(loc="lower right")
+    ax.legend(loc="lower right")  # the sides, and what the dashed line is
     return fig
 
 
@@ -126,6 +125,7 @@ def _history(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strings
             ax.plot(turns, [r["mean"][s] for r in hist], color=colour, label=strings.tr("lab.seat", n=s + 1))
             ax.fill_between(turns, [r["lo"][s] for r in hist], [r["hi"][s] for r in hist], color=colour, alpha=0.2)
         ax.set_xlabel(strings.tr(f"lab.chart.{side['stats']['history_unit']}"))
+        ax.set_ylabel(strings.tr("lab.chart.mean_score"))
         ax.xaxis.get_major_locator().set_params(integer=True)
         ax.set_title(f"{name} — {strings.tr('lab.chart.history')}" if name else strings.tr("lab.chart.history"),
                      fontsize=10)
@@ -224,7 +224,7 @@ def _image(charts: dict[str, str], name: str) -> list[str]:
 
 def _ab_table(doc: dict[str, Any], strings: Any) -> list[str]:
     out = [f"## {strings.tr('lab.section.ab')}", "",
-           "| | A | B | B − A | 95 % | |", "|---|---:|---:|---:|---|---|"]
+           f"| | A | B | B − A | 95 % | {strings.tr('lab.ab.verdict')} |", "|---|---:|---:|---:|---|---|"]
     for line in doc["compare"]:
         a, b, diff, lo, hi = line_values(line, strings)
         mark = "**" if line["significant"] else ""

@@ -63,3 +63,22 @@ def test_length_means_compare_as_means():
     lines = labstats.compare(_coin(0.5, 200, length=3), _coin(0.5, 200, length=5))
     actions = next(line for line in lines if line["figure"] == ["actions"])
     assert actions["kind"] == "mean" and actions["diff"] == 2 and actions["significant"]
+
+
+def test_report_words_give_the_group_sizes_and_group_digits():
+    """An entry's line says how many seats used it and how many did not (a +33.7 pts difference
+    over 2 seats is no evidence), and big counts are grouped the language's way."""
+    from game.i18n import Strings, count_text
+    from game.lab import entry_text
+
+    e = {"label": "Talisman", "games": 200, "used": {"rate": 0.337, "n": 598}, "not_used": {"rate": 0.0, "n": 2},
+         "effect": 0.337, "lo": -0.055, "hi": 0.376, "significant": False}
+    fr, en = entry_text(e, Strings("fr")), entry_text(e, Strings("en"))
+    assert "200 parties : 33,7\u00a0% de victoires sur 598 sièges qui s'en sont servis, contre 0,0\u00a0% sur 2 autres" in fr
+    assert "200 games: 33.7\u00a0% wins for the 598 seats that used it, against 0.0\u00a0% for 2 others" in en
+    assert (count_text(15596, "fr"), count_text(15596, "en"), count_text(1861, "fr"), count_text(1861, "en")) == (
+        "15\u00a0596", "15,596", "1861", "1,861")
+    assert count_text(1234567, "en") == "1,234,567" and count_text(2.5, "fr") == "2,5"
+    verdict = {"key": "lab.verdict.no_change", "params": {"count": 200, "needed": 15596}}
+    assert Strings("fr").render(verdict) == ("aucun changement décelable sur 200 parties ; il faudrait environ "
+                                             "15\u00a0596 parties pour déceler un changement de cette taille")
