@@ -498,9 +498,14 @@ class Composer:
         self.button(Rect(rect.right - self.px(10) - bw, y, bw, self.px(26)), label, ("menu",), size=self.fs(14))
         self.hits[-1].tip = self.tr("anludim.ui.tip.menu")
         phase = self.tr(v["phase_label"])
+        room = rect.width - self.px(24)
         if v.get("phase") not in ("round_over", "game_over"):
-            phase = self.tr("anludim.ui.whose_turn", name=self.t.seat_name(v["current"]), phase=phase)
-        phase, size = ui.fitted(phase, rect.width - self.px(24), self.fs(13))
+            whose = self.tr("anludim.ui.whose_turn", name=self.t.seat_name(v["current"]), phase=phase)
+            if ui.fitted(whose, room, self.fs(13))[0] == whose:
+                phase = whose
+            else:  # a narrow panel: whose turn it is (the bar under the table says what to do), not cut
+                phase = self.tr("anludim.ui.turn_of", name=self.t.seat_name(v["current"]))
+        phase, size = ui.fitted(phase, room, self.fs(13))
         ui.text(self.surf, phase, (x, y + self.fs(24)), size, ui.PARCHMENT_DIM)
         cw = (rect.width - self.px(24) - 3 * self.px(8)) // 4
         ch = min(int(cw * 1.65), rect.bottom - self.px(30) - (y + self.px(50)))
@@ -607,8 +612,17 @@ class Composer:
             avail = right - x - self.px(12)
             if avail < self.px(40):
                 break
-            shown = fit(text, avail, size, True)
-            r = rich(self.surf, shown, (x, rect.centery), size, colour, self.syms, bold=True, anchor="midleft")
+            shown, fs = ui.fitted(text, avail, size, True)  # a smaller size before any cut
+            if shown != text:  # still too long: two lines when the bar has room for them
+                small = max(9, int(size * 0.75))
+                lines = ui.wrap(text, avail, small, True)
+                line_h = ui.font(small, True).get_linesize()
+                if len(lines) == 2 and 2 * line_h <= rect.height:
+                    ends = [rich(self.surf, line, (x, rect.centery + round((k - 0.5) * line_h)), small, colour, self.syms,
+                                 bold=True, anchor="midleft").right for k, line in enumerate(lines)]
+                    x = max(ends) + self.px(18)
+                    continue
+            r = rich(self.surf, shown, (x, rect.centery), fs, colour, self.syms, bold=True, anchor="midleft")
             x = r.right + self.px(18)
 
     def bar_content(self) -> tuple[list[tuple[str, P.Colour]], list[tuple[str, tuple[Any, ...], bool, bool]]]:
