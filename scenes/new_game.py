@@ -19,7 +19,7 @@ from scenes import ui
 from scenes.base import UIScene, oid
 
 HUMAN = "human"
-MAX_NAME = 18
+MAX_NAME = 24  # "Marie-Hélène Dupont" whole; longer names are fitted where they are shown
 
 
 class NewGameScene(UIScene):
@@ -103,7 +103,12 @@ class NewGameScene(UIScene):
         self.bots_box = pygame.Rect(left, rows_end, seats_w, max(0, h - 110 - rows_end - 12)) if self.bots else None
         opt_x = left + seats_w + 40
         opt_w = w - opt_x - left
-        self._options(opt_x, 132, opt_w)
+        options_end = self._options(opt_x, 132, opt_w)
+        box = self.bots_box
+        if box is not None and self._bots_height(box.width) > box.height:  # many seats: under the options
+            right = pygame.Rect(opt_x, options_end + 16, opt_w, max(0, h - 110 - options_end - 28))
+            if right.height > box.height:
+                self.bots_box = right
         bottom = h - 84
         self.button("back", (left, bottom, 180, 50), self.tr("common.back"))
         self.button("start", (w - left - 240, bottom, 240, 54), self.tr("newgame.start"), "@primary")
@@ -184,9 +189,20 @@ class NewGameScene(UIScene):
     SEED_FONT = 18
     VALUE_W = 120
 
-    def _options(self, x: int, y: int, width: int) -> None:
+    def _bots_height(self, width: int) -> int:
+        """Pixels the bots' descriptions take at `width` (as `draw_over` draws them)."""
+        about = [a for a in (self._bot_about(k) for k in self.bots) if a]
+        if not about:
+            return 0
+        def step(size: int, bold: bool = False) -> int:  # `ui.text_block`'s line step
+            return int(ui.font(size, bold).get_linesize() * 1.25 / 1.2)
+
+        height = step(16, True) * len(ui.wrap(self.tr("newgame.bots_title"), width, 16, True)) + 4
+        return height + sum(step(15) * len(ui.wrap(a, width, 15)) + 4 for a in about)
+
+    def _options(self, x: int, y: int, width: int) -> int:
         """One row per option: its label wrapped on the left (drawn, never cut), its value button
-        on the right."""
+        on the right. Returns where the options end."""
         self.option_label_pos = []
         self.option_lines = []
         self._label(self.tr("newgame.options"), (x, y, width, 36), "@heading")
@@ -214,6 +230,7 @@ class NewGameScene(UIScene):
             self.button(f"opt_{option['id']}", (x + width - value_w, y + (row_h - 36) // 2, value_w, 36),
                         text, "@choice")
             y += row_h + 6
+        return y
     def seed_help_key(self) -> str:
         """What the game number fixes, in the game's own words (`<game>.newgame.seed_help`: cards,
         dice or neither), else the shell's."""

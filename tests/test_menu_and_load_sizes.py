@@ -58,3 +58,23 @@ def test_the_load_screen_buttons_never_overlap(size, designer) -> None:
         assert rects[a].right <= size[0] - 20
         for b in names[i + 1:]:
             assert not pygame.Rect(rects[a]).colliderect(rects[b]), (a, b)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_bots_descriptions_fit_at_every_seat_count(lang) -> None:
+    """With the most seats the seat rows leave little room under them: the bots' descriptions go
+    under the options instead (at 5 seats the last ones were cut off)."""
+    from game import catalog
+    from tests.ui_helpers import click_button
+
+    app = make_app(lang, (1024, 700))
+    menu = app.stack.top
+    for game_id in catalog.implemented():
+        click(app, menu.buttons[f"game_{game_id}"].rect.center)
+        scene = app.stack.top
+        for count in scene.seat_range:
+            click_button(app, f"count_{count}")
+            box = scene.bots_box
+            assert scene.count == count and (box is None or scene._bots_height(box.width) <= box.height), (game_id, count)
+        click_button(app, "back")
+        assert app.stack.top is menu

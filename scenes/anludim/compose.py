@@ -223,11 +223,18 @@ class Composer:
         badge = P.blazon(sv["blazon"] == "gold", rgb, shape, bh)
         self.surf.blit(badge, (x, y))
         self.hit(Rect((x, y), badge.get_size()), "tip", tip=self.blazon_tip(sv))
-        total = ui.text(self.surf, self.tr("anludim.ui.total", total=sv["total"]), (rect.right - self.px(10), y),
-                        self.fs(16), ui.GOLD, bold=True, anchor="topright")
+        total_text = self.tr("anludim.ui.total", total=sv["total"])
         name_x = x + badge.get_width() + self.px(8)
-        self.name_line(seat, (name_x, y - 2), self.fs(17), ui.GOLD if acting else ui.PARCHMENT,
-                       max_w=total.left - name_x - self.px(30))
+        name_room = rect.right - self.px(10) - name_x - self.px(30)
+        right_of_name = name_room - ui.font(self.fs(16), True).size(total_text)[0]
+        if ui.font(self.fs(17), True).size(self.t.seat_name(seat))[0] <= right_of_name:
+            ui.text(self.surf, total_text, (rect.right - self.px(10), y), self.fs(16), ui.GOLD, bold=True,
+                    anchor="topright")
+            name_room = right_of_name
+        else:  # a narrow panel (five seats): the total under the name, the name whole
+            ui.text(self.surf, total_text, (rect.right - self.px(10), y + self.fs(20)), self.fs(14), ui.GOLD,
+                    bold=True, anchor="topright")
+        self.name_line(seat, (name_x, y - 2), self.fs(17), ui.GOLD if acting else ui.PARCHMENT, max_w=name_room)
         if acting:
             ui.text(self.surf, self.tr("curtain.to_act"), (name_x + self.px(2), y + self.fs(20)), self.fs(13),
                     ui.GOLD, italic=True)
