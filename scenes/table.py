@@ -555,7 +555,7 @@ class ComposedTable(TableScene):
     def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         self._ensure(surface.get_size())
         surface.blit(self.layer, (0, 0))
-        hover = self.hover
+        hover = self.hover if self.stack.top is self else None  # under a menu or a box: no hover, no tip
         if hover is not None and hover.enabled and hover.kind not in self.UNOUTLINED:
             pygame.draw.rect(surface, ui.GOLD, hover.rect.inflate(4, 4), 2, border_radius=8)
         if hover is not None and hover.tip and hover.kind not in self.UNTIPPED:

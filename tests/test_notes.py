@@ -188,3 +188,31 @@ def test_export_log_of_a_replay_reads_the_folder_it_was_played_on(tmp_path):
                                *extra], capture_output=True, text=True, timeout=120, env=env)
         assert done.returncode == 0, done.stderr
         assert f"\n- **{report['replayed']}.** " in done.stdout and "stops at action" not in done.stdout
+
+
+def test_no_tooltip_of_the_table_shows_over_the_pause_menu(monkeypatch):
+    from scenes import ui
+
+    app = make_app("fr", (1024, 700))
+    store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")
+    from scenes.saves_bridge import open_table
+
+    open_table(app, _anludim_session(store, seats=("human", "human", "human")))
+    settle(app)
+    if type(app.stack.top).__name__ == "CurtainScene":
+        click(app, (512, 300))
+    table = app.stack.top
+    app.render()
+    menu = table.find("button", ("menu",))
+    assert menu is not None and menu.tip
+    drawn = []
+    monkeypatch.setattr(ui, "pointer_tip", lambda surface, text, *a, **k: drawn.append(text))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": menu.rect.center, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app)
+    app.render()
+    assert drawn and drawn[-1] == menu.tip
+    key(app, pygame.K_ESCAPE)
+    assert type(app.stack.top).__name__ == "PauseMenu"
+    drawn.clear()
+    app.render()
+    assert drawn == []
