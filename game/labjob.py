@@ -33,7 +33,7 @@ def _job_main(request: LabRequest, folder: str, lang: str, queue: Any, cancel: A
         from game.labreport import write_report
 
         strings = Strings(lang)
-        path = write_report(doc, folder, strings)
+        path = write_report(doc, folder, strings, screen=True)
         queue.put(("done", {"report": str(path), "folder": folder, "headline": {
             lang_: headline(doc, Strings(lang_)) for lang_ in ("fr", "en")},
             "lines": {lang_: key_lines(doc, Strings(lang_)) for lang_ in ("fr", "en")},

@@ -40,20 +40,43 @@ def _plt() -> Any:
     return plt
 
 
-def write_report(doc: dict[str, Any], folder: str | Path, strings: Any) -> Path:
-    """Write report.md, report.json and the charts into `folder`; returns the Markdown file."""
+#: The charts the app shows (`screen=True`): the same figures at this share of their size with
+#: the same text, so that shown in the Lab screen's panel (about 600 pixels wide at 1024×700)
+#: their labels stay about 12 pixels tall instead of 6 (the report's 1,100-pixel charts scaled down).
+SCREEN_SCALE = 0.6
+
+
+def write_report(doc: dict[str, Any], folder: str | Path, strings: Any, screen: bool = False) -> Path:
+    """Write report.md, report.json and the charts into `folder` (with `screen`, also the app's
+    smaller charts in `folder/screen/`); returns the Markdown file."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     charts = draw_charts(doc, out, strings)
+    if screen:
+        (out / "screen").mkdir(exist_ok=True)
+        draw_charts(doc, out / "screen", strings, SCREEN_SCALE)
     (out / "report.json").write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     path = out / "report.md"
     path.write_text(markdown(doc, charts, strings), encoding="utf-8")
     return path
 
 
-def draw_charts(doc: dict[str, Any], out: Path, strings: Any) -> dict[str, str]:
-    """Every chart that has data, as {name: file name}."""
-    plt = _plt()
+class _Sized:
+    """pyplot whose figures are `scale` times the size the charts ask for (text size unchanged)."""
+
+    def __init__(self, plt: Any, scale: float) -> None:
+        self._plt, self._scale = plt, scale
+
+    def subplots(self, *args: Any, figsize: tuple[float, float], **kwargs: Any) -> Any:
+        return self._plt.subplots(*args, figsize=(figsize[0] * self._scale, figsize[1] * self._scale), **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._plt, name)
+
+
+def draw_charts(doc: dict[str, Any], out: Path, strings: Any, scale: float = 1.0) -> dict[str, str]:
+    """Every chart that has data, as {name: file name} (`scale`: see `SCREEN_SCALE`)."""
+    plt = _plt() if scale == 1.0 else _Sized(_plt(), scale)
     charts: dict[str, str] = {}
     sides = [doc[k] for k in ("a", "b") if k in doc]
     for name, draw in (("win_rates", _win_rates), ("lengths", _lengths), ("history", _history),

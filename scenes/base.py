@@ -43,6 +43,7 @@ class UIScene(Scene):
         super().__init__(app)
         self.ui: pygame_gui.UIManager | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.hints: list[tuple[Any, str]] = []  # (text field, hint shown dimmed while it is empty)
         self.wake_after: float | None = None  # seconds until update() must run even without events
         self._under: pygame.Surface | None = None  # backdrop + draw_scene, cached
         self._over: pygame.Surface | None = None   # draw_over, cached
@@ -77,6 +78,7 @@ class UIScene(Scene):
             return
         self.ui.clear_and_reset()
         self.buttons = {}
+        self.hints = []
         self.build()
         self.ui.update(0.0)  # widgets get their images now, even if an overlay covers us before our first update
         self.invalidate()
@@ -120,6 +122,26 @@ class UIScene(Scene):
         """The widgets, between the two cached layers (pygame-gui's by default)."""
         if self.ui is not None:
             self.ui.draw_ui(surface)
+            self.draw_hints(surface)
+
+    def draw_hints(self, surface: pygame.Surface) -> None:
+        """Each empty, unfocused field's hint, dimmed and in italics (pygame-gui writes a
+        placeholder like a value: "the current content" read as a folder typed in)."""
+        for entry, text in self.hints:
+            if entry.alive() and not entry.get_text() and not entry.is_focused:
+                r = entry.rect
+                room = r.width - 20
+                if r.height > 60:  # a box: the first line
+                    ui.text(surface, ui.fit(text, room, 17), (r.left + 10, r.top + 8), 17,
+                            ui.PARCHMENT_DIM, italic=True)
+                else:
+                    ui.text(surface, ui.fit(text, room, 17), (r.left + 10, r.centery), 17,
+                            ui.PARCHMENT_DIM, italic=True, anchor="midleft")
+
+    def hint(self, entry: Any, text: str) -> Any:
+        """Show `text` in the field `entry` while it is empty (see `draw_hints`); returns `entry`."""
+        self.hints.append((entry, text))
+        return entry
 
     # -- helpers ----------------------------------------------------------------------------------
 

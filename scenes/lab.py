@@ -186,8 +186,8 @@ class LabScene(UIScene):
 
     def _entry(self, name: str, rect: tuple[int, int, int, int], value: str, placeholder: str,
                running: bool) -> Any:
-        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(rect), self.ui, object_id=oid(None, f"#folder_{name}"),
-                                                    placeholder_text=placeholder)
+        entry = self.hint(pygame_gui.elements.UITextEntryLine(pygame.Rect(rect), self.ui,
+                                                              object_id=oid(None, f"#folder_{name}")), placeholder)
         entry.set_text(value)
         if running:
             entry.disable()
@@ -393,8 +393,10 @@ class LabScene(UIScene):
             return None
         key = (self.chart, size)
         if key not in self._chart_cache:
+            folder = Path(self.result["folder"])
+            shown = folder / "screen" / f"{self.chart}.png"  # drawn for this screen (game/labreport.py)
             try:
-                img = pygame.image.load(str(Path(self.result["folder"]) / f"{self.chart}.png")).convert()
+                img = pygame.image.load(str(shown if shown.exists() else folder / f"{self.chart}.png")).convert()
             except (pygame.error, OSError, FileNotFoundError):
                 return None
             scale = min(size[0] / img.get_width(), size[1] / img.get_height(), 1.0)

@@ -160,9 +160,9 @@ class NewGameScene(UIScene):
                     enabled=bool(self.bots) or seat["kind"] != HUMAN,
                     tooltip=None if seat["kind"] == HUMAN else self._bot_about(seat["kind"]))
         if seat["kind"] == HUMAN:
-            pin = pygame_gui.elements.UITextEntryLine(pygame.Rect(kx + kind_w + 10, y + 2, pin_w, 40),
-                                                      self.ui, object_id=oid(None, f"#pin_{i}"),
-                                                      placeholder_text=self.tr("newgame.pin"))
+            pin = self.hint(pygame_gui.elements.UITextEntryLine(pygame.Rect(kx + kind_w + 10, y + 2, pin_w, 40),
+                                                                self.ui, object_id=oid(None, f"#pin_{i}")),
+                            self.tr("newgame.pin"))
             pin.set_text_length_limit(4)
             pin.set_allowed_characters("numbers")
             pin.set_text_hidden(True)

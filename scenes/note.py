@@ -36,9 +36,9 @@ class NoteScene(UIScene):
         box = self.box()
         if self.box_entry is not None:
             self.text = self.box_entry.get_text()
-        self.box_entry = pygame_gui.elements.UITextEntryBox(
+        self.box_entry = self.hint(pygame_gui.elements.UITextEntryBox(
             pygame.Rect(box.left + 24, box.top + 104, box.width - 48, 160), self.text, self.ui,
-            object_id=oid(None, "#note_text"), placeholder_text=self.tr("notes.box.placeholder"))
+            object_id=oid(None, "#note_text")), self.tr("notes.box.placeholder"))
         self.box_entry.focus()
         self.button("cancel", (box.left + 24, box.bottom - 70, 180, 48), self.tr("notes.box.cancel"))
         self.button("pin", (box.right - 24 - 200, box.bottom - 70, 200, 52), self.tr("notes.box.save"), "@primary")
@@ -93,3 +93,4 @@ class NoteScene(UIScene):
                       ui.PARCHMENT_DIM)
         if self.ui is not None:
             self.ui.draw_ui(surface)
+            self.draw_hints(surface)

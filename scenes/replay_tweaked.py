@@ -36,9 +36,9 @@ class ReplayScene(UIScene):
             self.folder = self.folder_entry.get_text()
         area = self.area()
         x, width = area.left + 20, area.width - 40
-        self.folder_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x, area.top + 76, width - 180, 40), self.ui, object_id=oid(None, "#replay_folder"),
-            placeholder_text=self.tr("lab.replay.folder_hint"))
+        self.folder_entry = self.hint(pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x, area.top + 76, width - 180, 40), self.ui, object_id=oid(None, "#replay_folder")),
+            self.tr("lab.replay.folder_hint"))
         self.folder_entry.set_text(self.folder)
         self.button("replay", (x + width - 164, area.top + 74, 164, 44), self.tr("lab.replay.run"), "@primary")
         h = self.app.size[1]

@@ -76,6 +76,11 @@ def test_a_small_ab_job_runs_in_the_background_and_shows_its_verdict_and_charts(
     assert app.frames_drawn > drawn  # the screen kept drawing while the job ran
     report = Path(scene.result["report"])
     assert report.exists() and (report.parent / "ab.png").exists()
+    # the screen's own charts: the same text on a figure 0.6 times the size, so not shrunk to 6 px
+    import pygame
+
+    big, small = (pygame.image.load(str(report.parent / f)) for f in ("ab.png", "screen/ab.png"))
+    assert small.get_width() < 0.7 * big.get_width()
     assert scene.result["headline"]["fr"]  # e.g. "Aucun chiffre ne change de façon significative…"
     assert scene.chart == "ab" and "chart_entries" in scene.buttons
     click_button(app, "chart_lengths")
@@ -97,3 +102,22 @@ def test_a_long_job_can_be_cancelled_and_the_screen_answers_meanwhile():
     assert scene.buttons["run"].is_enabled
     click_button(app, "back")
     assert app.stack.top.__class__.__name__ == "MainMenu"
+
+
+def test_an_empty_folder_field_shows_its_hint_dimmed_not_as_a_value(monkeypatch):
+    """The hint ("the current content") is drawn dimmed in italics while the field is empty, and
+    gone once something is typed (pygame-gui wrote it like a typed value)."""
+    from scenes import ui
+
+    app, scene = _open_lab("fr", (1024, 700))
+    drawn = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append((value, k.get("italic"))) or real(
+        surface, value, *a, **k))
+    hint = app.tr("lab.screen.current_content")
+    app.render()
+    assert (hint, True) in drawn and scene.entries["a"].get_text() == ""
+    scene.entries["a"].set_text("/tmp/variant")
+    drawn.clear()
+    app.render()
+    assert (hint, True) not in drawn
