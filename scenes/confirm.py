@@ -24,17 +24,23 @@ class ConfirmOverlay(UIScene):
         self.title, self.message, self.on_yes, self.on_no = title, message, on_yes, on_no
         self.yes_text, self.no_text = yes, no
 
+    def _widths(self) -> tuple[int, int]:
+        """The two buttons' widths: 250 pixels, or their text with room on both sides."""
+        texts = (self.no_text or self.tr("common.cancel"), self.yes_text or self.tr("common.ok"))
+        return tuple(max(250, ui.font(20, True).size(t)[0] + 64) for t in texts)  # type: ignore[return-value]
+
     def box(self) -> pygame.Rect:
         w, h = self.app.size
         lines = ui.wrap(self.message, 560, 19)
-        rect = pygame.Rect(0, 0, 640, 190 + 28 * len(lines))
+        rect = pygame.Rect(0, 0, max(640, sum(self._widths()) + 120), 190 + 28 * len(lines))
         rect.center = (w // 2, h // 2)
         return rect
 
     def build(self) -> None:
         box = self.box()
-        self.button("no", (box.left + 40, box.bottom - 76, 250, 50), self.no_text or self.tr("common.cancel"))
-        self.button("yes", (box.right - 290, box.bottom - 76, 250, 52), self.yes_text or self.tr("common.ok"),
+        no_w, yes_w = self._widths()
+        self.button("no", (box.left + 40, box.bottom - 76, no_w, 50), self.no_text or self.tr("common.cancel"))
+        self.button("yes", (box.right - 40 - yes_w, box.bottom - 76, yes_w, 52), self.yes_text or self.tr("common.ok"),
                     "@primary")
 
     def answer(self, yes: bool, chosen: bool = True) -> None:

@@ -181,7 +181,7 @@ class LabScene(UIScene):
             self.button(f"chart_{name}", (area.left + 16 + i * (tw + 6), area.top + 118, tw, 34),
                         self.tr(f"lab.screen.chart.{name}"), "@selected" if name == self.chart else "@choice")
         text = self.tr("lab.screen.open")
-        width = min(area.width - 32, ui.font(18).size(text)[0] + 40)
+        width = min(area.width - 32, ui.font(20).size(text)[0] + 48)  # the button font, with room
         self.button("open", (area.right - 16 - width, area.bottom - 54, width, 44), text)
 
     def _entry(self, name: str, rect: tuple[int, int, int, int], value: str, placeholder: str,
