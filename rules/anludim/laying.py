@@ -59,11 +59,11 @@ def _sources(state: AnludimState, seat: int, plan: Plan, played) -> None:
             where = {cid: i for i, c in enumerate(s.combos) for cid, _ in c.cards}
         i = where.get(cid)
         if i is None or i == plan.onto:
-            raise IllegalAction("anludim.illegal.not_your_card", card=cid)
+            raise IllegalAction("anludim.illegal.not_your_card", card=_named(state, cid))
         if not state.expert:
-            raise IllegalAction("anludim.illegal.card_laid", card=cid)
+            raise IllegalAction("anludim.illegal.card_laid", card=_named(state, cid))
         if rank(s.combos[i].kind) >= rank(plan.kind):
-            raise IllegalAction("anludim.illegal.not_higher", card=cid, kind=kind_ref(s.combos[i].kind),
+            raise IllegalAction("anludim.illegal.not_higher", card=_named(state, cid), kind=kind_ref(s.combos[i].kind),
                                 target=kind_ref(plan.kind))
         plan.moved.setdefault(i, []).append(cid)
 
@@ -144,6 +144,15 @@ def perform(state: AnludimState, seat: int, plan: Plan) -> None:
     if held is not None and held[0] != seat:
         state.log.append(entry("anludim.log.professor_taken", seat=seat_ref(seat), other=seat_ref(held[0]),
                                professor=professor_name(state, plan.professor)))
+
+
+def _named(state: AnludimState, cid: Any) -> str:
+    """A card as people read it in a refusal ("7▲/3●"), not its id ("c49"); an unknown id as given."""
+    halves = state.content.cards.get(cid) if isinstance(cid, str) else None
+    if not halves:
+        return str(cid)
+    symbols = state.content.symbols
+    return "/".join(f"{v}{symbols.get(c, '?')}" for v, c in halves)
 
 
 def _label(state: AnludimState, cid: str, half: int) -> str:

@@ -108,7 +108,10 @@ def test_lay_refusals():
     refused(state, 0, Lay("necromancienne", (cards[0], cards[0])), "anludim.illegal.duplicate_card")
     refused(state, 0, Lay("necromancienne", ((cards[0][0], 2), cards[1])), "anludim.illegal.bad_half")
     other = pick(state, (9, R), (9, B))
-    refused(state, 0, Lay("necromancienne", other), "anludim.illegal.not_your_card")
+    err = refused(state, 0, Lay("necromancienne", other), "anludim.illegal.not_your_card")
+    from game.i18n import Strings  # the card as people read it, not its id
+
+    assert Strings("en").render(err.to_json()).startswith("Card 9") and other[0][0] not in Strings("en").render(err.to_json())
     refused(state, 0, Lay("necromancienne", cards, onto=0), "anludim.illegal.onto_expert_only")
     refused(state, 1, Draw(), "anludim.illegal.not_your_turn")
     refused(state, 0, EndTurn(), "anludim.illegal.main_first")
