@@ -149,20 +149,25 @@ def key_lines(doc: dict[str, Any], strings: Any, count: int = 4) -> list[str]:
 
 def describe(doc: dict[str, Any], strings: Any, game_title: str | None = None) -> str:
     """The whole document as readable text."""
-    out = [_side_text(doc["a"], strings, game_title)]
+    out = [_side_text(doc["a"], strings, game_title, doc.get("b"))]
     if "b" in doc:
         out.append(_ab_text(doc, strings))
     return "\n\n".join(out)
 
 
-def _side_text(side: dict[str, Any], strings: Any, game_title: str | None) -> str:
+def _side_text(side: dict[str, Any], strings: Any, game_title: str | None, other: dict[str, Any] | None = None) -> str:
     st = side["stats"]
     seats = ",".join(side["seats"])
     lines = [strings.tr("lab.heading", game=game_title or side["game"], games=side["games"],
                         seed=side["seed"], seats=seats)]
     if side.get("rotate"):
         lines[0] += f" ({strings.tr('lab.rotated')})"
-    lines.append(strings.tr("lab.timing", workers=side["workers"], seconds=strings.decimal(side["elapsed_s"])))
+    if other is None:
+        lines.append(strings.tr("lab.timing", workers=side["workers"], seconds=strings.decimal(side["elapsed_s"])))
+    else:  # an A/B run: the time of both sides (A's alone read as the whole run's)
+        lines.append(strings.tr("lab.timing_ab", workers=side["workers"],
+                                seconds=strings.decimal(side["elapsed_s"] + other["elapsed_s"]),
+                                a=strings.decimal(side["elapsed_s"]), b=strings.decimal(other["elapsed_s"])))
     if side["errors"]:
         lines.append(strings.tr("lab.errors", count=side["errors"]))
         lines += [f"  {s}" for s in side["error_samples"]]
