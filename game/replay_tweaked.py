@@ -36,6 +36,25 @@ def read_save(ref: str, store: Any) -> tuple[dict[str, Any], str]:
     return store.read(ref), ref
 
 
+def replayed_root(save: dict[str, Any]) -> tuple[str | None, str] | None:
+    """(content root, folder) of the folder a designer's replay was played on
+    (`extras["replayed_on"]`, written by `replay_on_content`) when it still holds the save's
+    content; else None (the folder is gone or was edited since)."""
+    from game import content as loader
+    from game.lab import content_root
+
+    game_id = save.get("game")
+    replayed = (save.get("extras") or {}).get("replayed_on")
+    folder = replayed.get("folder") if isinstance(replayed, dict) else None
+    if not isinstance(game_id, str) or not isinstance(folder, str) or not Path(folder).is_dir():
+        return None
+    try:
+        root = content_root(game_id, folder)
+        return (root, folder) if loader.digest(game_id, root) == save.get("content_digest") else None
+    except Exception:  # an unreadable folder: as if it were gone
+        return None
+
+
 def log_chunks(save: dict[str, Any], engine: Any, content: Any) -> list[list[dict[str, Any]]]:
     """Per applied action, the log entries it wrote (index 0: the set-up), up to the first refusal."""
     return _trail(save, engine, content)[0]

@@ -220,23 +220,14 @@ def _saved_game(args: Any) -> tuple[Any, ...]:
 def _save_root(save: dict[str, Any], folder: str | None) -> str | None:
     """The content root to read a save with: --content (content/'s copy or the game's folder);
     without it, the folder a designer's replay was played on when it still holds that content
-    (`extras["replayed_on"]`), else the content in use."""
-    from game import content as loader
+    (`game.replay_tweaked.replayed_root`), else the content in use."""
     from game.lab import content_root
+    from game.replay_tweaked import replayed_root
 
-    game_id = save["game"]
     if folder:
-        return content_root(game_id, folder)
-    replayed = (save.get("extras") or {}).get("replayed_on")
-    kept = replayed.get("folder") if isinstance(replayed, dict) else None
-    if isinstance(kept, str) and Path(kept).is_dir():
-        root = content_root(game_id, kept)
-        try:
-            if loader.digest(game_id, root) == save.get("content_digest"):
-                return root
-        except Exception:
-            return None
-    return None
+        return content_root(save["game"], folder)
+    found = replayed_root(save)
+    return found[0] if found is not None else None
 
 
 def export_log(args: Any) -> int:

@@ -7,7 +7,6 @@ as messages (`strings.render` of a SaveError); nothing here raises to a scene.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from game import catalog
@@ -189,22 +188,18 @@ def _load(app: Any, entry: Any) -> Any:
 
 
 def _replayed_content(app: Any, save: dict[str, Any], game_id: str) -> tuple[Any, str, str] | None:
-    """(content, digest, folder) of the folder a designer's replay was played on
-    (`extras["replayed_on"]`, game/replay_tweaked.py) when it still holds that very content;
-    else None (then the save is treated as any save made on other content)."""
+    """(content, digest, folder) of the folder a designer's replay was played on, while it still
+    holds that content (`game.replay_tweaked.replayed_root`); else None (then the save is treated
+    as any save made on other content)."""
     from game import content as loader
-    from game.lab import content_root
+    from game.replay_tweaked import replayed_root
 
-    replayed = (save.get("extras") or {}).get("replayed_on")
-    folder = replayed.get("folder") if isinstance(replayed, dict) else None
-    if not isinstance(folder, str) or not Path(folder).is_dir():
+    found = replayed_root(save)
+    if found is None:
         return None
     try:
-        root = content_root(game_id, folder)
-        if loader.digest(game_id, root) != save.get("content_digest"):
-            return None
-        return loader.load(game_id, root), save["content_digest"], folder
-    except Exception:  # the folder changed since, or broke: the usual question follows
+        return loader.load(game_id, found[0]), save["content_digest"], found[1]
+    except loader.ContentError:  # it broke since: the usual question follows
         return None
 
 
