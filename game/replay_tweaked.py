@@ -154,6 +154,13 @@ def replay_on_content(save: dict[str, Any], name: str, engine: Any, content: Any
     return out
 
 
+def _seats_named(path: str, names: list[str]) -> str:
+    """A view path with each seat named ("seats[2].total" -> "Cy.total": the index counts from 0)."""
+    import re
+
+    return re.sub(r"seats\[(\d+)\]", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), path)
+
+
 def describe(report: dict[str, Any], strings: Any, names: list[str]) -> str:
     """The report as text in the strings' language."""
     lines = [strings.tr("lab.replay.written", new=report["new"], original=report["original"],
@@ -161,7 +168,7 @@ def describe(report: dict[str, Any], strings: Any, names: list[str]) -> str:
     t = report.get("table_differs")
     if t is not None:
         where = strings.tr("lab.replay.setup") if t["number"] == 0 else strings.tr("lab.replay.action", number=t["number"])
-        lines.append(strings.tr("lab.replay.table_differs", where=where, path=t["where"] or "?"))
+        lines.append(strings.tr("lab.replay.table_differs", where=where, path=_seats_named(t["where"] or "?", names)))
     d = report["diverged"]
     if d is not None:
         where = strings.tr("lab.replay.setup") if d["number"] == 0 else strings.tr("lab.replay.action", number=d["number"])

@@ -32,6 +32,16 @@ class LoadScene(UIScene):
         self.refresh()
         super().enter()
 
+    def resume(self) -> None:
+        """Back from a screen above (a replay wrote a new save, versions were restored): the list
+        as it is now, the same save still selected."""
+        chosen = self.current()
+        self.refresh()
+        if chosen is not None:
+            self.selected = next((i for i, e in enumerate(self.items) if e.name == chosen.name), self.selected)
+        self.rebuild()
+        super().resume()
+
     def refresh(self) -> None:
         from scenes import saves_bridge
 

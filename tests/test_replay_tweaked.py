@@ -166,7 +166,7 @@ def test_a_change_the_log_does_not_show_is_found_on_the_table(tmp_path):
     differs = report["table_differs"]
     assert differs == {"number": 0, "where": "seats[2].total"}  # the third seat starts with a parchment
     text = describe(report, Strings("fr"), ["Ana", "Bo", "Cy"])
-    assert "la table diffère dès la mise en place (premier écart : seats[2].total)" in text
+    assert "la table diffère dès la mise en place (premier écart : Cy.total)" in text
     assert "identique" not in text
     assert "90 actions rejouées sur 90" in text
 
@@ -207,9 +207,9 @@ def test_a_replay_save_says_its_folder_and_opens_on_it_again(tmp_path):
     from game.i18n import Strings
 
     assert Strings("fr").tr("load.replayed_on", folder="/x") == "rejouée sur /x"
-    app.stack.pop()  # back to the load screen, listing the new save
+    click_button(app, "back")  # back to the load screen, which lists the new save at once
     load = app.stack.top
-    load.refresh()
+    assert type(load).__name__ == "LoadScene" and any(e.name == new for e in load.items)
     load.selected = next(i for i, e in enumerate(load.items) if e.name == new)
     load.rebuild()
     app.render()  # the row with its tag draws without error
@@ -220,3 +220,23 @@ def test_a_replay_save_says_its_folder_and_opens_on_it_again(tmp_path):
     table = next(s for s in app.stack.scenes if hasattr(s, "session"))
     assert table.session.save_name == new and table.session.content.rules.draw == 3
     assert app.tr("load.opened_on_folder", folder=str(variant.resolve())) in app.toasts.texts()
+
+
+def test_replaying_on_a_missing_or_broken_folder_lists_its_problems_on_the_screen(tmp_path):
+    from tests.ui_helpers import click, click_button, make_app
+
+    app = make_app("fr")
+    app.settings.designer_mode = True
+    store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")
+    _saved_game(store, 10)
+    broken = _variant(tmp_path, "draw: 2 ", "draw: deux ")
+    click_button(app, "load")
+    load = app.stack.top
+    click(app, (load.list_rect().left + 40, load.list_rect().top + 30))
+    click_button(app, "replay")
+    scene = app.stack.top
+    for folder, expected in ((tmp_path / "nope", "nope"), (broken, "rules.yaml:")):
+        scene.folder_entry.set_text(str(folder))
+        click_button(app, "replay")
+        assert scene.report is None and scene.error.startswith("Ce dossier ne peut pas être lu") and expected in scene.error
+        assert app.errors_logged == 0
