@@ -41,9 +41,10 @@ def _plt() -> Any:
 
 
 #: The charts the app shows (`screen=True`): the same figures at this share of their size with
-#: the same text, so that shown in the Lab screen's panel (about 600 pixels wide at 1024×700)
-#: their labels stay about 12 pixels tall instead of 6 (the report's 1,100-pixel charts scaled down).
-SCREEN_SCALE = 0.6
+#: the same text, so that shown in the Lab screen's panel (about 430 pixels wide at 1024×700, 560
+#: at 1280×800) their labels stay about 12 pixels tall instead of 6 (the report's 800 to 1,100
+#: pixel charts scaled down); titles are wrapped to the figure's width (`_title`).
+SCREEN_SCALE = 0.5
 
 
 def write_report(doc: dict[str, Any], folder: str | Path, strings: Any, screen: bool = False) -> Path:
@@ -72,6 +73,16 @@ class _Sized:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._plt, name)
+
+
+def _title(target: Any, text: str, size: float = 10) -> None:
+    """A chart's title over the whole figure (an axes' title is centred on the plot, which long
+    tick labels push right: the title was cut), wrapped to the figure's width."""
+    import textwrap
+
+    fig = getattr(target, "figure", None) or target
+    chars = max(24, int(fig.get_figwidth() * 72 / (size * 0.55)))  # about 0.55 em per character
+    fig.suptitle(textwrap.fill(text, chars), fontsize=size)
 
 
 def draw_charts(doc: dict[str, Any], out: Path, strings: Any, scale: float = 1.0) -> dict[str, str]:
@@ -115,8 +126,8 @@ def _win_rates(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strin
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda x, _p: f"{100 * x:.0f} %"))
-    ax.set_title(strings.tr("lab.chart.seats"))
-    ax.legend(loc="lower right")  # the sides, and what the dashed line is
+    _title(ax, strings.tr("lab.chart.seats"))
+    ax.legend(loc="best", fontsize=8)  # the sides, and what the dashed line is
     return fig
 
 
@@ -128,7 +139,7 @@ def _lengths(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strings
             return None
         ax.stairs(h["counts"], h["edges"], fill=len(sides) == 1, alpha=0.75 if len(sides) == 1 else 1,
                   color=SIDE_COLOURS[k], linewidth=2, label=name or None)
-    ax.set_title(strings.tr("lab.chart.lengths"))
+    _title(ax, strings.tr("lab.chart.lengths"))
     ax.set_ylabel(strings.tr("lab.chart.games"))
     if len(sides) > 1:
         ax.legend()
@@ -150,9 +161,13 @@ def _history(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strings
         ax.set_xlabel(strings.tr(f"lab.chart.{side['stats']['history_unit']}"))
         ax.set_ylabel(strings.tr("lab.chart.mean_score"))
         ax.xaxis.get_major_locator().set_params(integer=True)
-        ax.set_title(f"{name} — {strings.tr('lab.chart.history')}" if name else strings.tr("lab.chart.history"),
-                     fontsize=10)
+        if name:  # A and B side by side: the sides' names over them, the chart's title over both
+            ax.set_title(name, fontsize=10)
+        else:
+            _title(ax, strings.tr("lab.chart.history"))
         ax.legend(fontsize=8)
+    if len(sides) > 1:
+        _title(fig, strings.tr("lab.chart.history"))
     return fig
 
 
@@ -172,7 +187,7 @@ def _entries(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strings
     ax.axvline(0, color="#333333", linewidth=1)
     ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda x, _p: f"{100 * x:+.0f}"))
     ax.set_xlabel(strings.tr("lab.chart.points"))
-    ax.set_title(strings.tr("lab.chart.entries"), fontsize=10)
+    _title(ax, strings.tr("lab.chart.entries"))
     return fig
 
 
@@ -198,7 +213,7 @@ def _ab(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strings: Any
         ax.axvline(0, color="#333333", linewidth=1)
     axes[0].set_xlabel("B − A (pts)")
     axes[1].set_xlabel("B − A")
-    fig.suptitle(strings.tr("lab.chart.ab"), fontsize=11)
+    _title(fig, strings.tr("lab.chart.ab"), 11)
     return fig
 
 

@@ -177,9 +177,11 @@ class LabScene(UIScene):
             return
         names = [c for c in CHARTS if (Path(self.result["folder"]) / f"{c}.png").exists()]
         tw = min(150, (area.width - 32 - 6 * (len(names) - 1)) // max(1, len(names)))
-        for i, name in enumerate(names):
-            self.button(f"chart_{name}", (area.left + 16 + i * (tw + 6), area.top + 118, tw, 34),
-                        self.tr(f"lab.screen.chart.{name}"), "@selected" if name == self.chart else "@choice")
+        texts = [self.tr(f"lab.screen.chart.{name}") for name in names]
+        fits = all(ui.font(18, True).size(t)[0] + 16 <= tw for t in texts)  # else all tabs in the small style
+        for i, (name, text) in enumerate(zip(names, texts)):
+            style = ("@selected" if fits else "@selected_small") if name == self.chart else ("@choice" if fits else "@small")
+            self.button(f"chart_{name}", (area.left + 16 + i * (tw + 6), area.top + 118, tw, 34), text, style)
         text = self.tr("lab.screen.open")
         width = min(area.width - 32, ui.font(20).size(text)[0] + 48)  # the button font, with room
         self.button("open", (area.right - 16 - width, area.bottom - 54, width, 44), text)
@@ -386,7 +388,9 @@ class LabScene(UIScene):
         for line in self.result.get("lines", {}).get(self.app.strings.lang, []):
             if y + 40 > bottom:
                 break
-            y += ui.text_block(surface, line, pygame.Rect(x, y, width, bottom - y), 15, ui.PARCHMENT_DIM) + 6
+            # the last line that shows ends with "…" when it is cut, instead of stopping mid-sentence
+            y += ui.text_block(surface, line, pygame.Rect(x, y, width, bottom - y), 15, ui.PARCHMENT_DIM,
+                               min_size=15) + 6
 
     def _chart_image(self, size: tuple[int, int]) -> pygame.Surface | None:
         if not self.chart or size[0] < 50 or size[1] < 50:
