@@ -121,9 +121,13 @@ def export_markdown(save: dict[str, Any], name: str, engine: Any, content: Any, 
             k += 1
         if i == 0 and not action_of[i]:
             out.append(f"*{strings.tr('notes.export.setup')}*")
-        # "**12.**", not "12.": Markdown would read "- 12. …" as a list inside the list
-        prefix = f"**{action_of[i]}.** " if action_of[i] else ""
-        out.append(f"- {prefix}{strings.render(item, names)}")
+        # an action's first line numbered "**12.**" (not "12.": Markdown would read "- 12. …" as a
+        # list inside the list), the lines it wrote after that under it
+        number = action_of[i]
+        if number and i > 0 and action_of[i - 1] == number and out and out[-1].startswith(("- **", "  - ")):
+            out.append(f"  - {strings.render(item, names)}")
+        else:
+            out.append(f"- {f'**{number}.** ' if number else ''}{strings.render(item, names)}")
     for note in pending[k:]:
         out += _note_block(note, names, strings)
     if notes:

@@ -64,6 +64,10 @@ class PauseMenu(UIScene):
         if event.key == pygame.K_ESCAPE:
             self.stack.pop()
             return True
+        if event.key == pygame.K_n and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):  # as its button says
+            self.stack.pop()
+            self.table.open_note("n")
+            return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -140,6 +140,11 @@ def test_key_n_and_the_pause_menu_open_the_note_box_and_pin_a_note():
     assert type(app.stack.top).__name__ == "NoteScene"
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table and len(notes_of(session.extras)) == 1
+    key(app, pygame.K_ESCAPE)  # the pause menu's "Note (N)": its key works there too
+    key(app, pygame.K_n)
+    assert type(app.stack.top).__name__ == "NoteScene" and app.stack.top.box_entry.get_text() == ""
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
 
 
 def test_a_note_written_after_an_action_that_is_undone_stays_where_the_game_stands(tmp_path):
