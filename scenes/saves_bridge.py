@@ -94,7 +94,7 @@ def resume(app: Any, entry: Any) -> bool:
     try:
         session = _load(app, entry)
     except Exception as exc:  # SaveError, ContentError or an engine problem
-        _explain(app, exc)
+        _explain(app, exc, getattr(entry, "game", None))
         return False
     if session is not None:
         if entry.corrupt and getattr(entry, "prev_ok", False):
@@ -223,7 +223,7 @@ def _same_rules(app: Any, save: dict[str, Any], content: Any, engine: Any, diges
     return session
 
 
-def _explain(app: Any, exc: Exception) -> None:
+def _explain(app: Any, exc: Exception, game_id: str | None = None) -> None:
     import logging
 
     from game import content as loader
@@ -231,7 +231,7 @@ def _explain(app: Any, exc: Exception) -> None:
     if isinstance(exc, loader.ContentError) or hasattr(exc, "to_json"):  # told to the player; logged for support
         logging.getLogger("guildhall.saves").warning("%s shown to the player", type(exc).__name__, exc_info=exc)
     if isinstance(exc, loader.ContentError):
-        app.show_problems(None, exc.problems)
+        app.show_problems(game_id if game_id in catalog.BY_ID else None, exc.problems)  # titled with its game
         return
     if hasattr(exc, "to_json"):
         app.toast(app.strings.render(exc.to_json()), "error")

@@ -373,3 +373,21 @@ def test_the_window_never_opens_larger_than_the_screen(monkeypatch):
     assert app._window_size() == (1280, 800)
     monkeypatch.setattr(App, "_desktop_size", staticmethod(lambda: None))  # headless: as remembered
     assert app._window_size() == (1280, 800)
+
+
+def test_continue_on_broken_content_lists_the_problems_under_the_games_name(tmp_path) -> None:
+    from game.session import SeatInfo
+    from scenes import saves_bridge
+
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT_ROOT, root)
+    app = make_app("en")
+    app.content_root = root
+    session = saves_bridge.new_session(app, "anludim", [SeatInfo("Ana", 0), SeatInfo("Bo", 1)], 7, {})
+    seat = session.state.to_act()[0]
+    session.apply(seat, session.state.legal_actions(seat)[0])
+    (root / "anludim" / "rules.yaml").write_text("draw: [", encoding="utf-8")
+    app._content.clear()
+    app.stack.top.rebuild()
+    click_button(app, "continue")
+    assert top_name(app) == "ErrorsOverlay" and app.stack.top.game == "anludim"
