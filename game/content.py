@@ -437,12 +437,15 @@ def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Me
     if kind in _EXPECTED:
         return msg("content.expected", what=msg(f"content.what.{_EXPECTED[kind]}"), got=shown(given))
     if kind in ("literal_error", "enum"):
-        return msg("content.expected_one_of", choices=_choices(ctx.get("expected")), got=shown(given))
+        names = re.findall(r"'((?:[^'\\]|\\.)*)'", str(ctx.get("expected") or ""))
+        return msg("content.expected_one_of", choices=_choices(ctx.get("expected")), got=shown(given),
+                   hint=did_you_mean(given, names))
     if kind == "union_tag_invalid":
         tags = re.findall(r"'((?:[^'\\]|\\.)*)'", str(ctx.get("expected_tags") or ""))
         if len(tags) > 8:
             return msg("content.unknown_kind", got=shown(ctx.get("tag")), hint=did_you_mean(ctx.get("tag"), tags))
-        return msg("content.expected_one_of", choices=_choices(ctx.get("expected_tags")), got=shown(ctx.get("tag")))
+        return msg("content.expected_one_of", choices=_choices(ctx.get("expected_tags")), got=shown(ctx.get("tag")),
+                   hint=did_you_mean(ctx.get("tag"), tags))
     if kind == "union_tag_not_found":
         return msg("content.missing_tag", key=repr(ctx.get("discriminator", "type")).replace('"', "'"))
     if kind in _BOUNDS:

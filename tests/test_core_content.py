@@ -177,3 +177,12 @@ def test_a_tab_that_starts_a_value_is_named_a_tab():
     problems = []
     parse_yaml("items:\n  - @a\n", "items.yaml", problems)
     assert problems[0].entry["key"] == "content.syntax.bad_start"
+
+
+def test_a_value_outside_its_choices_suggests_the_closest():
+    from game.content import describe
+    from game.i18n import Strings
+
+    error = {"type": "literal_error", "loc": ("kind",), "input": "pairs",
+             "ctx": {"expected": "'suite', 'couleur', 'paires' or 'brelans'"}}
+    assert Strings("en").render(describe(error)).endswith("got 'pairs' (did you mean 'paires'?)")
