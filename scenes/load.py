@@ -218,14 +218,14 @@ class _Seat:
         self.kind = str(data.get("kind") or "human")
 
 
-def _date(value: str | None) -> str:
-    """An ISO date as local 'YYYY-MM-DD HH:MM'."""
+def _date(value: str | None, seconds: bool = False) -> str:
+    """An ISO date as local 'YYYY-MM-DD HH:MM' (with `seconds`, ':SS')."""
     if not value:
         return ""
     try:
-        return datetime.fromisoformat(value).astimezone().strftime("%Y-%m-%d %H:%M")
+        return datetime.fromisoformat(value).astimezone().strftime("%Y-%m-%d %H:%M" + (":%S" if seconds else ""))
     except ValueError:
-        return value[:16]
+        return value[:19 if seconds else 16]
 
 
 GEN_H = 46        # one version's row (fixed: many versions scroll, they never shrink)
@@ -447,4 +447,6 @@ class GenerationsOverlay(UIScene):
             word = "load.round" if getattr(gen, "counted", "turn") == "round" else "load.turn"
             detail = self.tr(word, turn=gen.turn) + " · " + detail
         ui.text(surface, detail, (row.left + 170, row.centery), 17, ui.PARCHMENT, anchor="midleft")
-        ui.text(surface, _date(gen.date), (row.right - 14, row.centery), 17, ui.PARCHMENT_DIM, anchor="midright")
+        # to the second: versions a few moments apart (a save, then "save and quit") differ there
+        ui.text(surface, _date(gen.date, seconds=True), (row.right - 14, row.centery), 17, ui.PARCHMENT_DIM,
+                anchor="midright")
