@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,7 +144,7 @@ def wrap(value: str, width: int, size: int = 20, bold: bool = False) -> list[str
     f = font(size, bold)
     lines: list[str] = []
     for para in value[:MAX_WRAPPED].split("\n"):
-        words = para.split(" ")
+        words = _units(para.split(" "))
         line = ""
         for word in words:
             while len(word) > 1 and f.size(word[:width + 1])[0] > width:  # a word wider than a line
@@ -164,6 +165,21 @@ def wrap(value: str, width: int, size: int = 20, bold: bool = False) -> list[str
 
 
 MAX_WRAPPED = 20_000  # characters wrapped at most (no screen shows more)
+
+#: Words that never start a line: a short number ending a name ("Robot 4."), French spaced
+#: punctuation (" :", " ?", " »"); they stay with the word before.
+_GLUED = re.compile(r"^(\d{1,3}[.,;:!?)»]*|[:;!?»]+[.,]?)$")
+
+
+def _units(words: list[str]) -> list[str]:
+    """`words` with each glued word joined to the one before, and "«" to the one after."""
+    out: list[str] = []
+    for word in words:
+        if out and (_GLUED.match(word) or out[-1] == "«"):
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
 
 
 def ellipsize(value: str, width: int, size: int = 20, bold: bool = False) -> str:

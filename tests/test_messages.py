@@ -97,3 +97,18 @@ def test_messages_stack_downwards_from_the_anchor_inside_the_window() -> None:
     boxes = [rect for _item, rect, _lines in layer.layout((1024, 700), (512, 70))]
     assert boxes[0].top == 70 and all(a.bottom < b.top for a, b in zip(boxes, boxes[1:]))
     assert all(pygame.Rect(0, 0, 1024, 700).contains(r) for r in boxes)
+
+
+def test_wrapped_text_never_starts_a_line_with_a_names_number_or_spaced_punctuation():
+    """"Robot / 4." across two lines in the logs; French " :" or " ?" alone at a line's start."""
+    import pygame
+
+    from scenes import ui
+
+    pygame.font.init()
+    text = "Robot 3 prend L'Arcaniste à Robot 2. Puis quoi : rien ? « Oui »"
+    for width in range(130, 400, 7):  # (every unit fits a line: none is cut mid-word)
+        lines = ui.wrap(text, width, 16)
+        assert " ".join(lines) == text
+        assert not any(line.split(" ")[0] in ("2.", "3", ":", "?", "»") for line in lines), (width, lines)
+        assert not any(line.endswith("«") for line in lines), (width, lines)
