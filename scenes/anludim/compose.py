@@ -109,8 +109,12 @@ class Composer:
         rgb, shape = self.seat_paint(seat)
         r = max(6, int(size * 0.42))
         ui.seat_symbol(self.surf, shape, (pos[0] + r, pos[1] + size // 2 + 4), r, rgb)
-        return ui.text(self.surf, fit(self.t.seat_name(seat), max_w, size, True), (pos[0] + 2 * r + 7, pos[1]),
-                       size, colour, bold=True)
+        name = self.t.seat_name(seat)
+        shown = fit(name, max_w, size, True)
+        rect = ui.text(self.surf, shown, (pos[0] + 2 * r + 7, pos[1]), size, colour, bold=True)
+        if shown != name:  # cut: the whole name under the pointer
+            self.hit(rect, "tip", tip=name)
+        return rect
 
     def button(self, rect: Rect, label: str, data: tuple[Any, ...], primary: bool = False,
                enabled: bool = True, size: int | None = None) -> None:

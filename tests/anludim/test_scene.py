@@ -442,3 +442,23 @@ def test_discarding_an_item_before_the_main_action(app) -> None:
     assert table.view["phase"] == "main" and len(table.view["hand"]) == hand + 1
     assert len(table.view["seats"][0]["items"]) == 0
     assert table.find("button", ("discard_item",)) is None  # once per turn
+
+
+def test_a_name_cut_on_a_narrow_table_is_given_whole_under_the_pointer() -> None:
+    import rules
+
+    app = make_app("fr", (1024, 700))
+    names = ("Ana", "Marie-Christine Fontaine", "Bo", "Cy", "Dé")
+    seats = [SeatInfo(n, i, "human" if i == 0 else "greedy") for i, n in enumerate(names)]
+    table = AnludimTable(app, Session(rules.engine("anludim"), app.content("anludim"), "test", seats, 5, {}))
+    app.stack.push(table)
+    settle(app)
+    reach_table(app, table)
+    app.render()
+    whole = table.seat_name(1)  # (a bot's name comes with its mark)
+    assert names[1] in whole
+    tip = next((h for h in table.hits if h.kind == "tip" and h.tip == whole), None)
+    assert tip is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": tip.rect.center, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app)
+    assert table.hover is not None and table.hover.tip == whole
