@@ -30,6 +30,19 @@ def compose(table: Any, size: tuple[int, int],
     return c.surf, c.hits, c.label
 
 
+def side_rects(size: tuple[int, int]) -> tuple[Rect, Rect]:
+    """The right column: the supply panel and the log under it (`Composer.run`'s layout; the
+    table puts its messages over the log's first lines, clear of the seats and of the bar)."""
+    w, h = size
+    sx, sy = w / 1280, h / 800
+    s = min(sx, sy)
+    m, g = max(1, round(16 * s)), max(1, round(8 * s))
+    right_w = round(300 * sx)
+    rx = w - m - right_w
+    supply = Rect(rx, m, right_w, round(236 * sy))
+    return supply, Rect(rx, supply.bottom + g, right_w, h - m - supply.bottom - g)
+
+
 def rich(surf: pygame.Surface, value: str, pos: tuple[int, int], size: int, colour: P.Colour,
          symbols: dict[str, P.Paint], bold: bool = False, anchor: str = "topleft") -> Rect:
     """One line of text where colour symbols (▲●■◆✚) are drawn as coloured shapes."""
@@ -177,11 +190,8 @@ class Composer:
         w, h = self.size
         self.surf.blit(ui.background(self.size), (0, 0))
         m, g = self.px(16), self.px(8)
-        right_w = round(300 * self.sx)
-        rx = w - m - right_w
-        supply = Rect(rx, m, right_w, round(236 * self.sy))
-        log = Rect(rx, supply.bottom + g, right_w, h - m - supply.bottom - g)
-        mw = rx - g - m
+        supply, log = side_rects(self.size)
+        mw = supply.left - g - m
         opp = Rect(m, m, mw, round(132 * self.sy))
         profs = Rect(m, opp.bottom + g, mw, round(178 * self.sy))
         mine = Rect(m, profs.bottom + g, mw, round(132 * self.sy))

@@ -282,6 +282,14 @@ class AnludimTable(ComposedTable):
             self.layer, self.hits, self.label = compose(self, size, spare)
             self._spare = self.layer  # drawn over next time: no second window-sized surface
 
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int]:
+        """Messages ("Robot 5 is thinking…", a refusal) over the log's oldest lines: at the top of
+        the window they hid the opponents' panels."""
+        from scenes.anludim.compose import side_rects
+
+        log = side_rects(size)[1]
+        return log.centerx, log.top + 34, log.width - 16
+
     def draw_since(self, surface: pygame.Surface) -> None:
         """The shell's "since your last turn" box, with the colour symbols of card labels drawn."""
         from scenes.anludim.compose import rich
