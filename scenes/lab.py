@@ -92,6 +92,12 @@ class LabScene(UIScene):
         form = self.form_rect()
         return pygame.Rect(form.right + 20, 126, w - form.right - 20 - 36, h - 126 - 20)
 
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int]:
+        """Messages (the report folder opened, a copy made) in the results panel, above its
+        bottom button: at the top of the window they covered the screen's title."""
+        area = self.result_rect()
+        return area.centerx, area.bottom - 150, area.width - 40
+
     def rows(self) -> dict[str, pygame.Rect]:
         """Where each labelled row of the form is: its label on top, its controls under it."""
         form = self.form_rect()
