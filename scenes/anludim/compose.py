@@ -334,8 +334,8 @@ class Composer:
                     self.fs(14 if mine else 13), ui.PARCHMENT_DIM, italic=True)
             return
         ch = min(area.height - (self.px(40) if mine else self.px(4)), self.px(60 if mine else 40))
-        if mine:
-            ch = min(ch, area.height - self.px(48))
+        if mine:  # under the cards (from area.top + 22): 8 of space, then the 24-high take-back button
+            ch = min(ch, area.height - self.px(22 + 8 + 24 + 2))
         ch, cw, r, step = self.combo_metrics(combos, ch, area.width)
         gap = self.px(14)
         fanned = step < cw + 2
