@@ -277,10 +277,23 @@ class LabScene(UIScene):
         self._read_entries()
         try:
             request = self.request()
-            roots = [request.plan.content_root] + ([request.against] if request.against else [])
-            for root in roots:
-                load(self.game_id, root)
-        except ContentError as exc:
+            sides = [("A", request.plan.content_root, request.names[0])]
+            if request.against:
+                sides.append(("B", request.against, request.names[1]))
+            for side, root, named in sides:  # each content read before any game: its problems, located
+                try:
+                    load(self.game_id, root)
+                except ContentError as exc:
+                    shown = [p.text(self.app.strings) if hasattr(p, "text") else str(p) for p in exc.problems[:6]]
+                    more = len(exc.problems) - len(shown)
+                    self.state = "error"
+                    self.message = "\n".join(
+                        [self.tr("lab.screen.content_problems", side=side, folder=named or root or self.tr(
+                            "lab.screen.current_content"), n=len(exc.problems))] + shown
+                        + ([self.tr("lab.more_problems", n=more)] if more > 0 else []))
+                    self.invalidate()
+                    return
+        except ContentError as exc:  # (the request itself reads no content: a safety net)
             self.state, self.message = "error", str(exc).splitlines()[0][:300]
             return
         except OSError as exc:
@@ -365,7 +378,8 @@ class LabScene(UIScene):
             self._draw_done(surface, area)
         if self.message:
             colour = ui.RED if self.state == "error" else ui.PARCHMENT_DIM
-            ui.text_block(surface, self.message, pygame.Rect(x, area.top + 100, width, 200), 17, colour)
+            ui.text_block(surface, self.message, pygame.Rect(x, area.top + 100, width, area.height - 120), 17, colour,
+                          min_size=13)  # a long list of problems: smaller, never cut unseen
 
     def _draw_progress(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
         done, total = self.progress

@@ -102,7 +102,7 @@ class ReplayScene(UIScene):
             shown = [p.text(self.app.strings) if hasattr(p, "text") else str(p) for p in exc.problems[:6]]
             more = len(exc.problems) - len(shown)
             self.error = "\n".join([self.tr("lab.replay.folder_problems", n=len(exc.problems))] + shown
-                                   + ([self.tr("lab.replay.more_problems", n=more)] if more > 0 else []))
+                                   + ([self.tr("lab.more_problems", n=more)] if more > 0 else []))
         except Exception as exc:  # a save error or an engine problem: a message, never a traceback
             self.app.log_exception("replay")
             self.error = self.app.strings.render(exc.to_json()) if hasattr(exc, "to_json") else str(exc)[:300]

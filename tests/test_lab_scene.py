@@ -121,3 +121,22 @@ def test_an_empty_folder_field_shows_its_hint_dimmed_not_as_a_value(monkeypatch)
     drawn.clear()
     app.render()
     assert (hint, True) not in drawn
+
+
+def test_a_broken_content_b_is_told_as_b_in_the_screens_language_with_every_problem(tmp_path):
+    import shutil
+
+    from game.content import CONTENT_ROOT
+
+    app, scene = _open_lab("fr", (1024, 700))
+    click_button(app, "game_anludim")
+    broken = tmp_path / "anl-b"
+    shutil.copytree(CONTENT_ROOT / "anludim", broken)
+    (broken / "rules.yaml").write_text((broken / "rules.yaml").read_text(encoding="utf-8")
+                                       + "\nbogus: 1\nother_bogus: 2\n", encoding="utf-8")
+    scene.entries["b"].set_text(str(broken))
+    click_button(app, "run")
+    assert scene.state == "error" and scene.job is None
+    first, *rest = scene.message.splitlines()
+    assert first.startswith("Le contenu B (") and "2 problèmes" in first
+    assert len(rest) == 2 and all("rules.yaml:" in line for line in rest) and "clé inconnue" in rest[0]
