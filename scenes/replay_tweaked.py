@@ -80,7 +80,11 @@ class ReplayScene(UIScene):
         from game.replay_tweaked import describe, replay_on_content
         from scenes import saves_bridge
 
-        self.folder = self.folder_entry.get_text().strip()
+        folder = self.folder_entry.get_text().strip()
+        if self.report is not None and folder == self.folder:  # pressed again: no second, identical save
+            self.app.toast(self.tr("lab.replay.already", name=self.report["new"]))
+            return
+        self.folder = folder
         self.report, self.text, self.error = None, "", ""
         try:
             store = saves_bridge.store(self.app)

@@ -202,6 +202,9 @@ def test_a_replay_save_says_its_folder_and_opens_on_it_again(tmp_path):
     scene.folder_entry.set_text(str(variant))
     click_button(app, "replay")
     new = scene.report["new"]
+    saves = {e.name for e in store.list()}
+    click_button(app, "replay")  # again, on the same folder: no second, identical save
+    assert {e.name for e in store.list()} == saves and scene.report["new"] == new
     entry = store.entry(new)
     assert entry.replayed_on == str(variant.resolve()) and store.entry("played").replayed_on is None
     from game.i18n import Strings
