@@ -76,12 +76,18 @@ def window_of_class(env: dict[str, str], proc: subprocess.Popen, classname: str 
                     timeout: float = 120.0) -> str:
     """The id of the first window of `classname` while `proc` runs ("" if none came in `timeout`
     seconds: a loaded CI machine can be slow to open it)."""
+    def search() -> list[str]:
+        return subprocess.run(["xdotool", "search", "--classname", classname], env=env,
+                              capture_output=True, text=True).stdout.split()
+
     found: list[str] = []
     deadline = time.monotonic() + timeout
-    while not found and proc.poll() is None and time.monotonic() < deadline:
+    while proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.2)
-        found = subprocess.run(["xdotool", "search", "--classname", classname], env=env,
-                               capture_output=True, text=True).stdout.split()
+        now = search()
+        if now and now == found:  # the same windows twice in a row: the window is settled (a loaded
+            break                 # CI machine once handed over an id that was gone at the first click)
+        found = now
     return found[0] if found else ""
 
 
