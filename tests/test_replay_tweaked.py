@@ -38,6 +38,24 @@ def _variant(tmp_path, old, new):
     return folder
 
 
+def _replay_screen(lang, actions, size=(1280, 800)):
+    """The app (designer mode) with a saved game "played" of `actions` actions, opened by clicks on
+    the load screen's "Replay on…": (app, store, load screen, replay screen)."""
+    from tests.ui_helpers import click, click_button, make_app
+
+    app = make_app(lang, size)
+    app.settings.designer_mode = True
+    store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")
+    _saved_game(store, actions)
+    click_button(app, "load")
+    load = app.stack.top
+    click(app, (load.list_rect().left + 40, load.list_rect().top + 30))
+    assert load.current().name == "played" and "replay" in load.buttons
+    click_button(app, "replay")
+    assert type(app.stack.top).__name__ == "ReplayScene"
+    return app, store, load, app.stack.top
+
+
 def _replay(home, *args):
     env = dict(os.environ, GUILDHALL_HOME=str(home))
     done = subprocess.run([sys.executable, str(ROOT / "main.py"), "replay", *args], capture_output=True,
@@ -100,21 +118,11 @@ def test_same_content_replays_identically():
 
 
 def test_replay_from_the_load_screen_into_a_new_save(tmp_path):
-    from tests.ui_helpers import click, click_button, make_app, settle
+    from tests.ui_helpers import click_button, settle
 
-    app = make_app("fr")
-    app.settings.designer_mode = True
-    store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")
-    _saved_game(store, 40)
+    app, store, _load, scene = _replay_screen("fr", 40)
     original = store.path("played").read_bytes()
     variant = _variant(tmp_path, "draw: 2 ", "draw: 3 ")
-    click_button(app, "load")
-    load = app.stack.top
-    click(app, (load.list_rect().left + 40, load.list_rect().top + 30))
-    assert load.current().name == "played" and "replay" in load.buttons
-    click_button(app, "replay")
-    scene = app.stack.top
-    assert type(scene).__name__ == "ReplayScene"
     scene.folder_entry.set_text(str(variant))
     click_button(app, "replay")
     assert scene.report is not None and scene.report["new"].startswith("played-replay-"), scene.error
@@ -187,18 +195,10 @@ def test_the_report_names_who_could_no_longer_act_and_counts_in_good_grammar():
 def test_a_replay_save_says_its_folder_and_opens_on_it_again(tmp_path):
     """The load screen tells a replay from its original (and on which folder), and opening it goes
     on with that folder's content instead of asking to replay it on today's content."""
-    from tests.ui_helpers import click, click_button, make_app, settle
+    from tests.ui_helpers import click_button, settle
 
-    app = make_app("en", (1024, 700))
-    app.settings.designer_mode = True
-    store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")
-    _saved_game(store, 30)
+    app, store, _load, scene = _replay_screen("en", 30, (1024, 700))
     variant = _variant(tmp_path, "draw: 2 ", "draw: 3 ")
-    click_button(app, "load")
-    load = app.stack.top
-    click(app, (load.list_rect().left + 40, load.list_rect().top + 30))
-    click_button(app, "replay")
-    scene = app.stack.top
     scene.folder_entry.set_text(str(variant))
     click_button(app, "replay")
     new = scene.report["new"]
@@ -226,18 +226,10 @@ def test_a_replay_save_says_its_folder_and_opens_on_it_again(tmp_path):
 
 
 def test_replaying_on_a_missing_or_broken_folder_lists_its_problems_on_the_screen(tmp_path):
-    from tests.ui_helpers import click, click_button, make_app
+    from tests.ui_helpers import click_button
 
-    app = make_app("fr")
-    app.settings.designer_mode = True
-    store = SaveStore(Path(os.environ["GUILDHALL_HOME"]) / "saves")
-    _saved_game(store, 10)
+    app, _store, _load, scene = _replay_screen("fr", 10)
     broken = _variant(tmp_path, "draw: 2 ", "draw: deux ")
-    click_button(app, "load")
-    load = app.stack.top
-    click(app, (load.list_rect().left + 40, load.list_rect().top + 30))
-    click_button(app, "replay")
-    scene = app.stack.top
     for folder, expected in ((tmp_path / "nope", "nope"), (broken, "rules.yaml:")):
         scene.folder_entry.set_text(str(folder))
         click_button(app, "replay")
