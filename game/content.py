@@ -97,6 +97,14 @@ class ContentError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+def problem_lines(problems: list[Any], strings: Any, limit: int = 6) -> list[str]:
+    """The first `limit` problems as located lines in the language of `strings`, and a last line
+    saying how many more there are (for screens with room for a few)."""
+    shown = [p.text(strings) if hasattr(p, "text") else str(p) for p in problems[:limit]]
+    more = len(problems) - len(shown)
+    return shown + ([strings.tr("lab.more_problems", n=more)] if more > 0 else [])
+
+
 def content_dir(game_id: str, root: str | Path | None = None) -> Path:
     """`<root>/<game_id>`; root defaults to the shipped content/ folder."""
     return Path(root if root is not None else CONTENT_ROOT) / game_id

@@ -18,6 +18,7 @@ the log lines that differ.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,8 +97,8 @@ def _notes_on(save: dict[str, Any], engine: Any, content: Any, replayed: int) ->
     return kept, len(notes) - len(kept)
 
 
-def first_divergence(old: list[list[dict[str, Any]]], new: list[list[dict[str, Any]]]) -> int | None:
-    """The index (0 = set-up, i = action i) of the first chunk that differs, or None."""
+def first_divergence(old: Sequence[Any], new: Sequence[Any]) -> int | None:
+    """The index (0 = set-up, i = action i) of the first chunk (or view) that differs, or None."""
     for i, (a, b) in enumerate(zip(old, new)):
         if a != b:
             return i
@@ -148,10 +149,15 @@ def replay_on_content(save: dict[str, Any], name: str, engine: Any, content: Any
             out["diverged"] = {"number": index, "before": old[index], "after": new[index]}
         # the log may say the same while the table does not (a reward worth more points: the
         # same lines, other scores): the first action after which the public table differs
-        table = first_divergence([[v] for v in old_views], [[v] for v in new_views])
+        table = first_divergence(old_views, new_views)
         if table is not None and (index is None or table < index):
             out["table_differs"] = {"number": table, "where": first_difference(old_views[table], new_views[table])}
     return out
+
+
+def _where(number: int, strings: Any) -> str:
+    """"from the set-up" (0) or "at action N"."""
+    return strings.tr("lab.replay.setup") if number == 0 else strings.tr("lab.replay.action", number=number)
 
 
 def _seats_named(path: str, names: list[str]) -> str:
@@ -167,12 +173,11 @@ def describe(report: dict[str, Any], strings: Any, names: list[str]) -> str:
                         replayed=report["replayed"], actions=report["actions"])]
     t = report.get("table_differs")
     if t is not None:
-        where = strings.tr("lab.replay.setup") if t["number"] == 0 else strings.tr("lab.replay.action", number=t["number"])
-        lines.append(strings.tr("lab.replay.table_differs", where=where, path=_seats_named(t["where"] or "?", names)))
+        lines.append(strings.tr("lab.replay.table_differs", where=_where(t["number"], strings),
+                                path=_seats_named(t["where"] or "?", names)))
     d = report["diverged"]
     if d is not None:
-        where = strings.tr("lab.replay.setup") if d["number"] == 0 else strings.tr("lab.replay.action", number=d["number"])
-        lines.append(strings.tr("lab.replay.diverged", where=where))
+        lines.append(strings.tr("lab.replay.diverged", where=_where(d["number"], strings)))
         lines += [f"  − {strings.render(e, names)}" for e in d["before"][:6]]
         lines += [f"  + {strings.render(e, names)}" for e in d["after"][:6]]
     elif report.get("compared") and report["stopped"] is None and t is None:

@@ -271,7 +271,7 @@ class LabScene(UIScene):
 
     def start(self) -> None:
         """Check both contents, then start the background run."""
-        from game.content import ContentError, load
+        from game.content import ContentError, load, problem_lines
         from game.labjob import LabJob, lab_dir
 
         self._read_entries()
@@ -284,13 +284,11 @@ class LabScene(UIScene):
                 try:
                     load(self.game_id, root)
                 except ContentError as exc:
-                    shown = [p.text(self.app.strings) if hasattr(p, "text") else str(p) for p in exc.problems[:6]]
-                    more = len(exc.problems) - len(shown)
+                    folder = named or root or self.tr("lab.screen.current_content")
                     self.state = "error"
                     self.message = "\n".join(
-                        [self.tr("lab.screen.content_problems", side=side, folder=named or root or self.tr(
-                            "lab.screen.current_content"), n=len(exc.problems))] + shown
-                        + ([self.tr("lab.more_problems", n=more)] if more > 0 else []))
+                        [self.tr("lab.screen.content_problems", side=side, folder=folder, n=len(exc.problems))]
+                        + problem_lines(exc.problems, self.app.strings))
                     self.invalidate()
                     return
         except ContentError as exc:  # (the request itself reads no content: a safety net)

@@ -103,10 +103,8 @@ class ReplayScene(UIScene):
             self.engine, self.content, self.digest = engine, content, digest
             self.text = describe(self.report, self.app.strings, [s["name"] for s in save["seats"]])
         except loader.ContentError as exc:  # the folder is missing or broken: its problems, located
-            shown = [p.text(self.app.strings) if hasattr(p, "text") else str(p) for p in exc.problems[:6]]
-            more = len(exc.problems) - len(shown)
-            self.error = "\n".join([self.tr("lab.replay.folder_problems", n=len(exc.problems))] + shown
-                                   + ([self.tr("lab.more_problems", n=more)] if more > 0 else []))
+            self.error = "\n".join([self.tr("lab.replay.folder_problems", n=len(exc.problems))]
+                                   + loader.problem_lines(exc.problems, self.app.strings))
         except Exception as exc:  # a save error or an engine problem: a message, never a traceback
             self.app.log_exception("replay")
             self.error = self.app.strings.render(exc.to_json()) if hasattr(exc, "to_json") else str(exc)[:300]
