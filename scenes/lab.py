@@ -217,6 +217,8 @@ class LabScene(UIScene):
 
     def on_button(self, element: Any) -> None:
         name = self.name_of(element) or ""
+        if self.state == "error" and name not in ("run", "back"):  # the settings changed: the refusal
+            self.state, self.message = "idle", ""                 # of the old ones would be stale
         if name.startswith("game_"):
             self.game_id = name[5:]
             self._reset_seats()

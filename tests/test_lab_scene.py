@@ -140,3 +140,20 @@ def test_a_broken_content_b_is_told_as_b_in_the_screens_language_with_every_prob
     first, *rest = scene.message.splitlines()
     assert first.startswith("Le contenu B (") and "2 problèmes" in first
     assert len(rest) == 2 and all("rules.yaml:" in line for line in rest) and "clé inconnue" in rest[0]
+
+
+def test_a_refusal_goes_once_the_settings_change(tmp_path):
+    import shutil
+
+    from game.content import CONTENT_ROOT
+
+    app, scene = _open_lab("en", (1280, 800))
+    click_button(app, "game_anludim")
+    broken = tmp_path / "anl-b"
+    shutil.copytree(CONTENT_ROOT / "anludim", broken)
+    (broken / "rules.yaml").write_text("bogus: [", encoding="utf-8")
+    scene.entries["b"].set_text(str(broken))
+    click_button(app, "run")
+    assert scene.state == "error" and scene.message.startswith("Content B (")
+    click_button(app, "copy")  # B is now a fresh copy: the message about the broken one goes
+    assert scene.state == "idle" and scene.message == "" and scene.folder_b != str(broken)
