@@ -12,12 +12,9 @@ from rules.gorges.records import REINFORCEMENT
 def turn_order(st: Any) -> list[int]:
     """Smallest empire first; ties: fewer relic points; still tied: a d6 each, highest first."""
     groups: dict[tuple[int, int], list[int]] = {}
-    empires = dict.fromkeys(range(st.n), 0)  # `st.empire(seat)` of every seat, in one pass
-    for s in st.owner.values():
-        if s in empires:
-            empires[s] += 1
+    held = st.lands().of
     for g in st.generals:
-        groups.setdefault((empires[g.seat], g.relics), []).append(g.seat)
+        groups.setdefault((len(held.get(g.seat, ())), g.relics), []).append(g.seat)  # (`st.empire`, relics)
     order: list[int] = []
     for key in sorted(groups):
         order.extend(_break_tie(st, groups[key]))

@@ -46,7 +46,7 @@ _ROWS = ("_log", "history", "relics_by_turn")
 _NOT_IN_CHECKPOINT = frozenset({"content", "rng", *_ROWS, "_unnamed", "_armies_then", "_place_names",
                                 "_abilities", "_event_effects", "reach_memo", "flow", "_campaign", "prompt",
                                 "_applied", "_checkpoint", "_replaying", "_newest",
-                                "_listed", "_prelisted"})
+                                "_listed", "_prelisted", "_lands"})
 _parsed_dice = lru_cache(maxsize=128)(parse_dice)  # content's few expressions, parsed once
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
              "d66": [t * 10 + u for t in range(1, 7) for u in range(1, 7)]}
@@ -101,6 +101,7 @@ class GorgesState:
         # list the flow made when it asked (handed out by the first `legal_actions` call).
         self._listed: tuple[Prompt, list[Action]] | None = None
         self._prelisted: tuple[Prompt, list[Action]] | None = None
+        self._lands: Lands | None = None  # see `lands`
         from rules.gorges.flow import campaign
         self.flow: Flow = campaign(self)
         self._campaign = self.flow  # the campaign's own flow (a test may replace `flow` by a scenario)
@@ -275,7 +276,7 @@ class GorgesState:
         other._unnamed, other._armies_then = [], []
         other._place_names, other._abilities, other._event_effects, other.reach_memo = {}, {}, {}, {}
         other._applied, other._checkpoint, other._replaying, other._newest = [], None, None, None
-        other._listed = other._prelisted = None
+        other._listed = other._prelisted = other._lands = None
         from rules.gorges.flow import campaign
         other.flow = campaign(other, resume=True)
         other._campaign = other.flow
@@ -587,11 +588,20 @@ class GorgesState:
             names[tid] = self.content.territories[tid].name.model_dump()
         return {"text": dict(names[tid]), "territory": tid}
 
+    def lands(self) -> Lands:
+        """Who holds which territory now, by seat (see `Lands`)."""
+        found = self._lands
+        flags = tuple(self.owner.values())  # in the island's order, which never changes
+        if found is None or found.flags != flags or found.owner is not self.owner:
+            found = self._lands = Lands(self.owner, flags, self.content.island.neighbours)
+        return found
+
     def territories_of(self, seat: int) -> list[str]:
-        return [t for t, s in self.owner.items() if s == seat]
+        """`seat`'s territories, in the island's order (sorted by id)."""
+        return list(self.lands().of.get(seat, ()))
 
     def empire(self, seat: int) -> int:
-        return sum(1 for s in self.owner.values() if s == seat)
+        return len(self.lands().of.get(seat, ()))
 
     def armies_of(self, seat: int, on_map: bool = True) -> list[Army]:
         if on_map:
@@ -647,6 +657,50 @@ class GorgesState:
             return options[0]
         action = yield Prompt(seat, kind, tuple(options), context)
         return action.value  # type: ignore[attr-defined]
+
+
+class Lands:
+    """The territories of each seat for one placement of the flags, and what borders them.
+
+    Many queries scan the island's flags (`territories_of`, the challenges' borders, the turn
+    order, searches, mines) while the flags change only now and then: the state keeps the last
+    `Lands` and makes a new one when its flags differ (comparing the tuples of owners is much
+    cheaper than a scan), so no write to `owner` needs to tell it. Never in a checkpoint."""
+
+    __slots__ = ("owner", "flags", "of", "_whose", "_neighbours", "_borders")
+
+    def __init__(self, owner: dict[str, int | None], flags: tuple[int | None, ...],
+                 neighbours: dict[str, tuple[str, ...]]) -> None:
+        self.owner = owner  # the state's dict (replaced by a test: a new `Lands`)
+        self.flags = flags
+        self._whose = dict(owner)  # the flags then, for `border` (the state's dict changes)
+        self.of: dict[int | None, list[str]] = {}  # seat (None: neutral) -> territories, in order
+        for t, s in owner.items():
+            found = self.of.get(s)
+            if found is None:
+                self.of[s] = [t]
+            else:
+                found.append(t)
+        self._neighbours = neighbours
+        self._borders: dict[int, dict[int | None, set[str]]] = {}
+
+    def border(self, seat: int) -> dict[int | None, set[str]]:
+        """The territories next to one of `seat`'s (his own included when they touch each
+        other), by owner (None: the neutral ones). Not to be changed."""
+        found = self._borders.get(seat)
+        if found is None:
+            owner, neighbours = self._whose, self._neighbours
+            near: set[str] = set()
+            for t in self.of.get(seat, ()):
+                near.update(neighbours[t])
+            found = self._borders[seat] = {}
+            for t in near:
+                who = owner[t]
+                if who in found:
+                    found[who].add(t)
+                else:
+                    found[who] = {t}
+        return found
 
 
 _ATOMS = frozenset({str, int, bool, float, type(None), frozenset})

@@ -68,18 +68,8 @@ def stakes(st: Any, seat: int, target: int, army: Any) -> list[str]:
 
 def _border(st: Any, seat: int) -> dict[int | None, set[str]]:
     """The territories next to one of `seat`'s (his own included when they touch each other),
-    by owner (None: the neutral ones)."""
-    owner = st.owner
-    neighbours = st.content.island.neighbours
-    out: dict[int | None, set[str]] = {}
-    for tid in set().union(*[neighbours[t] for t, s in owner.items() if s == seat]):
-        who = owner[tid]
-        found = out.get(who)
-        if found is None:
-            out[who] = {tid}
-        else:
-            found.add(tid)
-    return out
+    by owner (None: the neutral ones). Shared: not to be changed."""
+    return st.lands().border(seat)
 
 
 def _remote_stakes(st: Any, seat: int, target: int, theirs: set[str],
@@ -89,7 +79,7 @@ def _remote_stakes(st: Any, seat: int, target: int, theirs: set[str],
     owner = st.owner
     out = {tid for tid in theirs if owner[tid] == seat}
     if st.event_effect(seat, "challenge_anyone") is not None:
-        out.update(tid for tid, s in owner.items() if s == target)
+        out.update(st.lands().of.get(target, ()))
     else:
         out.update(border.get(target, ()))
     return out
@@ -138,11 +128,8 @@ def _challenges(st: Any, seat: int, out: list[Action]) -> None:
         return
     capitals = moves.protected(st)
     owner = st.owner
-    neighbours = st.content.island.neighbours
-    near: set[str] = set()  # the territories next to one of `seat`'s (see `_border`)
-    for t, s in owner.items():
-        if s == seat:
-            near.update(neighbours[t])
+    lands = st.lands()
+    border = lands.border(seat)
     anyone = st.event_effect(seat, "challenge_anyone") is not None
     forbidden, dictated = st.forbidden, st.dictated
     made_for = _CHALLENGES
@@ -153,10 +140,7 @@ def _challenges(st: Any, seat: int, out: list[Action]) -> None:
             continue
         theirs = where.get(target, nobody)
         remote = {t for t in theirs if owner[t] == seat}  # `_remote_stakes`
-        if anyone:
-            remote.update([t for t, s in owner.items() if s == target])
-        else:
-            remote.update([t for t in near if owner[t] == target])
+        remote.update(lands.of.get(target, ()) if anyone else border.get(target, ()))
         # Every army's stakes: the remote ones, and where it stands when that is his or his armies'.
         shared = sorted(remote)
         if capitals:  # protected capitals are never at stake

@@ -13,15 +13,12 @@ SEARCH_TARGET = 6
 def search_phase(st: Any) -> None:
     """A d6 per territory, a relic point on 6 (event: 5+); the Crown's territory gives one freely."""
     st.phase = "search"
-    held: dict[int, list[str]] = {seat: [] for seat in st.order}  # nothing changes hands here
-    for t, s in st.owner.items():
-        if s in held:
-            held[s].append(t)
+    held = st.lands().of  # nothing changes hands here
     for seat in st.order:
         st.active = seat
         ev = st.event_effect(seat, "search_target")
         target = ev.value if ev is not None else SEARCH_TARGET
-        lands = sorted(held[seat])  # `st.territories_of(seat)`; the dice are thrown in this order
+        lands = sorted(held.get(seat, ()))  # `st.territories_of(seat)`; the dice are thrown in this order
         crown = st.crown in lands
         count = len(lands) - crown
         if not st.aimed and not st.forced["d6"]:  # no designer's die waits: thrown (see `raw`)
