@@ -34,6 +34,9 @@ class Island:
         self._reach: dict[tuple[str, int, frozenset[str]], dict[str, int]] = {}
         self._targets: dict[tuple[str, int, frozenset[str]], tuple[str, ...]] = {}
         self._near: dict[tuple[str, int], frozenset[str]] = {}
+        # Answers that depend only on the island, kept by their callers for every game (the
+        # movement's lists of orders, see rules.gorges.phases.movement._orders_of).
+        self.memo: dict[tuple[object, ...], object] = {}
 
     @staticmethod
     def _around(c: tuple[int, int]) -> list[tuple[int, int]]:
@@ -107,11 +110,16 @@ class Island:
         """What a search depends on: only the stops less than `steps` moves from `start` (by land,
         ignoring stops) can end a path early; a farther one is reached with no move left anyway.
         So the answers for every placement of far armies are one and the same, remembered once."""
+        return start, steps, stop & self.near(start, steps)
+
+    def near(self, start: str, steps: int) -> frozenset[str]:
+        """The territories less than `steps` moves from `start` (`start` excepted): the only
+        places where an army can end a path of `steps` moves from `start` early."""
         near = self._near.get((start, steps))
         if near is None:
             near = frozenset(t for t in self._search(start, steps - 1, frozenset()) if t != start)
             self._near[(start, steps)] = near
-        return start, steps, stop & near
+        return near
 
     def _search(self, start: str, steps: int, stop: frozenset[str]) -> dict[str, int]:
         seen = {start: 0}

@@ -44,7 +44,7 @@ CHECKPOINT_WINDOW = 60  # a copy's replay keeps the data of the turn starts this
 # Lists whose entries are never changed once added (only appended, or replaced): shared by copies.
 _ROWS = ("_log", "history", "relics_by_turn")
 _NOT_IN_CHECKPOINT = frozenset({"content", "rng", *_ROWS, "_unnamed", "_armies_then", "_place_names",
-                                "_abilities", "_event_effects", "reach_memo", "flow", "_campaign", "prompt",
+                                "_abilities", "_event_effects", "flow", "_campaign", "prompt",
                                 "_applied", "_checkpoint", "_replaying", "_newest",
                                 "_listed", "_prelisted", "_lands"})
 _parsed_dice = lru_cache(maxsize=128)(parse_dice)  # content's few expressions, parsed once
@@ -90,7 +90,6 @@ class GorgesState:
         self.forbidden: set[tuple[int, int]] = set()
         self.dictated: dict[int, int] = {}
         self.moves: dict[str, int] = {}
-        self.reach_memo: dict[int, Any] = {}  # seat -> movement memo (rules.gorges.phases.movement._Reach)
         self.history: list[dict[str, Any]] = []
         self.relics_by_turn: list[list[int]] = []
         self.alliances: set[tuple[int, int]] = set()  # (lower seat, higher seat)
@@ -274,7 +273,7 @@ class GorgesState:
         for name in _ROWS:
             setattr(other, name, list(data[name]))
         other._unnamed, other._armies_then = [], []
-        other._place_names, other._abilities, other._event_effects, other.reach_memo = {}, {}, {}, {}
+        other._place_names, other._abilities, other._event_effects = {}, {}, {}
         other._applied, other._checkpoint, other._replaying, other._newest = [], None, None, None
         other._listed = other._prelisted = other._lands = None
         from rules.gorges.flow import campaign

@@ -75,46 +75,25 @@ def destinations(st: Any, army: Army, steps: int, stops: frozenset[str] | None =
     their territories when already known), sorted."""
     if stops is None:
         stops = _stops(st, army.seat)
-    return _memo(st, army.seat, stops).get_targets(st, army.location, steps)
+    return st.content.island.targets(army.location, steps, stops)
 
 
-class _Reach:
-    """The moves of one seat's armies while the foreign armies stand still (`stops`): a memo that
-    lives on the state for one general's movement (every list of his orders recomputes only
-    what his last order changed), dropped as soon as a foreign army stands elsewhere. Its keys
-    are territories, allowances and army ids: bounded by the island, never growing across games."""
-
-    __slots__ = ("stops", "targets", "orders")
-
-    def __init__(self, stops: frozenset[str]) -> None:
-        self.stops = stops
-        self.targets: dict[tuple[str, int], tuple[str, ...]] = {}
-        self.orders: dict[tuple[str, str, str, int], list[Move]] = {}
-
-    def get_targets(self, st: Any, here: str, steps: int) -> tuple[str, ...]:
-        key = (here, steps)
-        found = self.targets.get(key)
-        if found is None:
-            found = self.targets[key] = st.content.island.targets(here, steps, self.stops)
-        return found
-
-    def get_orders(self, st: Any, army: Army, mode: str, steps: int) -> list[Move]:
-        """`orders(army, mode, destinations(...))` for a normal or second move of `steps`."""
-        key = (army.id, mode, army.location, steps)
-        found = self.orders.get(key)
-        if found is None:
-            found = self.orders[key] = orders(army.id, mode, st.content.island.targets(army.location, steps,
-                                                                                       self.stops))
-        return found
-
-
-def _memo(st: Any, seat: int, stops: frozenset[str]) -> _Reach:
-    """`seat`'s `_Reach` for these stops (a new one when the foreign armies moved)."""
-    memos = st.reach_memo
-    found = memos.get(seat)
-    if found is None or found.stops != stops:
-        found = memos[seat] = _Reach(stops)
-    return found
+def _orders_of(st: Any, army: Army, mode: str, steps: int, stops: frozenset[str]) -> list[Move]:
+    """`orders(army.id, mode, destinations(...))` for a normal or second move of `steps`, the
+    foreign armies standing on `stops` (the hot path of random self-play). The lists of the
+    moves that no foreign army can cut short (none stands `island.near`) are kept on the
+    island for every game: where the other armies stand does not change them. Not to be changed."""
+    island = st.content.island
+    here = army.location
+    key = (army.id, mode, here, steps)
+    found = island.memo.get(key)
+    if found is not None and found[0].isdisjoint(stops):  # (near, orders)
+        return found[1]
+    listed = orders(army.id, mode, island.targets(here, steps, stops))
+    near = island.near(here, steps)
+    if near.isdisjoint(stops):
+        island.memo[key] = (near, listed)
+    return listed
 
 
 def _special_targets(st: Any, seat: int, army: Army, mode: str, pool: list[str] | None = None) -> list[str]:
@@ -227,8 +206,6 @@ def legal(st: Any, seat: int, powers: _Powers | None = None) -> list[Action]:
     armies = st.armies.values()
     # The territories of the foreign armies: the same for every army of the seat, computed once.
     stops = frozenset([a.location for a in armies if a.seat != seat and a.location is not None])
-    memo = _memo(st, seat, stops)
-    get_orders = memo.get_orders
     second = st.moves.get("second")
     specials = powers.specials
     if specials:
@@ -242,9 +219,9 @@ def legal(st: Any, seat: int, powers: _Powers | None = None) -> list[Action]:
         # The modes in order: normal, the race's special moves, then a second (forced) march.
         if army.moved:
             if second:
-                out.extend(get_orders(st, army, "second", second))
+                out.extend(_orders_of(st, army, "second", second, stops))
             continue
-        out.extend(get_orders(st, army, "normal", army.allowance))
+        out.extend(_orders_of(st, army, "normal", army.allowance, stops))
         for mode in specials:
             pool = pools.get(mode)
             if pool is None:
