@@ -103,7 +103,10 @@ def _special_targets(st: Any, seat: int, army: Army, mode: str, pool: list[str] 
         return []
     if pool is None:
         pool = _special_pool(st, seat, mode)
-    return [t for t in pool if t != here]
+    targets = list(pool)
+    if here in targets:  # (once at most: cheaper than filtering every territory)
+        targets.remove(here)
+    return targets
 
 
 def _special_pool(st: Any, seat: int, mode: str) -> list[str]:
@@ -187,7 +190,7 @@ class _Powers:
     """What `seat`'s race allows him during one general's movement: looked up once for every
     list of his orders (again if his race changes, as a test or a designer may make it)."""
 
-    __slots__ = ("race", "specials", "reroll", "swap", "nomad")
+    __slots__ = ("race", "specials", "reroll", "swap", "nomad", "_pools")
 
     def __init__(self, st: Any, seat: int) -> None:
         ability = st.ability
@@ -196,6 +199,16 @@ class _Powers:
         self.reroll = ability(seat, "movement_reroll") is not None
         self.swap = ability(seat, "swap_armies") is not None
         self.nomad = ability(seat, "nomad_capital") is not None
+        self._pools: dict[str, tuple[Any, list[str]]] = {}
+
+    def pool(self, st: Any, seat: int, mode: str) -> list[str]:
+        """`_special_pool(st, seat, mode)`, kept while the flags and buildings it reads stay as
+        they were (the forest's: for good). Not to be changed."""
+        key = None if mode == "forest" else (tuple(st.owner.values()), tuple(st.building.values()))
+        found = self._pools.get(mode)
+        if found is None or found[0] != key:
+            found = self._pools[mode] = (key, _special_pool(st, seat, mode))
+        return found[1]
 
 
 def legal(st: Any, seat: int, powers: _Powers | None = None) -> list[Action]:
@@ -204,29 +217,34 @@ def legal(st: Any, seat: int, powers: _Powers | None = None) -> list[Action]:
         powers = _Powers(st, seat)
     out: list[Action] = [DONE]
     armies = st.armies.values()
-    # The territories of the foreign armies: the same for every army of the seat, computed once.
-    stops = frozenset([a.location for a in armies if a.seat != seat and a.location is not None])
+    mine = []  # his armies on the map, in order
+    foreign = []  # where the others stand: the same stops for each of his armies
+    for a in armies:
+        here = a.location
+        if here is not None:
+            if a.seat == seat:
+                mine.append(a)
+            else:
+                foreign.append(here)
+    stops = frozenset(foreign)
     second = st.moves.get("second")
     specials = powers.specials
     if specials:
         used = st.generals[seat].used
         specials = [m for m in specials if m not in used]
     reroll = powers.reroll
-    pools: dict[str, list[str]] = {}  # each special move's destinations, for every army
-    for army in armies:
-        if army.seat != seat or army.location is None:
-            continue
+    memo = st.content.island.memo
+    for army in mine:
         # The modes in order: normal, the race's special moves, then a second (forced) march.
         if army.moved:
             if second:
                 out.extend(_orders_of(st, army, "second", second, stops))
             continue
-        out.extend(_orders_of(st, army, "normal", army.allowance, stops))
+        found = memo.get((army.id, "normal", army.location, army.allowance))  # `_orders_of`'s first look, inline
+        out.extend(found[1] if found is not None and found[0].isdisjoint(stops)
+                   else _orders_of(st, army, "normal", army.allowance, stops))
         for mode in specials:
-            pool = pools.get(mode)
-            if pool is None:
-                pool = pools[mode] = _special_pool(st, seat, mode)
-            targets = _special_targets(st, seat, army, mode, pool)
+            targets = _special_targets(st, seat, army, mode, powers.pool(st, seat, mode))
             if targets:
                 out.extend(orders(army.id, mode, targets))
         if reroll and not army.rerolled:
