@@ -490,11 +490,17 @@ class GorgesState:
         """Roll 1d6 (+bonus, kept within 1-6) on a content table; log the entry it selects."""
         if self.aimed or self.forced["d6"]:
             value, forced = self.raw("d6", f"table:{table}")
-        else:
-            value, forced = self._die("d6"), False
-        result = max(1, min(6, value + bonus))
-        chosen = self.content.entry(table, result)
-        self._unnamed.append(("gorges.log.table", seat, result, value, forced, self.content.tables[table].name,
+            result = max(1, min(6, value + bonus))
+        else:  # `_die("d6")`, inline (a table roll follows each battle, event, mine...)
+            bits = self.rng.getrandbits
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            value, forced = r + 1, False
+            result = max(1, min(6, value + bonus)) if bonus else value
+        content = self.content
+        chosen = content.tables[table].entries[content.faces[table][result]]  # `content.entry(table, result)`
+        self._unnamed.append(("gorges.log.table", seat, result, value, forced, content.tables[table].name,
                               chosen))  # `say`, see `_said`
         return result, chosen
 
