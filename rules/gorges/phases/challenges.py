@@ -282,7 +282,14 @@ def defenders(st: Any, target: int) -> list[str]:
 
 
 def answers(st: Any, target: int) -> list[Action]:
-    return [made(Answer, False)] + [made(Answer, True, a) for a in defenders(st, target)]
+    armies = tuple(defenders(st, target))
+    found = _ANSWERS.get(armies)
+    if found is None:  # made once for these armies, as every listed action
+        found = _ANSWERS[armies] = [made(Answer, False)] + [made(Answer, True, a) for a in armies]
+    return list(found)
+
+
+_ANSWERS: dict[tuple[str, ...], list[Action]] = {}  # defending armies -> their answers (a few army ids)
 
 
 def check_answer(st: Any, target: int, action: Action) -> None:
