@@ -19,7 +19,11 @@ from rules.gorges.records import Army
 
 
 def movement_phase(st: Any):
-    """Each general in order rolls his allowances and gives orders until `done`."""
+    """Each general in order rolls his allowances and gives orders until `done`.
+
+    The flow makes each list of orders as it asks (`st.listed`): after a normal move or a
+    re-roll only the span of the army that moved changes (see `_Orders.after`), so the list is
+    not rebuilt from every army at each of the general's orders (the hot path of self-play)."""
     st.phase = "movement"
     for seat in st.order:
         st.active = seat
@@ -27,11 +31,13 @@ def movement_phase(st: Any):
         powers = _Powers(st, seat)
         prompt = Prompt(seat, "movement", legal_fn=lambda s, seat=seat, p=powers: legal(s, seat, p),
                         check_fn=lambda s, a, seat=seat: check(s, seat, a))  # the same until `done`
+        listing = _Orders(st, seat, powers)
         while True:
-            action = yield prompt
+            action = yield st.listed(prompt, listing.actions)
             if isinstance(action, Done):
                 break
             do(st, seat, action)
+            listing = listing.after(st, action)
         moves.enforce_home(st, seat)
     st.moves = {}
 
@@ -213,50 +219,113 @@ class _Powers:
 
 def legal(st: Any, seat: int, powers: _Powers | None = None) -> list[Action]:
     """Every order the general may give now (`powers`: `_Powers(st, seat)`, when kept)."""
-    if powers is None or powers.race != st.generals[seat].race:
-        powers = _Powers(st, seat)
-    out: list[Action] = [DONE]
-    armies = st.armies.values()
-    mine = []  # his armies on the map, in order
-    foreign = []  # where the others stand: the same stops for each of his armies
-    for a in armies:
-        here = a.location
-        if here is not None:
-            if a.seat == seat:
-                mine.append(a)
+    return _Orders(st, seat, powers).actions
+
+
+class _Orders:
+    """The orders a general may give now (`actions`, the list `legal` gives): `done`, each of his
+    armies' moves (normal, the race's special moves, a re-roll, or a second march once moved)
+    in a span of its own, then the moves of an enemy army, the swaps and the capital's moves.
+
+    `after` gives the list that follows one of his orders, redoing only what the order changed
+    when it is a normal move or a re-roll (then the foreign armies, the flags, the buildings and
+    the special moves used stay as they were: the other armies' spans and the tail are the
+    same); any other order makes the whole list again."""
+
+    __slots__ = ("seat", "powers", "actions", "spans", "stops", "specials")
+
+    def __init__(self, st: Any, seat: int, powers: _Powers | None = None) -> None:
+        if powers is None or powers.race != st.generals[seat].race:
+            powers = _Powers(st, seat)
+        self.seat, self.powers = seat, powers
+        out: list[Action] = [DONE]
+        armies = st.armies.values()
+        mine = []  # his armies on the map, in order
+        foreign = []  # where the others stand: the same stops for each of his armies
+        for a in armies:
+            here = a.location
+            if here is not None:
+                if a.seat == seat:
+                    mine.append(a)
+                else:
+                    foreign.append(here)
+        self.stops = stops = frozenset(foreign)
+        specials = powers.specials
+        if specials:
+            used = st.generals[seat].used
+            specials = tuple([m for m in specials if m not in used])
+        self.specials = specials
+        second = st.moves.get("second")
+        reroll = powers.reroll
+        memo = st.content.island.memo
+        spans = self.spans = []  # [army, start, end] of each of his armies, in order
+        for army in mine:
+            start = len(out)
+            # The modes in order: normal, the race's special moves, then a second (forced) march.
+            if army.moved:
+                if second:
+                    out.extend(_orders_of(st, army, "second", second, stops))
             else:
-                foreign.append(here)
-    stops = frozenset(foreign)
-    second = st.moves.get("second")
-    specials = powers.specials
-    if specials:
-        used = st.generals[seat].used
-        specials = [m for m in specials if m not in used]
-    reroll = powers.reroll
-    memo = st.content.island.memo
-    for army in mine:
-        # The modes in order: normal, the race's special moves, then a second (forced) march.
+                found = memo.get((army.id, "normal", army.location, army.allowance))  # `_orders_of`'s first look
+                out.extend(found[1] if found is not None and found[0].isdisjoint(stops)
+                           else _orders_of(st, army, "normal", army.allowance, stops))
+                for mode in specials:
+                    targets = _special_targets(st, seat, army, mode, powers.pool(st, seat, mode))
+                    if targets:
+                        out.extend(orders(army.id, mode, targets))
+                if reroll and not army.rerolled:
+                    out.append(made(RerollMovement, army.id))
+            spans.append([army, start, len(out)])
+        if st.moves.get("enemy"):
+            for army in armies:
+                out.extend(orders(army.id, "enemy", _move_targets(st, seat, army, "enemy")))
+        if powers.swap:
+            out.extend(_swaps(st, seat))
+        if powers.nomad:
+            out.extend(made(MoveCapital, t) for t in _capital_targets(st, seat))
+        self.actions = out
+
+    def after(self, st: Any, action: Action) -> _Orders:
+        """The orders once `action` (one of these, just done) is carried out. A normal move
+        changes only its army's span, when no enemy army may be moved (their moves stop where
+        his armies stand) and he may swap none (swaps depend on where his armies stand); a
+        re-roll changes only its army's span."""
+        if type(action) is Move:
+            if action.mode != "normal" or st.moves.get("enemy") or self.powers.swap:
+                return _Orders(st, self.seat, self.powers)
+        elif type(action) is not RerollMovement:
+            return _Orders(st, self.seat, self.powers)
+        i = next((k for k, span in enumerate(self.spans) if span[0].id == action.army), None)
+        if i is None:
+            return _Orders(st, self.seat, self.powers)
+        army, start, end = self.spans[i]
+        if army.location is None or army.seat != self.seat:
+            return _Orders(st, self.seat, self.powers)
+        span_orders = self._span(st, army)
+        old = self.actions
+        new = _Orders.__new__(_Orders)
+        new.seat, new.powers, new.stops, new.specials = self.seat, self.powers, self.stops, self.specials
+        new.actions = old[:start] + span_orders + old[end:]
+        shift = len(span_orders) - (end - start)
+        spans = new.spans = self.spans[:i]
+        spans.append([army, start, start + len(span_orders)])
+        spans.extend([a, s + shift, e + shift] for a, s, e in self.spans[i + 1:])
+        return new
+
+    def _span(self, st: Any, army: Army) -> list[Action]:
+        """The orders of one of his armies (its span of `actions`)."""
         if army.moved:
-            if second:
-                out.extend(_orders_of(st, army, "second", second, stops))
-            continue
-        found = memo.get((army.id, "normal", army.location, army.allowance))  # `_orders_of`'s first look, inline
-        out.extend(found[1] if found is not None and found[0].isdisjoint(stops)
-                   else _orders_of(st, army, "normal", army.allowance, stops))
-        for mode in specials:
+            second = st.moves.get("second")
+            return list(_orders_of(st, army, "second", second, self.stops)) if second else []
+        out = list(_orders_of(st, army, "normal", army.allowance, self.stops))
+        seat, powers = self.seat, self.powers
+        for mode in self.specials:
             targets = _special_targets(st, seat, army, mode, powers.pool(st, seat, mode))
             if targets:
                 out.extend(orders(army.id, mode, targets))
-        if reroll and not army.rerolled:
+        if powers.reroll and not army.rerolled:
             out.append(made(RerollMovement, army.id))
-    if st.moves.get("enemy"):
-        for army in armies:
-            out.extend(orders(army.id, "enemy", _move_targets(st, seat, army, "enemy")))
-    if powers.swap:
-        out.extend(_swaps(st, seat))
-    if powers.nomad:
-        out.extend(made(MoveCapital, t) for t in _capital_targets(st, seat))
-    return out
+        return out
 
 
 def _can_reroll(st: Any, seat: int, army: Army) -> bool:
