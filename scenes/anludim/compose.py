@@ -17,6 +17,7 @@ from sprites.anludim import pieces as P
 
 Rect = pygame.Rect
 HIGHLIGHT_TURN_KEYS = ("anludim.log.turn", "anludim.log.round_start")
+SMALLEST_TEXT = 11  # px: the smallest size `Composer.fs` gives the table's texts
 STRONG_KEYS = ("anludim.log.round_won_piles", "anludim.log.round_won_five_items", "anludim.log.game_won",
                "anludim.log.blazon_gold")
 
@@ -105,7 +106,7 @@ class Composer:
         return max(1, round(v * self.s))
 
     def fs(self, v: float) -> int:
-        return max(11, round(v * self.s))
+        return max(SMALLEST_TEXT, round(v * self.s))
 
     def tr(self, key: str, /, **params: Any) -> str:
         return self.t.app.tr(key, **params)
@@ -629,22 +630,35 @@ class Composer:
             self.button(Rect(right - bw, rect.top + self.px(3), bw, bh), label, data, primary, enabled, size)
             right -= bw + self.px(8)
         x = rect.left + self.px(4)
-        for text, colour in segments:
-            avail = right - x - self.px(12)
-            if avail < self.px(40):
-                break
-            shown, fs = ui.fitted(text, avail, size, True)  # a smaller size before any cut
-            if shown != text:  # still too long: two lines when the bar has room for them
-                small = max(9, int(size * 0.75))
-                lines = ui.wrap(text, avail, small, True)
-                line_h = ui.font(small, True).get_linesize()
-                if len(lines) == 2 and 2 * line_h <= rect.height:
-                    ends = [rich(self.surf, line, (x, rect.centery + round((k - 0.5) * line_h)), small, colour, self.syms,
-                                 bold=True, anchor="midleft").right for k, line in enumerate(lines)]
-                    x = max(ends) + self.px(18)
-                    continue
-            r = rich(self.surf, shown, (x, rect.centery), fs, colour, self.syms, bold=True, anchor="midleft")
-            x = r.right + self.px(18)
+        avail, gap = right - x - self.px(12), self.px(18)
+        if not segments or avail < self.px(40):
+            return
+        fs, shown = self.bar_lines([text for text, _ in segments], avail, gap, rect.height, size)
+        line_h = ui.font(fs, True).get_linesize()
+        for lines, (_text, colour) in zip(shown, segments, strict=True):
+            ends = [rich(self.surf, line, (x, rect.centery + round((k - (len(lines) - 1) / 2) * line_h)), fs, colour,
+                         self.syms, bold=True, anchor="midleft").right for k, line in enumerate(lines)]
+            x = max(ends) + gap
+
+    def bar_lines(self, texts: list[str], avail: int, gap: int, height: int, size: int) -> tuple[int, list[list[str]]]:
+        """One size for all the bar's texts, as the hints of two combinations a selection makes read
+        side by side (never one full size beside one shrunk onto two lines): the largest from `size`
+        down to 3/4 of it at which they all fit on one line in `avail`; else each on two lines at
+        3/4 when the bar is tall enough; else at 3/4, each cut to its share of the width (3/4, or
+        the table's smallest text)."""
+        room = avail - gap * (len(texts) - 1)
+        small = max(SMALLEST_TEXT, int(size * 0.75))
+        for s in range(size, small - 1, -1):
+            if sum(ui.font(s, True).size(t)[0] for t in texts) <= room:
+                return s, [[t] for t in texts]
+        f = ui.font(small, True)
+        widths = [max(1, f.size(t)[0]) for t in texts]
+        shares = [max(1, room * w // sum(widths)) for w in widths]
+        if 2 * f.get_linesize() <= height:
+            wrapped = [ui.wrap(t, share, small, True) for t, share in zip(texts, shares, strict=True)]
+            if all(len(lines) <= 2 for lines in wrapped):
+                return small, wrapped
+        return small, [[ui.fit(t, share, small, True)] for t, share in zip(texts, shares, strict=True)]
 
     def bar_content(self) -> tuple[list[tuple[str, P.Colour]], list[tuple[str, tuple[Any, ...], bool, bool]]]:
         v, t, sel = self.view, self.t, self.sel
