@@ -426,10 +426,20 @@ class Composer:
         profs = self.view["professors"]
         g = self.px(8)
         bw = (area.width - g * (len(profs) - 1)) // max(1, len(profs))
-        for i, prof in enumerate(profs):
-            self.draw_board(Rect(area.left + i * (bw + g), area.top, bw, area.height), prof)
+        boards = [Rect(area.left + i * (bw + g), area.top, bw, area.height) for i in range(len(profs))]
+        # the combination each professor wants, in one size on every board: the largest all five fit
+        least = max(9, self.fs(10))
+        hint_size = min((ui.block_size(self.tr(f"anludim.kind_hint.{p['kind']}"), self.hint_rect(r), self.fs(12), least)
+                         for p, r in zip(profs, boards, strict=True)), default=self.fs(12))
+        for prof, rect in zip(profs, boards, strict=True):
+            self.draw_board(rect, prof, hint_size)
 
-    def draw_board(self, rect: Rect, prof: dict[str, Any]) -> None:
+    def hint_rect(self, board: Rect) -> Rect:
+        """Where a board with no cards on it says which combination calls its professor."""
+        top = board.top + self.px(120)
+        return Rect(board.left + self.px(7), top, board.width - self.px(14), board.bottom - self.px(6) - top)
+
+    def draw_board(self, rect: Rect, prof: dict[str, Any], hint_size: int) -> None:
         live = self.live.get(prof["id"])
         border = ui.GOLD_DARK if live is None else (ui.GREEN if live["beats"] else ui.RED)
         ui.panel(self.surf, rect, 215, border)
@@ -455,10 +465,8 @@ class Composer:
             self.name_line(prof["seat"], (x, hy - 2), self.fs(14), ui.PARCHMENT, max_w=rect.width - self.px(40))
         cards = prof.get("cards") or []
         if not cards:
-            hint = Rect(x, rect.top + self.px(120), rect.width - self.px(14), rect.bottom - self.px(6) - rect.top
-                        - self.px(120))
-            ui.text_block(self.surf, self.tr(f"anludim.kind_hint.{prof['kind']}"), hint, self.fs(12), ui.GREY,
-                          min_size=max(9, self.fs(10)))
+            ui.text_block(self.surf, self.tr(f"anludim.kind_hint.{prof['kind']}"), self.hint_rect(rect), hint_size,
+                          ui.GREY, min_size=hint_size)
         if cards:
             area = Rect(x, rect.top + self.px(122), rect.width - self.px(16), rect.bottom - self.px(8)
                         - rect.top - self.px(122))

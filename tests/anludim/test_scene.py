@@ -509,3 +509,32 @@ def test_the_bars_combination_hints_share_one_size(lang, size, monkeypatch) -> N
     assert len({s for _, s, _ in bar}) == 1, bar
     buttons = [h.rect for h in table.hits if h.kind == "button"]
     assert all(r.right <= min(b.left for b in buttons) for _, _, r in bar), (bar, buttons)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1366, 768), (1600, 900)])
+def test_the_professors_combination_hints_share_one_size(lang, size, monkeypatch) -> None:
+    """Each professor's board says which combination calls it ("At least 2 cards of consecutive
+    values"…): the five hints in one size, whole, even where the longer two (pairs, threes of a
+    kind) would fit only a size smaller than the others (they were drawn smaller, e.g. at 1366x768)."""
+    from scenes import ui
+
+    app = make_app(lang, size)
+    app.settings.animation_speed = 50.0
+    table = start(app, seed=5)
+    hints = {app.tr(f"anludim.kind_hint.{p['kind']}") for p in table.view["professors"] if not p.get("cards")}
+    assert len(hints) == 5
+    drawn: list[tuple[str, int, tuple]] = []
+    real = ui.render_line
+
+    def spy(value, size, colour=ui.PARCHMENT, *args, **kwargs):
+        drawn.append((value, size, tuple(colour)))
+        return real(value, size, colour, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "render_line", spy)
+    table.layer = None
+    app.render()
+    lines = [(v, s) for v, s, c in drawn if c == tuple(ui.GREY) and any(v.rstrip("…") in h for h in hints)]
+    assert {w for v, _ in lines for w in v.split()} == {w for h in hints for w in h.split()}, lines  # whole
+    assert not any(v.endswith("…") for v, _ in lines), lines
+    assert len({s for _, s in lines}) == 1, lines
