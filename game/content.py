@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from rules.core.content import ContentValueError, Message, did_you_mean, msg, shown
+from rules.core.content import ContentValueError, Message, did_you_mean, msg, one_of, shown
 
 try:
     from yaml import CSafeLoader as _Loader
@@ -475,10 +475,16 @@ def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Me
     return msg("content.other", text=error["msg"], got=shown(given))
 
 
-def _choices(expected: Any) -> str:
-    """pydantic's "'a', 'b' or 'c'" as a list in no language: ['a', 'b', 'c']."""
-    names = re.findall(r"'((?:[^'\\]|\\.)*)'", str(expected or ""))
-    return "[" + ", ".join(f"'{n}'" for n in names) + "]" if names else str(expected)
+def _choices(expected: Any) -> Message:
+    """pydantic's "'a', 'b' or 'c'" (English) as a message in the reader's language (`one_of`):
+    its quoted texts are quoted the reader's way, its other values (numbers) stay as written."""
+    values: list[Any] = []
+    for m in re.finditer(r"'((?:[^'\\]|\\.)*)'|([^\s,']+)", str(expected or "")):
+        if m.group(1) is not None:
+            values.append(m.group(1))
+        elif m.group(2) != "or":
+            values.append(msg("content.note", text=m.group(2)))
+    return one_of(values) if values else msg("content.note", text=str(expected))
 
 
 def _allowed_keys(model: type, loc: tuple[Any, ...]) -> list[str]:

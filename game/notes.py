@@ -6,8 +6,9 @@ A note is kept in the save's `extras["notes"]` (so it survives save, load, undo 
 
 `action` is the number of actions applied when it was written (the note sits after action 37),
 `log` the length of the public log then (where the log shows it), `seat` who was unveiled (or
-None), `turn` the game's turn if its view says. `export_markdown` writes a whole game's log with
-its notes as Markdown (`python main.py export-log SAVE`).
+None), `turn` the game's turn if its view says (0 during the set-up, which the export does not
+write). `export_markdown` writes a whole game's log with its notes as Markdown
+(`python main.py export-log SAVE`).
 """
 
 from __future__ import annotations
@@ -152,7 +153,9 @@ def _action_of_entries(marks: list[int], total: int) -> list[int]:
 def _note_heading(note: dict[str, Any], names: list[str], strings: Any) -> str:
     who = names[note["seat"]] if isinstance(note.get("seat"), int) and 0 <= note["seat"] < len(names) else None
     text = strings.tr("notes.export.note_after", number=note["action"])
-    if note.get("turn") is not None:
+    # turn 0 is the set-up, before the game's first turn (the tables write no "turn 0" either):
+    # "before the first action" / "after action N" already say where the note is
+    if isinstance(note.get("turn"), int) and note["turn"] > 0:
         text += ", " + strings.tr("notes.export.turn", turn=note["turn"])
     if who:
         text += " — " + who

@@ -196,10 +196,7 @@ class LoadScene(UIScene):
                 ui.text(surface, ui.fit(label, room, 16), (sx + 6, y + 33), 16, ui.GOLD)
             else:
                 tags.append(self.tr(key, count=len(entry.notes)))
-        detail = self.tr("load.actions", n=entry.actions)
-        if entry.turn is not None:
-            word = "load.round" if getattr(entry, "counted", "turn") == "round" else "load.turn"
-            detail = self.tr(word, turn=entry.turn) + " · " + detail
+        detail = progress(self.tr, entry)
         if entry.over:
             detail += " · " + self.tr("load.over")
         if tags:
@@ -216,6 +213,17 @@ class _Seat:
     def __init__(self, data: dict[str, Any]) -> None:
         self.name = str(data.get("name") or "?")
         self.kind = str(data.get("kind") or "human")
+
+
+def progress(tr: Any, entry: Any) -> str:
+    """Where a saved game stands, e.g. "Tour 3 · 41 actions": its turn or round, then its actions.
+    Turn (round) 0 is the set-up, before the first one — the tables write no "Tour 0" — so a
+    game still in its set-up shows its actions only."""
+    detail = tr("load.actions", n=entry.actions)
+    if entry.turn is None or entry.turn == 0:
+        return detail
+    word = "load.round" if getattr(entry, "counted", "turn") == "round" else "load.turn"
+    return tr(word, turn=entry.turn) + " · " + detail
 
 
 def _date(value: str | None, seconds: bool = False) -> str:
@@ -442,10 +450,7 @@ class GenerationsOverlay(UIScene):
             ui.text(surface, ui.fit(reason, row.width - 200, 16), (row.left + 170, row.centery), 16, ui.RED,
                     anchor="midleft")
             return
-        detail = self.tr("load.actions", n=gen.actions)
-        if gen.turn is not None:
-            word = "load.round" if getattr(gen, "counted", "turn") == "round" else "load.turn"
-            detail = self.tr(word, turn=gen.turn) + " · " + detail
+        detail = progress(self.tr, gen)
         ui.text(surface, detail, (row.left + 170, row.centery), 17, ui.PARCHMENT, anchor="midleft")
         # to the second: versions a few moments apart (a save, then "save and quit") differ there
         ui.text(surface, _date(gen.date, seconds=True), (row.right - 14, row.centery), 17, ui.PARCHMENT_DIM,

@@ -229,6 +229,13 @@ def text_block(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int
     return y - rect.top
 
 
+def block_size(value: str, rect: pygame.Rect, size: int, min_size: int, bold: bool = False,
+               spacing: float = 1.25) -> int:
+    """The size `text_block(..., min_size=min_size)` draws `value` at in `rect` (to draw several
+    blocks alike: the smallest of theirs)."""
+    return _fitting_size(value, rect, size, min_size, bold, spacing)[0]
+
+
 def _fitting_size(value: str, rect: pygame.Rect, size: int, min_size: int, bold: bool,
                   spacing: float) -> tuple[int, list[str]]:
     """The largest size from `size` down to `min_size` at which `value` wrapped in `rect` fits

@@ -186,3 +186,66 @@ def test_a_value_outside_its_choices_suggests_the_closest():
     error = {"type": "literal_error", "loc": ("kind",), "input": "pairs",
              "ctx": {"expected": "'suite', 'couleur', 'paires' or 'brelans'"}}
     assert Strings("en").render(describe(error)).endswith("got 'pairs' (did you mean 'paires'?)")
+
+
+def _nbsp(text):
+    """French quotes hold their value with no-break spaces (a text box never breaks "« paires »")."""
+    return text.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+
+
+def test_allowed_values_are_written_as_people_read_them():
+    """A value outside its choices lists them in words: 'a', 'b' or 'c' in English, « a », « b »
+    ou « c » in French (never Python's ['a', 'b', 'c']), with the "did you mean" hint kept."""
+    from game.content import describe
+    from game.i18n import Strings
+
+    error = {"type": "literal_error", "loc": ("kind",), "input": "pairs",
+             "ctx": {"expected": "'suite', 'couleur', 'paires' or 'brelans'"}}
+    assert Strings("en").render(describe(error)) == \
+        "expected 'suite', 'couleur', 'paires' or 'brelans', got 'pairs' (did you mean 'paires'?)"
+    assert Strings("fr").render(describe(error)) == _nbsp(
+        "attendu : « suite », « couleur », « paires » ou « brelans », trouvé : 'pairs' (vouliez-vous dire 'paires' ?)")
+    tag = {"type": "union_tag_invalid", "loc": ("effect",), "input": {"type": "hael"},
+           "ctx": {"discriminator": "'type'", "tag": "hael", "expected_tags": "'heal', 'draw'"}}
+    assert Strings("en").render(describe(tag)) == "expected 'heal' or 'draw', got 'hael' (did you mean 'heal'?)"
+    assert Strings("fr").render(describe(tag)) == _nbsp("attendu : « heal » ou « draw », trouvé : 'hael' "
+                                                         "(vouliez-vous dire 'heal' ?)")
+    one = {"type": "literal_error", "loc": ("kind",), "input": "x", "ctx": {"expected": "'only'"}}
+    assert Strings("en").render(describe(one)) == "expected 'only', got 'x'"
+    numbers = {"type": "literal_error", "loc": ("n",), "input": 5, "ctx": {"expected": "1, 2 or 3"}}
+    assert Strings("fr").render(describe(numbers)) == "attendu : 1, 2 ou 3, trouvé : 5"
+
+
+@pytest.mark.parametrize("game, file, old, new, en, fr", [
+    ("anludim", "professors.yaml", "kind: paires", "kind: pairs",
+     "expected 'suite', 'couleur', 'paires', 'brelans' or 'assemblee', got 'pairs' (did you mean 'paires'?)",
+     "attendu : « suite », « couleur », « paires », « brelans » ou « assemblee », trouvé : 'pairs' "
+     "(vouliez-vous dire 'paires' ?)"),
+    ("amadrim", "options.yaml", "default: 40", "default: 41",
+     "expected 12, 20, 30, 40 or 60, got 41", "attendu : 12, 20, 30, 40 ou 60, trouvé : 41"),
+    ("gorges", "campaign.yaml", "{default: 3, choices: [1, 2, 3, 4]}", "{default: 5, choices: [1, 2, 3, 4]}",
+     "expected 1, 2, 3 or 4, got 5", "attendu : 1, 2, 3 ou 4, trouvé : 5"),
+    ("guildes", "items.yaml", "effects: [{type: attack_bonus, amount: 2, element: fire}]",
+     "effects: [{type: steal_rubies, amount: 2}]",
+     "expected one of the effects 'attack_bonus', 'defence_bonus', 'gain_rubies' or 'hp_bonus', got 'steal_rubies'",
+     "attendu : l'un des effets « attack_bonus », « defence_bonus », « gain_rubies » ou « hp_bonus », "
+     "trouvé : 'steal_rubies'"),
+])
+def test_every_list_of_allowed_values_reads_in_both_languages(tmp_path, game, file, old, new, en, fr):
+    """The messages of the games' own checks that list allowed values (options' defaults, effects
+    allowed on a card) write them as the schema's do."""
+    import shutil
+    from pathlib import Path
+
+    from game.i18n import Strings
+
+    shutil.copytree(Path(__file__).resolve().parent.parent / "content" / game, tmp_path / game)
+    path = tmp_path / game / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load(game, tmp_path)
+    (problem,) = err.value.problems
+    assert problem.text(Strings("en")).endswith(": " + en), problem.text(Strings("en"))
+    assert problem.text(Strings("fr")).endswith(": " + _nbsp(fr)), problem.text(Strings("fr"))

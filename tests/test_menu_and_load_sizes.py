@@ -38,6 +38,38 @@ def test_an_anludim_save_says_round_and_an_amadrim_one_turn() -> None:
     assert app.tr("load.round", turn=1) == "Round 1"
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_save_still_in_its_set_up_shows_no_turn_0(lang, tmp_path, monkeypatch) -> None:
+    """Turn (round) 0 is a game's set-up, before its first turn: the load screen and its versions
+    show that game's actions only, never "Tour 0" / "Manche 0"; a turn that began is shown."""
+    import rules
+    from game.saves import SaveStore
+    from scenes import ui
+    from scenes.load import GenerationsOverlay, LoadScene
+
+    app = make_app(lang)
+    app.save_store = SaveStore(tmp_path)
+    seats = [SeatInfo("Ana", 0), SeatInfo("Bo", 1), SeatInfo("Cy", 2)]
+    for game in ("amadrim", "guildes", "anludim"):  # turn 0, round 0, round 1 after one action
+        session = Session(rules.engine(game), app.content(game), "d", seats, 3, store=app.save_store,
+                          save_name=game)
+        seat = session.to_act()[0]
+        session.apply(seat, session.legal_actions(seat)[0])
+    drawn: list[str] = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append(value) or real(surface, value, *a, **k))
+    load = LoadScene(app)
+    app.stack.push(load)
+    app.render()
+    app.stack.push(GenerationsOverlay(app, load, "amadrim"))
+    app.render()
+    one = app.tr("load.actions", n=1)
+    zeros = {app.tr(word, turn=0) for word in ("load.turn", "load.round")}
+    assert one in drawn and app.tr("load.generation.current") in drawn, drawn  # the rows, amadrim's versions
+    assert app.tr("load.round", turn=1) + " · " + one in drawn  # Anludim's round 1
+    assert not [t for t in drawn if any(z in t for z in zeros)], drawn
+
+
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
 @pytest.mark.parametrize("designer", [False, True])
 def test_the_load_screen_buttons_never_overlap(size, designer) -> None:

@@ -86,6 +86,30 @@ def test_export_log_writes_the_whole_log_with_its_notes(tmp_path):
     assert done.returncode == 0 and json.loads(done.stdout)["out"] == str(out) and "Note" in out.read_text()
 
 
+def test_a_note_written_before_the_first_action_is_exported_as_such_with_no_turn_0(tmp_path):
+    """A game's turn 0 is its set-up (Anludim before the first action, Amadrim's placement): a
+    note written then is "before the first action" / "after action N", never "turn 0"."""
+    from game.i18n import Strings
+    from game.notes import export_markdown
+
+    store = SaveStore(tmp_path)
+    for gid in ("anludim", "amadrim"):
+        engine = rules.engine(gid)
+        infos = [SeatInfo(n, i, "human") for i, n in enumerate(("Ana", "Bo", "Cy"))]
+        session = Session(engine, loader.load(gid), loader.digest(gid), infos, 5, store=store, save_name=gid)
+        add_note(session, "Avant tout", seat=0)
+        seat = session.to_act()[0]
+        session.apply(seat, session.legal_actions(seat)[0])
+        add_note(session, "Juste après", seat=None)
+        assert notes_of(session.extras)[0]["turn"] == 0  # what the view said: kept in the save as it was
+        for lang, before, after in (("fr", "avant la première action — Ana", "après l'action 1"),
+                                    ("en", "before the first action — Ana", "after action 1")):
+            text = export_markdown(store.read(gid), gid, engine, session.content, Strings(lang))
+            assert f"({before})" in text and f"- {before}" in text, text
+            assert after in text
+            assert "tour 0" not in text and "turn 0" not in text, text
+
+
 def test_a_path_that_is_no_save_is_named_as_such(tmp_path):
     """export-log (and replay) given a path: a folder or a non-.json file is "not a save file", a
     .json path that does not exist is "cannot be found" — the whole path in both, never cut."""

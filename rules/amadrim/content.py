@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from rules.core.content import Model, Positive, Report, Small, Text, msg, shown, unknown
+from rules.core.content import Model, Positive, Report, Small, Text, msg, one_of, shown, unknown
 
 SCORE_LINES = ("business", "kills", "town", "magic")
 
@@ -312,5 +312,5 @@ def _check_options(options: OptionsFile, report: Report) -> None:
                                                               option.choices))
     if options.max_turns.default not in options.max_turns.choices:
         report("options.yaml", ("max_turns", "default"),
-               msg("amadrim.content.max_turns_default", choices=str(list(options.max_turns.choices)),
+               msg("amadrim.content.max_turns_default", choices=one_of(options.max_turns.choices),
                    got=options.max_turns.default))

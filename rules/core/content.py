@@ -8,8 +8,8 @@ Each game declares, in `rules/<id>/content.py`:
   object, checking cross-references; each problem goes to
   `report(file_name, key_path_tuple, msg(catalog_key, **params))` and is then located by
   `game.content` at the offending key's line and column, and shown in the reader's language
-  (English in the command line). Use `unknown(what_key, value, choices)` for unknown ids and
-  `shown(value)` to quote a YAML value.
+  (English in the command line). Use `unknown(what_key, value, choices)` for unknown ids,
+  `one_of(values)` to list the values allowed and `shown(value)` to quote a YAML value.
 """
 
 from __future__ import annotations
@@ -83,6 +83,16 @@ def did_you_mean(value: object, choices: Iterable[str]) -> Message | str:
         return ""
     close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.6)
     return msg("content.did_you_mean", id=repr(close[0])) if close else ""
+
+
+def one_of(values: Iterable[object]) -> Message:
+    """Allowed values as people read them: 'a', 'b' or 'c' (« a », « b » ou « c » in French);
+    texts quoted, numbers as written, a message (already worded) as it is."""
+    items: list[Any] = [msg("content.choice", value=v) if isinstance(v, str) else v if isinstance(v, dict)
+                        else str(v) for v in values]
+    if len(items) < 2:
+        return msg("content.note", text=items[0] if items else "")
+    return msg("content.choices", first=items[:-1], last=items[-1])
 
 
 def unknown(what: str, value: object, choices: Iterable[str]) -> Message:

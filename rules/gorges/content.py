@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import Field
 
-from rules.core.content import Model, Report, Small, Text, msg, shown, unknown
+from rules.core.content import Model, Report, Small, Text, msg, one_of, shown, unknown
 from rules.core.dice import d66_values
 from rules.gorges.effects import Ability, Effect
 from rules.gorges.island import Island
@@ -274,7 +274,7 @@ def _check_refs(files: dict[str, Any], terrains: set[str], report: Report) -> No
         opt = getattr(camp, name)
         if opt.default not in opt.choices:
             report("campaign.yaml", (name, "default"),
-                   msg("gorges.content.default_choice", choices=str(list(opt.choices)), got=opt.default))
+                   msg("gorges.content.default_choice", choices=one_of(opt.choices), got=opt.default))
     if min(camp.turns_per_season.choices) < 1:
         report("campaign.yaml", ("turns_per_season", "choices"), msg("gorges.content.turns_min"))
     _check_bots(files, report)

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from rules.core.content import Model, Report, Text, msg, shown
+from rules.core.content import Model, Report, Text, msg, one_of, shown
 from rules.guildes.effects import ALLOWED, ELEMENTS, Effect, Element
 
 Objective = Literal["rubies", "items", "quests", "mages", "alignment"]
@@ -261,7 +261,7 @@ def _effects(file: str, where: tuple, effects: tuple, kind: str, report: Report)
     for j, eff in enumerate(effects):
         if eff.type not in ALLOWED[kind]:
             report(file, where + (j, "type"),
-                   msg("guildes.content.effect_kind", got=shown(eff.type), allowed=", ".join(sorted(ALLOWED[kind]))))
+                   msg("guildes.content.effect_kind", got=shown(eff.type), allowed=one_of(sorted(ALLOWED[kind]))))
 
 
 def _check_mages(files: dict, report: Report) -> None:

@@ -17,6 +17,7 @@ from sprites.anludim import pieces as P
 
 Rect = pygame.Rect
 HIGHLIGHT_TURN_KEYS = ("anludim.log.turn", "anludim.log.round_start")
+SMALLEST_TEXT = 11  # px: the smallest size `Composer.fs` gives the table's texts
 STRONG_KEYS = ("anludim.log.round_won_piles", "anludim.log.round_won_five_items", "anludim.log.game_won",
                "anludim.log.blazon_gold")
 
@@ -105,7 +106,7 @@ class Composer:
         return max(1, round(v * self.s))
 
     def fs(self, v: float) -> int:
-        return max(11, round(v * self.s))
+        return max(SMALLEST_TEXT, round(v * self.s))
 
     def tr(self, key: str, /, **params: Any) -> str:
         return self.t.app.tr(key, **params)
@@ -425,10 +426,20 @@ class Composer:
         profs = self.view["professors"]
         g = self.px(8)
         bw = (area.width - g * (len(profs) - 1)) // max(1, len(profs))
-        for i, prof in enumerate(profs):
-            self.draw_board(Rect(area.left + i * (bw + g), area.top, bw, area.height), prof)
+        boards = [Rect(area.left + i * (bw + g), area.top, bw, area.height) for i in range(len(profs))]
+        # the combination each professor wants, in one size on every board: the largest all five fit
+        least = max(9, self.fs(10))
+        hint_size = min((ui.block_size(self.tr(f"anludim.kind_hint.{p['kind']}"), self.hint_rect(r), self.fs(12), least)
+                         for p, r in zip(profs, boards, strict=True)), default=self.fs(12))
+        for prof, rect in zip(profs, boards, strict=True):
+            self.draw_board(rect, prof, hint_size)
 
-    def draw_board(self, rect: Rect, prof: dict[str, Any]) -> None:
+    def hint_rect(self, board: Rect) -> Rect:
+        """Where a board with no cards on it says which combination calls its professor."""
+        top = board.top + self.px(120)
+        return Rect(board.left + self.px(7), top, board.width - self.px(14), board.bottom - self.px(6) - top)
+
+    def draw_board(self, rect: Rect, prof: dict[str, Any], hint_size: int) -> None:
         live = self.live.get(prof["id"])
         border = ui.GOLD_DARK if live is None else (ui.GREEN if live["beats"] else ui.RED)
         ui.panel(self.surf, rect, 215, border)
@@ -454,10 +465,8 @@ class Composer:
             self.name_line(prof["seat"], (x, hy - 2), self.fs(14), ui.PARCHMENT, max_w=rect.width - self.px(40))
         cards = prof.get("cards") or []
         if not cards:
-            hint = Rect(x, rect.top + self.px(120), rect.width - self.px(14), rect.bottom - self.px(6) - rect.top
-                        - self.px(120))
-            ui.text_block(self.surf, self.tr(f"anludim.kind_hint.{prof['kind']}"), hint, self.fs(12), ui.GREY,
-                          min_size=max(9, self.fs(10)))
+            ui.text_block(self.surf, self.tr(f"anludim.kind_hint.{prof['kind']}"), self.hint_rect(rect), hint_size,
+                          ui.GREY, min_size=hint_size)
         if cards:
             area = Rect(x, rect.top + self.px(122), rect.width - self.px(16), rect.bottom - self.px(8)
                         - rect.top - self.px(122))
@@ -629,22 +638,35 @@ class Composer:
             self.button(Rect(right - bw, rect.top + self.px(3), bw, bh), label, data, primary, enabled, size)
             right -= bw + self.px(8)
         x = rect.left + self.px(4)
-        for text, colour in segments:
-            avail = right - x - self.px(12)
-            if avail < self.px(40):
-                break
-            shown, fs = ui.fitted(text, avail, size, True)  # a smaller size before any cut
-            if shown != text:  # still too long: two lines when the bar has room for them
-                small = max(9, int(size * 0.75))
-                lines = ui.wrap(text, avail, small, True)
-                line_h = ui.font(small, True).get_linesize()
-                if len(lines) == 2 and 2 * line_h <= rect.height:
-                    ends = [rich(self.surf, line, (x, rect.centery + round((k - 0.5) * line_h)), small, colour, self.syms,
-                                 bold=True, anchor="midleft").right for k, line in enumerate(lines)]
-                    x = max(ends) + self.px(18)
-                    continue
-            r = rich(self.surf, shown, (x, rect.centery), fs, colour, self.syms, bold=True, anchor="midleft")
-            x = r.right + self.px(18)
+        avail, gap = right - x - self.px(12), self.px(18)
+        if not segments or avail < self.px(40):
+            return
+        fs, shown = self.bar_lines([text for text, _ in segments], avail, gap, rect.height, size)
+        line_h = ui.font(fs, True).get_linesize()
+        for lines, (_text, colour) in zip(shown, segments, strict=True):
+            ends = [rich(self.surf, line, (x, rect.centery + round((k - (len(lines) - 1) / 2) * line_h)), fs, colour,
+                         self.syms, bold=True, anchor="midleft").right for k, line in enumerate(lines)]
+            x = max(ends) + gap
+
+    def bar_lines(self, texts: list[str], avail: int, gap: int, height: int, size: int) -> tuple[int, list[list[str]]]:
+        """One size for all the bar's texts, as the hints of two combinations a selection makes read
+        side by side (never one full size beside one shrunk onto two lines): the largest from `size`
+        down to 3/4 of it at which they all fit on one line in `avail`; else each on two lines at
+        3/4 when the bar is tall enough; else at 3/4, each cut to its share of the width (3/4, or
+        the table's smallest text)."""
+        room = avail - gap * (len(texts) - 1)
+        small = max(SMALLEST_TEXT, int(size * 0.75))
+        for s in range(size, small - 1, -1):
+            if sum(ui.font(s, True).size(t)[0] for t in texts) <= room:
+                return s, [[t] for t in texts]
+        f = ui.font(small, True)
+        widths = [max(1, f.size(t)[0]) for t in texts]
+        shares = [max(1, room * w // sum(widths)) for w in widths]
+        if 2 * f.get_linesize() <= height:
+            wrapped = [ui.wrap(t, share, small, True) for t, share in zip(texts, shares, strict=True)]
+            if all(len(lines) <= 2 for lines in wrapped):
+                return small, wrapped
+        return small, [[ui.fit(t, share, small, True)] for t, share in zip(texts, shares, strict=True)]
 
     def bar_content(self) -> tuple[list[tuple[str, P.Colour]], list[tuple[str, tuple[Any, ...], bool, bool]]]:
         v, t, sel = self.view, self.t, self.sel

@@ -462,3 +462,79 @@ def test_a_name_cut_on_a_narrow_table_is_given_whole_under_the_pointer() -> None
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": tip.rect.center, "rel": (0, 0), "buttons": (0, 0, 0)}))
     settle(app)
     assert table.hover is not None and table.hover.tip == whole
+
+
+def _two_combinations(table) -> list[tuple[str, int]]:
+    """Hand cards (with halves) that make two combinations at once (a run in one colour)."""
+    import itertools
+
+    from rules.anludim.view import proposal
+
+    hand = [c["id"] for c in table.hand()]
+    for ids in itertools.combinations(hand, 2):
+        for halves in itertools.product((0, 1), repeat=2):
+            cards = list(zip(ids, halves, strict=True))
+            if sum(p["valid"] for p in proposal(table.view, cards)) >= 2:
+                return cards
+    raise AssertionError("no two-combination selection in this hand")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_the_bars_combination_hints_share_one_size(lang, size, monkeypatch) -> None:
+    """A selection that makes two combinations shows one hint for each ("Run: takes …", "Colour:
+    takes …"): both in the same size and on as many lines, never the first full size and the
+    second shrunk onto two small lines; nothing of them is cut, and they stay left of the buttons."""
+    from scenes.anludim import compose
+
+    app = make_app(lang, size)
+    app.settings.animation_speed = 50.0
+    table = start(app, seed=5)
+    select(app, table, _two_combinations(table))
+    assert len(table.label) == 2, table.label
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = compose.rich
+
+    def spy(surf, value, pos, size, *args, **kwargs):
+        rect = real(surf, value, pos, size, *args, **kwargs)
+        drawn.append((value, size, rect))
+        return rect
+
+    monkeypatch.setattr(compose, "rich", spy)
+    table.layer = None
+    app.render()
+    words = {w for text in table.label for w in text.split()}
+    bar = [(v, s, r) for v, s, r in drawn if v and set(v.split()) <= words]
+    assert " ".join(v for v, _, _ in bar).split() == " ".join(table.label).split(), bar  # whole, in order
+    assert len({s for _, s, _ in bar}) == 1, bar
+    buttons = [h.rect for h in table.hits if h.kind == "button"]
+    assert all(r.right <= min(b.left for b in buttons) for _, _, r in bar), (bar, buttons)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1366, 768), (1600, 900)])
+def test_the_professors_combination_hints_share_one_size(lang, size, monkeypatch) -> None:
+    """Each professor's board says which combination calls it ("At least 2 cards of consecutive
+    values"…): the five hints in one size, whole, even where the longer two (pairs, threes of a
+    kind) would fit only a size smaller than the others (they were drawn smaller, e.g. at 1366x768)."""
+    from scenes import ui
+
+    app = make_app(lang, size)
+    app.settings.animation_speed = 50.0
+    table = start(app, seed=5)
+    hints = {app.tr(f"anludim.kind_hint.{p['kind']}") for p in table.view["professors"] if not p.get("cards")}
+    assert len(hints) == 5
+    drawn: list[tuple[str, int, tuple]] = []
+    real = ui.render_line
+
+    def spy(value, size, colour=ui.PARCHMENT, *args, **kwargs):
+        drawn.append((value, size, tuple(colour)))
+        return real(value, size, colour, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "render_line", spy)
+    table.layer = None
+    app.render()
+    lines = [(v, s) for v, s, c in drawn if c == tuple(ui.GREY) and any(v.rstrip("…") in h for h in hints)]
+    assert {w for v, _ in lines for w in v.split()} == {w for h in hints for w in h.split()}, lines  # whole
+    assert not any(v.endswith("…") for v, _ in lines), lines
+    assert len({s for _, s in lines}) == 1, lines
