@@ -196,7 +196,7 @@ class LoadScene(UIScene):
                 ui.text(surface, ui.fit(label, room, 16), (sx + 6, y + 33), 16, ui.GOLD)
             else:
                 tags.append(self.tr(key, count=len(entry.notes)))
-        detail = progress(self.tr, entry)
+        detail = progress(self.app, entry, entry.game)
         if entry.over:
             detail += " · " + self.tr("load.over")
         if tags:
@@ -215,15 +215,19 @@ class _Seat:
         self.kind = str(data.get("kind") or "human")
 
 
-def progress(tr: Any, entry: Any) -> str:
-    """Where a saved game stands, e.g. "Tour 3 · 41 actions": its turn or round, then its actions.
-    Turn (round) 0 is the set-up, before the first one — the tables write no "Tour 0" — so a
-    game still in its set-up shows its actions only."""
-    detail = tr("load.actions", n=entry.actions)
+def progress(app: Any, entry: Any, game: str) -> str:
+    """Where a saved game of `game` stands, e.g. "Tour 3 · 41 actions": its turn or round, then
+    its actions. A round is named as the game's table names it (`<game>.ui.round`: Anludim's
+    "Manche 2", Guildes' "Tour 2"), else "Manche"; turn (round) 0 is the set-up, before the first
+    one — the tables write no "Tour 0" — so a game still in its set-up shows its actions only."""
+    detail = app.tr("load.actions", n=entry.actions)
     if entry.turn is None or entry.turn == 0:
         return detail
-    word = "load.round" if getattr(entry, "counted", "turn") == "round" else "load.turn"
-    return tr(word, turn=entry.turn) + " · " + detail
+    if getattr(entry, "counted", "turn") != "round":
+        return app.tr("load.turn", turn=entry.turn) + " · " + detail
+    own = f"{game}.ui.round"
+    word = app.tr(own, round=entry.turn) if app.strings.has(own) else app.tr("load.round", turn=entry.turn)
+    return word + " · " + detail
 
 
 def _date(value: str | None, seconds: bool = False) -> str:
@@ -256,6 +260,10 @@ class GenerationsOverlay(UIScene):
         self.selected: int | None = None
         self.top = 0                         # index of the first row shown
         self.drag: int | None = None         # while dragging the thumb: where it was grabbed (px)
+
+    def game(self) -> str:
+        """The game of the save whose versions these are ('' if the load screen lists it no more)."""
+        return next((e.game for e in self.load.items if getattr(e, "name", None) == self.name), "")
 
     def enter(self) -> None:
         from scenes import saves_bridge
@@ -450,7 +458,7 @@ class GenerationsOverlay(UIScene):
             ui.text(surface, ui.fit(reason, row.width - 200, 16), (row.left + 170, row.centery), 16, ui.RED,
                     anchor="midleft")
             return
-        detail = progress(self.tr, gen)
+        detail = progress(self.app, gen, self.game())
         ui.text(surface, detail, (row.left + 170, row.centery), 17, ui.PARCHMENT, anchor="midleft")
         # to the second: versions a few moments apart (a save, then "save and quit") differ there
         ui.text(surface, _date(gen.date, seconds=True), (row.right - 14, row.centery), 17, ui.PARCHMENT_DIM,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.session import SeatInfo, Session
@@ -66,8 +68,51 @@ def test_a_save_still_in_its_set_up_shows_no_turn_0(lang, tmp_path, monkeypatch)
     one = app.tr("load.actions", n=1)
     zeros = {app.tr(word, turn=0) for word in ("load.turn", "load.round")}
     assert one in drawn and app.tr("load.generation.current") in drawn, drawn  # the rows, amadrim's versions
-    assert app.tr("load.round", turn=1) + " · " + one in drawn  # Anludim's round 1
+    assert app.tr("anludim.ui.round", round=1) + " · " + one in drawn  # Anludim's round 1
     assert not [t for t in drawn if any(z in t for z in zeros)], drawn
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_round_is_named_as_its_game_names_it(lang, tmp_path, monkeypatch) -> None:
+    """Guildes counts rounds its table calls "Tour 2" in French; Anludim's are "Manche 2": the
+    load screen's rows and versions say what the table says (the shared "Manche" read wrong for
+    Guildes)."""
+    import rules
+    from game.saves import SaveStore
+    from scenes import ui
+    from scenes.load import GenerationsOverlay, LoadScene
+
+    app = make_app(lang)
+    app.save_store = SaveStore(tmp_path)
+    seats = [SeatInfo("Ana", 0), SeatInfo("Bo", 1), SeatInfo("Cy", 2)]
+    rounds = {}
+    rng = random.Random(5)
+    for game in ("guildes", "anludim"):
+        session = Session(rules.engine(game), app.content(game), "d", seats, 3)
+        for _ in range(5000):  # random actions until round 2
+            if session.to_save()["summary"].get("round", 0) >= 2:
+                break
+            seat = session.to_act()[0]
+            session.apply(seat, rng.choice(session.legal_actions(seat)))
+        summary = session.to_save()["summary"]
+        rounds[game] = (summary["round"], summary["actions"])
+        assert rounds[game][0] >= 2
+        app.save_store.write(session.to_save(), game)
+    drawn: list[str] = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append(value) or real(surface, value, *a, **k))
+    load = LoadScene(app)
+    app.stack.push(load)
+    app.render()
+    rows = {game: app.tr(f"{game}.ui.round", round=r) + " · " + app.tr("load.actions", n=n)
+            for game, (r, n) in rounds.items()}
+    assert rows["guildes"] in drawn and rows["anludim"] in drawn, drawn
+    if lang == "fr":
+        assert rows["guildes"].startswith("Tour 2 ·") and rows["anludim"].startswith("Manche 2 ·")
+    drawn.clear()
+    app.stack.push(GenerationsOverlay(app, load, "guildes"))
+    app.render()  # the load screen's rows again, then the versions' rows
+    assert drawn.count(rows["guildes"]) == 2, drawn
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
