@@ -6,8 +6,8 @@ A note is kept in the save's `extras["notes"]` (so it survives save, load, undo 
 
 `action` is the number of actions applied when it was written (the note sits after action 37),
 `log` the length of the public log then (where the log shows it), `seat` who was unveiled (or
-None), `turn` the game's turn if its view says (0 during the set-up, which the export does not
-write). `export_markdown` writes a whole game's log with its notes as Markdown
+None), `turn` the game's turn if its view says, or `round` for a game counted in rounds, as the
+save's summary (0 during the set-up, which the export does not write). `export_markdown` writes a whole game's log with its notes as Markdown
 (`python main.py export-log SAVE`).
 """
 
@@ -34,13 +34,11 @@ def add_note(session: Any, text: str, seat: int | None = None) -> dict[str, Any]
     text = text.strip()[:MAX_TEXT]
     if not text:
         return None
-    turn = None
-    try:
-        value = session.state.view(None).get("turn")
-        turn = value if isinstance(value, int) else None
-    except Exception:
-        turn = None
-    note = {"action": len(session.actions), "log": len(session.log), "text": text, "seat": seat, "turn": turn}
+    from game.session import turn_of
+
+    where = turn_of(session.state)  # as the save's summary: the round of a game counted in rounds
+    note = {"action": len(session.actions), "log": len(session.log), "text": text, "seat": seat,
+            **{key: value if isinstance(value, int) else None for key, value in where.items()}}
     session.extras["notes"] = notes_of(session.extras) + [note]
     session.autosave()
     return note
@@ -118,7 +116,7 @@ def export_markdown(save: dict[str, Any], name: str, engine: Any, content: Any, 
     k = 0
     for i, item in enumerate(log):
         while k < len(pending) and pending[k]["log"] <= i:
-            out += _note_block(pending[k], names, strings)
+            out += _note_block(pending[k], names, strings, save["game"])
             k += 1
         if i == 0 and not action_of[i]:
             out.append(f"*{strings.tr('notes.export.setup')}*")
@@ -130,11 +128,11 @@ def export_markdown(save: dict[str, Any], name: str, engine: Any, content: Any, 
         else:
             out.append(f"- {f'**{number}.** ' if number else ''}{strings.render(item, names)}")
     for note in pending[k:]:
-        out += _note_block(note, names, strings)
+        out += _note_block(note, names, strings, save["game"])
     if notes:
         out += ["", f"## {strings.tr('notes.export.notes')}", ""]
-        out += [f"- {_note_heading(n, names, strings)} : {n['text']}" if strings.lang == "fr"
-                else f"- {_note_heading(n, names, strings)}: {n['text']}" for n in notes]
+        out += [f"- {_note_heading(n, names, strings, save['game'])} : {n['text']}" if strings.lang == "fr"
+                else f"- {_note_heading(n, names, strings, save['game'])}: {n['text']}" for n in notes]
     return "\n".join(out) + "\n"
 
 
@@ -150,19 +148,23 @@ def _action_of_entries(marks: list[int], total: int) -> list[int]:
     return out
 
 
-def _note_heading(note: dict[str, Any], names: list[str], strings: Any) -> str:
+def _note_heading(note: dict[str, Any], names: list[str], strings: Any, game: str) -> str:
     who = names[note["seat"]] if isinstance(note.get("seat"), int) and 0 <= note["seat"] < len(names) else None
     text = strings.tr("notes.export.note_after", number=note["action"])
-    # turn 0 is the set-up, before the game's first turn (the tables write no "turn 0" either):
-    # "before the first action" / "after action N" already say where the note is
-    if isinstance(note.get("turn"), int) and note["turn"] > 0:
+    # turn (round) 0 is the set-up, before the game's first turn (the tables write no "turn 0"
+    # either): "before the first action" / "after action N" already say where the note is. A
+    # round is named as the game names it ("manche 2" in Anludim, "tour 2" in Guildes).
+    if isinstance(note.get("round"), int) and note["round"] > 0:
+        own = f"{game}.notes.round"
+        text += ", " + strings.tr(own if strings.has(own) else "notes.export.round", round=note["round"])
+    elif isinstance(note.get("turn"), int) and note["turn"] > 0:
         text += ", " + strings.tr("notes.export.turn", turn=note["turn"])
     if who:
         text += " — " + who
     return text
 
 
-def _note_block(note: dict[str, Any], names: list[str], strings: Any) -> list[str]:
+def _note_block(note: dict[str, Any], names: list[str], strings: Any, game: str) -> list[str]:
     lines = note["text"].splitlines() or [""]
-    return ["", f"> **{strings.tr('notes.export.note')}** ({_note_heading(note, names, strings)})"] + \
+    return ["", f"> **{strings.tr('notes.export.note')}** ({_note_heading(note, names, strings, game)})"] + \
         [f"> {line}" for line in lines] + [""]

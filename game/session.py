@@ -233,7 +233,7 @@ class Session:
             "seed": self.seed, "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
             "actions": [[seat, action.to_json()] for seat, action in self.actions],
             "reveals": [list(r) for r in self.reveals], "extras": dict(self.extras),
-            "summary": {"actions": len(self.actions), **_turn_of(self.state),
+            "summary": {"actions": len(self.actions), **turn_of(self.state),
                         "over": bool(self.state.is_over())},
         }
 
@@ -358,7 +358,7 @@ def _as_json(data: Any) -> dict[str, Any]:
     return data.to_json() if isinstance(data, Action) else data
 
 
-def _turn_of(state: Any) -> dict[str, Any]:
+def turn_of(state: Any) -> dict[str, Any]:
     """The game's round (preferred: a game counted in rounds, as Anludim's "Manche 1", says so)
     or turn number for the load screen, when its public view has one: {"round": n} or {"turn": n}."""
     try:

@@ -45,7 +45,7 @@ def test_notes_survive_save_and_load_and_are_listed(tmp_path):
     _play_bots(session, 5)
     add_note(session, "Second thought\non two lines", seat=None)
     assert first == {"action": 10, "log": first["log"], "text": "Le Talisman arrive trop tôt", "seat": 0,
-                     "turn": first["turn"]}
+                     "round": session.view(None)["round"]}  # Anludim counts rounds (as its save's summary)
     assert add_note(session, "   ") is None
     save = store.read("noted")
     again = Session.from_save(save, session.engine, session.content, session.content_digest)
@@ -101,13 +101,40 @@ def test_a_note_written_before_the_first_action_is_exported_as_such_with_no_turn
         seat = session.to_act()[0]
         session.apply(seat, session.legal_actions(seat)[0])
         add_note(session, "Juste après", seat=None)
-        assert notes_of(session.extras)[0]["turn"] == 0  # what the view said: kept in the save as it was
-        for lang, before, after in (("fr", "avant la première action — Ana", "après l'action 1"),
-                                    ("en", "before the first action — Ana", "after action 1")):
+        first = notes_of(session.extras)[0]  # what the view said: kept in the save as it was
+        assert first.get("turn") == 0 if gid == "amadrim" else first.get("round") == 1
+        rounds = {"fr": ", manche 1", "en": ", round 1"} if gid == "anludim" else {"fr": "", "en": ""}
+        for lang, before, after in (("fr", f"avant la première action{rounds['fr']} — Ana", "après l'action 1"),
+                                    ("en", f"before the first action{rounds['en']} — Ana", "after action 1")):
             text = export_markdown(store.read(gid), gid, engine, session.content, Strings(lang))
             assert f"({before})" in text and f"- {before}" in text, text
             assert after in text
             assert "tour 0" not in text and "turn 0" not in text, text
+
+
+def test_a_note_in_a_game_counted_in_rounds_names_its_round_as_the_game_does(tmp_path):
+    """Anludim's table says "Manche 2", Guildes' "Tour 2": a note's heading in the export says
+    "manche 2" / "tour 2" ("round 2" in English), not the turn counter nobody sees at the table."""
+    import random
+
+    from game.i18n import Strings
+    from game.notes import export_markdown
+
+    store = SaveStore(tmp_path)
+    rng = random.Random(4)
+    for gid, french in (("anludim", "manche"), ("guildes", "tour")):
+        engine = rules.engine(gid)
+        infos = [SeatInfo(n, i, "human") for i, n in enumerate(("Ana", "Bo", "Cy"))]
+        session = Session(engine, loader.load(gid), loader.digest(gid), infos, 5)
+        while session.view(None)["round"] < 2:
+            seat = session.to_act()[0]
+            session.apply(seat, rng.choice(session.legal_actions(seat)))
+        add_note(session, "Ici", seat=1)
+        store.write(session.to_save(), gid)
+        n = len(session.actions)
+        for lang, heading in (("fr", f"après l'action {n}, {french} 2 — Bo"), ("en", f"after action {n}, round 2 — Bo")):
+            text = export_markdown(store.read(gid), gid, engine, session.content, Strings(lang))
+            assert f"({heading})" in text and f"- {heading}" in text, (gid, lang, text[-400:])
 
 
 def test_a_path_that_is_no_save_is_named_as_such(tmp_path):
