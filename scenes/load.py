@@ -1,5 +1,7 @@
 """The load screen: every save (game, seats, turn and action count, date), damaged ones listed with
-the reason; load or delete the selected one. Rows are drawn by hand and scroll with the wheel."""
+the reason; load or delete the selected one. Rows are drawn by hand; when they do not all fit they
+scroll with the wheel, the scrollbar, and the keys that move the selection (Up/Down, Page Up/Down,
+Home/End: the selected row is always shown); Enter loads the selected save."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from game import catalog
 from scenes import ui
 from scenes.base import UIScene
 
-ROW_H = 78
+ROW_H = 78        # one save's row on the load screen
+GEN_H = 46        # one version's row (fixed: many versions scroll, they never shrink)
+BAR_W = ui.ScrollBar.WIDTH  # the scrollbar, right of the rows when they do not all fit
 
 
 class LoadScene(UIScene):
@@ -24,7 +28,8 @@ class LoadScene(UIScene):
         super().__init__(app)
         self.items: list[Any] = []
         self.selected: int | None = None
-        self.scroll = 0
+        self.scroll = 0                      # pixels of the list scrolled past
+        self.bar = ui.ScrollBar()
         self.confirm_delete = False
         self.last_click_ms = -10_000
 
@@ -104,9 +109,22 @@ class LoadScene(UIScene):
             self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        area = self.list_rect()
+        area = self.rows_rect()
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.scroll - event.y * 40, self.max_scroll()))
+            self.scroll_to(self.scroll - int(event.y) * 40 * (-1 if getattr(event, "flipped", False) else 1))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.scrollable():
+            scroll = self.bar.press(event.pos, self.bar_rect(), self.scroll, self.max_scroll(), area.height,
+                                    self.content_height(), area.height - ROW_H)
+            if scroll is not None:
+                self.scroll_to(scroll)
+                return True
+        if event.type == pygame.MOUSEMOTION and self.bar.grab is not None:
+            self.scroll_to(self.bar.drag(event.pos[1], self.bar_rect(), self.max_scroll(), area.height,
+                                         self.content_height()))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.bar.grab is not None:
+            self.bar.grab = None
             self.invalidate()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and area.collidepoint(event.pos):
@@ -125,15 +143,60 @@ class LoadScene(UIScene):
                 self.confirm_delete = False
                 self.rebuild()
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.items:
-            step = -1 if event.key == pygame.K_UP else 1
-            self.selected = max(0, min(len(self.items) - 1, (self.selected or 0) + step if self.selected is not None else 0))
-            self.rebuild()
+        if event.type == pygame.KEYDOWN and self.items and self._key(event.key):
             return True
         return super().handle(event)
 
+    def _key(self, key: int) -> bool:
+        """Up/Down, Page Up/Down, Home/End move the selection (the first key selects the first
+        save), and the list scrolls to show it; Enter loads it."""
+        current = self.selected if self.selected is not None else -1
+        page = max(1, self.rows_rect().height // ROW_H - 1)
+        moves = {pygame.K_DOWN: current + 1, pygame.K_UP: current - 1, pygame.K_PAGEDOWN: current + page,
+                 pygame.K_PAGEUP: current - page, pygame.K_HOME: 0, pygame.K_END: len(self.items) - 1}
+        if key in moves:
+            self.selected = max(0, min(len(self.items) - 1, moves[key]))
+            self.confirm_delete = False
+            self.show(self.selected)
+            self.rebuild()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons.get("load") is not None \
+                and self.buttons["load"].is_enabled:
+            self.on_button(self.buttons["load"])
+            return True
+        return False
+
+    # -- scrolling -----------------------------------------------------------------------------------
+
+    def content_height(self) -> int:
+        return len(self.items) * ROW_H + 16
+
+    def scrollable(self) -> bool:
+        return self.content_height() > self.list_rect().height
+
+    def rows_rect(self) -> pygame.Rect:
+        """Where the rows are drawn: the list, less the scrollbar on its right when they scroll."""
+        area = self.list_rect()
+        return area if not self.scrollable() else pygame.Rect(area.left, area.top, area.width - BAR_W - 10, area.height)
+
+    def bar_rect(self) -> pygame.Rect:
+        area = self.list_rect()
+        return pygame.Rect(area.right - BAR_W - 4, area.top + 8, BAR_W, area.height - 16)
+
     def max_scroll(self) -> int:
-        return max(0, len(self.items) * ROW_H + 16 - self.list_rect().height)
+        return max(0, self.content_height() - self.list_rect().height)
+
+    def scroll_to(self, scroll: int) -> None:
+        self.scroll = max(0, min(int(scroll), self.max_scroll()))
+        self.invalidate()
+
+    def show(self, index: int) -> None:
+        """Scroll so that row `index` is wholly shown."""
+        top, height = 8 + index * ROW_H, self.list_rect().height
+        if top - 8 < self.scroll:
+            self.scroll_to(top - 8)
+        elif top + ROW_H > self.scroll + height:  # (the last row: to the list's end)
+            self.scroll_to(self.max_scroll() if index == len(self.items) - 1 else top + ROW_H - height)
 
     # -- drawing -------------------------------------------------------------------------------------
 
@@ -145,13 +208,16 @@ class LoadScene(UIScene):
             ui.text(surface, self.tr("load.empty"), area.center, 22, ui.PARCHMENT_DIM, anchor="center")
             return
         clip = surface.get_clip()
-        surface.set_clip(area)
+        rows = self.rows_rect()
+        surface.set_clip(rows)
         for i, entry in enumerate(self.items):
-            row = pygame.Rect(area.left + 8, area.top + 8 + i * ROW_H - self.scroll, area.width - 16, ROW_H - 8)
-            if row.bottom < area.top or row.top > area.bottom:
+            row = pygame.Rect(rows.left + 8, rows.top + 8 + i * ROW_H - self.scroll, rows.width - 16, ROW_H - 8)
+            if row.bottom < rows.top or row.top > rows.bottom:
                 continue
             self._row(surface, row, entry, i == self.selected)
         surface.set_clip(clip)
+        if self.scrollable():
+            self.bar.draw(surface, self.bar_rect(), self.scroll, self.max_scroll(), rows.height, self.content_height())
 
     def _row(self, surface: pygame.Surface, row: pygame.Rect, entry: Any, selected: bool) -> None:
         fill = (92, 68, 34) if selected else ui.INK_LIGHT
@@ -240,8 +306,6 @@ def _date(value: str | None, seconds: bool = False) -> str:
         return value[:19 if seconds else 16]
 
 
-GEN_H = 46        # one version's row (fixed: many versions scroll, they never shrink)
-BAR_W = 14        # the scrollbar, right of the rows when they do not all fit
 
 
 class GenerationsOverlay(UIScene):
@@ -259,7 +323,7 @@ class GenerationsOverlay(UIScene):
         self.items: list[Any] = []
         self.selected: int | None = None
         self.top = 0                         # index of the first row shown
-        self.drag: int | None = None         # while dragging the thumb: where it was grabbed (px)
+        self.bar = ui.ScrollBar()
 
     def game(self) -> str:
         """The game of the save whose versions these are ('' if the load screen lists it no more)."""
@@ -304,10 +368,7 @@ class GenerationsOverlay(UIScene):
         return pygame.Rect(rows.right + 10, rows.top, BAR_W, rows.height - 6)
 
     def thumb_rect(self) -> pygame.Rect:
-        bar, n, shown = self.bar_rect(), len(self.items), self.visible()
-        height = max(28, bar.height * shown // max(1, n))
-        span = max(1, n - shown)
-        return pygame.Rect(bar.left, bar.top + (bar.height - height) * self.top // span, BAR_W, height)
+        return self.bar.thumb(self.bar_rect(), self.top, self.max_top(), self.visible(), len(self.items))
 
     def max_top(self) -> int:
         return max(0, len(self.items) - self.visible())
@@ -370,13 +431,12 @@ class GenerationsOverlay(UIScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self._press(event.pos):
                 return True
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            bar, thumb = self.bar_rect(), self.thumb_rect()
-            room = max(1, bar.height - thumb.height)
-            self.scroll_to(round((event.pos[1] - self.drag - bar.top) * self.max_top() / room))
+        elif event.type == pygame.MOUSEMOTION and self.bar.grab is not None:
+            self.scroll_to(self.bar.drag(event.pos[1], self.bar_rect(), self.max_top(), self.visible(),
+                                         len(self.items)))
             return True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            self.drag = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.bar.grab is not None:
+            self.bar.grab = None
             return True
         elif event.type == pygame.KEYDOWN and self._key(event.key):
             return True
@@ -389,14 +449,12 @@ class GenerationsOverlay(UIScene):
             if 0 <= index < len(self.items):
                 self.select(index)
             return True
-        if self.scrollable() and self.bar_rect().inflate(8, 0).collidepoint(pos):
-            thumb = self.thumb_rect()
-            if thumb.top <= pos[1] < thumb.bottom:
-                self.drag = pos[1] - thumb.top
-            else:  # a click on the track turns a page towards it
-                page = self.visible() - 1 or 1
-                self.scroll_to(self.top + (page if pos[1] >= thumb.bottom else -page))
-            return True
+        if self.scrollable():
+            top = self.bar.press(pos, self.bar_rect(), self.top, self.max_top(), self.visible(), len(self.items),
+                                 self.visible() - 1 or 1)
+            if top is not None:
+                self.scroll_to(top)
+                return True
         return False
 
     def _key(self, key: int) -> bool:
@@ -436,11 +494,7 @@ class GenerationsOverlay(UIScene):
             self._row(surface, row, self.items[i], i == self.selected)
         surface.set_clip(clip)
         if self.scrollable():
-            bar = self.bar_rect()
-            pygame.draw.rect(surface, ui.INK_LIGHT, bar, border_radius=BAR_W // 2)
-            pygame.draw.rect(surface, ui.GOLD_DARK, bar, 1, border_radius=BAR_W // 2)
-            pygame.draw.rect(surface, ui.GOLD if self.drag is not None else ui.GOLD_DARK, self.thumb_rect(),
-                             border_radius=BAR_W // 2)
+            self.bar.draw(surface, self.bar_rect(), self.top, self.max_top(), self.visible(), len(self.items))
             last = min(len(self.items), self.top + self.visible())
             shown = self.tr("load.history_range", first=self.top + 1, last=last, total=len(self.items))
             ui.text(surface, ui.fit(shown, box.width - 60, 16), (box.centerx, rows.bottom + 6), 16,

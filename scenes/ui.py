@@ -336,6 +336,47 @@ def pointer_tip(surface: pygame.Surface, value: str, pointer: tuple[int, int], w
         text(surface, row, (box.left + 12, box.top + 7 + 21 * i), 15, PARCHMENT)
 
 
+class ScrollBar:
+    """A vertical scrollbar on `bar` for a list scrolled by `offset` out of `maximum` (in any unit:
+    rows, pixels), `shown` of its `total` visible: its thumb, a drag of the thumb, a click on the
+    track (a page towards it), drawn the same in every list."""
+
+    WIDTH = 14
+
+    def __init__(self) -> None:
+        self.grab: int | None = None  # while the thumb is dragged: where it was grabbed (px)
+
+    @staticmethod
+    def thumb(bar: pygame.Rect, offset: int, maximum: int, shown: int, total: int) -> pygame.Rect:
+        height = max(28, bar.height * shown // max(1, total))
+        return pygame.Rect(bar.left, bar.top + (bar.height - height) * offset // max(1, maximum), bar.width, height)
+
+    def press(self, pos: tuple[int, int], bar: pygame.Rect, offset: int, maximum: int, shown: int, total: int,
+              page: int) -> int | None:
+        """A click at `pos`: on the thumb, a drag starts (the offset stays); on the track, the offset
+        a page towards it; elsewhere None."""
+        if not bar.inflate(8, 0).collidepoint(pos):
+            return None
+        thumb = self.thumb(bar, offset, maximum, shown, total)
+        if thumb.top <= pos[1] < thumb.bottom:
+            self.grab = pos[1] - thumb.top
+            return offset
+        return offset + (page if pos[1] >= thumb.bottom else -page)
+
+    def drag(self, y: int, bar: pygame.Rect, maximum: int, shown: int, total: int) -> int:
+        """The offset that puts the dragged thumb under the pointer's `y`."""
+        room = max(1, bar.height - self.thumb(bar, 0, maximum, shown, total).height)
+        return round((y - (self.grab or 0) - bar.top) * maximum / room)
+
+    def draw(self, surface: pygame.Surface, bar: pygame.Rect, offset: int, maximum: int, shown: int,
+             total: int) -> None:
+        radius = bar.width // 2
+        pygame.draw.rect(surface, INK_LIGHT, bar, border_radius=radius)
+        pygame.draw.rect(surface, GOLD_DARK, bar, 1, border_radius=radius)
+        pygame.draw.rect(surface, GOLD if self.grab is not None else GOLD_DARK,
+                         self.thumb(bar, offset, maximum, shown, total), border_radius=radius)
+
+
 def dim(surface: pygame.Surface, alpha: int = 170) -> None:
     """Darken everything already drawn (under overlays)."""
     shade = _shade(surface.get_size(), alpha)

@@ -155,3 +155,60 @@ def test_the_bots_descriptions_fit_at_every_seat_count(lang) -> None:
             assert scene.count == count and (box is None or scene._bots_height(box.width) <= box.height), (game_id, count)
         click_button(app, "back")
         assert app.stack.top is menu
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_many_saves_scroll_with_the_keys_and_the_scrollbar_and_enter_loads(size, tmp_path) -> None:
+    """With more saves than rows fit, Up/Down (Page Up/Down, Home/End) move the selection and the
+    list follows it (the selected row was left below the fold); a scrollbar shows where the list
+    stands and scrolls it (drag, a click on its track); Enter loads the selected save."""
+    import pygame
+
+    import rules
+    from game.saves import SaveStore
+    from scenes.load import ROW_H, LoadScene
+    from tests.ui_helpers import key, settle
+
+    app = make_app("fr", size)
+    app.save_store = SaveStore(tmp_path)
+    seats = [SeatInfo("Ana", 0), SeatInfo("Bo", 1)]
+    for i in range(12):
+        session = Session(rules.engine("anludim"), app.content("anludim"), "d", seats, i)
+        app.save_store.write(session.to_save(), f"partie-{i:02}")
+    load = LoadScene(app)
+    app.stack.push(load)
+    settle(app)
+    rows = load.rows_rect()
+    assert load.scrollable() and rows.right <= load.bar_rect().left  # the bar beside the rows, not on them
+
+    def shown(index: int) -> bool:
+        top = rows.top + 8 + index * ROW_H - load.scroll
+        return rows.top <= top and top + ROW_H - 8 <= rows.bottom
+
+    for _ in range(12):  # the first selects the first save
+        key(app, pygame.K_DOWN)
+        assert shown(load.selected), (load.selected, load.scroll)
+    assert load.selected == 11 and load.scroll == load.max_scroll() > 0
+    key(app, pygame.K_HOME)
+    assert load.selected == 0 and load.scroll == 0
+    key(app, pygame.K_END)
+    assert load.selected == 11 and shown(11)
+    key(app, pygame.K_PAGEUP)
+    assert load.selected < 11 and shown(load.selected)
+    # the scrollbar: a click on the track above the thumb scrolls up a page, a drag to the bottom
+    bar = load.bar_rect()
+    before = load.scroll
+    click(app, (bar.centerx, bar.top + 2))
+    assert load.scroll < before
+    thumb = load.bar.thumb(bar, load.scroll, load.max_scroll(), rows.height, load.content_height())
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": thumb.center, "button": 1}))
+    below = (thumb.centerx, bar.bottom + 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": below, "rel": (0, 60), "buttons": (1, 0, 0)}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": below, "button": 1}))
+    settle(app)
+    assert load.scroll == load.max_scroll() and load.bar.grab is None
+    key(app, pygame.K_END)
+    chosen = load.current().name
+    key(app, pygame.K_RETURN)
+    top = app.stack.top  # the game opens on the curtain before its table
+    assert type(top).__name__ == "CurtainScene" and top.table.session.save_name == chosen

@@ -415,7 +415,7 @@ def test_many_versions_scroll_at_a_readable_height_and_one_below_the_fold_is_res
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": bottom, "rel": (0, 40), "buttons": (1, 0, 0)}))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": bottom, "button": 1}))
     key(app, pygame.K_UNKNOWN)
-    assert overlay.top == 15 - shown and overlay.drag is None
+    assert overlay.top == 15 - shown and overlay.bar.grab is None
     click(app, (thumb.centerx, overlay.bar_rect().top + 2))
     assert overlay.top == max(0, 15 - shown - (shown - 1))
     # back to the version below the fold, and restore it
