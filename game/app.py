@@ -195,23 +195,26 @@ class App:
                 dataclasses.replace(p, file=f"{gid}/{p.file}") if "/" not in p.file else p
                 for p in found_by_game[gid]]
         fine = [self.tr(f"game.{gid}.title") for gid in games if gid not in broken]
+        said = None
         if len(fine) == 1:
-            self.toast(self.tr("content.reloaded", game=fine[0]), "ok")
+            said = self.tr("content.reloaded", game=fine[0])
         elif fine:
-            self.toast(self.tr("content.reloaded_many", games=", ".join(fine)), "ok")
-        if problems:
-            self.show_problems(broken[0] if len(broken) == 1 else None, problems)
+            said = self.tr("content.reloaded_many", games=", ".join(fine))
+        if problems:  # what was reloaded is said in the list's box (a message would sit on it)
+            self.show_problems(broken[0] if len(broken) == 1 else None, problems, said)
         else:
             self._close_problems()
+            if said:
+                self.toast(said, "ok")
         return problems
 
-    def show_problems(self, game_id: str | None, problems: list[Any]) -> None:
+    def show_problems(self, game_id: str | None, problems: list[Any], reloaded: str | None = None) -> None:
         """Show the content-errors overlay listing every located problem (instead of the one
-        shown on top, if any)."""
+        shown on top, if any); `reloaded`: what F5 read again without a problem."""
         from scenes.errors import ErrorsOverlay
 
         self._close_problems()
-        self.stack.push(ErrorsOverlay(self, problems, game_id))
+        self.stack.push(ErrorsOverlay(self, problems, game_id, reloaded))
 
     def _close_problems(self) -> None:
         """Take away the content-errors overlays on top of the stack (the problems were fixed, or

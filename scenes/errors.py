@@ -21,10 +21,16 @@ class ErrorsOverlay(UIScene):
 
     overlay = True
 
-    def __init__(self, app: Any, problems: list[Any], game_id: str | None = None) -> None:
+    def __init__(self, app: Any, problems: list[Any], game_id: str | None = None,
+                 reloaded: str | None = None) -> None:
         super().__init__(app)
         self.problems = list(problems)
         self.game = game_id
+        self.reloaded = reloaded  # what F5 read again without a problem, said under the hint
+
+    def list_top(self) -> int:
+        """Where the list starts below the title, the hint and what was reloaded."""
+        return self.box().top + (128 if self.reloaded else 100)
 
     def box(self) -> pygame.Rect:
         w, h = self.app.size
@@ -40,8 +46,9 @@ class ErrorsOverlay(UIScene):
             text = self.app.strings.render(entry) if entry else getattr(p, "message", str(p))
             message = html.escape(text)
             rows.append(f"<font color='#d6a84c'><b>{where}</b></font>{path} {message}")
+        top = self.list_top()
         pygame_gui.elements.UITextBox("<br>".join(rows) or html.escape(self.tr("errors.none")),
-                                      pygame.Rect(box.left + 24, box.top + 100, box.width - 48, box.height - 184),
+                                      pygame.Rect(box.left + 24, top, box.width - 48, box.bottom - 84 - top),
                                       self.ui, object_id=oid(None, "#problems"))
         self.button("close", (box.right - 224, box.bottom - 70, 200, 48), self.tr("errors.close"), "@primary")
 
@@ -71,5 +78,7 @@ class ErrorsOverlay(UIScene):
             title += " — " + self.tr(f"game.{self.game}.title")
         ui.text(surface, title, (box.left + 24, box.top + 20), 28, ui.RED, bold=True)
         ui.text(surface, self.tr("errors.hint"), (box.left + 24, box.top + 62), 17, ui.PARCHMENT_DIM)
+        if self.reloaded:
+            ui.text(surface, ui.fit(self.reloaded, box.width - 48, 17), (box.left + 24, box.top + 90), 17, ui.GREEN)
         if self.ui is not None:
             self.ui.draw_ui(surface)

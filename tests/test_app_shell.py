@@ -15,6 +15,7 @@ import pytest
 import rules
 from game import catalog
 from game.content import CONTENT_ROOT
+from scenes import ui
 from scenes.table import TableScene
 from tests.ui_helpers import click, click_button, key, make_app, settle
 
@@ -117,7 +118,8 @@ def test_f5_keeps_the_last_good_content_and_lists_the_problems(tmp_path) -> None
     problems = app.stack.top.problems
     assert problems and all(re.match(r".+\.yaml", p.file) for p in problems)
     assert app.content("anludim") is good
-    assert any("Amadrim Tales" in t and "Gorges" in t for t in app.toasts.texts())  # the others were read
+    said = app.stack.top.reloaded  # the others were read (said in the list's box)
+    assert "Amadrim Tales" in said and "Gorges" in said and "Anludim" not in said
     for _ in range(3):  # F5 again (or held down): the list is replaced, never stacked
         key(app, pygame.K_F5)
     assert [top_name(app)] == [type(s).__name__ for s in app.stack.scenes[1:]] == ["ErrorsOverlay"]
@@ -391,3 +393,33 @@ def test_continue_on_broken_content_lists_the_problems_under_the_games_name(tmp_
     app.stack.top.rebuild()
     click_button(app, "continue")
     assert top_name(app) == "ErrorsOverlay" and app.stack.top.game == "anludim"
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_f5_says_what_it_reloaded_inside_the_problem_list_not_over_it(lang, size, tmp_path) -> None:
+    """F5 with one game broken: the games read again are named in the list's box, under its hint
+    and above the list (a message at the bottom sat on the box's border, beside Close); with
+    nothing broken, a message says it."""
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT_ROOT, root)
+    text = (root / "anludim" / "professors.yaml").read_text(encoding="utf-8")
+    (root / "anludim" / "professors.yaml").write_text(text.replace("kind: paires", "kind: pairs"), encoding="utf-8")
+    app = make_app(lang, size)
+    app.content_root = root
+    key(app, pygame.K_F5)
+    shown = app.stack.top
+    fine = ", ".join(app.tr(f"game.{g}.title") for g in catalog.implemented() if g != "anludim")
+    said = app.tr("content.reloaded_many", games=fine)
+    assert type(shown).__name__ == "ErrorsOverlay" and shown.reloaded == said and app.toasts.texts() == []
+    box, listed = shown.box(), shown.ui.get_root_container().elements[0].rect
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = ui.text
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append((value, real(surface, value, *a, **k))))
+        app.render()
+    line = next(rect for value, rect in drawn if value == ui.fit(said, box.width - 48, 17))
+    assert box.contains(line) and line.bottom <= listed.top, (line, listed)
+    (root / "anludim" / "professors.yaml").write_text(text, encoding="utf-8")
+    key(app, pygame.K_F5)
+    every = ", ".join(app.tr(f"game.{g}.title") for g in catalog.implemented())
+    assert top_name(app) == "MainMenu" and app.toasts.texts() == [app.tr("content.reloaded_many", games=every)]
