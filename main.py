@@ -148,7 +148,16 @@ def _play(content: str | None = None) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import run_app
 
-    return run_app(content_root=content)
+    if content is None:
+        return run_app()
+    from game.lab import app_content_root
+
+    try:  # a copy of content/, or of one game's folder (as every command takes it)
+        root, game = app_content_root(content)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    return run_app(content_root=root, content_folder=content if game else None)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -88,12 +88,15 @@ class App:
     """Holds what every scene shares and runs the main loop."""
 
     def __init__(self, settings: Any = None, content_root: str | Path | None = None,
-                 log_dir: str | Path | None = None) -> None:
+                 log_dir: str | Path | None = None, content_folder: str | Path | None = None) -> None:
         self.settings = settings if settings is not None else load_settings()
         self._settings_at_start = self._settings_snapshot()
         self.strings = Strings(getattr(self.settings, "language", "fr"))
         self.stack = SceneStack()
         self.content_root = content_root
+        # the folder a designer gave with --content when it is one game's (`content_root` is then
+        # a temporary root pointing that game to it): the menu shows and opens it, not the root
+        self.content_folder = content_folder
         self.log_dir = Path(log_dir) if log_dir else None
         self.screen: pygame.Surface | None = None
         self.running = False
@@ -536,9 +539,10 @@ def release_freed_surfaces() -> bool:
         return False
 
 
-def run_app(content_root: str | Path | None = None) -> int:
+def run_app(content_root: str | Path | None = None, content_folder: str | Path | None = None) -> int:
     """Build the app, open the window on the main menu and run it; returns the exit code.
     A bundle plays (and designers edit) its copy of the content in the user's data folder.
+    `content_folder`: one game's folder given with --content (see `App.content_folder`).
     An error no scene caught (no display, a broken install) goes to the support log with its
     traceback; the terminal, if any, gets one sentence and exit code 1."""
     from game import bundle
@@ -546,7 +550,7 @@ def run_app(content_root: str | Path | None = None) -> int:
     try:
         if content_root is None and bundle.frozen():
             content_root = bundle.prepare_user_content()
-        return App(content_root=content_root).run()
+        return App(content_root=content_root, content_folder=content_folder).run()
     except KeyboardInterrupt:
         return 130
     except Exception:

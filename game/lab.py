@@ -43,6 +43,37 @@ def content_root(game_id: str, folder: str | None) -> str | None:
     return str(root)
 
 
+def app_content_root(folder: str | None) -> tuple[str | None, str | None]:
+    """The app's `--content` (root, the game a one-game folder is of): a copy of content/ (a
+    folder per game) is used as is, `(folder, None)`; a copy of one game's folder (YAML files
+    directly inside, any name) gets a temporary root where that game reads the folder and every
+    other game the shipped content. The game is the folder's name when it is a game's id, else the
+    game whose shipped YAML files the folder's names match best. ValueError when none does."""
+    if folder is None:
+        return None, None
+    path = Path(folder).expanduser().resolve()
+    names = {p.name for p in path.glob("*.yaml")}
+    if not names:
+        return str(path), None
+    from game import catalog
+    from game.content import CONTENT_ROOT
+
+    games = list(catalog.implemented())
+    game = path.name if path.name in games else None
+    if game is None:
+        shipped = {g: {p.name for p in (CONTENT_ROOT / g).glob("*.yaml")} for g in games}
+        score = {g: len(names & files) / len(names | files) for g, files in shipped.items()}
+        ranked = sorted(games, key=lambda g: -score[g])
+        if score[ranked[0]] < 0.5 or (len(ranked) > 1 and score[ranked[1]] == score[ranked[0]]):
+            raise ValueError(f"--content {folder}: expected a copy of content/ (a folder per game) or of one "
+                             f"game's folder ({', '.join(games)}); its files {', '.join(sorted(names))} are none")
+        game = ranked[0]
+    root = Path(tempfile.mkdtemp(prefix="guildhall-content-"))
+    for g in games:
+        (root / g).symlink_to(path if g == game else CONTENT_ROOT / g, target_is_directory=True)
+    return str(root), game
+
+
 def run_lab(request: LabRequest, progress: Callable[[int, int], None] | None = None,
             cancelled: Callable[[], bool] | None = None) -> dict[str, Any]:
     """Play the plan (on A, then on B with the same seeds) and return every figure."""

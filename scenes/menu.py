@@ -182,7 +182,8 @@ class MainMenu(UIScene):
     def content_folder(self) -> Path:
         """The content in use: --content, a bundle's copy in the user data folder, or content/."""
         shipped = Path(__file__).resolve().parent.parent / "content"  # game.content.CONTENT_ROOT
-        return Path(self.app.content_root or shipped)
+        given = getattr(self.app, "content_folder", None)  # one game's folder given with --content
+        return Path(given or self.app.content_root or shipped)
 
     def open_content(self) -> None:
         """Show the content folder in the file manager (designers edit the YAML there)."""

@@ -61,3 +61,44 @@ def test_screenshot_help_lists_its_scenes():
     assert done.returncode == 0
     for name in ("menu", "new_game", "end", "anludim_table", "gorges_table"):
         assert f"\n  {name}\n" in done.stdout
+
+
+def test_the_app_takes_one_games_folder_as_every_command_does(tmp_path):
+    """`python main.py --content DIR` with a copy of one game's folder (any name): that game reads
+    it, every other game the shipped content, and the menu shows and opens that folder. A copy of
+    content/ is used as is; a folder of no game's files is refused with a sentence (exit 2)."""
+    import shutil
+
+    import yaml
+
+    from game.content import CONTENT_ROOT
+    from game.lab import app_content_root
+    from tests.ui_helpers import make_app
+
+    mine = tmp_path / "anl-tweak"
+    shutil.copytree(CONTENT_ROOT / "anludim", mine)
+    rules_file = mine / "rules.yaml"
+    data = yaml.safe_load(rules_file.read_text(encoding="utf-8"))
+    key = next(k for k, v in data.items() if isinstance(v, int) and not isinstance(v, bool))
+    data[key] += 1
+    rules_file.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    root, game = app_content_root(str(mine))
+    assert game == "anludim" and Path(root, "anludim").resolve() == mine.resolve()
+    app = make_app("en")
+    app.content_root, app.content_folder = root, str(mine)
+    assert getattr(app.content("anludim").rules, key) == data[key]  # the designer's tweak
+    for other in ("amadrim", "guildes", "ambre", "gorges"):
+        assert app.content(other) is not None
+    assert app.stack.top.content_folder() == mine
+    named = tmp_path / "anludim"  # a folder named after its game
+    shutil.copytree(CONTENT_ROOT / "anludim", named)
+    assert app_content_root(str(named))[1] == "anludim"
+    assert app_content_root(str(CONTENT_ROOT)) == (str(CONTENT_ROOT.resolve()), None)
+    stray = tmp_path / "stray"
+    stray.mkdir()
+    (stray / "notes.yaml").write_text("a: 1\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="one game's folder"):
+        app_content_root(str(stray))
+    done = subprocess.run([sys.executable, str(Path(main.__file__)), "--content", str(stray)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and "one game's folder" in done.stderr and "Traceback" not in done.stderr
