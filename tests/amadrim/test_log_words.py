@@ -7,7 +7,7 @@ import pytest
 
 from game.i18n import Strings
 from rules.amadrim.actions import Move
-from tests.amadrim.helpers import acting, content, new, place_all, put
+from tests.amadrim.helpers import acting, content, new, place_all, program, put
 
 SAME = (7, 4)  # column 7 and row 4 are both black (Ebony)
 
@@ -79,3 +79,22 @@ def test_the_cell_tooltip_counts_a_resource_its_column_and_row_both_give(app, la
     assert same in table.tooltip_lines()
     table.hover_cell = (7, 1)  # column black, row yellow
     assert other in table.tooltip_lines()
+
+
+@pytest.mark.parametrize("lang, coin", [("en", "first-player coin"), ("fr", "pièce premier joueur")])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_log_last_gives_the_coin_to_the_seat_that_holds_it_when_a_turn_starts(lang, coin, seed):
+    """After the last round of placing the coin passes once more (rulebook: "Lorsque toutes les
+    villes ont été placées [...] on donne le jeton premier joueur au joueur suivant à gauche"), and
+    again after each scoring: the turn's line says so, instead of naming a first player other
+    than the one the log last gave the coin to."""
+    strings, names = Strings(lang), ["Ana", "Bo"]
+    state = new(seed=seed)
+    place_all(state)
+    for turn in (1, 2):
+        assert state.phase == "programming" and state.turn == turn
+        lines = [strings.render(e, names) for e in state.log if coin in strings.render(e, names)]
+        holder = names[state.first_player]
+        assert holder in lines[-1] and names[1 - state.first_player] not in lines[-1], lines
+        assert lines[-1].startswith("Tour" if lang == "fr" else "Turn"), lines
+        program(state, {})
