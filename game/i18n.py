@@ -10,6 +10,10 @@ Grammar lives in the catalog, not in the code that calls it:
 - **Plurals from counts**, ICU style: `{count, plural, one {# carte} other {# cartes}}` picks a branch
   by the number `count` (`#` is the number; other placeholders work inside a branch; `=0 {…}`
   matches one exact value first). French says "one" for 0 and 1, English for 1 only. Never "(s)".
+- **Counted lists**: `{resources, tally}` writes a list parameter with its repeated items counted,
+  in first-seen order, each through `common.tally_item` ("Ebony ×2, Gold", not "Ebony, Gold,
+  Ebony"); a plain `{resources}` writes every item. Only what the template asks is counted (a list
+  of scores stays "3, 5, 3").
 - **French elision** is automatic at a placeholder: "de {name}", "que {name}", "le {name}",
   "la {name}" become "d'Alice", "qu'Alice", "l'Hélène" when the text put there starts with a vowel
   or an h (a Y before a vowel, as in Yanis, keeps "de").
@@ -126,6 +130,21 @@ def plurals(text: str, params: dict[str, Any], lang: str) -> str:
         text = text[:m.start()] + body + text[end:]
 
 
+TALLY = re.compile(r"\{(\w+),\s*tally\}")
+
+
+class Listed(str):
+    """A list parameter as `render` resolves it: its items joined ("Ebony, Gold, Ebony"), with the
+    items themselves kept for `{name, tally}`."""
+
+    items: tuple[str, ...]
+
+    def __new__(cls, items: Sequence[Any]) -> Listed:
+        self = super().__new__(cls, ", ".join(str(i) for i in items))
+        self.items = tuple(str(i) for i in items)
+        return self
+
+
 class _Missing(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -168,12 +187,43 @@ class Strings:
         return self.fill(text, params)
 
     def fill(self, text: str, params: dict[str, Any]) -> str:
-        """Plurals chosen, French elided, then the `{placeholders}` filled."""
+        """Plurals chosen, lists tallied, French elided, then the `{placeholders}` filled."""
         if "plural," in text:
             text = plurals(text, params, self.lang)
+        if "tally}" in text:
+            text, params = self.tallies(text, params)
         if self.lang == "fr":
             text = elide(text, params)
         return text.format_map(_Missing(params))
+
+    def tallies(self, text: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """`{name, tally}` → `{name__tally}`, the list params[name] with its items counted (see the
+        module); `{name}` still writes every item."""
+        params = dict(params)
+        for name in dict.fromkeys(TALLY.findall(text)):
+            value = params.get(name)
+            if value is None:
+                continue
+            items = value.items if isinstance(value, Listed) else \
+                [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
+            counts: dict[str, int] = {}
+            for item in items:
+                counts[item] = counts.get(item, 0) + 1
+            params[f"{name}__tally"] = ", ".join(self._tally_item(item, n) for item, n in counts.items())
+
+        def counted(m: re.Match[str]) -> str:
+            name = f"{m.group(1)}__tally"
+            return "{" + name + "}" if name in params else m.group(0)
+
+        return TALLY.sub(counted, text), params
+
+    def _tally_item(self, item: str, n: int) -> str:
+        if n == 1:
+            return item
+        count = count_text(n, self.lang)
+        if self.has("common.tally_item"):
+            return self.tr("common.tally_item", item=item, n=count)
+        return f"{item} ×{count}"
 
     def decimal(self, value: float, digits: int = 1, sign: bool = False) -> str:
         """`value` with `digits` decimals, written the language's way: 40.5 (en), 40,5 (fr)."""
@@ -212,7 +262,7 @@ class Strings:
             if "text" in value:
                 return self.text(value["text"])
         if isinstance(value, list):
-            return ", ".join(str(self._param(v, names)) for v in value)
+            return Listed([self._param(v, names) for v in value])
         return value
 
 

@@ -86,6 +86,23 @@ def test_exact_branch_and_placeholders_inside_a_branch():
     assert s.fill(t, {"n": 5, "who": "Ana"}) == "5 cartes pour Ana"
 
 
+
+@pytest.mark.parametrize("lang, got", [("fr", "Ébène ×2, Or"), ("en", "Ebony ×2, Gold")])
+def test_a_tally_counts_the_repeated_items_of_a_list_and_only_there(lang, got):
+    s = Strings(lang)
+    s.table("core").update({"t.tally": {"fr": "reçoit : {r, tally}.", "en": "gets: {r, tally}."},
+                            "t.both": {"fr": "{r} / {r, tally}", "en": "{r} / {r, tally}"}})
+    ebony, gold = {"text": {"fr": "Ébène", "en": "Ebony"}}, {"text": {"fr": "Or", "en": "Gold"}}
+    resources = [ebony, gold, ebony]
+    said = "reçoit : " if lang == "fr" else "gets: "
+    assert s.render({"key": "t.tally", "params": {"r": resources}}) == f"{said}{got}."
+    assert s.fill("{r, tally}", {"r": [s.text(v["text"]) for v in resources]}) == got
+    every = "Ébène, Or, Ébène" if lang == "fr" else "Ebony, Gold, Ebony"
+    assert s.render({"key": "t.both", "params": {"r": resources}}) == f"{every} / {got}"
+    assert s.render({"key": "t.both", "params": {"r": [3, 5, 3]}}) == "3, 5, 3 / 3 ×2, 5"
+    assert s.render({"key": "t.both", "params": {"r": [gold]}}) == f"{s.text(gold['text'])} / {s.text(gold['text'])}"
+    assert s.fill("{r, tally}", {}) == "{r, tally}"
+
 def _tofu_free(text: str, fonts, shapes) -> set[str]:
     import pygame
 

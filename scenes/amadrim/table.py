@@ -1042,8 +1042,8 @@ class AmadrimTable(TableScene):
         grid = v["grid"]
         lines = [tr("amadrim.ui.tip.cell", cell=cell_label(cell), region=self.colour_name(grid["regions"][y][x]))]
         col, row = self.colour_by_id(grid["columns"][x]), self.colour_by_id(grid["rows"][y])
-        lines.append(tr("amadrim.ui.tip.harvest", column=self.app.strings.text(col["resource"]),
-                        row=self.app.strings.text(row["resource"])))
+        lines.append(tr("amadrim.ui.tip.harvest", resources=[self.app.strings.text(col["resource"]),
+                                                             self.app.strings.text(row["resource"])]))
         city = self.city_on(cell)
         if city is not None:
             owner = tr("amadrim.neutral") if city["owner"] is None else self.seat_name(city["owner"])
