@@ -18,6 +18,7 @@ from sprites.anludim import pieces as P
 Rect = pygame.Rect
 HIGHLIGHT_TURN_KEYS = ("anludim.log.turn", "anludim.log.round_start")
 SMALLEST_TEXT = 11  # px: the smallest size `Composer.fs` gives the table's texts
+NBSP = "\u00a0"  # a space `ui.wrap` never breaks at
 STRONG_KEYS = ("anludim.log.round_won_piles", "anludim.log.round_won_five_items", "anludim.log.game_won",
                "anludim.log.blazon_gold")
 
@@ -629,7 +630,7 @@ class Composer:
     def draw_bar(self, rect: Rect) -> None:
         """The live label on the left, the buttons of what can be done now on the right."""
         segments, buttons = self.bar_content()
-        self.label = [text for text, _ in segments]
+        self.label = [text.replace(NBSP, " ") for text, _ in segments]  # as people read them
         size = self.fs(16)
         bh = rect.height - self.px(6)
         right = rect.right
@@ -651,21 +652,24 @@ class Composer:
     def bar_lines(self, texts: list[str], avail: int, gap: int, height: int, size: int) -> tuple[int, list[list[str]]]:
         """One size for all the bar's texts, as the hints of two combinations a selection makes read
         side by side (never one full size beside one shrunk onto two lines): the largest from `size`
-        down to 3/4 of it at which they all fit on one line in `avail`; else each on two lines at
-        3/4 when the bar is tall enough; else at 3/4, each cut to its share of the width (3/4, or
-        the table's smallest text)."""
+        down to 3/4 of it at which they all fit on one line in `avail`; else the largest at which
+        each fits on two lines as even as can be (so a name is not split with room to spare) when
+        the bar is tall enough; else at 3/4, each cut to its share of the width (3/4, or the
+        table's smallest text)."""
         room = avail - gap * (len(texts) - 1)
         small = max(SMALLEST_TEXT, int(size * 0.75))
         for s in range(size, small - 1, -1):
             if sum(ui.font(s, True).size(t)[0] for t in texts) <= room:
                 return s, [[t] for t in texts]
+        for s in range(size, small - 1, -1):
+            if 2 * ui.font(s, True).get_linesize() > height:
+                continue
+            made = [_two_lines(t, s) for t in texts]
+            if all(m is not None for m in made) and sum(m[0] for m in made if m is not None) <= room:
+                return s, [m[1] for m in made if m is not None]
         f = ui.font(small, True)
         widths = [max(1, f.size(t)[0]) for t in texts]
         shares = [max(1, room * w // sum(widths)) for w in widths]
-        if 2 * f.get_linesize() <= height:
-            wrapped = [ui.wrap(t, share, small, True) for t, share in zip(texts, shares, strict=True)]
-            if all(len(lines) <= 2 for lines in wrapped):
-                return small, wrapped
         return small, [[ui.fit(t, share, small, True)] for t, share in zip(texts, shares, strict=True)]
 
     def bar_content(self) -> tuple[list[tuple[str, P.Colour]], list[tuple[str, tuple[Any, ...], bool, bool]]]:
@@ -691,11 +695,13 @@ class Composer:
                 segs.append((self.tr("anludim.ui.no_combination"), ui.RED))
             for p in live:
                 prof = t.prof(p["professor"])
-                params = {"kind": t.kind_name(p["kind"]), "professor": t.tx(prof["name"])}
+                # names glued (no-break spaces): a hint wrapped on two lines never splits "The / Arcanist"
+                params = {"kind": t.kind_name(p["kind"]), "professor": t.tx(prof["name"]).replace(" ", NBSP)}
                 if p["beats"]:
                     holder = p["holder"]
                     if holder is not None and holder != t.me:
-                        segs.append((self.tr("anludim.ui.beats_from", seat=t.seat_name(holder), **params), ui.GREEN))
+                        segs.append((self.tr("anludim.ui.beats_from", seat=t.seat_name(holder).replace(" ", NBSP),
+                                             **params), ui.GREEN))
                     else:
                         segs.append((self.tr("anludim.ui.beats", **params), ui.GREEN))
                 else:
@@ -868,3 +874,22 @@ def draw_public(table: Any, surface: pygame.Surface, rect: Rect, view: dict[str,
     fit_rows = max(0, (right.height - 56) // 23)
     for k, row in enumerate(rows[-fit_rows:] if fit_rows else []):
         rich(surface, row, (right.left + 16, right.top + 48 + k * 23), 16, ui.PARCHMENT, symbols)
+
+
+def _two_lines(text: str, size: int) -> tuple[int, list[str]] | None:
+    """`text` (bold, `size`) wrapped on at most two lines as even as they can be: (the width of the
+    longer line, the lines), or None when two lines cannot hold it. The narrowest wrapping width
+    that still gives two lines is found by halving (ui.wrap decides where lines may break)."""
+    font = ui.font(size, True)
+    hi = font.size(text)[0]
+    if len(ui.wrap(text, hi, size, True)) > 2:
+        return None
+    lo = hi // 2
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(ui.wrap(text, mid, size, True)) <= 2:
+            hi = mid
+        else:
+            lo = mid + 1
+    lines = ui.wrap(text, hi, size, True)
+    return max(font.size(line)[0] for line in lines), lines

@@ -511,6 +511,25 @@ def test_the_bars_combination_hints_share_one_size(lang, size, monkeypatch) -> N
     assert all(r.right <= min(b.left for b in buttons) for _, _, r in bar), (bar, buttons)
 
 
+@pytest.mark.parametrize("size", [11, 13, 16])
+def test_a_hint_on_two_lines_is_split_evenly_never_inside_a_name(size) -> None:
+    """Two hints too long for one line each go on two lines as even as they can be, names whole
+    ("Run: takes The Alchemist / from Player 1"), not cut at their share of the bar ("Colour: takes
+    The / Arcanist" beside 100 px left empty)."""
+    from scenes import ui
+    from scenes.anludim.compose import NBSP, Composer, _two_lines
+
+    texts = [f"Run: takes The{NBSP}Alchemist from Player{NBSP}1", f"Colour: takes The{NBSP}Arcanist from Player{NBSP}2"]
+    for text in texts:
+        width, lines = _two_lines(text, size)
+        full = ui.font(size, True).size(text)[0]
+        assert len(lines) == 2 and " ".join(lines) == text and width < 0.7 * full, (lines, width, full)
+    room = sum(_two_lines(t, size)[0] for t in texts) + 18 + 4  # two lines fit, one line does not
+    fs, shown = Composer.bar_lines(None, texts, room, 18, 4 * ui.font(size, True).get_linesize(), size)  # type: ignore[arg-type]
+    assert fs == size and all(len(lines) == 2 for lines in shown), shown
+    assert not [line for lines in shown for line in lines if line.endswith("The") or line.startswith("Arcanist")]
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1366, 768), (1600, 900)])
 def test_the_professors_combination_hints_share_one_size(lang, size, monkeypatch) -> None:
