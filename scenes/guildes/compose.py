@@ -32,6 +32,10 @@ class ForceControl:
     label_rect: Rect
     size: int
     boxes: list[tuple[int, Rect]]
+    row: int  # height of the row the label takes under the title (0 when it sits beside the title)
+
+
+FORCE_GAP = 12  # px at least between the dice panel's title and the force label beside it
 
 
 class Composer:
@@ -227,8 +231,13 @@ class Composer:
         self.hand(panels["hand"])
 
     def centre_panels(self, area: Rect) -> dict[str, Rect]:
-        """The middle column's panels, top to bottom: quest, market, dice, hand."""
+        """The middle column's panels, top to bottom: quest, market, dice, hand. When the designer's
+        force label needs a row of its own, the quest panel gives it (its fullest card, two monsters
+        and loot, leaves about 20 px free at 1024x700 and 1280x800)."""
         quest_h, market_h, dice_h = int(area.height * 0.42), int(area.height * 0.2), int(area.height * 0.2)
+        if self.designing():
+            row = self.force_control(Rect(area.left, area.top, area.width, dice_h)).row
+            quest_h, dice_h = quest_h - row, dice_h + row
         quest = Rect(area.left, area.top, area.width, quest_h)
         market = Rect(area.left, quest.bottom + 8, area.width, market_h)
         dice = Rect(area.left, market.bottom + 8, area.width, dice_h)
@@ -326,6 +335,8 @@ class Composer:
     def dice(self, rect: Rect) -> None:
         f = self.fs(13)
         y = P.card_box(self.layer, rect, self.tr("guildes.ui.dice"), f)
+        if self.designing():
+            y += self.force_buttons(rect)
         fight = self.v.get("fight")
         x = rect.left + 10
         if fight:
@@ -335,8 +346,6 @@ class Composer:
             if lines:
                 self.line(lines, (x, y), rect.width - 20, f - 1, ui.PARCHMENT_DIM)
                 y += int(f * 1.4)
-        if self.v["options"].get("designer_mode") and self.v.get("seat") is not None:
-            self.force_buttons(rect)
         rolls = self.v.get("dice") or []
         if not rolls:
             ui.text(self.layer, self.tr("guildes.ui.no_dice"), (x, y), f, ui.PARCHMENT_DIM, italic=True)
@@ -353,29 +362,44 @@ class Composer:
                 break
             P.die_face(self.layer, Rect(dx, y, side, side), value, forced)
 
-    def force_buttons(self, rect: Rect) -> None:
-        """Designer mode: buttons forcing the next damage die, and how many are queued."""
+    def designing(self) -> bool:
+        """Designer mode with a seat unveiled: the dice panel shows the force control."""
+        return bool(self.v["options"].get("designer_mode")) and self.v.get("seat") is not None
+
+    def force_buttons(self, rect: Rect) -> int:
+        """Designer mode: buttons forcing the next damage die, and how many are queued; returns the
+        height the label's own row takes under the title (0 when it sits beside it)."""
         c = self.force_control(rect)
         ui.text(self.layer, c.label, c.label_rect.topleft, c.size, ui.PARCHMENT_DIM)
         for value, box in c.boxes:
             pygame.draw.rect(self.layer, (58, 44, 28), box, border_radius=4)
             pygame.draw.rect(self.layer, ui.GOLD, box, 1, border_radius=4)
-            ui.text(self.layer, str(value), box.center, c.size, ui.GOLD, anchor="center")
+            ui.text(self.layer, str(value), box.center, self.fs(12), ui.GOLD, anchor="center")
             self.hits.append(Hit(box, "force", value, self.tr("guildes.ui.force_tip", n=value)))
+        return c.row
 
     def force_control(self, rect: Rect) -> ForceControl:
         """Where the designer's control lies in the dice panel `rect`: one box per face of the damage die
-        at the right of the title row, the label at their left."""
+        at the right of the title row; the label at their left when it fits there clear of the title,
+        else right-aligned on a row of its own under the title (at 1024x700 in French it does not fit)."""
         f = self.fs(12)
         side = int(f * 1.7)
         values = sorted(set(self.cards["damage_die"]))
         x = rect.right - 10 - len(values) * (side + 4)
         boxes = [(value, Rect(x + i * (side + 4), rect.top + 6, side, side)) for i, value in enumerate(values)]
+        title = P.card_title(rect, self.tr("guildes.ui.dice"), self.fs(13))[1]
         label = self.tr("guildes.ui.force", n=self.v.get("forced", 0))
         label_rect = Rect((0, 0), ui.font(f).size(label))
         label_rect.topright = (x - 8, rect.top + 8)
-        title = P.card_title(rect, self.tr("guildes.ui.dice"), self.fs(13))[1]
-        return ForceControl(title, label, label_rect, f, boxes)
+        if label_rect.left >= title.right + FORCE_GAP:
+            return ForceControl(title, label, label_rect, f, boxes, 0)
+        size = f  # on its own row: a smaller font (down to 3 points less) before cutting it
+        while size > max(10, f - 3) and ui.font(size).size(label)[0] > rect.width - 20:
+            size -= 1
+        label = ui.ellipsize(label, rect.width - 20, size)
+        label_rect = Rect((0, 0), ui.font(size).size(label))
+        label_rect.topright = (rect.right - 10, P.card_body_top(rect, self.fs(13)))
+        return ForceControl(title, label, label_rect, size, boxes, label_rect.height)
 
     def duel_lines(self, fight: dict[str, Any]) -> str:
         """The two duel lines once laid ("a, b / c, leader"), else how many cards lie face down."""
