@@ -124,27 +124,61 @@ def _leaders(view: dict[str, Any]) -> set[int]:
 
 # -- totals chart ----------------------------------------------------------------------------------
 
+@dataclass
+class ChartLayout:
+    """Where the totals chart puts its parts: each label as (text, size, rectangle)."""
+
+    title: tuple[str, int, pygame.Rect]
+    plot: pygame.Rect
+    top: int                                          # the value at the top of the plot
+    ticks: list[tuple[int, tuple[str, int, pygame.Rect]]]  # (y of the grid line, its value's label)
+    turns: tuple[str, int, pygame.Rect]               # under the plot: how many turns were scored
+    note: list[tuple[str, int, pygame.Rect]]          # before the first scoring: when it comes
+
+
+def _placed(text: str, size: int, anchor: str, pos: tuple[int, int], italic: bool = False,
+            bold: bool = False) -> tuple[str, int, pygame.Rect]:
+    rect = pygame.Rect((0, 0), ui.font(size, bold, italic).size(text))
+    setattr(rect, anchor, pos)
+    return text, size, rect
+
+
+def chart_layout(rect: pygame.Rect, view: dict[str, Any], look: Look) -> ChartLayout:
+    """The totals chart's layout in `rect` for `view` (what `totals_chart` draws, and where)."""
+    history = view["history"]
+    goal = view["winning_total"]
+    title, size = ui.fitted(look.tr("amadrim.ui.chart"), rect.width - 24, 16, True)
+    plot = pygame.Rect(rect.left + 32, rect.top + 34, rect.width - 46, rect.height - 56)
+    top = max(goal, max((max(row) for row in history if row), default=0))
+    ticks = []
+    for k in range(0, top + 1, 6 if top <= 30 else 10):
+        y = plot.bottom - plot.height * k // top
+        ticks.append((y, _placed(str(k), 11, "midright", (plot.left - 5, y))))
+    turns = _placed(look.tr("amadrim.ui.turns", n=len(history)), 11, "midtop", (plot.centerx, plot.bottom + 4))
+    note = [] if history else [_placed(look.tr("amadrim.ui.chart_empty"), 13, "center", plot.center, italic=True)]
+    return ChartLayout(_placed(title, size, "topleft", (rect.left + 12, rect.top + 8), bold=True), plot, top,
+                       ticks, turns, note)
+
+
 def totals_chart(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look) -> None:
     """Reputation totals turn by turn, one line per guild, the goal as a dashed line."""
     ui.panel(surface, rect, 225)
-    fit_label(surface, look.tr("amadrim.ui.chart"), rect.width - 24, (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
-    history = view["history"]
-    goal = view["winning_total"]
-    plot = pygame.Rect(rect.left + 32, rect.top + 34, rect.width - 46, rect.height - 56)
-    top = max(goal, max((max(row) for row in history if row), default=0))
-    for k in range(0, top + 1, 6 if top <= 30 else 10):
-        y = plot.bottom - plot.height * k // top
+    lay = chart_layout(rect, view, look)
+    text, size, where = lay.title
+    blit_label(surface, text, where.topleft, size, ui.GOLD, True)
+    history, goal, plot, top = view["history"], view["winning_total"], lay.plot, lay.top
+    for y, (text, size, where) in lay.ticks:
         pygame.draw.line(surface, (64, 50, 34), (plot.left, y), (plot.right, y))
-        blit_label(surface, str(k), (plot.left - 5, y), 11, ui.PARCHMENT_DIM, anchor="midright")
+        blit_label(surface, text, where.topleft, size, ui.PARCHMENT_DIM)
     gy = plot.bottom - plot.height * goal // top
     for x in range(plot.left, plot.right, 10):
         pygame.draw.line(surface, ui.GOLD, (x, gy), (min(plot.right, x + 5), gy), 1)
     turns = max(1, len(history))
-    blit_label(surface, look.tr("amadrim.ui.turns", n=len(history)), (plot.centerx, plot.bottom + 4), 11,
-               ui.PARCHMENT_DIM, anchor="midtop")
+    text, size, where = lay.turns
+    blit_label(surface, text, where.topleft, size, ui.PARCHMENT_DIM)
+    for text, size, where in lay.note:
+        blit_label(surface, text, where.topleft, size, ui.PARCHMENT_DIM, italic=True)
     if not history:
-        blit_label(surface, look.tr("amadrim.ui.chart_empty"), plot.center, 13, ui.PARCHMENT_DIM,
-                   anchor="center", italic=True)
         return
     for s in range(view["seats"]):
         c = look.colour(s)
