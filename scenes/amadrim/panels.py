@@ -124,27 +124,93 @@ def _leaders(view: dict[str, Any]) -> set[int]:
 
 # -- totals chart ----------------------------------------------------------------------------------
 
+@dataclass
+class ChartLayout:
+    """Where the totals chart puts its parts: each label as (text, size, rectangle)."""
+
+    title: tuple[str, int, pygame.Rect]
+    plot: pygame.Rect
+    top: int                                          # the value at the top of the plot
+    ticks: list[tuple[int, tuple[str, int, pygame.Rect]]]  # (y of the grid line, its value's label)
+    turns: tuple[str, int, pygame.Rect]               # under the plot: how many turns were scored
+    note: list[tuple[str, int, pygame.Rect]]          # before the first scoring: when it comes
+
+    def note_box(self) -> pygame.Rect | None:
+        """The area the note keeps free of grid lines (None without a note)."""
+        if not self.note:
+            return None
+        return self.note[0][2].unionall([r for _t, _s, r in self.note[1:]]).inflate(10, 2).clip(self.plot)
+
+
+def _placed(text: str, size: int, anchor: str, pos: tuple[int, int], italic: bool = False,
+            bold: bool = False) -> tuple[str, int, pygame.Rect]:
+    rect = pygame.Rect((0, 0), ui.font(size, bold, italic).size(text))
+    setattr(rect, anchor, pos)
+    return text, size, rect
+
+
+def chart_layout(rect: pygame.Rect, view: dict[str, Any], look: Look) -> ChartLayout:
+    """The totals chart's layout in `rect` for `view` (what `totals_chart` draws, and where)."""
+    history = view["history"]
+    goal = view["winning_total"]
+    title, size = ui.fitted(look.tr("amadrim.ui.chart"), rect.width - 24, 16, True)
+    plot = pygame.Rect(rect.left + 32, rect.top + 34, rect.width - 46, rect.height - 56)
+    top = max(goal, max((max(row) for row in history if row), default=0))
+    ticks = []
+    for k in range(0, top + 1, 6 if top <= 30 else 10):
+        y = plot.bottom - plot.height * k // top
+        ticks.append((y, _placed(str(k), 11, "midright", (plot.left - 5, y))))
+    turns = _placed(look.tr("amadrim.ui.turns", n=len(history)), 11, "midtop", (plot.centerx, plot.bottom + 4))
+    note = [] if history else _note(look.tr("amadrim.ui.chart_empty"), plot)
+    return ChartLayout(_placed(title, size, "topleft", (rect.left + 12, rect.top + 8), bold=True), plot, top,
+                       ticks, turns, note)
+
+
+def _note(text: str, plot: pygame.Rect) -> list[tuple[str, int, pygame.Rect]]:
+    """`text` centred in `plot`, wrapped to its width less a margin (so it never reaches the value
+    labels at the plot's left), a size smaller (down to 10) while it does not fit."""
+    room = plot.width - 12
+    for size in (13, 12, 11, 10):
+        italic = ui.font(size, italic=True)
+        lines = ui.wrap(text, room, size)
+        high = italic.get_linesize()
+        if all(italic.size(line)[0] <= room for line in lines) and high * len(lines) <= plot.height - 8:
+            break
+    top = plot.centery - high * len(lines) // 2
+    return [_placed(line, size, "midtop", (plot.centerx, top + i * high), italic=True) for i, line in enumerate(lines)]
+
+
+def _hline(surface: pygame.Surface, colour: Any, x0: int, x1: int, y: int, gap: pygame.Rect | None) -> None:
+    """A horizontal line from x0 to x1, interrupted where it would cross `gap`."""
+    if gap is None or not gap.top <= y < gap.bottom:
+        pygame.draw.line(surface, colour, (x0, y), (x1, y))
+        return
+    if x0 < gap.left:
+        pygame.draw.line(surface, colour, (x0, y), (min(x1, gap.left - 1), y))
+    if x1 >= gap.right:
+        pygame.draw.line(surface, colour, (max(x0, gap.right), y), (x1, y))
+
+
 def totals_chart(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], look: Look) -> None:
     """Reputation totals turn by turn, one line per guild, the goal as a dashed line."""
     ui.panel(surface, rect, 225)
-    fit_label(surface, look.tr("amadrim.ui.chart"), rect.width - 24, (rect.left + 12, rect.top + 8), 16, ui.GOLD, True)
-    history = view["history"]
-    goal = view["winning_total"]
-    plot = pygame.Rect(rect.left + 32, rect.top + 34, rect.width - 46, rect.height - 56)
-    top = max(goal, max((max(row) for row in history if row), default=0))
-    for k in range(0, top + 1, 6 if top <= 30 else 10):
-        y = plot.bottom - plot.height * k // top
-        pygame.draw.line(surface, (64, 50, 34), (plot.left, y), (plot.right, y))
-        blit_label(surface, str(k), (plot.left - 5, y), 11, ui.PARCHMENT_DIM, anchor="midright")
+    lay = chart_layout(rect, view, look)
+    text, size, where = lay.title
+    blit_label(surface, text, where.topleft, size, ui.GOLD, True)
+    history, goal, plot, top = view["history"], view["winning_total"], lay.plot, lay.top
+    gap = lay.note_box()  # the grid stops around the note so it reads clearly
+    for y, (text, size, where) in lay.ticks:
+        _hline(surface, (64, 50, 34), plot.left, plot.right, y, gap)
+        blit_label(surface, text, where.topleft, size, ui.PARCHMENT_DIM)
     gy = plot.bottom - plot.height * goal // top
     for x in range(plot.left, plot.right, 10):
-        pygame.draw.line(surface, ui.GOLD, (x, gy), (min(plot.right, x + 5), gy), 1)
+        _hline(surface, ui.GOLD, x, min(plot.right, x + 5), gy, gap)
     turns = max(1, len(history))
-    blit_label(surface, look.tr("amadrim.ui.turns", n=len(history)), (plot.centerx, plot.bottom + 4), 11,
-               ui.PARCHMENT_DIM, anchor="midtop")
+    text, size, where = lay.turns
+    blit_label(surface, text, where.topleft, size, ui.PARCHMENT_DIM)
+    for text, size, where in lay.note:
+        blit_label(surface, text, where.topleft, size, ui.PARCHMENT_DIM, italic=True)
     if not history:
-        blit_label(surface, look.tr("amadrim.ui.chart_empty"), plot.center, 13, ui.PARCHMENT_DIM,
-                   anchor="center", italic=True)
         return
     for s in range(view["seats"]):
         c = look.colour(s)

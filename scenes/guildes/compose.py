@@ -10,6 +10,7 @@ the turn log on the right; the prompt bar with one button per choice along the b
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -20,6 +21,21 @@ from sprites.guildes import pieces as P
 Rect = pygame.Rect
 Hit = ui.Hit
 STATES = {True: "active", False: "passive", None: "unknown"}
+
+
+@dataclass
+class ForceControl:
+    """The designer's force-the-next-die control in the dice panel: the panel's title, the label, the boxes."""
+
+    title: Rect
+    label: str
+    label_rect: Rect
+    size: int
+    boxes: list[tuple[int, Rect]]
+    row: int  # height of the row the label takes under the title (0 when it sits beside the title)
+
+
+FORCE_GAP = 12  # px at least between the dice panel's title and the force label beside it
 
 
 class Composer:
@@ -76,22 +92,31 @@ class Composer:
     # -- the whole table ---------------------------------------------------------------------------
 
     def run(self) -> tuple[pygame.Surface, list[Hit]]:
+        zones = self.zones()
+        self.top_bar(zones["top_bar"])
+        self.track(zones["track"])
+        self.guilds(zones["guilds"])
+        self.centre(zones["centre"])
+        self.t.draw_log(self.layer, zones["log"], size=self.fs(14))
+        self.prompt(zones["prompt"])
+        if self.v.get("outcome"):
+            self.final(zones["main"])
+        return self.layer, self.hits
+
+    def zones(self) -> dict[str, Rect]:
+        """The table's zones at this size: top_bar, track, main (= guilds + centre), log, prompt."""
         s, w, h = self.s, self.w, self.h
         log_w = int(300 * s) if w >= 1200 else int(260 * s)
         bottom_h = int(150 * s)
-        self.top_bar(Rect(22, 10, w - 44, int(26 * s)))
         top = int(40 * s)
-        self.track(Rect(10, top, w - log_w - 30, int(44 * s)))
         main_top = top + int(52 * s)
         main = Rect(10, main_top, w - log_w - 30, h - bottom_h - 20 - main_top)
         left_w = int(main.width * (0.58 if len(self.v["guilds"]) <= 3 else 0.62))
-        self.guilds(Rect(main.left, main.top, left_w, main.height))
-        self.centre(Rect(main.left + left_w + 10, main.top, main.width - left_w - 10, main.height))
-        self.t.draw_log(self.layer, Rect(w - log_w - 10, top, log_w, h - bottom_h - 20 - top), size=self.fs(14))
-        self.prompt(Rect(10, h - bottom_h - 10, w - 20, bottom_h))
-        if self.v.get("outcome"):
-            self.final(main)
-        return self.layer, self.hits
+        return {"top_bar": Rect(22, 10, w - 44, int(26 * s)), "track": Rect(10, top, w - log_w - 30, int(44 * s)),
+                "main": main, "guilds": Rect(main.left, main.top, left_w, main.height),
+                "centre": Rect(main.left + left_w + 10, main.top, main.width - left_w - 10, main.height),
+                "log": Rect(w - log_w - 10, top, log_w, h - bottom_h - 20 - top),
+                "prompt": Rect(10, h - bottom_h - 10, w - 20, bottom_h)}
 
     def top_bar(self, rect: Rect) -> None:
         v = self.v
@@ -199,18 +224,25 @@ class Composer:
     # -- the middle column -------------------------------------------------------------------------
 
     def centre(self, area: Rect) -> None:
-        f = self.fs(14)
-        quest_h = int(area.height * 0.42)
-        self.quest(Rect(area.left, area.top, area.width, quest_h))
-        y = area.top + quest_h + 8
-        market_h = int(area.height * 0.2)
-        self.market(Rect(area.left, y, area.width, market_h))
-        y += market_h + 8
-        dice_h = int(area.height * 0.2)
-        self.dice(Rect(area.left, y, area.width, dice_h))
-        y += dice_h + 8
-        self.hand(Rect(area.left, y, area.width, area.bottom - y))
-        del f
+        panels = self.centre_panels(area)
+        self.quest(panels["quest"])
+        self.market(panels["market"])
+        self.dice(panels["dice"])
+        self.hand(panels["hand"])
+
+    def centre_panels(self, area: Rect) -> dict[str, Rect]:
+        """The middle column's panels, top to bottom: quest, market, dice, hand. When the designer's
+        force label needs a row of its own, the quest panel gives it (its fullest card, two monsters
+        and loot, leaves about 20 px free at 1024x700 and 1280x800)."""
+        quest_h, market_h, dice_h = int(area.height * 0.42), int(area.height * 0.2), int(area.height * 0.2)
+        if self.designing():
+            row = self.force_control(Rect(area.left, area.top, area.width, dice_h)).row
+            quest_h, dice_h = quest_h - row, dice_h + row
+        quest = Rect(area.left, area.top, area.width, quest_h)
+        market = Rect(area.left, quest.bottom + 8, area.width, market_h)
+        dice = Rect(area.left, market.bottom + 8, area.width, dice_h)
+        return {"quest": quest, "market": market, "dice": dice,
+                "hand": Rect(area.left, dice.bottom + 8, area.width, area.bottom - dice.bottom - 8)}
 
     def quest(self, rect: Rect) -> None:
         f, q = self.fs(13), self.v.get("quest")
@@ -303,6 +335,8 @@ class Composer:
     def dice(self, rect: Rect) -> None:
         f = self.fs(13)
         y = P.card_box(self.layer, rect, self.tr("guildes.ui.dice"), f)
+        if self.designing():
+            y += self.force_buttons(rect)
         fight = self.v.get("fight")
         x = rect.left + 10
         if fight:
@@ -312,8 +346,6 @@ class Composer:
             if lines:
                 self.line(lines, (x, y), rect.width - 20, f - 1, ui.PARCHMENT_DIM)
                 y += int(f * 1.4)
-        if self.v["options"].get("designer_mode") and self.v.get("seat") is not None:
-            self.force_buttons(rect)
         rolls = self.v.get("dice") or []
         if not rolls:
             ui.text(self.layer, self.tr("guildes.ui.no_dice"), (x, y), f, ui.PARCHMENT_DIM, italic=True)
@@ -330,20 +362,44 @@ class Composer:
                 break
             P.die_face(self.layer, Rect(dx, y, side, side), value, forced)
 
-    def force_buttons(self, rect: Rect) -> None:
-        """Designer mode: buttons forcing the next damage die, and how many are queued."""
-        f = self.fs(12)
-        side = int(f * 1.7)
-        x = rect.right - 10 - len(set(self.cards["damage_die"])) * (side + 4)
-        label = self.tr("guildes.ui.force", n=self.v.get("forced", 0))
-        ui.text(self.layer, label, (x - 8, rect.top + 8), f, ui.PARCHMENT_DIM, anchor="topright")
-        for value in sorted(set(self.cards["damage_die"])):
-            box = Rect(x, rect.top + 6, side, side)
+    def designing(self) -> bool:
+        """Designer mode with a seat unveiled: the dice panel shows the force control."""
+        return bool(self.v["options"].get("designer_mode")) and self.v.get("seat") is not None
+
+    def force_buttons(self, rect: Rect) -> int:
+        """Designer mode: buttons forcing the next damage die, and how many are queued; returns the
+        height the label's own row takes under the title (0 when it sits beside it)."""
+        c = self.force_control(rect)
+        ui.text(self.layer, c.label, c.label_rect.topleft, c.size, ui.PARCHMENT_DIM)
+        for value, box in c.boxes:
             pygame.draw.rect(self.layer, (58, 44, 28), box, border_radius=4)
             pygame.draw.rect(self.layer, ui.GOLD, box, 1, border_radius=4)
-            ui.text(self.layer, str(value), box.center, f, ui.GOLD, anchor="center")
+            ui.text(self.layer, str(value), box.center, self.fs(12), ui.GOLD, anchor="center")
             self.hits.append(Hit(box, "force", value, self.tr("guildes.ui.force_tip", n=value)))
-            x += side + 4
+        return c.row
+
+    def force_control(self, rect: Rect) -> ForceControl:
+        """Where the designer's control lies in the dice panel `rect`: one box per face of the damage die
+        at the right of the title row; the label at their left when it fits there clear of the title,
+        else right-aligned on a row of its own under the title (at 1024x700 in French it does not fit)."""
+        f = self.fs(12)
+        side = int(f * 1.7)
+        values = sorted(set(self.cards["damage_die"]))
+        x = rect.right - 10 - len(values) * (side + 4)
+        boxes = [(value, Rect(x + i * (side + 4), rect.top + 6, side, side)) for i, value in enumerate(values)]
+        title = P.card_title(rect, self.tr("guildes.ui.dice"), self.fs(13))[1]
+        label = self.tr("guildes.ui.force", n=self.v.get("forced", 0))
+        label_rect = Rect((0, 0), ui.font(f).size(label))
+        label_rect.topright = (x - 8, rect.top + 8)
+        if label_rect.left >= title.right + FORCE_GAP:
+            return ForceControl(title, label, label_rect, f, boxes, 0)
+        size = f  # on its own row: a smaller font (down to 3 points less) before cutting it
+        while size > max(10, f - 3) and ui.font(size).size(label)[0] > rect.width - 20:
+            size -= 1
+        label = ui.ellipsize(label, rect.width - 20, size)
+        label_rect = Rect((0, 0), ui.font(size).size(label))
+        label_rect.topright = (rect.right - 10, P.card_body_top(rect, self.fs(13)))
+        return ForceControl(title, label, label_rect, size, boxes, label_rect.height)
 
     def duel_lines(self, fight: dict[str, Any]) -> str:
         """The two duel lines once laid ("a, b / c, leader"), else how many cards lie face down."""

@@ -131,6 +131,17 @@ def alignment_track(surface: pygame.Surface, rect: pygame.Rect, lo: int, hi: int
 def card_box(surface: pygame.Surface, rect: pygame.Rect, title: str, size: int, accent: Any = None) -> int:
     """A framed panel with a title; returns the y where its body starts."""
     ui.panel(surface, rect, 225, accent or ui.GOLD_DARK)
-    ui.text(surface, ui.ellipsize(title, rect.width - 20, size + 1, bold=True), (rect.left + 10, rect.top + 6),
-            size + 1, ui.GOLD, bold=True)
+    text, where = card_title(rect, title, size)
+    ui.text(surface, text, where.topleft, size + 1, ui.GOLD, bold=True)
+    return card_body_top(rect, size)
+
+
+def card_title(rect: pygame.Rect, title: str, size: int) -> tuple[str, pygame.Rect]:
+    """The title of a `card_box` as drawn: its text (cut to the box) and the rectangle it covers."""
+    text = ui.ellipsize(title, rect.width - 20, size + 1, bold=True)
+    return text, pygame.Rect((rect.left + 10, rect.top + 6), ui.font(size + 1, True).size(text))
+
+
+def card_body_top(rect: pygame.Rect, size: int) -> int:
+    """The y where the body of a `card_box` starts, under its title."""
     return rect.top + 10 + int((size + 1) * 1.4)

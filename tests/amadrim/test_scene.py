@@ -11,6 +11,7 @@ import rules
 from game.session import SeatInfo, Session
 from rules.amadrim import targets
 from rules.amadrim.actions import AddCube, LockIn, TimeUp
+from scenes.amadrim import panels
 from scenes.amadrim.table import TIMER_EXTRA, AmadrimTable
 from tests.ui_helpers import click, make_app, settle
 
@@ -311,3 +312,19 @@ def test_a_smaller_window_lays_the_table_out_again_and_the_sheet_still_works(app
     assert table.layout.geo.rect.right <= table.layout.control.left
     click(app, zone(table, "add", "spell").rect.center)
     assert table.view["programming"][seat]["spell"] == 1
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_note_before_the_first_scoring_keeps_clear_of_the_chart_labels(lang, size) -> None:
+    """"First scoring at the end of turn 1" lies inside the plot, whole, and covers no axis label."""
+    app = make_app(lang, size)
+    table = open_table(app, new_session(app))
+    assert not table.view["history"]
+    lay = panels.chart_layout(table.layout.chart, table.view, table.look())
+    labels = [lay.title[2], lay.turns[2], *(label[2] for _y, label in lay.ticks)]
+    assert lay.note
+    for _text, _size, line in lay.note:
+        assert not any(line.colliderect(label) for label in labels), (line, labels)
+        assert lay.plot.contains(line), (line, lay.plot)
+    assert " ".join(text for text, _size, _rect in lay.note) == app.tr("amadrim.ui.chart_empty")

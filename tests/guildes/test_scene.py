@@ -11,7 +11,10 @@ import pytest
 import rules
 from game.session import SeatInfo, Session
 from rules.guildes.actions import Bid, Choose, Place
+from scenes import ui
+from scenes.guildes.compose import Composer
 from scenes.guildes.table import GuildesTable
+from sprites.guildes.pieces import card_body_top
 from tests.ui_helpers import click, make_app, settle
 
 
@@ -189,3 +192,25 @@ def test_designer_mode_forces_the_next_die_by_a_click(app):
     assert table.find("force") is not None and table.view["forced"] == 2
     plain = start(make_app("en"))
     assert plain.find("force") is None
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_designer_force_control_leaves_the_dice_title_readable(lang, size, seats):
+    """The "Force the next die (n queued)" label, its boxes and the "Dice" title never cover one another."""
+    app = make_app(lang, size)
+    table = start(app, kinds=("human", "human", "greedy", "greedy")[:seats], options={"designer_mode": True})
+    composer = Composer(table, size)
+    dice = composer.centre_panels(composer.zones()["centre"])["dice"]
+    control = composer.force_control(dice)
+    label = control.label_rect
+    assert not control.title.colliderect(label), (control.title, label)
+    assert label.top >= control.title.bottom or label.left - control.title.right >= 6  # a gap, not touching
+    assert control.label == app.tr("guildes.ui.force", n=0)           # whole, not cut
+    assert label.width == ui.font(control.size).size(control.label)[0]
+    for _value, box in control.boxes:
+        assert not box.colliderect(label) and not box.colliderect(control.title)
+        assert dice.contains(box)
+    assert dice.contains(label)
+    assert card_body_top(dice, composer.fs(13)) + control.row >= label.bottom  # the fight and dice start below it
