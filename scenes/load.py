@@ -491,7 +491,7 @@ class GenerationsOverlay(UIScene):
         surface.set_clip(rows)
         for i in range(self.top, min(len(self.items), self.top + self.visible())):
             row = pygame.Rect(rows.left, rows.top + (i - self.top) * GEN_H, rows.width, GEN_H - 6)
-            self._row(surface, row, self.items[i], i == self.selected)
+            self._row(surface, row, self.items[i], i == self.selected, i)
         surface.set_clip(clip)
         if self.scrollable():
             self.bar.draw(surface, self.bar_rect(), self.top, self.max_top(), self.visible(), len(self.items))
@@ -502,18 +502,29 @@ class GenerationsOverlay(UIScene):
         if self.ui is not None:
             self.ui.draw_ui(surface)
 
-    def _row(self, surface: pygame.Surface, row: pygame.Rect, gen: Any, selected: bool) -> None:
+    def label(self, index: int) -> str:
+        """A version's name: current, previous, then the older ones counted back from the current
+        one, each row its own ("Plus ancienne" on every older row read as "the oldest")."""
+        gen_id = self.items[index].id
+        return self.tr(f"load.generation.{gen_id}") if gen_id in ("current", "previous") else \
+            self.tr("load.generation.older", n=index)
+
+    def detail_x(self) -> int:
+        """Where the rows' details start, past the widest name (the same for every row)."""
+        widest = max((ui.font(18, True).size(self.label(i))[0] for i in range(len(self.items))), default=0)
+        return max(156, widest + 28)
+
+    def _row(self, surface: pygame.Surface, row: pygame.Rect, gen: Any, selected: bool, index: int) -> None:
         pygame.draw.rect(surface, (92, 68, 34) if selected else ui.INK_LIGHT, row, border_radius=6)
         pygame.draw.rect(surface, ui.GOLD if selected else ui.GOLD_DARK, row, 2 if selected else 1, border_radius=6)
-        label = self.tr(f"load.generation.{gen.id if gen.id in ('current', 'previous') else 'older'}")
-        ui.text(surface, label, (row.left + 14, row.centery), 18, ui.GOLD, bold=True, anchor="midleft")
+        ui.text(surface, self.label(index), (row.left + 14, row.centery), 18, ui.GOLD, bold=True, anchor="midleft")
+        x = row.left + self.detail_x()
         if gen.error is not None:
             reason = self.tr("load.generation.damaged", reason=self.app.strings.render(gen.error.to_json()))
-            ui.text(surface, ui.fit(reason, row.width - 200, 16), (row.left + 170, row.centery), 16, ui.RED,
-                    anchor="midleft")
+            ui.text(surface, ui.fit(reason, row.right - 14 - x, 16), (x, row.centery), 16, ui.RED, anchor="midleft")
             return
         detail = progress(self.app, gen, self.game())
-        ui.text(surface, detail, (row.left + 170, row.centery), 17, ui.PARCHMENT, anchor="midleft")
+        ui.text(surface, detail, (x, row.centery), 17, ui.PARCHMENT, anchor="midleft")
         # to the second: versions a few moments apart (a save, then "save and quit") differ there
         ui.text(surface, _date(gen.date, seconds=True), (row.right - 14, row.centery), 17, ui.PARCHMENT_DIM,
                 anchor="midright")

@@ -485,3 +485,37 @@ def test_fit_and_wrap_stay_cheap_on_a_one_megabyte_name():
     assert short.endswith("…") and ui.font(20).size(short)[0] <= 300
     lines = ui.wrap("Pass to " + name, 400, 20)
     assert all(ui.font(20).size(line)[0] <= 400 for line in lines) and sum(map(len, lines)) <= ui.MAX_WRAPPED
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_each_version_has_its_own_name_and_its_details_clear_of_it(tmp_path, monkeypatch, lang, size):
+    """Older versions are counted back ("2 versions avant", "14 versions back"), not all called
+    "Plus ancienne" (read as "the oldest"); the details start past the widest name."""
+    import pygame
+
+    from scenes import ui
+    from scenes.load import GenerationsOverlay, LoadScene
+    from tests.ui_helpers import key, make_app, settle
+
+    store, name = _fifteen_versions(tmp_path, monkeypatch)
+    app = make_app(lang, size=size)
+    app.save_store = store
+    load = LoadScene(app)
+    app.stack.push(load)
+    overlay = GenerationsOverlay(app, load, name)
+    app.stack.push(overlay)
+    settle(app)
+    labels = [overlay.label(i) for i in range(len(overlay.items))]
+    assert len(set(labels)) == len(labels) and labels[2] == app.tr("load.generation.older", n=2)
+    key(app, pygame.K_END)  # the longest names ("14 versions avant") shown
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append((value, real(surface, value, *a, **k)))
+                        or drawn[-1][1])
+    app.render()
+    shown = {value: rect for value, rect in drawn}
+    for i in range(overlay.top, overlay.top + overlay.visible()):
+        label = shown[labels[i]]
+        detail = next(rect for value, rect in drawn if value.endswith(app.tr("load.actions", n=overlay.items[i].actions))
+                      and rect.centery == label.centery)
+        assert label.right + 8 <= detail.left, (labels[i], label, detail)
