@@ -489,13 +489,13 @@ def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
         ui.text(surface, title, (rect.left + 14, top), size + 2, ui.GOLD, bold=True)
         top += size + 16
     step = int(size * 1.45)
-    rows: list[str] = []
-    for line in lines:
-        rows.extend(ui.wrap(line, rect.width - 28, size))
+    rows: list[tuple[str, int]] = []  # each wrapped row with the number of its entry
+    for n, line in enumerate(lines):
+        rows.extend((row, n) for row in ui.wrap(line, rect.width - 28, size))
     fit = max(0, (rect.bottom - 10 - top) // step)
     shown = rows[-fit:] if fit else []
-    for i, row in enumerate(shown):
-        fade = ui.PARCHMENT if i >= len(shown) - 3 else ui.PARCHMENT_DIM
+    for i, (row, n) in enumerate(shown):  # the last three entries bright, every row of each alike
+        fade = ui.PARCHMENT if n >= len(lines) - 3 else ui.PARCHMENT_DIM
         ui.text(surface, row, (rect.left + 14, top + i * step), size, fade)
 
 

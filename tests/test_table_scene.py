@@ -312,3 +312,31 @@ def test_a_bot_that_fails_in_its_thread_is_reported_like_any_bot(app) -> None:
     app.stack.update(2.0)
     assert len(table.session.actions) == 1
     assert app.toasts.texts()[-1] == app.tr("table.bot_failed", name=table.seat_name(1))
+
+
+def test_the_curtains_log_brightens_whole_entries_never_half_of_one() -> None:
+    """The public log on the curtain dims older entries and shows the last three bright: a long
+    entry wrapped on two lines is one colour (its first line was dim, its second bright)."""
+    import pygame
+
+    from scenes import table as table_module
+    from scenes import ui
+
+    pygame.font.init()
+    surface = pygame.Surface((420, 300))
+    lines = ["First entry, short.", "Second entry, long enough to be wrapped over two lines of this narrow panel.",
+             "Third entry.", "Fourth entry.", "Fifth entry, also long enough to need a second line in the panel."]
+    drawn: list[tuple[str, tuple[int, int, int]]] = []
+    real = ui.text
+    try:
+        ui.text = lambda surf, value, pos, size, colour, *a, **k: drawn.append((value, colour)) or real(
+            surf, value, pos, size, colour, *a, **k)
+        table_module.draw_log_panel(surface, pygame.Rect(0, 0, 300, 300), lines, None, 16)
+    finally:
+        ui.text = real
+    colour_of: dict[int, set[tuple[int, int, int]]] = {}
+    for value, colour in drawn:
+        entry = next(i for i, line in enumerate(lines) if value in line)
+        colour_of.setdefault(entry, set()).add(colour)
+    assert len(colour_of[1]) == 1 == len(colour_of[4]) and len(drawn) > len(lines)  # some entry wrapped
+    assert colour_of[1] == {ui.PARCHMENT_DIM} and colour_of[2] == colour_of[3] == colour_of[4] == {ui.PARCHMENT}
