@@ -34,7 +34,7 @@ def add_note(session: Any, text: str, seat: int | None = None) -> dict[str, Any]
     text = text.strip()[:MAX_TEXT]
     if not text:
         return None
-    from game.session import turn_of
+    from game.saves import turn_of
 
     where = turn_of(session.state)  # as the save's summary: the round of a game counted in rounds
     note = {"action": len(session.actions), "log": len(session.log), "text": text, "seat": seat,

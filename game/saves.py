@@ -494,3 +494,16 @@ class SaveStore:
         except (OSError, SaveError):
             return None
         return blob
+
+
+def turn_of(state: Any) -> dict[str, Any]:
+    """The game's round (preferred: a game counted in rounds, as Anludim's "Manche 1", says so)
+    or turn number for the load screen, when its public view has one: {"round": n} or {"turn": n}."""
+    try:
+        view = state.view(None)
+    except Exception:
+        return {"turn": None}
+    for key in ("round", "turn"):
+        if isinstance(view.get(key), int | str):
+            return {key: view[key]}
+    return {"turn": None}

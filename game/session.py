@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.fingerprint import rules_digest
-from game.saves import APP_VERSION, FORMAT, SaveError, SaveStore, validate
+from game.saves import APP_VERSION, FORMAT, SaveError, SaveStore, turn_of, validate
 from rules.core import Action, ActionError
 
 HUMAN = "human"
@@ -356,16 +356,3 @@ def engine_for(save: dict[str, Any], engines: Mapping[str, Any]) -> Any:
 
 def _as_json(data: Any) -> dict[str, Any]:
     return data.to_json() if isinstance(data, Action) else data
-
-
-def turn_of(state: Any) -> dict[str, Any]:
-    """The game's round (preferred: a game counted in rounds, as Anludim's "Manche 1", says so)
-    or turn number for the load screen, when its public view has one: {"round": n} or {"turn": n}."""
-    try:
-        view = state.view(None)
-    except Exception:
-        return {"turn": None}
-    for key in ("round", "turn"):
-        if isinstance(view.get(key), int | str):
-            return {key: view[key]}
-    return {"turn": None}
