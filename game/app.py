@@ -94,6 +94,7 @@ class App:
         self.strings = Strings(getattr(self.settings, "language", "fr"))
         self.stack = SceneStack()
         self.content_root = content_root
+        self._reload_said: str | None = None  # the message of the last F5 (the next one replaces it)
         # the folder a designer gave with --content when it is one game's (`content_root` is then
         # a temporary root pointing that game to it): the menu shows and opens it, not the root
         self.content_folder = content_folder
@@ -201,14 +202,19 @@ class App:
         said = None
         if len(fine) == 1:
             said = self.tr("content.reloaded", game=fine[0])
+        elif fine and len(fine) == len(catalog.implemented()):
+            said = self.tr("content.reloaded_all", count=len(fine))
         elif fine:
             said = self.tr("content.reloaded_many", games=", ".join(fine))
+        self.toasts.drop(self._reload_said)  # an earlier F5's word, now out of date
+        self._reload_said = None
         if problems:  # what was reloaded is said in the list's box (a message would sit on it)
             self.show_problems(broken[0] if len(broken) == 1 else None, problems, said)
         else:
             self._close_problems()
             if said:
                 self.toast(said, "ok")
+                self._reload_said = said
         return problems
 
     def show_problems(self, game_id: str | None, problems: list[Any], reloaded: str | None = None) -> None:

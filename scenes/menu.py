@@ -219,6 +219,15 @@ class MainMenu(UIScene):
         if getattr(self.app.settings, "designer_mode", False) and self.cards:
             self._draw_designer_line(surface)
 
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
+        """Messages (what F5 reloaded, a game that cannot open) at the foot of the games' column,
+        over the designer's line that says F5 reloads, not over the title."""
+        if not self.cards:
+            return None
+        left = min(r.left for r in self.cards.values())
+        right = max(r.right for r in self.cards.values())
+        return (left + right) // 2, max(r.bottom for r in self.cards.values()) + 4, right - left
+
     def _draw_designer_line(self, surface: pygame.Surface) -> None:
         """Under the games' column (the side buttons reach the bottom): the content in use, its
         path cut in the middle when the column is too narrow for it."""

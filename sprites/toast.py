@@ -81,6 +81,13 @@ class ToastLayer:
             self.items = kept
             self.dirty = True
 
+    def drop(self, text: str | None) -> None:
+        """The message `text`, if shown, leaves at once (what it said is out of date)."""
+        kept = [t for t in self.items if t.text != text]
+        if len(kept) != len(self.items):
+            self.items = kept
+            self.dirty = True
+
     def texts(self) -> list[str]:
         """Texts currently shown (for tests)."""
         return [t.text for t in self.items]
