@@ -306,7 +306,9 @@ class SaveStore:
         return self.folder / (check_name(name) + HISTORY_SUFFIX)
 
     def write(self, save: dict[str, Any], name: str) -> Path:
-        """Stamp `saved_at` from the clock and write atomically, keeping the older generations."""
+        """Stamp `saved_at` from the clock and write atomically, keeping the older generations.
+        The same game again (nothing but the time differs: "save and quit" right after the
+        autosave) writes nothing: it would make a version no one could tell from the one before."""
         path = self.path(name)
         data = dict(save, saved_at=self.clock().isoformat(timespec="seconds"))
         blob = encode(validate(data))
@@ -314,6 +316,8 @@ class SaveStore:
         remove_stale_temps(path)
         remove_stale_temps(self.path(name, previous=True))
         current = self._good_bytes(path)
+        if current is not None and _same_game(current, blob):
+            return path
         if current is not None:
             previous = self._good_bytes(self.path(name, previous=True))
             if previous is not None and previous != current:
@@ -507,3 +511,11 @@ def turn_of(state: Any) -> dict[str, Any]:
         if isinstance(view.get(key), int | str):
             return {key: view[key]}
     return {"turn": None}
+
+
+def _same_game(old: bytes, new: bytes) -> bool:
+    """Two encoded saves that differ at most in `saved_at`."""
+    a, b = json.loads(old), json.loads(new)
+    a.pop("saved_at", None)
+    b.pop("saved_at", None)
+    return a == b

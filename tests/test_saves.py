@@ -390,3 +390,16 @@ def test_listing_again_never_shows_a_stale_summary(store):
     errors = [store.entry("g") for _ in range(3) if path.write_bytes(b"{") or True]
     assert all(e.error.key == "session.saves.truncated" for e in errors)
     assert errors[0].error is not errors[1].error  # each listing gets its own error object
+
+
+def test_saving_the_same_game_again_makes_no_new_version(store):
+    """'Save and quit' right after the autosave: the same game, only the time differs. It makes no
+    version ("Actuelle" and "Précédente" both read "Manche 1 · 4 actions" a few seconds apart);
+    anything else that changed (an action, a note) still does."""
+    save = make_save()
+    for _ in range(3):  # the clock moves a minute at each write
+        store.write(dict(save), "g")
+    assert [g.id for g in store.generations("g")] == ["current"]
+    store.write(dict(save, extras={"notes": [{"action": 0, "log": 0, "text": "x", "seat": None}]}), "g")
+    store.write(make_save(actions=5), "g")
+    assert [g.actions for g in store.generations("g")] == [5, 4, 4]  # the note's version, then the first
