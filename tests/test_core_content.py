@@ -204,12 +204,12 @@ def test_allowed_values_are_written_as_people_read_them():
     assert Strings("en").render(describe(error)) == \
         "expected 'suite', 'couleur', 'paires' or 'brelans', got 'pairs' (did you mean 'paires'?)"
     assert Strings("fr").render(describe(error)) == _nbsp(
-        "attendu : « suite », « couleur », « paires » ou « brelans », trouvé : 'pairs' (vouliez-vous dire 'paires' ?)")
+        "attendu : « suite », « couleur », « paires » ou « brelans », trouvé : « pairs » (vouliez-vous dire « paires » ?)")
     tag = {"type": "union_tag_invalid", "loc": ("effect",), "input": {"type": "hael"},
            "ctx": {"discriminator": "'type'", "tag": "hael", "expected_tags": "'heal', 'draw'"}}
     assert Strings("en").render(describe(tag)) == "expected 'heal' or 'draw', got 'hael' (did you mean 'heal'?)"
-    assert Strings("fr").render(describe(tag)) == _nbsp("attendu : « heal » ou « draw », trouvé : 'hael' "
-                                                         "(vouliez-vous dire 'heal' ?)")
+    assert Strings("fr").render(describe(tag)) == _nbsp("attendu : « heal » ou « draw », trouvé : « hael » "
+                                                         "(vouliez-vous dire « heal » ?)")
     one = {"type": "literal_error", "loc": ("kind",), "input": "x", "ctx": {"expected": "'only'"}}
     assert Strings("en").render(describe(one)) == "expected 'only', got 'x'"
     numbers = {"type": "literal_error", "loc": ("n",), "input": 5, "ctx": {"expected": "1, 2 or 3"}}
@@ -219,8 +219,8 @@ def test_allowed_values_are_written_as_people_read_them():
 @pytest.mark.parametrize("game, file, old, new, en, fr", [
     ("anludim", "professors.yaml", "kind: paires", "kind: pairs",
      "expected 'suite', 'couleur', 'paires', 'brelans' or 'assemblee', got 'pairs' (did you mean 'paires'?)",
-     "attendu : « suite », « couleur », « paires », « brelans » ou « assemblee », trouvé : 'pairs' "
-     "(vouliez-vous dire 'paires' ?)"),
+     "attendu : « suite », « couleur », « paires », « brelans » ou « assemblee », trouvé : « pairs » "
+     "(vouliez-vous dire « paires » ?)"),
     ("amadrim", "options.yaml", "default: 40", "default: 41",
      "expected 12, 20, 30, 40 or 60, got 41", "attendu : 12, 20, 30, 40 ou 60, trouvé : 41"),
     ("gorges", "campaign.yaml", "{default: 3, choices: [1, 2, 3, 4]}", "{default: 5, choices: [1, 2, 3, 4]}",
@@ -229,7 +229,7 @@ def test_allowed_values_are_written_as_people_read_them():
      "effects: [{type: steal_rubies, amount: 2}]",
      "expected one of the effects 'attack_bonus', 'defence_bonus', 'gain_rubies' or 'hp_bonus', got 'steal_rubies'",
      "attendu : l'un des effets « attack_bonus », « defence_bonus », « gain_rubies » ou « hp_bonus », "
-     "trouvé : 'steal_rubies'"),
+     "trouvé : « steal_rubies »"),
 ])
 def test_every_list_of_allowed_values_reads_in_both_languages(tmp_path, game, file, old, new, en, fr):
     """The messages of the games' own checks that list allowed values (options' defaults, effects

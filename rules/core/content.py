@@ -71,8 +71,12 @@ class ContentValueError(ValueError):
         super().__init__(message["key"])
 
 
-def shown(value: object) -> str:
-    """A YAML value as quoted in a message (lists as lists, long values cut)."""
+def shown(value: object) -> Message | str:
+    """A YAML value as quoted in a message, long values cut: a text quoted the reader's way, as
+    the allowed values are (`one_of`: 'pairs' in English, « pairs » in French), other values as
+    Python writes them (lists as lists)."""
+    if isinstance(value, str):
+        return msg("content.choice", value=value if len(value) <= 58 else value[:55] + "...")
     text = repr(list(value) if isinstance(value, tuple) else value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -82,7 +86,7 @@ def did_you_mean(value: object, choices: Iterable[str]) -> Message | str:
     if not isinstance(value, str):
         return ""
     close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.6)
-    return msg("content.did_you_mean", id=repr(close[0])) if close else ""
+    return msg("content.did_you_mean", id=shown(close[0])) if close else ""
 
 
 def one_of(values: Iterable[object]) -> Message:

@@ -27,7 +27,7 @@ def test_an_unknown_colour_reads_in_english_and_in_french(tmp_path):
     english, french = str(p), p.text(Strings("fr"))
     assert english == "map.yaml:11:11: columns[0]: expected a colour id, got 'redd' (did you mean 'red'?)"
     assert french == ("map.yaml:11:11: columns[0]: "
-                      "attendu : identifiant de couleur, trouvé : 'redd' (vouliez-vous dire 'red' ?)")
+                      "attendu : identifiant de couleur, trouvé : «\u00a0redd\u00a0» (vouliez-vous dire «\u00a0red\u00a0» ?)")
     assert english != french and p.text(Strings("en")) == english
 
 

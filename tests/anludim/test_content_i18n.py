@@ -28,7 +28,7 @@ def test_an_unknown_colour_reads_in_english_and_in_french(tmp_path):
     assert english == ("cards.yaml:5:28: cards[c01].halves[0][1]: "
                        "expected a colour id, got 'rde' (did you mean 'red'?)")
     assert french == ("cards.yaml:5:28: cards[c01].halves[0][1]: "
-                      "attendu : identifiant de couleur, trouvé : 'rde' (vouliez-vous dire 'red' ?)")
+                      "attendu : identifiant de couleur, trouvé : «\u00a0rde\u00a0» (vouliez-vous dire «\u00a0red\u00a0» ?)")
     assert english != french and p.text(Strings("en")) == english
 
 
@@ -37,4 +37,4 @@ def test_a_second_professor_of_a_kind_reads_in_both_languages(tmp_path):
     [p] = [p for p in problems if p.path.endswith(".kind")]
     assert str(p).endswith("expected one professor per kind, got 'suite' twice")
     assert p.text(Strings("fr")).endswith(
-        "attendu : un seul professeur par type de combinaison, trouvé : 'suite' deux fois")
+        "attendu : un seul professeur par type de combinaison, trouvé : «\u00a0suite\u00a0» deux fois")

@@ -28,7 +28,7 @@ def test_an_unknown_territory_reads_in_english_and_in_french(tmp_path):
     assert english == ("island.yaml:15:14: crown_start: "
                        "expected a territory id, got 'clairiere-maudit' (did you mean 'clairiere-maudite'?)")
     assert french == ("island.yaml:15:14: crown_start: attendu : identifiant de territoire, "
-                      "trouvé : 'clairiere-maudit' (vouliez-vous dire 'clairiere-maudite' ?)")
+                      "trouvé : «\u00a0clairiere-maudit\u00a0» (vouliez-vous dire «\u00a0clairiere-maudite\u00a0» ?)")
     assert english != french and p.text(Strings("en")) == english
 
 
@@ -53,5 +53,5 @@ def test_a_bad_dice_expression_from_a_validator_reads_in_both_languages(tmp_path
                     "{type: extra_points, dice: 3d}")
     assert str(p).endswith("expected a dice expression like 'd6', 'd3+1' or 'd6x50', got '3d'")
     assert p.text(Strings("fr")).endswith(
-        "attendu : une expression de dés comme 'd6', 'd3+1' ou 'd6x50', trouvé : '3d'")
+        "attendu : une expression de dés comme «\u00a0d6\u00a0», «\u00a0d3+1\u00a0» ou «\u00a0d6x50\u00a0», trouvé : «\u00a03d\u00a0»")
     assert str(p).startswith("tables.yaml:18:")

@@ -202,7 +202,8 @@ def test_check_content_json_gives_structured_problems(tmp_path):
     assert done.returncode == 1
     (p,) = json.loads(done.stdout)["problems"]["gorges"]
     assert p["file"] == "island.yaml" and p["path"] == "crown_start" and p["line"] > 1 and p["column"] > 1
-    assert p["key"] == "content.unknown_id" and p["params"]["got"].startswith("'x")
+    got = p["params"]["got"]  # a text found is quoted as the reader's language does: a message of its own
+    assert p["key"] == "content.unknown_id" and got["key"] == "content.choice" and got["params"]["value"].startswith("x")
     assert p["params"]["hint"]["key"] == "content.did_you_mean" and "expected" in p["message"]
 
 
@@ -212,11 +213,11 @@ def test_french_overlay_has_no_english_fragments(tmp_path):
     problems = _edited(tmp_path, "gorges", "tables.yaml", "table: psychology", "table: psycho")
     french = [p.text(Strings("fr")) for p in problems]
     assert len(french) == 1 and " or " not in french[0], french
-    assert "attendu : « serious_wound », « psychology », « lesson » ou « feats », trouvé : 'psycho'" \
+    assert "attendu : « serious_wound », « psychology », « lesson » ou « feats », trouvé : « psycho »" \
         in french[0].replace("\u00a0", " "), french
     problems = _edited(tmp_path / "b", "gorges", "tables.yaml", "{type: lose_item", "{type: lose_itemz")
     (french,) = [p.text(Strings("fr")) for p in problems]
-    assert "genre inconnu : 'lose_itemz' (vouliez-vous dire 'lose_item' ?)" in french
+    assert "genre inconnu : «\u00a0lose_itemz\u00a0» (vouliez-vous dire «\u00a0lose_item\u00a0» ?)" in french
 
 
 @pytest.mark.parametrize("case", ["deep_flow", "billion_laughs", "cyclic_alias"])
