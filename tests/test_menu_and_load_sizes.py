@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.session import SeatInfo, Session
-from tests.ui_helpers import click, make_app
+from tests.ui_helpers import click, make_app, texts_drawn
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1600, 1000)])
@@ -46,7 +46,6 @@ def test_a_save_still_in_its_set_up_shows_no_turn_0(lang, tmp_path, monkeypatch)
     show that game's actions only, never "Tour 0" / "Manche 0"; a turn that began is shown."""
     import rules
     from game.saves import SaveStore
-    from scenes import ui
     from scenes.load import GenerationsOverlay, LoadScene
 
     app = make_app(lang)
@@ -57,9 +56,7 @@ def test_a_save_still_in_its_set_up_shows_no_turn_0(lang, tmp_path, monkeypatch)
                           save_name=game)
         seat = session.to_act()[0]
         session.apply(seat, session.legal_actions(seat)[0])
-    drawn: list[str] = []
-    real = ui.text
-    monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append(value) or real(surface, value, *a, **k))
+    drawn = texts_drawn(monkeypatch)
     load = LoadScene(app)
     app.stack.push(load)
     app.render()
@@ -79,7 +76,6 @@ def test_a_round_is_named_as_its_game_names_it(lang, tmp_path, monkeypatch) -> N
     Guildes)."""
     import rules
     from game.saves import SaveStore
-    from scenes import ui
     from scenes.load import GenerationsOverlay, LoadScene
 
     app = make_app(lang)
@@ -98,9 +94,7 @@ def test_a_round_is_named_as_its_game_names_it(lang, tmp_path, monkeypatch) -> N
         rounds[game] = (summary["round"], summary["actions"])
         assert rounds[game][0] >= 2
         app.save_store.write(session.to_save(), game)
-    drawn: list[str] = []
-    real = ui.text
-    monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append(value) or real(surface, value, *a, **k))
+    drawn = texts_drawn(monkeypatch)
     load = LoadScene(app)
     app.stack.push(load)
     app.render()

@@ -55,3 +55,13 @@ def click_button(app: App, name: str, steps: int = 4) -> None:
 
 def button_text(scene: Any, name: str) -> str:
     return scene.buttons[name].text
+
+
+def texts_drawn(monkeypatch: Any) -> list[str]:
+    """Every text `scenes.ui.text` draws from now on (the test's `monkeypatch` undoes the spy)."""
+    from scenes import ui
+
+    drawn: list[str] = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append(value) or real(surface, value, *a, **k))
+    return drawn
