@@ -489,9 +489,10 @@ class GenerationsOverlay(UIScene):
         rows = self.rows_rect()
         clip = surface.get_clip()
         surface.set_clip(rows)
+        detail_x, game = self.detail_x(), self.game()  # the same for every row
         for i in range(self.top, min(len(self.items), self.top + self.visible())):
             row = pygame.Rect(rows.left, rows.top + (i - self.top) * GEN_H, rows.width, GEN_H - 6)
-            self._row(surface, row, self.items[i], i == self.selected, i)
+            self._row(surface, row, i, i == self.selected, detail_x, game)
         surface.set_clip(clip)
         if self.scrollable():
             self.bar.draw(surface, self.bar_rect(), self.top, self.max_top(), self.visible(), len(self.items))
@@ -514,16 +515,18 @@ class GenerationsOverlay(UIScene):
         widest = max((ui.font(18, True).size(self.label(i))[0] for i in range(len(self.items))), default=0)
         return max(156, widest + 28)
 
-    def _row(self, surface: pygame.Surface, row: pygame.Rect, gen: Any, selected: bool, index: int) -> None:
+    def _row(self, surface: pygame.Surface, row: pygame.Rect, index: int, selected: bool, detail_x: int,
+             game: str) -> None:
+        gen = self.items[index]
         pygame.draw.rect(surface, (92, 68, 34) if selected else ui.INK_LIGHT, row, border_radius=6)
         pygame.draw.rect(surface, ui.GOLD if selected else ui.GOLD_DARK, row, 2 if selected else 1, border_radius=6)
         ui.text(surface, self.label(index), (row.left + 14, row.centery), 18, ui.GOLD, bold=True, anchor="midleft")
-        x = row.left + self.detail_x()
+        x = row.left + detail_x
         if gen.error is not None:
             reason = self.tr("load.generation.damaged", reason=self.app.strings.render(gen.error.to_json()))
             ui.text(surface, ui.fit(reason, row.right - 14 - x, 16), (x, row.centery), 16, ui.RED, anchor="midleft")
             return
-        detail = progress(self.app, gen, self.game())
+        detail = progress(self.app, gen, game)
         ui.text(surface, detail, (x, row.centery), 17, ui.PARCHMENT, anchor="midleft")
         # to the second: versions a few moments apart (a save, then "save and quit") differ there
         ui.text(surface, _date(gen.date, seconds=True), (row.right - 14, row.centery), 17, ui.PARCHMENT_DIM,
