@@ -17,6 +17,10 @@ Grammar lives in the catalog, not in the code that calls it:
 - **French elision** is automatic at a placeholder: "de {name}", "que {name}", "le {name}",
   "la {name}" become "d'Alice", "qu'Alice", "l'Hélène" when the text put there starts with a vowel
   or an h (a Y before a vowel, as in Yanis, keeps "de").
+- **A name with its article** ("L'Alchimiste", "Le Mat", "Les Veilleurs du Chêne", "The Seer":
+  an article, then a capital) keeps its capital article only where a sentence starts; elsewhere
+  the article is lower case ("Appeler l'Alchimiste", "takes the Seer"), and in French it joins
+  "de" and "à" as the language does: "du Mat", "au Mat", "des Veilleurs", "aux Veilleurs".
 
 Log entries and refusals from the rules are `{"key", "params"}`; `render` turns one into text,
 resolving parameter values of the forms `{"seat": i}`, `{"key", "params"}` and `{"text": {fr, en}}`.
@@ -63,6 +67,50 @@ def elide(template: str, params: dict[str, Any]) -> str:
         return m.group(0)
 
     return ELISION.sub(one, template)
+
+
+# An article, then a capital (the space may be a no-break one: a name kept on one line)
+ARTICLE = {"fr": re.compile("(L'|L’|(?:Le|La|Les)[ \u00a0])(?=[A-ZÀ-ÖØ-Ý])"),
+           "en": re.compile("(The[ \u00a0])(?=[A-Z])")}
+# A placeholder, with the French preposition before it that an article joins ("de", "à")
+PLACED = re.compile(r"(?:(?<![\w'’])([Dd]e|[Àà]) )?\{(\w+)\}")
+JOINED = {("de", "Le"): "du", ("de", "Les"): "des", ("à", "Le"): "au", ("à", "Les"): "aux"}
+
+
+def _sentence_start(text: str) -> bool:
+    """Whether a sentence starts right after `text` (nothing before it, or . ! ? … or a line end)."""
+    text = text.rstrip(" \u00a0«“\"")
+    return not text or text[-1] in ".!?…\n"
+
+
+def articles(template: str, params: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
+    """Names with their article put into running text (see the module): the placeholders whose
+    value begins with a capital article and stands mid-sentence are rewritten to a parameter
+    of their own, the article in lower case or, after "de" and "à", joined to them."""
+    article = ARTICLE.get(lang)
+    if article is None or not any(isinstance(v, str) and article.match(v) for v in params.values()):
+        return template, params
+    params = dict(params)
+
+    def one(m: re.Match[str]) -> str:
+        preposition, name = m.group(1), m.group(2)
+        value = params.get(name)
+        found = article.match(value) if isinstance(value, str) else None
+        if found is None:
+            return m.group(0)
+        art, rest = found.group(1), value[found.end():]
+        start = _sentence_start(template[:m.start()])
+        joined = JOINED.get((preposition.lower(), art[:-1])) if preposition and lang == "fr" else None
+        if joined is not None:
+            word = joined.capitalize() if preposition[0].isupper() else joined
+            params[f"{name}__bare"] = rest
+            return f"{word} {{{name}__bare}}"
+        if start and not preposition:
+            return m.group(0)
+        params[f"{name}__low"] = art.lower() + rest
+        return (f"{preposition} " if preposition else "") + f"{{{name}__low}}"
+
+    return PLACED.sub(one, template), params
 
 
 def count_text(n: float, lang: str) -> str:
@@ -187,11 +235,13 @@ class Strings:
         return self.fill(text, params)
 
     def fill(self, text: str, params: dict[str, Any]) -> str:
-        """Plurals chosen, lists tallied, French elided, then the `{placeholders}` filled."""
+        """Plurals chosen, lists tallied, names' articles placed, French elided, then the
+        `{placeholders}` filled."""
         if "plural," in text:
             text = plurals(text, params, self.lang)
         if "tally}" in text:
             text, params = self.tallies(text, params)
+        text, params = articles(text, params, self.lang)
         if self.lang == "fr":
             text = elide(text, params)
         return text.format_map(_Missing(params))

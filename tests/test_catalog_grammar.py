@@ -69,6 +69,41 @@ def test_names_that_keep_de():
     assert Strings("fr").fill("De {name} : {n}", {"name": "Inès", "n": 2}) == "D'Inès : 2"
 
 
+@pytest.mark.parametrize("lang, template, name, shown", [
+    ("fr", "Appeler {p}", "L'Alchimiste", "Appeler l'Alchimiste"),
+    ("fr", "{kind} : prend {p}", "La Voyante", "Suite : prend la Voyante"),
+    ("fr", "{p} est déjà sur cette combinaison.", "La Voyante", "La Voyante est déjà sur cette combinaison."),
+    ("fr", "Le pouvoir de {p}.", "Le Mat", "Le pouvoir du Mat."),
+    ("fr", "Il parle à {p}.", "Le Mat", "Il parle au Mat."),
+    ("fr", "Le camp de {p}.", "Les Veilleurs du Chêne", "Le camp des Veilleurs du Chêne."),
+    ("fr", "Gloire à {p} !", "Les Veilleurs du Chêne", "Gloire aux Veilleurs du Chêne !"),
+    ("fr", "De {p} vient tout.", "Le Mat", "Du Mat vient tout."),
+    ("fr", "Fin. À {p} de jouer.", "Le Roi Bob", "Fin. Au Roi Bob de jouer."),
+    ("fr", "La carte de {p}", "L'Étoile", "La carte de l'Étoile"),
+    ("fr", "de {p}", "Les brigands du col", "de Les brigands du col"),  # a description, not a name
+    ("fr", "de {p}", "Alice", "d'Alice"),
+    ("fr", "prend {p}", "La\u00a0Nécromancienne", "prend la\u00a0Nécromancienne"),  # kept on one line
+    ("en", "{kind}: takes {p}", "The Alchemist", "Run: takes the Alchemist"),
+    ("en", "{p} is already there.", "The Seer", "The Seer is already there."),
+    ("en", "Gives {p}.", "Theodore", "Gives Theodore."),
+])
+def test_a_name_with_its_article_is_written_as_running_text_wants(lang, template, name, shown):
+    """"Appeler L'Alchimiste", "de Le Mat", "takes The Seer" read wrong: mid-sentence the
+    article is lower case and in French joins "de" and "à" (du, des, au, aux)."""
+    kind = "Suite" if lang == "fr" else "Run"
+    assert Strings(lang).fill(template, {"p": name, "kind": kind}) == shown
+
+
+def test_a_professors_call_button_and_log_read_as_french():
+    """The real catalog and content: the Anludim button and log line with a professor's name."""
+    fr = Strings("fr")
+    assert fr.tr("anludim.ui.call", professor="L'Alchimiste") == "Appeler l'Alchimiste"
+    assert fr.render({"key": "anludim.log.professor_taken",
+                      "params": {"seat": {"seat": 0}, "other": {"seat": 1},
+                                 "professor": {"text": {"fr": "La Voyante", "en": "The Seer"}}}},
+                     ["Alice", "Bruno"]) == "Alice prend la Voyante à Bruno."
+
+
 @pytest.mark.parametrize("lang, n, text", [
     ("fr", 0, "0 carte"), ("fr", 1, "1 carte"), ("fr", 2, "2 cartes"),
     ("en", 0, "0 cards"), ("en", 1, "1 card"), ("en", 2, "2 cards"),
