@@ -126,7 +126,12 @@ class AnludimTable(ComposedTable):
         return laid["half"] if laid else 0
 
     def card_text(self, halves: list[list[Any]]) -> str:
-        return " / ".join(f"{v} {self.colour_name(c)}" for v, c in halves)
+        """A card's halves in running text: "7 rouge / 3 vert" (a colour's name begins lower
+        case there, as the word does in a sentence: "Carte 7 rouge…", not "7 Rouge")."""
+        def named(colour: str) -> str:
+            name = self.colour_name(colour)
+            return name[:1].lower() + name[1:]
+        return " / ".join(f"{v} {named(c)}" for v, c in halves)
 
     # -- lifecycle -------------------------------------------------------------------------------
 

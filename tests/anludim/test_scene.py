@@ -557,3 +557,15 @@ def test_the_professors_combination_hints_share_one_size(lang, size, monkeypatch
     assert {w for v, _ in lines for w in v.split()} == {w for h in hints for w in h.split()}, lines  # whole
     assert not any(v.endswith("…") for v, _ in lines), lines
     assert len({s for _, s in lines}) == 1, lines
+
+
+def test_a_cards_tooltip_names_its_colours_as_words_of_a_sentence() -> None:
+    """The hand card's tooltip is running text: "Carte 7 rouge / 3 vert, jouée en 7 rouge", not
+    "7 Rouge" (the content names colours with a capital, as a label would)."""
+    app = make_app("fr")
+    table = start(app)
+    card = table.view["hand"][0]
+    tip = table.find("card", card["id"]).tip
+    names = {c["id"]: c["name"]["fr"] for c in table.view["content"]["colours"]}
+    for value, colour in card["halves"]:
+        assert f"{value} {names[colour].lower()}" in tip and f"{value} {names[colour]}" not in tip, tip
