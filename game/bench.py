@@ -11,7 +11,9 @@
 - Engines: random self-play, legal-action generation + apply, actions per second; python-chess
   random playouts (legal-move generation + push) measured the same way, in slices alternated
   with each engine's, and each engine's `chess_ratio` from those neighbouring slices; in a
-  fresh process (`apart`), so that what the bench drew before does not weigh on the engines.
+  fresh process (`apart`), so that what the bench drew before does not weigh on the engines,
+  with the garbage collector set as `simulate` and `fuzz` set it in their workers (what is
+  loaded frozen, young collections rarer: `simulate.batch_gc`).
 - Bots: `bot_decision_p95_s`, the 95th percentile of one decision of each game's strongest bot.
 - Simulation: wall time of `simulate` (the first bot in every seat, 3 seats, one process per
   core) for 1,000 games (`--quick`: 100 games, scaled to 1,000), start-up of the worker
@@ -163,10 +165,12 @@ class _Playouts(_Slices):
     def __init__(self, game_id: str, content_root: str | None) -> None:
         import rules
         from game.content import load
+        from game.simulate import batch_gc
 
         self.engine = rules.engine(game_id)
         self.content = load(game_id, content_root)
         self.seats = max(self.engine.seats.start, min(3, self.engine.seats.stop - 1))
+        batch_gc()  # the collector set as in the commands that play many games (simulate, fuzz)
         self.rng = random.Random(7)
         self.seed, self.state, self.steps = 0, None, 0
 

@@ -276,7 +276,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(game_id: str, content_root: str | None) -> None:
-    from game.simulate import _batch_gc
+    from game.simulate import batch_gc
 
     if _WORKER.get("key") != (game_id, content_root):  # else forked from the parent, which loaded them
         import rules
@@ -284,7 +284,7 @@ def _worker_init(game_id: str, content_root: str | None) -> None:
 
         _WORKER.update(key=(game_id, content_root), engine=rules.engine(game_id),
                        content=load(game_id, content_root))
-    _batch_gc()
+    batch_gc()
 
 
 def _worker_chunk(indices: list[int], seed: int, options: dict[str, Any] | None, check_every: int,

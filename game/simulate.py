@@ -164,13 +164,14 @@ def _worker_init(plan: Plan) -> None:
     if not (_WORKER.get("plan") == plan and "content" in _WORKER):  # else forked from a parent that has them
         engine = load_engine(plan.engine)
         _WORKER.update(engine=engine, content=load_content(plan, engine), plan=plan)
-    _batch_gc()
+    batch_gc()
 
 
-def _batch_gc() -> None:
-    """A worker process only plays games: what is loaded now (content, modules) is never collected,
-    and the young generation is collected 70× less often (games make few reference cycles and
-    thousands of short-lived objects); 5–10 % less CPU per game, the same records."""
+def batch_gc() -> None:
+    """A process that only plays games (simulate's and fuzz's workers, the bench's self-play):
+    what is loaded now (content, modules) is never collected, and the young generation is
+    collected 70× less often (games make few reference cycles and thousands of short-lived
+    objects); 5–10 % less CPU per game, the same records."""
     import gc
 
     gc.freeze()
