@@ -757,6 +757,7 @@ class Composer:
         chosen = set(self.sel.keep) if keeping else set(self.sel.ids())
         order = {cid: i + 1 for i, cid in enumerate(self.sel.ids())}
         can_pick = self.t.my_turn() and self.view.get("phase") in ("start", "main", "round_over")
+        dots: list[tuple[Rect, int]] = []  # the selection's order badges, drawn over every card
         for card in hand:
             cid = card["id"]
             active = self.t.half_of(cid)
@@ -778,10 +779,13 @@ class Composer:
             if picked and not keeping and cid in order:
                 dot = Rect(0, 0, self.px(22), self.px(22))
                 shown = cw if cid == hand[-1]["id"] else min(cw, step)  # the part no later card covers
-                dot.center = (r.left + shown - self.px(12), r.top + self.px(8))  # inside the card: the hand's title is above
-                pygame.draw.ellipse(self.surf, ui.GOLD, dot)
-                ui.text(self.surf, str(order[cid]), dot.center, self.fs(13), ui.INK, bold=True, anchor="center")
+                # inside the card (the hand's title is above), clear of the next card's glow
+                dot.center = (r.left + shown - self.px(16), r.top + self.px(8))
+                dots.append((dot, order[cid]))
             x += step
+        for dot, rank in dots:  # after the cards: the next raised card's glow no longer covers a badge's edge
+            pygame.draw.ellipse(self.surf, ui.GOLD, dot)
+            ui.text(self.surf, str(rank), dot.center, self.fs(13), ui.INK, bold=True, anchor="center")
 
     # -- end of a round -------------------------------------------------------------------------------------
 

@@ -569,3 +569,38 @@ def test_a_cards_tooltip_names_its_colours_as_words_of_a_sentence() -> None:
     names = {c["id"]: c["name"]["fr"] for c in table.view["content"]["colours"]}
     for value, colour in card["halves"]:
         assert f"{value} {names[colour].lower()}" in tip and f"{value} {names[colour]}" not in tip, tip
+
+
+def test_a_selected_cards_order_badge_stays_clear_of_the_next_raised_card(monkeypatch) -> None:
+    """In a full hand the cards overlap: the order badge of a selected card sits in the part of
+    it that the next card leaves visible, clear of that card's glow when it is selected too
+    (before, the glow covered the badge's right edge)."""
+    from scenes.anludim import compose as compose_module
+
+    app = make_app("fr", (1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    st = table.session.state
+    hand = st.table.seats[table.me].hand
+    while len(hand) < 10:
+        hand.append(st.table.deck.pop())
+    table.refresh()
+    settle(app, 4)
+    ids = [c["id"] for c in table.view["hand"]]
+    first, second = ids[3], ids[4]
+    click_zone(app, table, "card", first)
+    click_zone(app, table, "card", second)
+    assert table.sel.ids() == [first, second]
+    dots: list[pygame.Rect] = []
+    real_ellipse = compose_module.pygame.draw.ellipse
+
+    def spy(surf, colour, rect, *rest):
+        dots.append(pygame.Rect(rect))
+        return real_ellipse(surf, colour, rect, *rest)
+
+    monkeypatch.setattr(compose_module.pygame.draw, "ellipse", spy)
+    table.layer = None  # composed again, with the spy
+    app.render()
+    one, two = table.find("card", first).rect, table.find("card", second).rect
+    badge = min((r for r in dots if r.width == r.height and one.left <= r.centerx < two.left), key=lambda r: r.x)
+    assert one.left <= badge.left and badge.right <= two.left - 2, (badge, one, two)  # the glow: 2 px at least
