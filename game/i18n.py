@@ -17,10 +17,13 @@ Grammar lives in the catalog, not in the code that calls it:
 - **French elision** is automatic at a placeholder: "de {name}", "que {name}", "le {name}",
   "la {name}" become "d'Alice", "qu'Alice", "l'Hélène" when the text put there starts with a vowel
   or an h (a Y before a vowel, as in Yanis, keeps "de").
-- **A name with its article** ("L'Alchimiste", "Le Mat", "Les Veilleurs du Chêne", "The Seer":
-  an article, then a capital) keeps its capital article only where a sentence starts; elsewhere
-  the article is lower case ("Appeler l'Alchimiste", "takes the Seer"), and in French it joins
-  "de" and "à" as the language does: "du Mat", "au Mat", "des Veilleurs", "aux Veilleurs".
+- **A content name with its article** ("L'Alchimiste", "Le Mat", "Les Veilleurs du Chêne",
+  "The Seer": an article, then a capital), where the template asks for it with
+  `{name, article}`: the article is lower case in running text ("Appeler l'Alchimiste", "takes
+  the Seer") and in French joins "de" and "à" before it as the language does ("du Mat", "au
+  Mat", "des Veilleurs", "aux Veilleurs"); at a sentence's start it keeps its capital. A list
+  gets this for each of its items. Only where asked: a player's name ("Le Goff"), a quotation,
+  a title of a work or a name in apposition ("le conflit La Papesse") is written as it is.
 
 Log entries and refusals from the rules are `{"key", "params"}`; `render` turns one into text,
 resolving parameter values of the forms `{"seat": i}`, `{"key", "params"}` and `{"text": {fr, en}}`.
@@ -72,8 +75,8 @@ def elide(template: str, params: dict[str, Any]) -> str:
 # An article, then a capital (the space may be a no-break one: a name kept on one line)
 ARTICLE = {"fr": re.compile("(L'|L’|(?:Le|La|Les)[ \u00a0])(?=[A-ZÀ-ÖØ-Ý])"),
            "en": re.compile("(The[ \u00a0])(?=[A-Z])")}
-# A placeholder, with the French preposition before it that an article joins ("de", "à")
-PLACED = re.compile(r"(?:(?<![\w'’])([Dd]e|[Àà]) )?\{(\w+)\}")
+# `{name, article}`, with the French preposition before it that an article joins ("de", "à")
+PLACED = re.compile(r"(?:(?<![\w'’])([Dd]e|[Àà]) )?\{(\w+),\s*article\}")
 JOINED = {("de", "Le"): "du", ("de", "Les"): "des", ("à", "Le"): "au", ("à", "Les"): "aux"}
 
 
@@ -84,31 +87,38 @@ def _sentence_start(text: str) -> bool:
 
 
 def articles(template: str, params: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
-    """Names with their article put into running text (see the module): the placeholders whose
-    value begins with a capital article and stands mid-sentence are rewritten to a parameter
-    of their own, the article in lower case or, after "de" and "à", joined to them."""
+    """`{name, article}` (see the module): the placeholder written `{name}`, or, when its value
+    begins with a capital article and stands mid-sentence, a parameter of its own with the
+    article in lower case or, after "de" and "à", joined to them."""
     article = ARTICLE.get(lang)
-    if article is None or not any(isinstance(v, str) and article.match(v) for v in params.values()):
-        return template, params
     params = dict(params)
+
+    def running(value: str, preposition: str | None, start: bool) -> tuple[str | None, str]:
+        """(the preposition's word, the value) as the sentence writes them."""
+        found = article.match(value) if article is not None else None
+        if found is None:
+            return preposition, value
+        art, rest = found.group(1), value[found.end():]
+        joined = JOINED.get((preposition.lower(), art[:-1])) if preposition and lang == "fr" else None
+        if joined is not None:
+            return (joined.capitalize() if preposition[0].isupper() else joined), rest
+        if start and not preposition:
+            return preposition, value
+        return preposition, art.lower() + rest
 
     def one(m: re.Match[str]) -> str:
         preposition, name = m.group(1), m.group(2)
         value = params.get(name)
-        found = article.match(value) if isinstance(value, str) else None
-        if found is None:
-            return m.group(0)
-        art, rest = found.group(1), value[found.end():]
         start = _sentence_start(template[:m.start()])
-        joined = JOINED.get((preposition.lower(), art[:-1])) if preposition and lang == "fr" else None
-        if joined is not None:
-            word = joined.capitalize() if preposition[0].isupper() else joined
-            params[f"{name}__bare"] = rest
-            return f"{word} {{{name}__bare}}"
-        if start and not preposition:
-            return m.group(0)
-        params[f"{name}__low"] = art.lower() + rest
-        return (f"{preposition} " if preposition else "") + f"{{{name}__low}}"
+        if isinstance(value, Listed) and value.items:
+            word, head = running(value.items[0], preposition, start)
+            value = Listed([head, *(running(item, None, False)[1] for item in value.items[1:])])
+        elif isinstance(value, str):
+            word, value = running(value, preposition, start)
+        else:
+            return (f"{preposition} " if preposition else "") + "{" + name + "}"
+        params[f"{name}__article"] = value
+        return (f"{word} " if word else "") + f"{{{name}__article}}"
 
     return PLACED.sub(one, template), params
 
@@ -241,7 +251,8 @@ class Strings:
             text = plurals(text, params, self.lang)
         if "tally}" in text:
             text, params = self.tallies(text, params)
-        text, params = articles(text, params, self.lang)
+        if "article}" in text:
+            text, params = articles(text, params, self.lang)
         if self.lang == "fr":
             text = elide(text, params)
         return text.format_map(_Missing(params))

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from game.i18n import PLURAL, STRINGS_DIR, Strings, _branches, elides, plurals
+from game.i18n import PLURAL, STRINGS_DIR, Listed, Strings, _branches, elides, plurals
 
 FILES = sorted(p.stem for p in STRINGS_DIR.glob("*.yaml"))
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -70,38 +70,57 @@ def test_names_that_keep_de():
 
 
 @pytest.mark.parametrize("lang, template, name, shown", [
-    ("fr", "Appeler {p}", "L'Alchimiste", "Appeler l'Alchimiste"),
-    ("fr", "{kind} : prend {p}", "La Voyante", "Suite : prend la Voyante"),
-    ("fr", "{p} est déjà sur cette combinaison.", "La Voyante", "La Voyante est déjà sur cette combinaison."),
-    ("fr", "Le pouvoir de {p}.", "Le Mat", "Le pouvoir du Mat."),
-    ("fr", "Il parle à {p}.", "Le Mat", "Il parle au Mat."),
-    ("fr", "Le camp de {p}.", "Les Veilleurs du Chêne", "Le camp des Veilleurs du Chêne."),
-    ("fr", "Gloire à {p} !", "Les Veilleurs du Chêne", "Gloire aux Veilleurs du Chêne !"),
-    ("fr", "De {p} vient tout.", "Le Mat", "Du Mat vient tout."),
-    ("fr", "Fin. À {p} de jouer.", "Le Roi Bob", "Fin. Au Roi Bob de jouer."),
-    ("fr", "La carte de {p}", "L'Étoile", "La carte de l'Étoile"),
-    ("fr", "de {p}", "Les brigands du col", "de Les brigands du col"),  # a description, not a name
-    ("fr", "de {p}", "Alice", "d'Alice"),
-    ("fr", "prend {p}", "La\u00a0Nécromancienne", "prend la\u00a0Nécromancienne"),  # kept on one line
-    ("en", "{kind}: takes {p}", "The Alchemist", "Run: takes the Alchemist"),
-    ("en", "{p} is already there.", "The Seer", "The Seer is already there."),
-    ("en", "Gives {p}.", "Theodore", "Gives Theodore."),
+    ("fr", "Appeler {p, article}", "L'Alchimiste", "Appeler l'Alchimiste"),
+    ("fr", "{kind} : prend {p, article}", "La Voyante", "Suite : prend la Voyante"),
+    ("fr", "{p, article} est déjà sur cette combinaison.", "La Voyante", "La Voyante est déjà sur cette combinaison."),
+    ("fr", "Le pouvoir de {p, article}.", "Le Mat", "Le pouvoir du Mat."),
+    ("fr", "Il parle à {p, article}.", "Le Mat", "Il parle au Mat."),
+    ("fr", "Le camp de {p, article}.", "Les Veilleurs du Chêne", "Le camp des Veilleurs du Chêne."),
+    ("fr", "Gloire à {p, article} !", "Les Veilleurs du Chêne", "Gloire aux Veilleurs du Chêne !"),
+    ("fr", "De {p, article} vient tout.", "Le Mat", "Du Mat vient tout."),
+    ("fr", "Fin. À {p, article} de jouer.", "Le Mat", "Fin. Au Mat de jouer."),
+    ("fr", "La carte de {p, article}", "L'Étoile", "La carte de l'Étoile"),
+    ("fr", "de {p, article}", "Les brigands du col", "de Les brigands du col"),  # a description, not a name
+    ("fr", "de {p, article}", "Alice", "d'Alice"),
+    ("fr", "prend {p, article}", "La\u00a0Nécromancienne", "prend la\u00a0Nécromancienne"),  # kept on one line
+    ("en", "{kind}: takes {p, article}", "The Alchemist", "Run: takes the Alchemist"),
+    ("en", "{p, article} is already there.", "The Seer", "The Seer is already there."),
+    ("en", "Gives {p, article}.", "Theodore", "Gives Theodore."),
+    # Only where the catalog asks: a player's name, a quotation, a name in apposition stay as written.
+    ("fr", "Au tour de {p}.", "Le Goff", "Au tour de Le Goff."),
+    ("fr", "Votre motivation : « {p} »", "La Licorne doit tomber.", "Votre motivation : « La Licorne doit tomber. »"),
+    ("fr", "Mise sur le conflit {p}.", "La Papesse", "Mise sur le conflit La Papesse."),
+    ("en", "Pass the computer to {p}", "The Rock", "Pass the computer to The Rock"),
 ])
 def test_a_name_with_its_article_is_written_as_running_text_wants(lang, template, name, shown):
-    """"Appeler L'Alchimiste", "de Le Mat", "takes The Seer" read wrong: mid-sentence the
-    article is lower case and in French joins "de" and "à" (du, des, au, aux)."""
+    """"Appeler L'Alchimiste", "de Le Mat", "takes The Seer" read wrong: where the catalog marks a
+    content name `{name, article}`, mid-sentence its article is lower case and in French joins
+    "de" and "à" (du, des, au, aux); nowhere else is a text changed."""
     kind = "Suite" if lang == "fr" else "Run"
     assert Strings(lang).fill(template, {"p": name, "kind": kind}) == shown
 
 
+def test_each_name_of_a_list_is_written_the_same_way():
+    """A list marked `{mages, article}`: every item as running text wants, the first joined to "de"."""
+    fr = Strings("fr")
+    mages = Listed(["Le Noyeur", "Liche", "L'Oracle Sélène"])
+    assert fr.fill("{seat} pioche {mages, article}.", {"seat": "Bruno", "mages": mages}) \
+        == "Bruno pioche le Noyeur, Liche, l'Oracle Sélène."
+    assert fr.fill("La liste de {mages, article}.", {"mages": mages}) == "La liste du Noyeur, Liche, l'Oracle Sélène."
+
+
 def test_a_professors_call_button_and_log_read_as_french():
-    """The real catalog and content: the Anludim button and log line with a professor's name."""
+    """The real catalog and content: the Anludim button and log lines with a professor's name;
+    a player named "Le Goff" keeps his name as written."""
     fr = Strings("fr")
     assert fr.tr("anludim.ui.call", professor="L'Alchimiste") == "Appeler l'Alchimiste"
+    voyante = {"text": {"fr": "La Voyante", "en": "The Seer"}}
     assert fr.render({"key": "anludim.log.professor_taken",
-                      "params": {"seat": {"seat": 0}, "other": {"seat": 1},
-                                 "professor": {"text": {"fr": "La Voyante", "en": "The Seer"}}}},
-                     ["Alice", "Bruno"]) == "Alice prend la Voyante à Bruno."
+                      "params": {"seat": {"seat": 0}, "other": {"seat": 1}, "professor": voyante}},
+                     ["Alice", "Le Goff"]) == "Alice prend la Voyante à Le Goff."
+    assert Strings("en").render({"key": "anludim.log.professor_taken",
+                                 "params": {"seat": {"seat": 1}, "other": {"seat": 0}, "professor": voyante}},
+                                ["Alice", "The Rock"]) == "The Rock takes the Seer from Alice."
 
 
 @pytest.mark.parametrize("lang, n, text", [
