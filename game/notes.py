@@ -123,10 +123,12 @@ def export_markdown(save: dict[str, Any], name: str, engine: Any, content: Any, 
         # an action's first line numbered "**12.**" (not "12.": Markdown would read "- 12. …" as a
         # list inside the list), the lines it wrote after that under it
         number = action_of[i]
+        line = strings.render(item, names)
+        line = line[:1].upper() + line[1:]  # a sentence, as the tables show it ("La 2e armée…", not "la 2e armée…")
         if number and i > 0 and action_of[i - 1] == number and out and out[-1].startswith(("- **", "  - ")):
-            out.append(f"  - {strings.render(item, names)}")
+            out.append(f"  - {line}")
         else:
-            out.append(f"- {f'**{number}.** ' if number else ''}{strings.render(item, names)}")
+            out.append(f"- {f'**{number}.** ' if number else ''}{line}")
     for note in pending[k:]:
         out += _note_block(note, names, strings, save["game"])
     if notes:

@@ -272,3 +272,28 @@ def test_no_tooltip_of_the_table_shows_over_the_pause_menu(monkeypatch):
     drawn.clear()
     app.render()
     assert drawn == []
+
+
+def test_export_log_starts_every_line_with_a_capital(tmp_path):
+    """Gorges' log entries begin with the army ("la 2e armée de …"), which its table capitalises:
+    the export writes them as the sentences they are ("La 2e armée de …")."""
+    home = tmp_path / "home"
+    store = SaveStore(home / "saves")
+    engine = rules.engine("gorges")
+    infos = [SeatInfo(n, i, "random") for i, n in enumerate(("Ana", "Bo", "Cy"))]
+    session = Session(engine, loader.load("gorges"), loader.digest("gorges"), infos, 5, store=store, save_name="isle")
+    rng_bot = engine.bot("random", 7)
+    for _ in range(150):
+        if not session.to_act():
+            break
+        seat = session.to_act()[0]
+        session.apply(seat, rng_bot.choose(session.view(seat), session.legal_actions(seat)))
+    assert session.autosave()
+    env = dict(os.environ, GUILDHALL_HOME=str(home))
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "export-log", "isle", "--lang", "fr"],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    lines = [line.split("** ", 1)[-1].lstrip("- ") for line in done.stdout.splitlines() if line.lstrip().startswith("- ")]
+    assert len(lines) > 50
+    assert not [line for line in lines if line[:1].islower()], [line for line in lines if line[:1].islower()][:5]
+    assert any(line.startswith("La ") for line in lines)

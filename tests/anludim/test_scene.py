@@ -604,3 +604,19 @@ def test_a_selected_cards_order_badge_stays_clear_of_the_next_raised_card(monkey
     one, two = table.find("card", first).rect, table.find("card", second).rect
     badge = min((r for r in dots if r.width == r.height and one.left <= r.centerx < two.left), key=lambda r: r.x)
     assert one.left <= badge.left and badge.right <= two.left - 2, (badge, one, two)  # the glow: 2 px at least
+
+
+def test_a_professors_tooltip_says_whether_the_selection_can_call_it(app) -> None:
+    """With cards selected, the professor they can take says "click to lay"; the others say the
+    selection cannot call them (before, every professor invited a click that could only be refused)."""
+    table = start(app)
+    lay = a_lay(table)
+    select(app, table, lay.cards)
+    callable_ = {p["professor"] for p in table.live() if p["beats"]}
+    assert lay.professor in callable_
+    for prof in table.view["professors"]:
+        tip = table.find("professor", prof["id"]).tip
+        if prof["id"] in callable_:
+            assert app.tr("anludim.ui.tip.click_to_lay") in tip, tip
+        else:
+            assert app.tr("anludim.ui.tip.cannot_call") in tip and app.tr("anludim.ui.tip.click_to_lay") not in tip, tip
