@@ -432,15 +432,23 @@ class Composer:
         least = max(9, self.fs(10))
         hint_size = min((ui.block_size(self.tr(f"anludim.kind_hint.{p['kind']}"), self.hint_rect(r), self.fs(12), least)
                          for p, r in zip(profs, boards, strict=True)), default=self.fs(12))
+        # the names too, in one size: "La Nécromancienne" alone a size smaller looked like a mistake
+        name_size = min((ui.fitted(self.t.tx(p["name"]), self.name_width(p, r), self.fs(13), True)[1]
+                         for p, r in zip(profs, boards, strict=True)), default=self.fs(13))
         for prof, rect in zip(profs, boards, strict=True):
-            self.draw_board(rect, prof, hint_size)
+            self.draw_board(rect, prof, hint_size, name_size)
+
+    def name_width(self, prof: dict[str, Any], board: Rect) -> int:
+        """The width a board leaves for its professor's name, beside the token."""
+        token = self.prof_token(prof, self.px(19), dim=prof["where"] != "board")
+        return board.right - (board.left + self.px(7) + token.get_width() + self.px(6)) - self.px(4)
 
     def hint_rect(self, board: Rect) -> Rect:
         """Where a board with no cards on it says which combination calls its professor."""
         top = board.top + self.px(120)
         return Rect(board.left + self.px(7), top, board.width - self.px(14), board.bottom - self.px(6) - top)
 
-    def draw_board(self, rect: Rect, prof: dict[str, Any], hint_size: int) -> None:
+    def draw_board(self, rect: Rect, prof: dict[str, Any], hint_size: int, name_size: int) -> None:
         live = self.live.get(prof["id"])
         border = ui.GOLD_DARK if live is None else (ui.GREEN if live["beats"] else ui.RED)
         ui.panel(self.surf, rect, 215, border)
@@ -453,7 +461,7 @@ class Composer:
         self.surf.blit(token, (x, y))
         name = self.t.tx(prof["name"])
         tx = x + token.get_width() + self.px(6)
-        name, size = ui.fitted(name, rect.right - tx - self.px(4), self.fs(13), True)
+        name, size = ui.fitted(name, rect.right - tx - self.px(4), name_size, True)
         ui.text(self.surf, name, (tx, y + self.px(1) + (self.fs(13) - size) // 2), size, ui.PARCHMENT, bold=True)
         ui.text(self.surf, fit(self.t.kind_name(prof["kind"]), rect.right - tx - self.px(6), self.fs(14)),
                 (tx, y + self.fs(20)), self.fs(14), ui.GOLD)

@@ -620,3 +620,26 @@ def test_a_professors_tooltip_says_whether_the_selection_can_call_it(app) -> Non
             assert app.tr("anludim.ui.tip.click_to_lay") in tip, tip
         else:
             assert app.tr("anludim.ui.tip.cannot_call") in tip and app.tr("anludim.ui.tip.click_to_lay") not in tip, tip
+
+
+def test_the_five_professors_names_share_one_size(monkeypatch) -> None:
+    """At 1024×700 "La Nécromancienne" needs a smaller size than the others: all five names take
+    the size that fits every board (one name a size smaller looked like a mistake)."""
+    from scenes import ui as ui_module
+
+    app = make_app("fr", (1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    names = {table.tx(p["name"]) for p in table.view["professors"]}
+    sizes: dict[str, int] = {}
+    real = ui_module.text
+
+    def spy(surface, value, pos, size, *a, **k):
+        if value in names:
+            sizes[value] = size
+        return real(surface, value, pos, size, *a, **k)
+
+    monkeypatch.setattr(ui_module, "text", spy)
+    table.layer = None
+    app.render()
+    assert set(sizes) == names and len(set(sizes.values())) == 1, sizes
