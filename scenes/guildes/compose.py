@@ -123,7 +123,17 @@ class Composer:
         parts = [self.tr("guildes.ui.round", round=max(1, v["round"])), self.tr(v["phase_key"]),
                  self.tr("guildes.ui.first", name=self.t.seat_name(v["first"])),
                  self.tr("guildes.ui.decks", quests=v["quests_left"], **v["decks"])]
-        ui.text(self.layer, ui.ellipsize("   ·   ".join(parts), rect.width, self.fs(16)), rect.topleft,
+        # the menu (pause, rules, note, save and quit) on screen, as the other tables have it, not
+        # only behind Esc, which nothing said
+        f = self.fs(14)
+        label = self.tr("curtain.pause")
+        box = Rect(0, 0, ui.font(f).size(label)[0] + 24, max(rect.height, int(f * 1.7)))
+        box.topright = (rect.right, rect.top - 2)
+        pygame.draw.rect(self.layer, (58, 44, 28), box, border_radius=7)
+        pygame.draw.rect(self.layer, ui.GOLD_DARK, box, 2, border_radius=7)
+        ui.text(self.layer, label, box.center, f, ui.PARCHMENT, anchor="center")
+        self.hits.append(Hit(box, "menu", None, self.tr("guildes.ui.tip.menu")))
+        ui.text(self.layer, ui.ellipsize("   ·   ".join(parts), box.left - 12 - rect.left, self.fs(16)), rect.topleft,
                 self.fs(16), ui.GOLD)
 
     def track(self, rect: Rect) -> None:

@@ -141,7 +141,11 @@ class GuildesTable(ComposedTable):
         return self.handle_pointer(event)
 
     def on_hit(self, hit: Hit, button: int = 1) -> None:
-        if hit.kind == "option":
+        if hit.kind == "menu":
+            from scenes.pause import PauseMenu
+
+            self.stack.push(PauseMenu(self.app, self))
+        elif hit.kind == "option":
             self.try_act(Choose(hit.data))
         elif hit.kind == "bid":
             self.try_act(Bid(hit.data))

@@ -214,3 +214,17 @@ def test_the_designer_force_control_leaves_the_dice_title_readable(lang, size, s
         assert dice.contains(box)
     assert dice.contains(label)
     assert card_body_top(dice, composer.fs(13)) + control.row >= label.bottom  # the fight and dice start below it
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_menu_is_a_button_on_the_table(lang, size) -> None:
+    """The pause menu (rules, note, save and quit) was reachable only by Esc, which nothing on the
+    table said: a Menu button in the top bar opens it, with a tooltip naming the keys."""
+    app = make_app(lang, size)
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    hit = table.find("menu")
+    assert hit is not None and ("Esc" in hit.tip or "Échap" in hit.tip)
+    assert hit.rect.right <= size[0] - 10 and hit.rect.top >= 0
+    click(app, hit.rect.center)
+    assert top_name(app) == "PauseMenu"
