@@ -188,3 +188,18 @@ def test_every_symbol_of_the_catalog_exists_in_the_font(area):
         if missing:
             bad[(key, lang)] = sorted(missing)
     assert not bad, bad
+
+
+@pytest.mark.parametrize("key, params, shown", [
+    ("guildes.log.quest_refused", {"seat": "Alice", "quest": "Le comte du manoir"},
+     "Alice ne remplit pas les conditions de la quête « Le comte du manoir »."),
+    ("guildes.log.lot_destroyed", {"mage": "Druide du bosquet"},
+     "Personne ne veut de la carte Druide du bosquet : elle est détruite."),
+    ("guildes.log.loot", {"seat": "Alice", "target": "Bruno", "rubies": "aucun rubis", "cards": "aucune carte"},
+     "Alice l'emporte sur Bruno ; butin : aucun rubis, aucune carte."),
+    ("guildes.ui.reward", {"vp": 3, "income": 1}, "Récompense : 3 points, revenu +1"),
+])
+def test_guildes_lines_a_playtest_found_ungrammatical(key, params, shown):
+    """"pille aucun rubis" (no "ne"), "de Le comte du manoir", "ne veut de Druide" and "3 PV" for
+    victory points beside "PV 4" for hit points, in French as a player read them."""
+    assert Strings("fr").tr(key, **params) == shown
