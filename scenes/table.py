@@ -39,6 +39,10 @@ class TableScene(Scene):
     """Base of the game tables."""
 
     scoped_messages = True  # its messages (refusals, hints) leave when the situation changes
+    log_scroll = 0  # wrapped rows the log panel is scrolled back from its newest (the wheel over it)
+    log_max = 0  # how far back it can go
+    log_rect: pygame.Rect | None = None  # where `draw_log` last drew it
+    pointer = (0, 0)  # the pointer's last position (a wheel event has none)
 
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app)
@@ -174,7 +178,23 @@ class TableScene(Scene):
         """Take the view of the unveiled seat (public view when nobody is unveiled)."""
         self.view = self.session.view(self.unveiled)
         self.dirty = True
+        self.log_scroll = 0  # something happened: the log shows its newest lines again
         self.view_changed()
+
+    def scroll_log(self, rows: int) -> bool:
+        """Scroll the log panel `rows` back (negative: towards the newest); whether it moved."""
+        scroll = max(0, min(self.log_max, self.log_scroll + rows))
+        if scroll == self.log_scroll:
+            return False
+        self.log_scroll = scroll
+        self.log_moved()
+        self.dirty = True
+        return True
+
+    def log_moved(self) -> None:
+        """The log panel must be drawn again (a table that keeps it in a layer drops the layer)."""
+        if getattr(self, "layer", None) is not None:
+            self.layer = None
 
     def advance(self) -> None:
         """Decide what comes next: end, a bot's move, a curtain, or the unveiled seat plays on."""
@@ -371,6 +391,11 @@ class TableScene(Scene):
         return False
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        elif event.type == pygame.MOUSEWHEEL and self.log_rect is not None and self.log_rect.collidepoint(self.pointer):
+            self.scroll_log(3 * event.y)  # the wheel up reads back
+            return True
         if event.type == pygame.KEYDOWN and self.captures_keys() and self.handle_table(event, self.view):
             return True
         if event.type == pygame.KEYDOWN:
@@ -436,10 +461,13 @@ class TableScene(Scene):
 
     def draw_log(self, surface: pygame.Surface, rect: pygame.Rect, entries: list[dict[str, Any]] | None = None,
                  size: int = 16, title: bool = True) -> None:
-        """The turn-log panel: the newest entries of `view["log"]` that fit, newest at the bottom."""
+        """The turn-log panel: the newest entries of `view["log"]` that fit, newest at the bottom,
+        or older ones as the wheel over it scrolled it back (the last LOG_BACK entries)."""
         entries = self.view.get("log", []) if entries is None else entries
-        draw_log_panel(surface, rect, [self.render(e) for e in self.log_with_notes(entries)[-40:]],
-                       self.app.tr("table.log") if title else None, size)
+        self.log_rect = pygame.Rect(rect)
+        self.log_max = draw_log_panel(surface, rect, [self.render(e) for e in self.log_with_notes(entries)[-LOG_BACK:]],
+                                      self.app.tr("table.log") if title else None, size, self.log_scroll)
+        self.log_scroll = min(self.log_scroll, self.log_max)
 
     # -- hooks for subclasses ---------------------------------------------------------------------
 
@@ -480,9 +508,14 @@ def release_drawings(game_id: str) -> None:
     ui.release_drawings()
 
 
+LOG_BACK = 150  # log entries a table's log panel can be scrolled back through
+
+
 def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], title: str | None,
-                   size: int = 16) -> None:
-    """A panel with a title and wrapped lines, the newest at the bottom, older ones cut at the top."""
+                   size: int = 16, scroll: int = 0) -> int:
+    """A panel with a title and wrapped lines, the newest at the bottom, older ones cut at the top;
+    `scroll` rows back from the newest (a thin bar then says where the panel stands). The most
+    it can be scrolled back (0: every line fits)."""
     ui.panel(surface, rect, 220)
     top = rect.top + 10
     if title:
@@ -493,10 +526,15 @@ def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
     for n, line in enumerate(lines):
         rows.extend((row, n) for row in ui.wrap(line, rect.width - 28, size))
     fit = max(0, (rect.bottom - 10 - top) // step)
-    shown = rows[-fit:] if fit else []
+    maximum = max(0, len(rows) - fit)
+    scroll = max(0, min(scroll, maximum))
+    shown = rows[max(0, len(rows) - fit - scroll):len(rows) - scroll] if fit else []
     for i, (row, n) in enumerate(shown):  # the last three entries bright, every row of each alike
         fade = ui.PARCHMENT if n >= len(lines) - 3 else ui.PARCHMENT_DIM
         ui.text(surface, row, (rect.left + 14, top + i * step), size, fade)
+    if scroll:  # read back: where the panel stands in the log
+        ui.scroll_mark(surface, pygame.Rect(rect.right - 9, top, 4, fit * step), maximum - scroll, maximum, fit, len(rows))
+    return maximum
 
 
 def draw_public_default(app: Any, surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any],

@@ -336,6 +336,13 @@ def pointer_tip(surface: pygame.Surface, value: str, pointer: tuple[int, int], w
         text(surface, row, (box.left + 12, box.top + 7 + 21 * i), 15, PARCHMENT)
 
 
+def scroll_mark(surface: pygame.Surface, bar: pygame.Rect, offset: int, maximum: int, shown: int, total: int) -> None:
+    """A thin track with its thumb: where a list scrolled by `offset` of `maximum` stands (no
+    handle to drag: the wheel moves such a list, as the tables' log panels)."""
+    pygame.draw.rect(surface, GOLD_DARK, bar, border_radius=2)
+    pygame.draw.rect(surface, GOLD, ScrollBar.thumb(bar, offset, maximum, shown, total), border_radius=2)
+
+
 class ScrollBar:
     """A vertical scrollbar on `bar` for a list scrolled by `offset` out of `maximum` (in any unit:
     rows, pixels), `shown` of its `total` visible: its thumb, a drag of the thumb, a click on the

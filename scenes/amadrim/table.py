@@ -48,7 +48,7 @@ from rules.amadrim.board import board_from_view, cell_label
 from rules.amadrim.placement import problem as placement_problem
 from scenes import ui
 from scenes.amadrim import panels
-from scenes.table import TableScene, draw_log_panel
+from scenes.table import LOG_BACK, TableScene, draw_log_panel
 from sprites.amadrim import pieces
 from sprites.hourglass import Hourglass
 
@@ -615,6 +615,9 @@ class AmadrimTable(TableScene):
             self._grid = (key, pieces.render_grid(geo, view["grid"], view["colours"], view["grid"]["quadrants"]))
         return self._grid[1]
 
+    def log_moved(self) -> None:
+        self._stale = True  # the log panel is drawn in the layer
+
     def render_layer(self, size: tuple[int, int], view: dict[str, Any]) -> pygame.Surface:
         """Everything but the hover mark, the tooltip and the sand-timer."""
         layer = pygame.Surface(size)
@@ -625,8 +628,10 @@ class AmadrimTable(TableScene):
         panels.totals_chart(layer, lay.chart, view, look)
         panels.levels_legend(layer, lay.legend, view, look)
         self.draw_map(layer, view)
-        lines = [self.render(e) for e in self.log_with_notes(view["log"][-12:])][-12:]  # more than the panel ever shows
-        draw_log_panel(layer, lay.log, lines, self.app.tr("table.log"), 14)
+        lines = [self.render(e) for e in self.log_with_notes(view["log"][-LOG_BACK:])][-LOG_BACK:]
+        self.log_rect = pygame.Rect(lay.log)
+        self.log_max = draw_log_panel(layer, lay.log, lines, self.app.tr("table.log"), 14, self.log_scroll)
+        self.log_scroll = min(self.log_scroll, self.log_max)
         self.draw_control(layer, view)
         highlight = view["current"] if view["phase"] in ("actions", "setup") else self.unveiled
         self.tips = panels.stock_sheets(layer, lay.stock, view, look, highlight)

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from scenes import ui
+from scenes.table import LOG_BACK
 from sprites.anludim import pieces as P
 
 Rect = pygame.Rect
@@ -597,7 +598,7 @@ class Composer:
         top += self.fs(16) + self.px(12)
         step = int(size * 1.42)
         rows: list[tuple[str, P.Colour, bool]] = []
-        entries = self.t.log_with_notes((self.view.get("log") or [])[-60:])[-60:]
+        entries = self.t.log_with_notes((self.view.get("log") or [])[-LOG_BACK:])[-LOG_BACK:]
         for k, e in enumerate(entries):
             key = e.get("key", "")
             colour = ui.GOLD if key in HIGHLIGHT_TURN_KEYS or key in STRONG_KEYS else ui.PARCHMENT
@@ -608,8 +609,16 @@ class Composer:
             for row in ui.wrap(self.t.render(e), rect.width - self.px(28), size, bold=strong):
                 rows.append((row, colour, strong))
         fit_rows = max(0, (rect.bottom - self.px(8) - top) // step)
-        for i, (row, colour, bold) in enumerate(rows[-fit_rows:] if fit_rows else []):
+        # the wheel over the panel reads back (the table keeps how far: `TableScene.scroll_log`)
+        maximum = max(0, len(rows) - fit_rows)
+        back = self.t.log_scroll = min(self.t.log_scroll, maximum)
+        self.t.log_rect, self.t.log_max = Rect(rect), maximum
+        shown = rows[max(0, len(rows) - fit_rows - back):len(rows) - back] if fit_rows else []
+        for i, (row, colour, bold) in enumerate(shown):
             rich(self.surf, row, (rect.left + self.px(12), top + i * step), size, colour, self.syms, bold=bold)
+        if back:
+            ui.scroll_mark(self.surf, Rect(rect.right - self.px(9), top, 4, fit_rows * step), maximum - back, maximum,
+                           fit_rows, len(rows))
 
     # -- my side -------------------------------------------------------------------------------------------
 
