@@ -249,7 +249,7 @@ class TableScene(Scene):
         """The curtain was lifted for `seat` (called by the curtain)."""
         from game import hotseat
 
-        self.since = hotseat.summary_for(self.session, seat)[-8:]
+        self.since = hotseat.summary_for(self.session, seat)
         self.session.note_reveal(seat)
         self.clear_messages()
         self.unveiled = seat
@@ -443,9 +443,18 @@ class TableScene(Scene):
     def draw_since(self, surface: pygame.Surface) -> None:
         """The "since your last turn" box (any click or key closes it)."""
         w, h = surface.get_size()
-        lines = [self.render(e) for e in self.since]
         width = min(640, w - 80)
-        rows = [row for line in lines for row in ui.wrap("• " + line, width - 40, 18)]
+        room = max(3, (h - 80 - 96) // 26)  # rows the window can hold
+        rows: list[str] = []
+        older = len(self.since)  # entries left out at the top (the oldest), if the window is full
+        for entry in reversed(self.since):  # the newest first, until the box would leave the window
+            wrapped = ui.wrap("• " + self.render(entry), width - 40, 18)
+            if len(rows) + len(wrapped) > room - (older > 1):
+                break
+            rows[:0] = wrapped
+            older -= 1
+        if older:
+            rows.insert(0, self.app.tr("table.since_older", count=older))
         box = pygame.Rect(0, 0, width, 96 + 26 * max(1, len(rows)))
         box.center = (w // 2, h // 2)
         ui.dim(surface, 110)

@@ -340,3 +340,22 @@ def test_the_curtains_log_brightens_whole_entries_never_half_of_one() -> None:
         colour_of.setdefault(entry, set()).add(colour)
     assert len(colour_of[1]) == 1 == len(colour_of[4]) and len(drawn) > len(lines)  # some entry wrapped
     assert colour_of[1] == {ui.PARCHMENT_DIM} and colour_of[2] == colour_of[3] == colour_of[4] == {ui.PARCHMENT}
+
+
+def test_since_your_last_turn_keeps_the_newest_lines_and_says_how_many_older_ones_are_left(monkeypatch) -> None:
+    """A long absence (a bot's whole turn of fights) gave 20 lines, of which the box showed the
+    last 8 with nothing saying so: it shows as many as the window holds and counts the rest."""
+    from tests.ui_helpers import make_app, texts_drawn
+
+    app = make_app("en", (1024, 700))
+    table = start(app)
+    lift(app)
+    table.since = [{"key": "notes.export.round", "params": {"round": n}} for n in range(1, 41)]
+    drawn = texts_drawn(monkeypatch)
+    surface = pygame.Surface((1024, 700))
+    table.draw_since(surface)
+    shown = [t for t in drawn if t.startswith("• ")]
+    assert shown and shown[-1] == "• round 40" and len(shown) < 40
+    older = 40 - len(shown)
+    assert app.tr("table.since_older", count=older) in drawn
+    assert "earlier lines" in app.tr("table.since_older", count=older)
