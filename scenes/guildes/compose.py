@@ -471,7 +471,7 @@ class Composer:
             names = ", ".join(self.t.seat_name(s) for s in (v.get("to_act") or []))
             ui.text(self.layer, self.tr("guildes.ui.waiting", name=names), (x, y), f + 1, ui.PARCHMENT_DIM, italic=True)
             return
-        title = self.tr(p["key"])
+        title = self.t.prompt_title(p)
         if p["kind"] == "placement":
             title = f"{title} — {self.tr('guildes.ui.place_hint')}"
         ui.text(self.layer, ui.ellipsize(title, rect.width - 28, f + 1, bold=True), (x, y), f + 1, ui.GOLD, bold=True)

@@ -93,6 +93,31 @@ class GuildesTable(ComposedTable):
                 return self.tx(cards[table][cid]["name"])
         return cid
 
+    def prompt_title(self, p: dict[str, Any]) -> str:
+        """The prompt's question, naming what it is about where the rules say it: the mage to
+        send against a monster, the monster or mage an attack's element is chosen against (the
+        bare questions left a player unsure which fight a click was for)."""
+        ctx = p.get("context") or {}
+        if p["kind"] == "assign" and ctx.get("mage"):
+            return self.app.tr("guildes.prompt.assign_named", mage=self.card_name(ctx["mage"]))
+        target = ctx.get("target") if p["kind"] == "element" else None
+        if isinstance(target, dict):
+            if "quest" in target and "monster" in target:
+                quest = self.view["cards"]["quests"].get(target["quest"])
+                if quest is not None and 0 <= target["monster"] < len(quest["monsters"]):
+                    name = self.tx(quest["monsters"][target["monster"]]["name"])
+                    return self.app.tr("guildes.prompt.element_against", target=name)
+            elif "mage" in target:
+                mid = target["mage"]
+                if mid == "leader":
+                    name = self.app.tr("guildes.ui.leader_of", seat=self.seat_name(target.get("seat", 0)))
+                elif mid is None:
+                    name = self.app.tr("guildes.ui.hidden_mage", seat=self.seat_name(target.get("seat", 0)))
+                else:
+                    name = self.card_name(mid)
+                return self.app.tr("guildes.prompt.element_against", target=name)
+        return self.app.tr(p["key"])
+
     def label(self, kind: str, option: str) -> str:
         """A button's text for `option` of a prompt of `kind`."""
         ctx = (self.view.get("prompt") or {}).get("context") or {}

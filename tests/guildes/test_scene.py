@@ -228,3 +228,31 @@ def test_the_menu_is_a_button_on_the_table(lang, size) -> None:
     assert hit.rect.right <= size[0] - 10 and hit.rect.top >= 0
     click(app, hit.rect.center)
     assert top_name(app) == "PauseMenu"
+
+
+def test_fight_questions_name_what_they_are_about(app, monkeypatch) -> None:
+    """"Quel monstre ce mage affronte-t-il ?" did not name the mage, nor the element's question
+    the monster or mage attacked: a player picked for the wrong fight. The bar's title names them."""
+    table = start(app)
+    cards = table.view["cards"]
+    mid = next(iter(cards["mages"]))
+    qid = next(q for q in cards["quests"] if cards["quests"][q]["monsters"])
+    mage, monster = table.card_name(mid), table.tx(cards["quests"][qid]["monsters"][0]["name"])
+    assign = {"kind": "assign", "key": "guildes.prompt.assign", "options": ["monster:0"], "context": {"mage": mid}}
+    assert table.prompt_title(assign).startswith(mage)
+    element = {"kind": "element", "key": "guildes.prompt.element", "options": ["fire"],
+               "context": {"dice": {}, "target": {"quest": qid, "monster": 0}}}
+    assert table.prompt_title(element).endswith(monster)
+    duel = dict(element, context={"dice": {}, "target": {"seat": 1, "mage": mid}})
+    assert mage in table.prompt_title(duel)
+    leader = dict(element, context={"dice": {}, "target": {"seat": 1, "mage": "leader"}})
+    assert table.prompt_title(leader) == app.tr("guildes.prompt.element_against",
+                                                target=app.tr("guildes.ui.leader_of", seat=table.seat_name(1)))
+    # the prompt bar draws it as its title
+    from tests.ui_helpers import texts_drawn
+
+    drawn = texts_drawn(monkeypatch)
+    table.view = dict(table.view, prompt=dict(assign, seats=[table.me]))
+    table.layer = None
+    app.render()
+    assert app.tr("guildes.prompt.assign_named", mage=mage) in drawn
