@@ -69,11 +69,7 @@ class Composer:
         return self.tx(card["name"]) if card else cid
 
     def stats_tip(self, mid: str) -> str:
-        m = self.cards["mages"][mid]
-        a, d = m["attack"], m["defence"]
-        stats = self.tr("guildes.ui.stats", **a, dfire=d["fire"], dwater=d["water"], dair=d["air"], dearth=d["earth"],
-                        hp=m["hp"])
-        return self.tr("guildes.ui.mage_tip", name=self.tx(m["name"]), stats=stats, price=m["price"], vp=m["vp"])
+        return self.t.mage_tip(mid)
 
     def card_tip(self, cid: str) -> str:
         card = self.cards["items"].get(cid) or self.cards["spells"].get(cid)

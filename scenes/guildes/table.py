@@ -148,16 +148,30 @@ class GuildesTable(ComposedTable):
         key = f"guildes.choice.{option}"
         return self.tr(key) if self.app.strings.has(key) else option
 
+    def mage_tip(self, mid: str) -> str:
+        """A mage's card in words: name, attack and defence per element, hit points, price, points."""
+        m = self.view["cards"]["mages"][mid]
+        a, d = m["attack"], m["defence"]
+        stats = self.tr("guildes.ui.stats", **a, dfire=d["fire"], dwater=d["water"], dair=d["air"], dearth=d["earth"],
+                        hp=m["hp"])
+        return self.tr("guildes.ui.mage_tip", name=self.tx(m["name"]), stats=stats, price=m["price"], vp=m["vp"])
+
+    def leader_tip(self, lid: str) -> str:
+        """A leader's card in words: its power, then attack and defence, work income and points."""
+        card = self.view["cards"]["leaders"][lid]
+        a, d = card["attack"], card["defence"]
+        return self.tr("guildes.ui.leader_tip", power=self.tx(card["power"]), income=card["work_income"],
+                       vp=card["vp"], **a, dfire=d["fire"], dwater=d["water"], dair=d["air"], dearth=d["earth"])
+
     def option_tip(self, kind: str, option: str) -> str:
         cards = self.view["cards"]
         if option in cards["mages"]:
-            m = cards["mages"][option]
-            return f"{self.tx(m['name'])} — {m['price']} · {m['vp']} · HP {m['hp']}"
+            return self.mage_tip(option)  # the recruit's buttons: the whole card, as on the tiles
         if option in cards["items"] or option in cards["spells"]:
             c = cards["items"].get(option) or cards["spells"][option]
             return self.tx(c["text"])
         if option in cards["leaders"]:
-            return self.tx(cards["leaders"][option]["power"])
+            return self.leader_tip(option)
         return ""
 
     # -- events ------------------------------------------------------------------------------------

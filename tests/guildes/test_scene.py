@@ -256,3 +256,16 @@ def test_fight_questions_name_what_they_are_about(app, monkeypatch) -> None:
     table.layer = None
     app.render()
     assert app.tr("guildes.prompt.assign_named", mage=mage) in drawn
+
+
+def test_recruit_and_leader_buttons_describe_the_whole_card(app) -> None:
+    """The recruit button's tooltip was "Forgeron runique — 3 · 0 · HP 4" (numbers unnamed, "HP" in
+    French), the leader's only its power: both now give the card as the tiles do."""
+    table = start(app)
+    cards = table.view["cards"]
+    mid = next(iter(cards["mages"]))
+    lid = next(iter(cards["leaders"]))
+    tip = table.option_tip("recruit", mid)
+    assert tip == table.mage_tip(mid) and table.card_name(mid) in tip and "rubies" in tip
+    leader = table.option_tip("leader", lid)
+    assert table.tx(cards["leaders"][lid]["power"]) in leader and "Atk" in leader and "work +" in leader
