@@ -42,6 +42,7 @@ def static_cards(st) -> dict[str, Any]:
             "items": {k: v.model_dump(mode="json") for k, v in c.items.items()},
             "spells": {k: v.model_dump(mode="json") for k, v in c.spells.items()},
             "quests": {k: v.model_dump(mode="json") for k, v in c.quests.items()},
+            "actions": {k: v.model_dump(mode="json") for k, v in c.cards.items()},
             "elements": list(ELEMENTS),
             "damage_die": list(st.rules.damage_die),
             "alignment": [st.rules.alignment_min, st.rules.alignment_max],

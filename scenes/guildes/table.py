@@ -172,6 +172,12 @@ class GuildesTable(ComposedTable):
             return self.tx(c["text"])
         if option in cards["leaders"]:
             return self.leader_tip(option)
+        action = cards.get("actions", {}).get(option) if kind in CARD_WORDS or kind == "x2" else None
+        if action is not None:  # an action card: what it does, and its bonus when doubled by X2
+            x2 = self.tx(action["x2"]).strip(" —-") if action.get("x2") else ""
+            if not x2:  # the X2 card itself ("—")
+                return self.tx(action["text"])
+            return self.tr("guildes.ui.action_tip", text=self.tx(action["text"]), x2=self.tx(action["x2"]))
         return ""
 
     # -- events ------------------------------------------------------------------------------------

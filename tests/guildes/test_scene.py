@@ -269,3 +269,15 @@ def test_recruit_and_leader_buttons_describe_the_whole_card(app) -> None:
     assert tip == table.mage_tip(mid) and table.card_name(mid) in tip and "rubies" in tip
     leader = table.option_tip("leader", lid)
     assert table.tx(cards["leaders"][lid]["power"]) in leader and "Atk" in leader and "work +" in leader
+
+
+def test_action_card_buttons_say_what_the_card_does_and_its_x2_bonus(app) -> None:
+    """The action cards' buttons (Work, Trade, …, X2) had no tooltip, though every card has a text
+    and an X2 bonus in actions.yaml: a new player could not tell what a card does before playing it."""
+    table = start(app)
+    actions = table.view["cards"]["actions"]
+    work = table.option_tip("first_action", "work")
+    assert table.tx(actions["work"]["text"]) in work and table.tx(actions["work"]["x2"]) in work
+    assert table.option_tip("second_action", "x2") == table.tx(actions["x2"]["text"])
+    for option in actions:
+        assert table.option_tip("first_action", option)
