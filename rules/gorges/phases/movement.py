@@ -86,19 +86,31 @@ def destinations(st: Any, army: Army, steps: int, stops: frozenset[str] | None =
 
 def _orders_of(st: Any, army: Army, mode: str, steps: int, stops: frozenset[str]) -> list[Move]:
     """`orders(army.id, mode, destinations(...))` for a normal or second move of `steps`, the
-    foreign armies standing on `stops` (the hot path of random self-play). The lists of the
-    moves that no foreign army can cut short (none stands `island.near`) are kept on the
-    island for every game: where the other armies stand does not change them. Not to be changed."""
+    foreign armies standing on `stops` (the hot path of random self-play). The lists are kept
+    on the island for every game: only the foreign armies standing `island.near` can cut a
+    path short, so a list is found again by those stops alone; under the key without them, the
+    list that no foreign army cuts short (the common case: one look). Not to be changed."""
     island = st.content.island
     here = army.location
     key = (army.id, mode, here, steps)
-    found = island.memo.get(key)
-    if found is not None and found[0].isdisjoint(stops):  # (near, orders)
-        return found[1]
-    listed = orders(army.id, mode, island.targets(here, steps, stops))
-    near = island.near(here, steps)
-    if near.isdisjoint(stops):
-        island.memo[key] = (near, listed)
+    memo = island.memo
+    found = memo.get(key)
+    if found is not None:  # (near, orders)
+        near = found[0]
+        if near.isdisjoint(stops):
+            return found[1]
+    else:
+        near = island.near(here, steps)
+    cut = stops & near
+    if not cut:
+        listed = memo[key] = (near, orders(army.id, mode, island.targets(here, steps, stops)))
+        return listed[1]
+    cut_key = (key, cut)
+    listed = memo.get(cut_key)
+    if listed is None:
+        if len(memo) > 50_000:  # (each placement of near armies: kept within bounds, as the island's)
+            memo.clear()
+        listed = memo[cut_key] = orders(army.id, mode, island.targets(here, steps, stops))
     return listed
 
 
@@ -194,9 +206,10 @@ _MOVES: dict[tuple[str, str], dict[str, Move]] = {}
 
 class _Powers:
     """What `seat`'s race allows him during one general's movement: looked up once for every
-    list of his orders (again if his race changes, as a test or a designer may make it)."""
+    list of his orders (again if his race changes, as a test or a designer may make it), with
+    the destinations of his special moves, kept while the flags and buildings they read stay."""
 
-    __slots__ = ("race", "specials", "reroll", "swap", "nomad", "_pools")
+    __slots__ = ("race", "specials", "reroll", "swap", "nomad", "_pools", "_flags", "_special")
 
     def __init__(self, st: Any, seat: int) -> None:
         ability = st.ability
@@ -205,16 +218,34 @@ class _Powers:
         self.reroll = ability(seat, "movement_reroll") is not None
         self.swap = ability(seat, "swap_armies") is not None
         self.nomad = ability(seat, "nomad_capital") is not None
-        self._pools: dict[str, tuple[Any, list[str]]] = {}
+        self._pools: dict[str, list[str]] = {}  # mode -> `_special_pool`
+        self._flags: tuple[Any, ...] | None = None  # the flags and buildings the pools were made for
+        self._special: dict[tuple[str, str], tuple[str, list[Move]]] = {}  # (mode, army) -> (place, moves)
 
-    def pool(self, st: Any, seat: int, mode: str) -> list[str]:
-        """`_special_pool(st, seat, mode)`, kept while the flags and buildings it reads stay as
-        they were (the forest's: for good). Not to be changed."""
-        key = None if mode == "forest" else (tuple(st.owner.values()), tuple(st.building.values()))
-        found = self._pools.get(mode)
-        if found is None or found[0] != key:
-            found = self._pools[mode] = (key, _special_pool(st, seat, mode))
-        return found[1]
+    def check_pools(self, st: Any) -> None:
+        """Forget the special moves' destinations if the flags or buildings changed since they
+        were made (once per list of orders: a normal move or a re-roll changes neither)."""
+        flags = (tuple(st.owner.values()), tuple(st.building.values()))
+        if flags != self._flags:
+            self._flags = flags
+            forest = self._pools.get("forest")  # (the forest's stands for good)
+            self._pools = {} if forest is None else {"forest": forest}
+            self._special = {k: v for k, v in self._special.items() if k[0] == "forest"}
+
+    def special_orders(self, st: Any, seat: int, army: Army, mode: str) -> list[Move]:
+        """`orders(army.id, mode, _special_targets(...))`, kept while the pools stand (see
+        `check_pools`) and the army stays where it is. Not to be changed."""
+        key = (mode, army.id)
+        here = army.location
+        found = self._special.get(key)
+        if found is not None and found[0] == here:
+            return found[1]
+        pool = self._pools.get(mode)
+        if pool is None:
+            pool = self._pools[mode] = _special_pool(st, seat, mode)
+        listed = orders(army.id, mode, _special_targets(st, seat, army, mode, pool))
+        self._special[key] = (here, listed)
+        return listed
 
 
 def legal(st: Any, seat: int, powers: _Powers | None = None) -> list[Action]:
@@ -254,6 +285,8 @@ class _Orders:
         if specials:
             used = st.generals[seat].used
             specials = tuple([m for m in specials if m not in used])
+            if specials:
+                powers.check_pools(st)
         self.specials = specials
         second = st.moves.get("second")
         reroll = powers.reroll
@@ -270,9 +303,7 @@ class _Orders:
                 out.extend(found[1] if found is not None and found[0].isdisjoint(stops)
                            else _orders_of(st, army, "normal", army.allowance, stops))
                 for mode in specials:
-                    targets = _special_targets(st, seat, army, mode, powers.pool(st, seat, mode))
-                    if targets:
-                        out.extend(orders(army.id, mode, targets))
+                    out.extend(powers.special_orders(st, seat, army, mode))
                 if reroll and not army.rerolled:
                     out.append(made(RerollMovement, army.id))
             spans.append([army, start, len(out)])
@@ -320,9 +351,7 @@ class _Orders:
         out = list(_orders_of(st, army, "normal", army.allowance, self.stops))
         seat, powers = self.seat, self.powers
         for mode in self.specials:
-            targets = _special_targets(st, seat, army, mode, powers.pool(st, seat, mode))
-            if targets:
-                out.extend(orders(army.id, mode, targets))
+            out.extend(powers.special_orders(st, seat, army, mode))
         if powers.reroll and not army.rerolled:
             out.append(made(RerollMovement, army.id))
         return out
