@@ -11,11 +11,13 @@ from rules.gorges.records import Army
 def nearest_own(st: Any, army: Army) -> str:
     """The territory of the army's general nearest to where it stands (ties by id), else capital."""
     here = army.location
-    own = [t for t in st.territories_of(army.seat) if t != here]
-    capital = st.generals[army.seat].capital
-    if not own or here is None:
-        return capital
-    return min(own, key=lambda t: (st.content.island.distance(here, t), t))
+    if here is None:
+        return st.generals[army.seat].capital
+    seat, owner = army.seat, st.owner
+    for t in st.content.island.nearest_first(here):  # (the `min` by distance, then id)
+        if owner[t] == seat:
+            return t
+    return st.generals[army.seat].capital
 
 
 def push_back(st: Any, army: Army) -> None:
@@ -107,10 +109,11 @@ def claim(st: Any, seat: int | None, tid: str, why: str) -> None:
 
 
 def _capital_lost(st: Any, seat: int, tid: str) -> None:
-    own = [t for t in st.territories_of(seat) if t not in st.capitals()]
-    if not own:
+    capitals, owner = st.capitals(), st.owner
+    # The nearest of his territories that is no capital (the `min` by distance, then id).
+    new = next((t for t in st.content.island.nearest_first(tid) if owner[t] == seat and t not in capitals), None)
+    if new is None:
         st.say("gorges.log.capital_lost", seat=seat_ref(seat), before=tid, to=tid)
         return
-    new = min(own, key=lambda t: (st.content.island.distance(tid, t), t))
     st.generals[seat].capital = new
     st.say("gorges.log.capital_lost", seat=seat_ref(seat), before=tid, to=new)

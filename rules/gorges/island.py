@@ -34,6 +34,7 @@ class Island:
         self._reach: dict[tuple[str, int, frozenset[str]], dict[str, int]] = {}
         self._targets: dict[tuple[str, int, frozenset[str]], tuple[str, ...]] = {}
         self._near: dict[tuple[str, int], frozenset[str]] = {}
+        self._nearest: dict[str, tuple[str, ...]] = {}
         # Answers that depend only on the island, kept by their callers for every game (the
         # movement's lists of orders, see rules.gorges.phases.movement._orders_of).
         self.memo: dict[tuple[object, ...], object] = {}
@@ -51,6 +52,15 @@ class Island:
     def distance(self, a: str, b: str) -> int:
         """Hex distance between two territories."""
         return hex_distance(self.coords[a], self.coords[b])
+
+    def nearest_first(self, tid: str) -> tuple[str, ...]:
+        """Every other territory, nearest to `tid` first (ties by id): the first of them that
+        passes a test is the `min` by (distance, id) of those that pass it (made once each)."""
+        found = self._nearest.get(tid)
+        if found is None:
+            found = self._nearest[tid] = tuple(sorted((t for t in self.ids if t != tid),
+                                                      key=lambda t: (self.distance(tid, t), t)))
+        return found
 
     def adjacent(self, a: str, b: str) -> bool:
         """True when the two territories share an edge."""

@@ -256,30 +256,33 @@ def legal(st: Any, seat: int, powers: _Powers | None = None) -> list[Action]:
 class _Orders:
     """The orders a general may give now (`actions`, the list `legal` gives): `done`, each of his
     armies' moves (normal, the race's special moves, a re-roll, or a second march once moved)
-    in a span of its own, then the moves of an enemy army, the swaps and the capital's moves.
+    in a span of its own, then the tail: the moves of an enemy army, the swaps and the
+    capital's moves.
 
     `after` gives the list that follows one of his orders, redoing only what the order changed
     when it is a normal move or a re-roll (then the foreign armies, the flags, the buildings and
-    the special moves used stay as they were: the other armies' spans and the tail are the
-    same); any other order makes the whole list again."""
+    the special moves used stay as they were: the other armies' spans are the same, and so is
+    the tail but after a move when an enemy army may be moved: its moves stop where his armies
+    stand); any other order makes the whole list again, and so does any move of a general who
+    may swap (a swap may have moved his armies at any time since the list was made)."""
 
-    __slots__ = ("seat", "powers", "actions", "spans", "stops", "specials")
+    __slots__ = ("seat", "powers", "actions", "mine", "ids", "bounds", "stops", "specials")
 
     def __init__(self, st: Any, seat: int, powers: _Powers | None = None) -> None:
         if powers is None or powers.race != st.generals[seat].race:
             powers = _Powers(st, seat)
         self.seat, self.powers = seat, powers
         out: list[Action] = [DONE]
-        armies = st.armies.values()
-        mine = []  # his armies on the map, in order
+        mine = self.mine = []  # his armies on the map, in order
         foreign = []  # where the others stand: the same stops for each of his armies
-        for a in armies:
+        for a in st.armies.values():
             here = a.location
             if here is not None:
                 if a.seat == seat:
                     mine.append(a)
                 else:
                     foreign.append(here)
+        self.ids = [a.id for a in mine]
         self.stops = stops = frozenset(foreign)
         specials = powers.specials
         if specials:
@@ -291,9 +294,9 @@ class _Orders:
         second = st.moves.get("second")
         reroll = powers.reroll
         memo = st.content.island.memo
-        spans = self.spans = []  # [army, start, end] of each of his armies, in order
+        bounds = self.bounds = []  # where each of his armies' span starts, then where the tail does
         for army in mine:
-            start = len(out)
+            bounds.append(len(out))
             # The modes in order: normal, the race's special moves, then a second (forced) march.
             if army.moved:
                 if second:
@@ -306,41 +309,51 @@ class _Orders:
                     out.extend(powers.special_orders(st, seat, army, mode))
                 if reroll and not army.rerolled:
                     out.append(made(RerollMovement, army.id))
-            spans.append([army, start, len(out)])
+        bounds.append(len(out))
+        self._tail(st, out)
+        self.actions = out
+
+    def _tail(self, st: Any, out: list[Action]) -> None:
+        """Append the moves of an enemy army, the swaps and the capital's moves to `out`."""
+        seat, powers = self.seat, self.powers
         if st.moves.get("enemy"):
-            for army in armies:
+            for army in st.armies.values():
                 out.extend(orders(army.id, "enemy", _move_targets(st, seat, army, "enemy")))
         if powers.swap:
             out.extend(_swaps(st, seat))
         if powers.nomad:
             out.extend(made(MoveCapital, t) for t in _capital_targets(st, seat))
-        self.actions = out
 
     def after(self, st: Any, action: Action) -> _Orders:
-        """The orders once `action` (one of these, just done) is carried out. A normal move
-        changes only its army's span, when no enemy army may be moved (their moves stop where
-        his armies stand) and he may swap none (swaps depend on where his armies stand); a
-        re-roll changes only its army's span."""
-        if type(action) is Move:
-            if action.mode != "normal" or st.moves.get("enemy") or self.powers.swap:
+        """The orders once `action` (one of these, just done) is carried out: after a normal
+        move, its army's span and, when an enemy army may be moved, the tail are made again;
+        after a re-roll, its army's span; after anything else, everything."""
+        kind = type(action)
+        if kind is Move:
+            if action.mode != "normal" or self.powers.swap:
                 return _Orders(st, self.seat, self.powers)
-        elif type(action) is not RerollMovement:
+        elif kind is not RerollMovement:
             return _Orders(st, self.seat, self.powers)
-        i = next((k for k, span in enumerate(self.spans) if span[0].id == action.army), None)
-        if i is None:
+        try:
+            i = self.ids.index(action.army)
+        except ValueError:
             return _Orders(st, self.seat, self.powers)
-        army, start, end = self.spans[i]
+        army = self.mine[i]
         if army.location is None or army.seat != self.seat:
             return _Orders(st, self.seat, self.powers)
-        span_orders = self._span(st, army)
-        old = self.actions
+        span = self._span(st, army)
+        old, bounds = self.actions, self.bounds
+        start, end = bounds[i], bounds[i + 1]
         new = _Orders.__new__(_Orders)
         new.seat, new.powers, new.stops, new.specials = self.seat, self.powers, self.stops, self.specials
-        new.actions = old[:start] + span_orders + old[end:]
-        shift = len(span_orders) - (end - start)
-        spans = new.spans = self.spans[:i]
-        spans.append([army, start, start + len(span_orders)])
-        spans.extend([a, s + shift, e + shift] for a, s, e in self.spans[i + 1:])
+        new.mine, new.ids = self.mine, self.ids
+        if kind is Move and st.moves.get("enemy"):
+            new.actions = old[:start] + span + old[end:bounds[-1]]
+            new._tail(st, new.actions)
+        else:
+            new.actions = old[:start] + span + old[end:]
+        shift = len(span) - (end - start)
+        new.bounds = bounds[:i + 1] + [b + shift for b in bounds[i + 1:]] if shift else bounds
         return new
 
     def _span(self, st: Any, army: Army) -> list[Action]:
