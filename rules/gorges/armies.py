@@ -26,7 +26,7 @@ def push_back(st: Any, army: Army) -> None:
         return
     dest = nearest_own(st, army)
     army.location = dest
-    st.say("gorges.log.pushed_back", army=army.id, seat=seat_ref(army.seat), to=dest)
+    st.say_flat("gorges.log.pushed_back", army.id, army.seat, dest)
 
 
 def destroy(st: Any, army: Army) -> None:
@@ -77,7 +77,7 @@ def enforce_home(st: Any, seat: int) -> None:
     capital = st.generals[seat].capital
     army = min(armies, key=lambda a: (st.content.island.distance(a.location, capital), a.id))
     army.location = capital
-    st.say("gorges.log.home_rule", army=army.id, seat=seat_ref(seat), to=capital)
+    st.say_flat("gorges.log.home_rule", army.id, seat, capital)
 
 
 def protected(st: Any) -> dict[str, int]:
@@ -98,8 +98,7 @@ def claim(st: Any, seat: int | None, tid: str, why: str) -> None:
         return
     before = st.owner[tid]
     st.owner[tid] = seat
-    st.say("gorges.log.flag", territory=tid, seat=None if seat is None else seat_ref(seat),
-           before=None if before is None else seat_ref(before), why=why)
+    st.say_flat("gorges.log.flag", tid, seat, before, why)
     if before is not None and capitals.get(tid) == before and before != seat:
         _capital_lost(st, before, tid)
     if seat is not None and st.owner[st.generals[seat].capital] != seat:

@@ -44,7 +44,7 @@ def _relics(st, seat, effect, item, ctx):
     if effect.dice is not None:
         amount += st.roll_expr(seat, effect.dice, "gorges.roll.relics")
     st.generals[seat].relics += amount
-    st.say("gorges.log.relics", seat=seat_ref(seat), amount=amount)
+    st.say_flat("gorges.log.relics", seat, amount)
 
 
 def _remove_army(st, seat, effect, item, ctx):
@@ -189,7 +189,7 @@ def _place_mine(st, seat, effect, item, ctx):
     choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
     if choice is not None:
         st.building[choice] = "mine"
-        st.say("gorges.log.built", territory=choice, building="mine", seat=seat_ref(seat))
+        st.say_flat("gorges.log.built", choice, "mine", seat)
 
 
 def _reinforcement(st, seat, effect, item, ctx):
@@ -220,7 +220,7 @@ def _magic_item(st, seat, effect, item, ctx):
         army = st.armies[choice]
     value = st.roll_expr(seat, effect.dice, "gorges.roll.item")
     army.hero.items.append({"value": value, "kind": "item", "source": plain(item.name)})
-    st.say("gorges.log.item", army=army.id, value=value)
+    st.say_flat("gorges.log.item", army.id, value)
 
 
 def _renown(st, seat, effect, item, ctx):
@@ -387,7 +387,7 @@ HANDLERS = {
 def wound(st: Any, army: Army, enemy: int | None, opponent: Army | None = None):
     """Roll (and apply) the wounds table for the hero of `army`; `enemy` is the foe, if any."""
     seat = army.seat
-    st.say("gorges.log.wound", army=army.id, seat=seat_ref(seat))
+    st.say_flat("gorges.log.wound", army.id, seat)
     _, chosen = st.roll_table(seat, "wounds")
     if st.ability(seat, "wound_choice") is not None:
         _, second = st.roll_table(seat, "wounds")

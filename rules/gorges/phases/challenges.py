@@ -219,8 +219,7 @@ def issue(st: Any, seat: int, action: Challenge):
           "territory": action.territory, "status": "pending", "defender_army": None,
           "allies": list(action.allies), "defender_allies": []}
     st.challenges.append(ch)
-    st.say("gorges.log.challenge", seat=seat_ref(seat), target=seat_ref(action.target),
-           army=action.army, territory=action.territory)
+    st.say_flat("gorges.log.challenge", seat, action.target, action.army, action.territory)
     for aid in action.allies:
         st.say("gorges.log.ally_joins", army=aid)
     yield from recall(st, action.target, action.territory)

@@ -438,7 +438,7 @@ def move_capital(st: Any, seat: int, to: str) -> None:
     before, g.capital = g.capital, to
     st.owner[to] = seat
     g.used.add("capital")
-    st.say("gorges.log.capital_moved", seat=seat_ref(seat), before=before, to=to)
+    st.say_flat("gorges.log.capital_moved", seat, before, to)
 
 
 def _do_move(st: Any, seat: int, army: Army, to: str, mode: str) -> None:
@@ -456,7 +456,7 @@ def _do_move(st: Any, seat: int, army: Army, to: str, mode: str) -> None:
     army.location = to
     if mode == "enemy":
         moves.enforce_home(st, army.seat)
-    st.say("gorges.log.moved", seat=seat_ref(seat), army=army.id, before=before, to=to, mode=mode)
+    st.say_flat("gorges.log.moved", seat, army.id, before, to, mode)  # `say`, kept flat
 
 
 def _raid_lands(st: Any, seat: int, army: Army, to: str) -> bool:
@@ -468,5 +468,5 @@ def _raid_lands(st: Any, seat: int, army: Army, to: str) -> bool:
         return False
     if value in raid.mine and st.building[to] is None:
         st.building[to] = "mine"
-        st.say("gorges.log.built", territory=to, building="mine", seat=seat_ref(seat))
+        st.say_flat("gorges.log.built", to, "mine", seat)
     return True

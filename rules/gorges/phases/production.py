@@ -27,8 +27,7 @@ def search_phase(st: Any) -> None:
             dice = [st.raw("d6", "search")[0] for _ in range(count)]
         found = crown + sum(1 for value in dice if value >= target)
         st.generals[seat].relics += found
-        st.say("gorges.log.search", seat=seat_ref(seat), dice=dice, target=target, found=found,
-               crown=crown)
+        st.say_flat("gorges.log.search", seat, tuple(dice), target, found, crown)
 
 
 def mines_phase(st: Any):
