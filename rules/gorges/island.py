@@ -29,6 +29,7 @@ class Island:
             tid: tuple(self.at[n] for n in self._around(c) if n in self.at)
             for tid, c in self.coords.items()
         }
+        self.around = {tid: frozenset(ns) for tid, ns in self.neighbours.items()}  # `neighbours`, as sets
         self.coast = frozenset(tid for tid, c in self.coords.items()
                                if any(n not in self.at for n in self._around(c)))
         self._reach: dict[tuple[str, int, frozenset[str]], dict[str, int]] = {}

@@ -129,8 +129,9 @@ def _challenges(st: Any, seat: int, out: list[Action]) -> None:
     capitals = moves.protected(st)
     owner = st.owner
     lands = st.lands()
-    border = lands.border(seat)
+    held = lands.of
     anyone = st.event_effect(seat, "challenge_anyone") is not None
+    around, mine_land = st.content.island.around, set(held.get(seat, ()))
     forbidden, dictated = st.forbidden, st.dictated
     made_for = _CHALLENGES
     nobody: set[str] = set()
@@ -139,8 +140,11 @@ def _challenges(st: Any, seat: int, out: list[Action]) -> None:
                 or dictated.get(seat, target) != target:  # `may_target`
             continue
         theirs = where.get(target, nobody)
-        remote = {t for t in theirs if owner[t] == seat}  # `_remote_stakes`
-        remote.update(lands.of.get(target, ()) if anyone else border.get(target, ()))
+        # `_remote_stakes`: his land next to mine (`_border`, asked of his territories only: a
+        # few looks, where the border by owner looks at every territory next to mine), or any of
+        # it with the Tunnel; and his armies on my land.
+        remote = [t for t in held.get(target, ()) if anyone or not around[t].isdisjoint(mine_land)]
+        remote.extend([t for t in theirs if owner[t] == seat])
         # Every army's stakes: the remote ones, and where it stands when that is his or his armies'.
         shared = sorted(remote)
         if capitals:  # protected capitals are never at stake
