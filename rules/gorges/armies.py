@@ -41,7 +41,7 @@ def destroy(st: Any, army: Army) -> None:
         st.say("gorges.log.summer_return", army=army.id, seat=seat_ref(army.seat))
         return
     army.returns = "turn" if st.ability(army.seat, "quick_return") else "season"
-    st.say("gorges.log.destroyed", army=army.id, seat=seat_ref(army.seat), returns=army.returns)
+    st.say_flat("gorges.log.destroyed", army.id, army.seat, army.returns)
 
 
 def remove(st: Any, army: Army) -> None:
@@ -58,7 +58,7 @@ def bring_back(st: Any, army: Army) -> None:
     army.location = st.generals[army.seat].capital
     army.returns = None
     army.destroyed = False
-    st.say("gorges.log.returns", army=army.id, seat=seat_ref(army.seat), to=army.location)
+    st.say_flat("gorges.log.returns", army.id, army.seat, army.location)
 
 
 def enforce_home(st: Any, seat: int) -> None:

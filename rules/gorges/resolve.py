@@ -103,7 +103,7 @@ def _remove_building(st, seat, effect, item, ctx):
                and (o == seat if effect.whose == "own" else o not in (None, seat))]
     choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
     if choice is not None:
-        st.say("gorges.log.razed", territory=choice, building=st.building[choice])
+        st.say_flat("gorges.log.razed", choice, st.building[choice])
         st.building[choice] = None
 
 
@@ -207,8 +207,7 @@ def _extra_points(st, seat, effect, item, ctx):
         army.extra_points += value
     else:
         st.generals[seat].extra_points += value
-    st.say("gorges.log.extra_points", seat=seat_ref(seat), points=value,
-           army=None if army is None else army.id)
+    st.say_flat("gorges.log.extra_points", seat, value, None if army is None else army.id)
 
 
 def _magic_item(st, seat, effect, item, ctx):
@@ -246,7 +245,7 @@ def _regiment_for(st, seat, army: Army, item: Any):
         reg = Regiment(army.next_regiment)
         army.next_regiment += 1
         army.regiments.append(reg)
-        st.say("gorges.log.renown", army=army.id, regiment=reg.number)
+        st.say_flat("gorges.log.renown", army.id, reg.number)
         return reg
     options = [str(r.number) for r in army.regiments]
     choice = yield from st.ask(seat, "regiment", options, army=army.id, why=item.name.to_json())
@@ -257,7 +256,7 @@ def _remove_mine(st, seat, effect, item, ctx):
     tid = ctx.get("mine")
     if tid is not None:
         st.building[tid] = None
-        st.say("gorges.log.razed", territory=tid, building="mine")
+        st.say_flat("gorges.log.razed", tid, "mine")
 
 
 def _lose_renown(st, seat, effect, item, ctx):

@@ -39,21 +39,33 @@ ARMY_PARAMS = {"army", "first", "second", "a", "b"}
 NAMED_PARAMS = frozenset({*PLACE_PARAMS, *ARMY_PARAMS, "path", "building", "why", "mode"})  # see `_param`
 
 # Frequent log entries kept flat until the log is read (`say_flat`): their params' names in order
-# (an event's texts follow its roll), those of them that are seats (given as numbers, or None)
-# and those that are lists (given as tuples).
-FLAT: dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = {
-    "gorges.log.moved": (("seat", "army", "before", "to", "mode"), frozenset({"seat"}), frozenset()),
-    "gorges.log.event": (("seat", "roll"), frozenset({"seat"}), frozenset()),
-    "gorges.log.flag": (("territory", "seat", "before", "why"), frozenset({"seat", "before"}), frozenset()),
-    "gorges.log.search": (("seat", "dice", "target", "found", "crown"), frozenset({"seat"}), frozenset({"dice"})),
-    "gorges.log.challenge": (("seat", "target", "army", "territory"), frozenset({"seat", "target"}), frozenset()),
-    "gorges.log.pushed_back": (("army", "seat", "to"), frozenset({"seat"}), frozenset()),
-    "gorges.log.home_rule": (("army", "seat", "to"), frozenset({"seat"}), frozenset()),
-    "gorges.log.wound": (("army", "seat"), frozenset({"seat"}), frozenset()),
-    "gorges.log.item": (("army", "value"), frozenset(), frozenset()),
-    "gorges.log.relics": (("seat", "amount"), frozenset({"seat"}), frozenset()),
-    "gorges.log.built": (("territory", "building", "seat"), frozenset({"seat"}), frozenset()),
-    "gorges.log.capital_moved": (("seat", "before", "to"), frozenset({"seat"}), frozenset()),
+# (an event's texts follow its roll), those of them that are seats (given as numbers, or None),
+# lists (given as tuples) and words (given as their catalog key: {"key", "params": {}} named).
+_NO: frozenset[str] = frozenset()
+_SEAT = frozenset({"seat"})
+FLAT: dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str], frozenset[str]]] = {
+    "gorges.log.moved": (("seat", "army", "before", "to", "mode"), _SEAT, _NO, _NO),
+    "gorges.log.event": (("seat", "roll"), _SEAT, _NO, _NO),
+    "gorges.log.flag": (("territory", "seat", "before", "why"), frozenset({"seat", "before"}), _NO, _NO),
+    "gorges.log.search": (("seat", "dice", "target", "found", "crown"), _SEAT, frozenset({"dice"}), _NO),
+    "gorges.log.challenge": (("seat", "target", "army", "territory"), frozenset({"seat", "target"}), _NO, _NO),
+    "gorges.log.answer": (("seat", "accept", "army"), _SEAT, _NO, frozenset({"accept"})),
+    "gorges.log.battle": (("winner", "loser", "territory", "points", "storm"), frozenset({"winner", "loser"}),
+                          frozenset({"points"}), _NO),
+    "gorges.log.crown": (("seat", "start", "to", "path", "direction", "steps"), _SEAT, frozenset({"path"}), _NO),
+    "gorges.log.pushed_back": (("army", "seat", "to"), _SEAT, _NO, _NO),
+    "gorges.log.home_rule": (("army", "seat", "to"), _SEAT, _NO, _NO),
+    "gorges.log.destroyed": (("army", "seat", "returns"), _SEAT, _NO, _NO),
+    "gorges.log.returns": (("army", "seat", "to"), _SEAT, _NO, _NO),
+    "gorges.log.swap": (("seat", "first", "second"), _SEAT, _NO, _NO),
+    "gorges.log.wound": (("army", "seat"), _SEAT, _NO, _NO),
+    "gorges.log.item": (("army", "value"), _NO, _NO, _NO),
+    "gorges.log.renown": (("army", "regiment"), _NO, _NO, _NO),
+    "gorges.log.razed": (("territory", "building"), _NO, _NO, _NO),
+    "gorges.log.relics": (("seat", "amount"), _SEAT, _NO, _NO),
+    "gorges.log.extra_points": (("seat", "points", "army"), _SEAT, _NO, _NO),
+    "gorges.log.built": (("territory", "building", "seat"), _SEAT, _NO, _NO),
+    "gorges.log.capital_moved": (("seat", "before", "to"), _SEAT, _NO, _NO),
 }
 EXPRESSION_AIMS = {"relics", "points", "item", "standard"}  # rolled with d3 or d6 as the entry says
 _ANY_TIME = frozenset({ForceNextRoll, DesignerMode, Rename, SetProfile, Note, Ally, SwapArmies})
@@ -793,12 +805,14 @@ def _said(said: tuple[Any, ...], content: Content) -> tuple[str, dict[str, Any]]
     key = said[0]
     flat = FLAT.get(key)
     if flat is not None:
-        names, seats, lists = flat
+        names, seats, lists, words = flat
         params = dict(zip(names, said[1:]))
         for name in seats:
             params[name] = _ref(params[name])
         for name in lists:
             params[name] = list(params[name])
+        for name in words:
+            params[name] = {"key": params[name], "params": {}}
         if key == "gorges.log.event":  # the event's texts, looked up by its d66 roll
             event = content.events[params["roll"]]
             params["entry"], params["detail"] = event.name.to_json(), event.text.to_json()

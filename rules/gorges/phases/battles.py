@@ -181,8 +181,7 @@ def resolve(st: Any, ch: dict[str, Any], result: BattleResult):
     loser = ch["target"] if winner == ch["challenger"] else ch["challenger"]
     by_seat = {ch["challenger"]: st.armies[ch["army"]], ch["target"]: st.armies[ch["defender_army"]]}
     wa, la = by_seat[winner], by_seat[loser]
-    st.say("gorges.log.battle", winner=seat_ref(winner), loser=seat_ref(loser), territory=ch["territory"],
-           points=list(result.points), storm=result.storm_of_magic)
+    st.say_flat("gorges.log.battle", winner, loser, ch["territory"], tuple(result.points), result.storm_of_magic)
     _points(st, ch, result)
     st.history.append({"turn": st.turn, "season": st.season, "territory": ch["territory"],
                        "winner": winner, "loser": loser, "armies": [wa.id, la.id],

@@ -243,8 +243,7 @@ def issue(st: Any, seat: int, action: Challenge):
     if answer.accept:
         st.generals[action.target].accepted += 1
     word = "gorges.word.accepted" if answer.accept else "gorges.word.refused"
-    st.say("gorges.log.answer", seat=seat_ref(action.target), accept={"key": word, "params": {}},
-           army=answer.army)
+    st.say_flat("gorges.log.answer", action.target, word, answer.army)
     for aid in answer.allies:
         st.say("gorges.log.ally_joins", army=aid)
 

@@ -429,7 +429,7 @@ def swap(st: Any, seat: int, a: Army, b: Army) -> None:
             for key in ("army", "defender_army"):
                 ch[key] = other.get(ch[key], ch[key])
     st.generals[seat].used.add("swap")
-    st.say("gorges.log.swap", seat=seat_ref(seat), first=a.id, second=b.id)
+    st.say_flat("gorges.log.swap", seat, a.id, b.id)
 
 
 def move_capital(st: Any, seat: int, to: str) -> None:
