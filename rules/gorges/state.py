@@ -165,7 +165,7 @@ class GorgesState:
             self._prelisted = None
             listed = pre[1]
         else:
-            listed = p.legal(self) if p.legal_fn is None else p.legal_fn(self)
+            listed = p.choices() if p.legal_fn is None else p.legal_fn(self)
         self._listed = (p, listed)
         return list(listed)
 
