@@ -226,8 +226,10 @@ def issue(st: Any, seat: int, action: Challenge):
     st.say_flat("gorges.log.challenge", seat, action.target, action.army, action.territory)
     for aid in action.allies:
         st.say("gorges.log.ally_joins", army=aid)
-    yield from recall(st, action.target, action.territory)
-    yield from second_challenge(st, action.target, ch)
+    if st.ability(action.target, "home_exempt") is not None:  # (`recall`'s first look)
+        yield from recall(st, action.target, action.territory)
+    if st.generals[action.target].accepted == 1:  # (`second_challenge`'s first look)
+        yield from second_challenge(st, action.target, ch)
     listed = answers(st, action.target)
     if len(listed) == 1:  # no army to defend with: refused
         answer = listed[0]
@@ -280,7 +282,9 @@ def defenders(st: Any, target: int) -> list[str]:
     g = st.generals[target]
     if g.accepted >= (2 if st.options.get("second_challenge") or g.second_agreed else 1):
         return []
-    return [a.id for a in _armies(st, target)]
+    busy = engaged(st) if st.challenges else ()  # `_armies(st, target)`, in one pass
+    return [a.id for a in st.armies.values()
+            if a.seat == target and a.location is not None and not a.built and a.id not in busy]
 
 
 def answers(st: Any, target: int) -> list[Action]:
