@@ -32,6 +32,7 @@ class Island:
         self.around = {tid: frozenset(ns) for tid, ns in self.neighbours.items()}  # `neighbours`, as sets
         self.coast = frozenset(tid for tid, c in self.coords.items()
                                if any(n not in self.at for n in self._around(c)))
+        self.coast_ids = tuple(sorted(self.coast))  # (in order)
         self._reach: dict[tuple[str, int, frozenset[str]], dict[str, int]] = {}
         self._targets: dict[tuple[str, int, frozenset[str]], tuple[str, ...]] = {}
         self._near: dict[tuple[str, int], frozenset[str]] = {}

@@ -136,8 +136,9 @@ def _special_pool(st: Any, seat: int, mode: str) -> list[str]:
     if mode == "burrow":
         return sorted(st.territories_of(seat))
     raid = st.ability(seat, "raid")
-    pool = island.ids if raid.reach == "anywhere" else sorted(island.coast)
-    return [t for t in pool if st.owner[t] != seat and st.building[t] not in ("fortress", "city")]
+    pool = island.ids if raid.reach == "anywhere" else island.coast_ids
+    owner, building = st.owner, st.building
+    return [t for t in pool if owner[t] != seat and building[t] not in ("fortress", "city")]
 
 
 SPECIAL = {"forest": "forest_travel", "burrow": "burrow", "raid": "raid"}
@@ -243,7 +244,14 @@ class _Powers:
         pool = self._pools.get(mode)
         if pool is None:
             pool = self._pools[mode] = _special_pool(st, seat, mode)
-        listed = orders(army.id, mode, _special_targets(st, seat, army, mode, pool))
+        if mode == "forest":
+            listed = orders(army.id, mode, _special_targets(st, seat, army, mode, pool))
+        else:  # `_special_targets`: the pool but where it stands, made into moves in one pass
+            one = _MOVES.get((army.id, mode))
+            try:
+                listed = [one[t] for t in pool if t != here]  # type: ignore[index]
+            except (KeyError, TypeError):
+                listed = orders(army.id, mode, [t for t in pool if t != here])
         self._special[key] = (here, listed)
         return listed
 
