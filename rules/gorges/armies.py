@@ -11,11 +11,13 @@ from rules.gorges.records import Army
 def nearest_own(st: Any, army: Army) -> str:
     """The territory of the army's general nearest to where it stands (ties by id), else capital."""
     here = army.location
-    own = [t for t in st.territories_of(army.seat) if t != here]
-    capital = st.generals[army.seat].capital
-    if not own or here is None:
-        return capital
-    return min(own, key=lambda t: (st.content.island.distance(here, t), t))
+    if here is None:
+        return st.generals[army.seat].capital
+    seat, owner = army.seat, st.owner
+    for t in st.content.island.nearest_first(here):  # (the `min` by distance, then id)
+        if owner[t] == seat:
+            return t
+    return st.generals[army.seat].capital
 
 
 def push_back(st: Any, army: Army) -> None:
@@ -24,7 +26,7 @@ def push_back(st: Any, army: Army) -> None:
         return
     dest = nearest_own(st, army)
     army.location = dest
-    st.say("gorges.log.pushed_back", army=army.id, seat=seat_ref(army.seat), to=dest)
+    st.say_flat("gorges.log.pushed_back", army.id, army.seat, dest)
 
 
 def destroy(st: Any, army: Army) -> None:
@@ -39,7 +41,7 @@ def destroy(st: Any, army: Army) -> None:
         st.say("gorges.log.summer_return", army=army.id, seat=seat_ref(army.seat))
         return
     army.returns = "turn" if st.ability(army.seat, "quick_return") else "season"
-    st.say("gorges.log.destroyed", army=army.id, seat=seat_ref(army.seat), returns=army.returns)
+    st.say_flat("gorges.log.destroyed", army.id, army.seat, army.returns)
 
 
 def remove(st: Any, army: Army) -> None:
@@ -56,7 +58,7 @@ def bring_back(st: Any, army: Army) -> None:
     army.location = st.generals[army.seat].capital
     army.returns = None
     army.destroyed = False
-    st.say("gorges.log.returns", army=army.id, seat=seat_ref(army.seat), to=army.location)
+    st.say_flat("gorges.log.returns", army.id, army.seat, army.location)
 
 
 def enforce_home(st: Any, seat: int) -> None:
@@ -75,7 +77,7 @@ def enforce_home(st: Any, seat: int) -> None:
     capital = st.generals[seat].capital
     army = min(armies, key=lambda a: (st.content.island.distance(a.location, capital), a.id))
     army.location = capital
-    st.say("gorges.log.home_rule", army=army.id, seat=seat_ref(seat), to=capital)
+    st.say_flat("gorges.log.home_rule", army.id, seat, capital)
 
 
 def protected(st: Any) -> dict[str, int]:
@@ -96,8 +98,7 @@ def claim(st: Any, seat: int | None, tid: str, why: str) -> None:
         return
     before = st.owner[tid]
     st.owner[tid] = seat
-    st.say("gorges.log.flag", territory=tid, seat=None if seat is None else seat_ref(seat),
-           before=None if before is None else seat_ref(before), why=why)
+    st.say_flat("gorges.log.flag", tid, seat, before, why)
     if before is not None and capitals.get(tid) == before and before != seat:
         _capital_lost(st, before, tid)
     if seat is not None and st.owner[st.generals[seat].capital] != seat:
@@ -107,10 +108,11 @@ def claim(st: Any, seat: int | None, tid: str, why: str) -> None:
 
 
 def _capital_lost(st: Any, seat: int, tid: str) -> None:
-    own = [t for t in st.territories_of(seat) if t not in st.capitals()]
-    if not own:
+    capitals, owner = st.capitals(), st.owner
+    # The nearest of his territories that is no capital (the `min` by distance, then id).
+    new = next((t for t in st.content.island.nearest_first(tid) if owner[t] == seat and t not in capitals), None)
+    if new is None:
         st.say("gorges.log.capital_lost", seat=seat_ref(seat), before=tid, to=tid)
         return
-    new = min(own, key=lambda t: (st.content.island.distance(tid, t), t))
     st.generals[seat].capital = new
     st.say("gorges.log.capital_lost", seat=seat_ref(seat), before=tid, to=new)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import seat_ref
-
 
 def move_crown(st: Any, seat: int) -> None:
     """`seat` rolls the ghost's direction and distance; he walks, bouncing off the sea."""
@@ -13,5 +11,4 @@ def move_crown(st: Any, seat: int) -> None:
     steps = st.roll(seat, "d6", "gorges.roll.crown_steps")
     start = st.crown
     st.crown, path = st.content.island.crown_walk(start, direction, steps)
-    st.say("gorges.log.crown", seat=seat_ref(seat), start=start, to=st.crown, path=path,
-           direction=direction, steps=steps)
+    st.say_flat("gorges.log.crown", seat, start, st.crown, tuple(path), direction, steps)

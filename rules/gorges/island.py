@@ -29,11 +29,14 @@ class Island:
             tid: tuple(self.at[n] for n in self._around(c) if n in self.at)
             for tid, c in self.coords.items()
         }
+        self.around = {tid: frozenset(ns) for tid, ns in self.neighbours.items()}  # `neighbours`, as sets
         self.coast = frozenset(tid for tid, c in self.coords.items()
                                if any(n not in self.at for n in self._around(c)))
+        self.coast_ids = tuple(sorted(self.coast))  # (in order)
         self._reach: dict[tuple[str, int, frozenset[str]], dict[str, int]] = {}
         self._targets: dict[tuple[str, int, frozenset[str]], tuple[str, ...]] = {}
         self._near: dict[tuple[str, int], frozenset[str]] = {}
+        self._nearest: dict[str, tuple[str, ...]] = {}
         # Answers that depend only on the island, kept by their callers for every game (the
         # movement's lists of orders, see rules.gorges.phases.movement._orders_of).
         self.memo: dict[tuple[object, ...], object] = {}
@@ -51,6 +54,15 @@ class Island:
     def distance(self, a: str, b: str) -> int:
         """Hex distance between two territories."""
         return hex_distance(self.coords[a], self.coords[b])
+
+    def nearest_first(self, tid: str) -> tuple[str, ...]:
+        """Every other territory, nearest to `tid` first (ties by id): the first of them that
+        passes a test is the `min` by (distance, id) of those that pass it (made once each)."""
+        found = self._nearest.get(tid)
+        if found is None:
+            found = self._nearest[tid] = tuple(sorted((t for t in self.ids if t != tid),
+                                                      key=lambda t: (self.distance(tid, t), t)))
+        return found
 
     def adjacent(self, a: str, b: str) -> bool:
         """True when the two territories share an edge."""

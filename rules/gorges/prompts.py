@@ -13,6 +13,7 @@ from typing import Any
 from rules.core import Action, IllegalAction
 from rules.gorges.actions import Choose, made
 
+_CHOICES: dict[str, Choose] = {}  # option -> its `Choose` (races, territories, armies...: a few hundred)
 
 class Prompt:
     """Waits for `seat` to pick one of `options` (or, for phase prompts, to give orders)."""
@@ -38,9 +39,19 @@ class Prompt:
         """Every action that answers this prompt (bounded)."""
         if self.legal_fn is not None:
             return self.legal_fn(st)
-        if self._choices is None:  # the options never change: made once per prompt
-            self._choices = [made(Choose, o) for o in self.options]
-        return list(self._choices)
+        return list(self.choices())
+
+    def choices(self) -> list[Action]:
+        """`legal` of a plain prompt: a `Choose` for each option, made once per prompt (the
+        options never change) from actions made once per option value. Not to be changed."""
+        found = self._choices
+        if found is None:
+            try:
+                found = [_CHOICES[o] for o in self.options]
+            except KeyError:
+                found = [_CHOICES.setdefault(o, made(Choose, o)) for o in self.options]
+            self._choices = found
+        return found
 
     def check(self, st: Any, action: Action) -> None:
         """Raise IllegalAction unless `action` answers this prompt."""

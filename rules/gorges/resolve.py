@@ -44,7 +44,7 @@ def _relics(st, seat, effect, item, ctx):
     if effect.dice is not None:
         amount += st.roll_expr(seat, effect.dice, "gorges.roll.relics")
     st.generals[seat].relics += amount
-    st.say("gorges.log.relics", seat=seat_ref(seat), amount=amount)
+    st.say_flat("gorges.log.relics", seat, amount)
 
 
 def _remove_army(st, seat, effect, item, ctx):
@@ -103,7 +103,7 @@ def _remove_building(st, seat, effect, item, ctx):
                and (o == seat if effect.whose == "own" else o not in (None, seat))]
     choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
     if choice is not None:
-        st.say("gorges.log.razed", territory=choice, building=st.building[choice])
+        st.say_flat("gorges.log.razed", choice, st.building[choice])
         st.building[choice] = None
 
 
@@ -189,7 +189,7 @@ def _place_mine(st, seat, effect, item, ctx):
     choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
     if choice is not None:
         st.building[choice] = "mine"
-        st.say("gorges.log.built", territory=choice, building="mine", seat=seat_ref(seat))
+        st.say_flat("gorges.log.built", choice, "mine", seat)
 
 
 def _reinforcement(st, seat, effect, item, ctx):
@@ -207,8 +207,7 @@ def _extra_points(st, seat, effect, item, ctx):
         army.extra_points += value
     else:
         st.generals[seat].extra_points += value
-    st.say("gorges.log.extra_points", seat=seat_ref(seat), points=value,
-           army=None if army is None else army.id)
+    st.say_flat("gorges.log.extra_points", seat, value, None if army is None else army.id)
 
 
 def _magic_item(st, seat, effect, item, ctx):
@@ -220,7 +219,7 @@ def _magic_item(st, seat, effect, item, ctx):
         army = st.armies[choice]
     value = st.roll_expr(seat, effect.dice, "gorges.roll.item")
     army.hero.items.append({"value": value, "kind": "item", "source": plain(item.name)})
-    st.say("gorges.log.item", army=army.id, value=value)
+    st.say_flat("gorges.log.item", army.id, value)
 
 
 def _renown(st, seat, effect, item, ctx):
@@ -246,7 +245,7 @@ def _regiment_for(st, seat, army: Army, item: Any):
         reg = Regiment(army.next_regiment)
         army.next_regiment += 1
         army.regiments.append(reg)
-        st.say("gorges.log.renown", army=army.id, regiment=reg.number)
+        st.say_flat("gorges.log.renown", army.id, reg.number)
         return reg
     options = [str(r.number) for r in army.regiments]
     choice = yield from st.ask(seat, "regiment", options, army=army.id, why=item.name.to_json())
@@ -257,7 +256,7 @@ def _remove_mine(st, seat, effect, item, ctx):
     tid = ctx.get("mine")
     if tid is not None:
         st.building[tid] = None
-        st.say("gorges.log.razed", territory=tid, building="mine")
+        st.say_flat("gorges.log.razed", tid, "mine")
 
 
 def _lose_renown(st, seat, effect, item, ctx):
@@ -387,7 +386,7 @@ HANDLERS = {
 def wound(st: Any, army: Army, enemy: int | None, opponent: Army | None = None):
     """Roll (and apply) the wounds table for the hero of `army`; `enemy` is the foe, if any."""
     seat = army.seat
-    st.say("gorges.log.wound", army=army.id, seat=seat_ref(seat))
+    st.say_flat("gorges.log.wound", army.id, seat)
     _, chosen = st.roll_table(seat, "wounds")
     if st.ability(seat, "wound_choice") is not None:
         _, second = st.roll_table(seat, "wounds")

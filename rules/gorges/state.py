@@ -38,6 +38,35 @@ PLACE_PARAMS = {"territory", "to", "before", "capital", "start"}
 ARMY_PARAMS = {"army", "first", "second", "a", "b"}
 NAMED_PARAMS = frozenset({*PLACE_PARAMS, *ARMY_PARAMS, "path", "building", "why", "mode"})  # see `_param`
 
+# Frequent log entries kept flat until the log is read (`say_flat`): their params' names in order
+# (an event's texts follow its roll), those of them that are seats (given as numbers, or None),
+# lists (given as tuples) and words (given as their catalog key: {"key", "params": {}} named).
+_NO: frozenset[str] = frozenset()
+_SEAT = frozenset({"seat"})
+FLAT: dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str], frozenset[str]]] = {
+    "gorges.log.moved": (("seat", "army", "before", "to", "mode"), _SEAT, _NO, _NO),
+    "gorges.log.event": (("seat", "roll"), _SEAT, _NO, _NO),
+    "gorges.log.flag": (("territory", "seat", "before", "why"), frozenset({"seat", "before"}), _NO, _NO),
+    "gorges.log.search": (("seat", "dice", "target", "found", "crown"), _SEAT, frozenset({"dice"}), _NO),
+    "gorges.log.challenge": (("seat", "target", "army", "territory"), frozenset({"seat", "target"}), _NO, _NO),
+    "gorges.log.answer": (("seat", "accept", "army"), _SEAT, _NO, frozenset({"accept"})),
+    "gorges.log.battle": (("winner", "loser", "territory", "points", "storm"), frozenset({"winner", "loser"}),
+                          frozenset({"points"}), _NO),
+    "gorges.log.crown": (("seat", "start", "to", "path", "direction", "steps"), _SEAT, frozenset({"path"}), _NO),
+    "gorges.log.pushed_back": (("army", "seat", "to"), _SEAT, _NO, _NO),
+    "gorges.log.home_rule": (("army", "seat", "to"), _SEAT, _NO, _NO),
+    "gorges.log.destroyed": (("army", "seat", "returns"), _SEAT, _NO, _NO),
+    "gorges.log.returns": (("army", "seat", "to"), _SEAT, _NO, _NO),
+    "gorges.log.swap": (("seat", "first", "second"), _SEAT, _NO, _NO),
+    "gorges.log.wound": (("army", "seat"), _SEAT, _NO, _NO),
+    "gorges.log.item": (("army", "value"), _NO, _NO, _NO),
+    "gorges.log.renown": (("army", "regiment"), _NO, _NO, _NO),
+    "gorges.log.razed": (("territory", "building"), _NO, _NO, _NO),
+    "gorges.log.relics": (("seat", "amount"), _SEAT, _NO, _NO),
+    "gorges.log.extra_points": (("seat", "points", "army"), _SEAT, _NO, _NO),
+    "gorges.log.built": (("territory", "building", "seat"), _SEAT, _NO, _NO),
+    "gorges.log.capital_moved": (("seat", "before", "to"), _SEAT, _NO, _NO),
+}
 EXPRESSION_AIMS = {"relics", "points", "item", "standard"}  # rolled with d3 or d6 as the entry says
 _ANY_TIME = frozenset({ForceNextRoll, DesignerMode, Rename, SetProfile, Note, Ally, SwapArmies})
 CHECKPOINT_WINDOW = 60  # a copy's replay keeps the data of the turn starts this close to its end
@@ -45,7 +74,7 @@ CHECKPOINT_WINDOW = 60  # a copy's replay keeps the data of the turn starts this
 _ROWS = ("_log", "history", "relics_by_turn")
 _NOT_IN_CHECKPOINT = frozenset({"content", "rng", *_ROWS, "_unnamed", "_armies_then", "_place_names",
                                 "_abilities", "_event_effects", "flow", "_campaign", "prompt",
-                                "_applied", "_checkpoint", "_replaying", "_newest",
+                                "_seats_applied", "_actions_applied", "_checkpoint", "_replaying", "_newest",
                                 "_listed", "_prelisted", "_lands"})
 _parsed_dice = lru_cache(maxsize=128)(parse_dice)  # content's few expressions, parsed once
 DIE_RANGE = {"d3": range(1, 4), "d6": range(1, 7),
@@ -62,7 +91,9 @@ class GorgesState:
         self.rng = new_rng(seed)
         self.options = options
         self._start_options = options  # `options` as the campaign began (designer mode may change it)
-        self._applied: list[tuple[int, Action]] = []  # every action applied, in order (see `copy`)
+        # Every action applied and its seat, in order (see `copy` and `_applied`).
+        self._seats_applied: list[int] = []
+        self._actions_applied: list[Action] = []
         self._checkpoint: tuple[int, dict[str, Any]] | None = None  # see `copy`
         self._replaying: tuple[int, int] | None = None  # (next action, checkpoints from) in a copy's replay
         self._newest: tuple[int, dict[str, Any]] | None = None  # the last checkpoint that replay kept
@@ -134,7 +165,7 @@ class GorgesState:
             self._prelisted = None
             listed = pre[1]
         else:
-            listed = p.legal(self) if p.legal_fn is None else p.legal_fn(self)
+            listed = p.choices() if p.legal_fn is None else p.legal_fn(self)
         self._listed = (p, listed)
         return list(listed)
 
@@ -147,7 +178,15 @@ class GorgesState:
     def apply(self, seat: int, action: Action) -> None:
         """Check then apply `action`; IllegalAction leaves the state untouched."""
         self._apply(seat, action, True)
-        self._applied.append((seat, action))
+        self._seats_applied.append(seat)
+        self._actions_applied.append(action)
+
+    @property
+    def _applied(self) -> list[tuple[int, Action]]:
+        """Every action applied so far with its seat, in order: (seat, action). Kept as two lists,
+        not as a pair per action, which the garbage collector would track for the whole game
+        (and scan again at each full collection: most of what a game keeps are its rows)."""
+        return list(zip(self._seats_applied, self._actions_applied))
 
     def _apply(self, seat: int, action: Action, checked: bool) -> None:
         """`apply`; `checked` False skips checking a prompt's answer (`copy` replays actions
@@ -227,7 +266,7 @@ class GorgesState:
         replayed: TypeError, like any object holding a generator."""
         if self.flow is not self._campaign:
             raise TypeError("a GorgesState running a hand-made flow cannot be copied")
-        done = len(self._applied)
+        done = len(self._actions_applied)
         start = self._checkpoint
         if start is not None and start[0] <= done:
             other = self._restored(start[1])
@@ -237,10 +276,9 @@ class GorgesState:
         near_end = done - CHECKPOINT_WINDOW
         for i in range(first, done):
             other._replaying = (i, near_end)
-            seat, action = self._applied[i]
-            other._apply(seat, action, False)
+            other._apply(self._seats_applied[i], self._actions_applied[i], False)
         other._replaying = None
-        other._applied = list(self._applied)
+        other._seats_applied, other._actions_applied = list(self._seats_applied), list(self._actions_applied)
         if other._newest is not None and (start is None or other._newest[0] > start[0]):
             self._checkpoint = other._newest
         other._newest = None
@@ -274,7 +312,8 @@ class GorgesState:
             setattr(other, name, list(data[name]))
         other._unnamed, other._armies_then = [], []
         other._place_names, other._abilities, other._event_effects = {}, {}, {}
-        other._applied, other._checkpoint, other._replaying, other._newest = [], None, None, None
+        other._seats_applied, other._actions_applied = [], []
+        other._checkpoint, other._replaying, other._newest = None, None, None
         other._listed = other._prelisted = other._lands = None
         from rules.gorges.flow import campaign
         other.flow = campaign(other, resume=True)
@@ -489,7 +528,9 @@ class GorgesState:
             value, forced = r + 1, False
         else:
             value, forced = self._die(die), False
-        self._unnamed.append(("gorges.log.roll", seat, die, value, forced, what, params))  # `say`, see `_said`
+        self._unnamed.append(("gorges.log.roll", seat, die, value, forced, what, tuple(params),
+                              tuple(params.values())) if params else
+                             ("gorges.log.roll", seat, die, value, forced, what, (), ()))  # `say`, see `_said`
         return value
 
     def roll_table(self, seat: int | None, table: str, bonus: int = 0) -> tuple[int, Entry]:
@@ -505,10 +546,9 @@ class GorgesState:
             value, forced = r + 1, False
             result = max(1, min(6, value + bonus)) if bonus else value
         content = self.content
-        chosen = content.tables[table].entries[content.faces[table][result]]  # `content.entry(table, result)`
-        self._unnamed.append(("gorges.log.table", seat, result, value, forced, content.tables[table].name,
-                              chosen))  # `say`, see `_said`
-        return result, chosen
+        index = content.faces[table][result]
+        self._unnamed.append(("gorges.log.table", seat, result, value, forced, table, index))  # `say`, see `_said`
+        return result, content.tables[table].entries[index]  # `content.entry(table, result)`
 
     def roll_expr(self, seat: int | None, expr: str, what: str) -> int:
         """Roll a dice expression ("d6x50", "d3+1"...)."""
@@ -530,8 +570,9 @@ class GorgesState:
         `say`): their ids are plain words and a table roll's texts are content `Text`s."""
         for item in self._log:
             yield item["key"], item["params"]
+        content = self.content
         for said in self._unnamed:
-            yield _said(said)
+            yield _said(said, content)
 
     def log_size(self) -> int:
         """len(self.log), without naming the entries not read yet."""
@@ -546,11 +587,17 @@ class GorgesState:
         disbanded through `add_army` and `disband`, which remember the armies until then."""
         self._unnamed.append((key, params))
 
+    def say_flat(self, key: str, *values: Any) -> None:
+        """`say(key, **params)` for a frequent entry of `FLAT`, given its params' values in the
+        order `FLAT[key]` names them (seats as numbers): kept as a tuple of plain values until the
+        log is read, which the garbage collector stops tracking (see `_said`)."""
+        self._unnamed.append((key, *values))
+
     def _name_entries(self) -> None:
         start = 0
         for end, armies in [*self._armies_then, (len(self._unnamed), self.armies)]:
             for said in self._unnamed[start:end]:
-                key, params = _said(said)
+                key, params = _said(said, self.content)
                 self._named(params, armies)
                 if key == "gorges.log.roll":  # what the die was rolled for: an entry of its own
                     self._named(params["what"]["params"], armies)
@@ -747,20 +794,37 @@ def _by_type(items: Any) -> dict[str, Any]:
     return out
 
 
-def _said(said: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:
+def _said(said: tuple[Any, ...], content: Content) -> tuple[str, dict[str, Any]]:
     """An entry of `_unnamed` as (key, params): `say` keeps that pair; a roll and a table roll,
-    the most frequent entries, keep a flat tuple of their values (a roll with its purpose, a
-    table roll with the content table and entry, whose texts are turned to JSON when named)."""
+    the most frequent entries, keep a flat tuple of plain values (a roll with its purpose and
+    the names and values of the purpose's params, a table roll with the table's id and the entry's index, whose
+    texts are turned to JSON when named): a tuple of plain values is one the garbage collector
+    stops tracking, so the game's rolls are not scanned again at each full collection."""
     if len(said) == 2:
         return said  # type: ignore[return-value]
     key = said[0]
+    flat = FLAT.get(key)
+    if flat is not None:
+        names, seats, lists, words = flat
+        params = dict(zip(names, said[1:]))
+        for name in seats:
+            params[name] = _ref(params[name])
+        for name in lists:
+            params[name] = list(params[name])
+        for name in words:
+            params[name] = {"key": params[name], "params": {}}
+        if key == "gorges.log.event":  # the event's texts, looked up by its d66 roll
+            event = content.events[params["roll"]]
+            params["entry"], params["detail"] = event.name.to_json(), event.text.to_json()
+        return key, params
     if key == "gorges.log.roll":
-        _, seat, die, value, forced, what, params = said
+        _, seat, die, value, forced, what, names, values = said
         return key, {"seat": _ref(seat), "die": die, "result": value, "forced": forced,
-                     "what": {"key": what, "params": params}}
-    _, seat, result, value, forced, table, chosen = said
+                     "what": {"key": what, "params": dict(zip(names, values))}}
+    _, seat, result, value, forced, table, index = said
+    chosen = content.tables[table].entries[index]
     return key, {"seat": _ref(seat), "die": "d6", "result": result, "natural": value, "forced": forced,
-                 "table": table, "entry": chosen.name, "detail": chosen.text}
+                 "table": content.tables[table].name, "entry": chosen.name, "detail": chosen.text}
 
 
 def _prompt_json(prompt: Prompt | None) -> Any:

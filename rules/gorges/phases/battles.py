@@ -40,6 +40,8 @@ def battles_phase(st: Any):
 
 def applicable(st: Any, army: Army, opponent: Army) -> list[dict[str, Any]]:
     """The notes of an army and its general that count in a battle against `opponent`."""
+    if not army.notes and not st.generals[army.seat].notes:  # (most armies: nothing to look at)
+        return []
     race = st.generals[opponent.seat].race
     wanted = {"any", f"seat:{opponent.seat}", f"race:{race}"}
     return [n for n in army.notes + st.generals[army.seat].notes if n["against"] in wanted]
@@ -56,8 +58,15 @@ def _side(st: Any, army: Army, opponent: Army, tid: str) -> dict[str, Any]:
             "extra_points": army.extra_points + g.extra_points,
             "notes": applicable(st, army, opponent), "reminders": reminders,
             "hero_present": army.hero.available() and not army.hero.misses_next_battle,
-            "hero_profile_next_battle": {k: army.hero.profile.get(k, 0) + army.hero.next_battle_profile.get(k, 0)
-                                         for k in set(army.hero.profile) | set(army.hero.next_battle_profile)}}
+            "hero_profile_next_battle": _next_profile(army.hero)}
+
+
+def _next_profile(hero: Any) -> dict[str, int]:
+    """The hero's profile changes for his next battle (lasting ones and this battle's only)."""
+    lasting, once = hero.profile, hero.next_battle_profile
+    if not lasting and not once:
+        return {}
+    return {k: lasting.get(k, 0) + once.get(k, 0) for k in set(lasting) | set(once)}
 
 
 def briefing(st: Any, ch: dict[str, Any]) -> dict[str, Any]:
@@ -181,8 +190,7 @@ def resolve(st: Any, ch: dict[str, Any], result: BattleResult):
     loser = ch["target"] if winner == ch["challenger"] else ch["challenger"]
     by_seat = {ch["challenger"]: st.armies[ch["army"]], ch["target"]: st.armies[ch["defender_army"]]}
     wa, la = by_seat[winner], by_seat[loser]
-    st.say("gorges.log.battle", winner=seat_ref(winner), loser=seat_ref(loser), territory=ch["territory"],
-           points=list(result.points), storm=result.storm_of_magic)
+    st.say_flat("gorges.log.battle", winner, loser, ch["territory"], tuple(result.points), result.storm_of_magic)
     _points(st, ch, result)
     st.history.append({"turn": st.turn, "season": st.season, "territory": ch["territory"],
                        "winner": winner, "loser": loser, "armies": [wa.id, la.id],

@@ -129,8 +129,9 @@ def _challenges(st: Any, seat: int, out: list[Action]) -> None:
     capitals = moves.protected(st)
     owner = st.owner
     lands = st.lands()
-    border = lands.border(seat)
+    held = lands.of
     anyone = st.event_effect(seat, "challenge_anyone") is not None
+    around, mine_land = st.content.island.around, set(held.get(seat, ()))
     forbidden, dictated = st.forbidden, st.dictated
     made_for = _CHALLENGES
     nobody: set[str] = set()
@@ -139,8 +140,11 @@ def _challenges(st: Any, seat: int, out: list[Action]) -> None:
                 or dictated.get(seat, target) != target:  # `may_target`
             continue
         theirs = where.get(target, nobody)
-        remote = {t for t in theirs if owner[t] == seat}  # `_remote_stakes`
-        remote.update(lands.of.get(target, ()) if anyone else border.get(target, ()))
+        # `_remote_stakes`: his land next to mine (`_border`, asked of his territories only: a
+        # few looks, where the border by owner looks at every territory next to mine), or any of
+        # it with the Tunnel; and his armies on my land.
+        remote = [t for t in held.get(target, ()) if anyone or not around[t].isdisjoint(mine_land)]
+        remote.extend([t for t in theirs if owner[t] == seat])
         # Every army's stakes: the remote ones, and where it stands when that is his or his armies'.
         shared = sorted(remote)
         if capitals:  # protected capitals are never at stake
@@ -219,12 +223,13 @@ def issue(st: Any, seat: int, action: Challenge):
           "territory": action.territory, "status": "pending", "defender_army": None,
           "allies": list(action.allies), "defender_allies": []}
     st.challenges.append(ch)
-    st.say("gorges.log.challenge", seat=seat_ref(seat), target=seat_ref(action.target),
-           army=action.army, territory=action.territory)
+    st.say_flat("gorges.log.challenge", seat, action.target, action.army, action.territory)
     for aid in action.allies:
         st.say("gorges.log.ally_joins", army=aid)
-    yield from recall(st, action.target, action.territory)
-    yield from second_challenge(st, action.target, ch)
+    if st.ability(action.target, "home_exempt") is not None:  # (`recall`'s first look)
+        yield from recall(st, action.target, action.territory)
+    if st.generals[action.target].accepted == 1:  # (`second_challenge`'s first look)
+        yield from second_challenge(st, action.target, ch)
     listed = answers(st, action.target)
     if len(listed) == 1:  # no army to defend with: refused
         answer = listed[0]
@@ -240,8 +245,7 @@ def issue(st: Any, seat: int, action: Challenge):
     if answer.accept:
         st.generals[action.target].accepted += 1
     word = "gorges.word.accepted" if answer.accept else "gorges.word.refused"
-    st.say("gorges.log.answer", seat=seat_ref(action.target), accept={"key": word, "params": {}},
-           army=answer.army)
+    st.say_flat("gorges.log.answer", action.target, word, answer.army)
     for aid in answer.allies:
         st.say("gorges.log.ally_joins", army=aid)
 
@@ -278,7 +282,9 @@ def defenders(st: Any, target: int) -> list[str]:
     g = st.generals[target]
     if g.accepted >= (2 if st.options.get("second_challenge") or g.second_agreed else 1):
         return []
-    return [a.id for a in _armies(st, target)]
+    busy = engaged(st) if st.challenges else ()  # `_armies(st, target)`, in one pass
+    return [a.id for a in st.armies.values()
+            if a.seat == target and a.location is not None and not a.built and a.id not in busy]
 
 
 def answers(st: Any, target: int) -> list[Action]:

@@ -174,8 +174,13 @@ def _seats_at(st: Any) -> dict[str, set[int]]:
     """The generals with an army on each occupied territory."""
     out: dict[str, set[int]] = {}
     for a in st.armies.values():
-        if a.location is not None:
-            out.setdefault(a.location, set()).add(a.seat)
+        here = a.location
+        if here is not None:
+            found = out.get(here)
+            if found is None:
+                out[here] = {a.seat}
+            else:
+                found.add(a.seat)
     return out
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Action, IllegalAction, seat_ref
+from rules.core import Action, IllegalAction
 from rules.gorges.actions import DONE, Build, Done, made
 from rules.gorges.prompts import Prompt
 
@@ -73,4 +73,4 @@ def build(st: Any, seat: int, army_id: str, building: str) -> None:
     st.building[army.location] = building
     army.built = True
     st.generals[seat].built_this_season = True
-    st.say("gorges.log.built", territory=army.location, building=building, seat=seat_ref(seat))
+    st.say_flat("gorges.log.built", army.location, building, seat)

@@ -17,8 +17,7 @@ def events_phase(st: Any):
         roll = st.roll(seat, "d66", "gorges.roll.event")
         event = st.content.events[roll]
         st.generals[seat].event = roll
-        st.say("gorges.log.event", seat=seat_ref(seat), roll=roll, entry=event.name.to_json(),
-               detail=event.text.to_json())
+        st.say_flat("gorges.log.event", seat, roll)  # `say`: its texts named with the log
         yield from apply_effects(st, seat, event, {"army": None, "opponent": None, "enemy": None,
                                                    "event": True})
     cunning = [s for s in st.order if st.event_effect(s, "smallest_empire") is not None]

@@ -86,19 +86,31 @@ def destinations(st: Any, army: Army, steps: int, stops: frozenset[str] | None =
 
 def _orders_of(st: Any, army: Army, mode: str, steps: int, stops: frozenset[str]) -> list[Move]:
     """`orders(army.id, mode, destinations(...))` for a normal or second move of `steps`, the
-    foreign armies standing on `stops` (the hot path of random self-play). The lists of the
-    moves that no foreign army can cut short (none stands `island.near`) are kept on the
-    island for every game: where the other armies stand does not change them. Not to be changed."""
+    foreign armies standing on `stops` (the hot path of random self-play). The lists are kept
+    on the island for every game: only the foreign armies standing `island.near` can cut a
+    path short, so a list is found again by those stops alone; under the key without them, the
+    list that no foreign army cuts short (the common case: one look). Not to be changed."""
     island = st.content.island
     here = army.location
     key = (army.id, mode, here, steps)
-    found = island.memo.get(key)
-    if found is not None and found[0].isdisjoint(stops):  # (near, orders)
-        return found[1]
-    listed = orders(army.id, mode, island.targets(here, steps, stops))
-    near = island.near(here, steps)
-    if near.isdisjoint(stops):
-        island.memo[key] = (near, listed)
+    memo = island.memo
+    found = memo.get(key)
+    if found is not None:  # (near, orders)
+        near = found[0]
+        if near.isdisjoint(stops):
+            return found[1]
+    else:
+        near = island.near(here, steps)
+    cut = stops & near
+    if not cut:
+        listed = memo[key] = (near, orders(army.id, mode, island.targets(here, steps, stops)))
+        return listed[1]
+    cut_key = (key, cut)
+    listed = memo.get(cut_key)
+    if listed is None:
+        if len(memo) > 50_000:  # (each placement of near armies: kept within bounds, as the island's)
+            memo.clear()
+        listed = memo[cut_key] = orders(army.id, mode, island.targets(here, steps, stops))
     return listed
 
 
@@ -124,8 +136,9 @@ def _special_pool(st: Any, seat: int, mode: str) -> list[str]:
     if mode == "burrow":
         return sorted(st.territories_of(seat))
     raid = st.ability(seat, "raid")
-    pool = island.ids if raid.reach == "anywhere" else sorted(island.coast)
-    return [t for t in pool if st.owner[t] != seat and st.building[t] not in ("fortress", "city")]
+    pool = island.ids if raid.reach == "anywhere" else island.coast_ids
+    owner, building = st.owner, st.building
+    return [t for t in pool if owner[t] != seat and building[t] not in ("fortress", "city")]
 
 
 SPECIAL = {"forest": "forest_travel", "burrow": "burrow", "raid": "raid"}
@@ -194,9 +207,10 @@ _MOVES: dict[tuple[str, str], dict[str, Move]] = {}
 
 class _Powers:
     """What `seat`'s race allows him during one general's movement: looked up once for every
-    list of his orders (again if his race changes, as a test or a designer may make it)."""
+    list of his orders (again if his race changes, as a test or a designer may make it), with
+    the destinations of his special moves, kept while the flags and buildings they read stay."""
 
-    __slots__ = ("race", "specials", "reroll", "swap", "nomad", "_pools")
+    __slots__ = ("race", "specials", "reroll", "swap", "nomad", "_pools", "_flags", "_special")
 
     def __init__(self, st: Any, seat: int) -> None:
         ability = st.ability
@@ -205,16 +219,41 @@ class _Powers:
         self.reroll = ability(seat, "movement_reroll") is not None
         self.swap = ability(seat, "swap_armies") is not None
         self.nomad = ability(seat, "nomad_capital") is not None
-        self._pools: dict[str, tuple[Any, list[str]]] = {}
+        self._pools: dict[str, list[str]] = {}  # mode -> `_special_pool`
+        self._flags: tuple[Any, ...] | None = None  # the flags and buildings the pools were made for
+        self._special: dict[tuple[str, str], tuple[str, list[Move]]] = {}  # (mode, army) -> (place, moves)
 
-    def pool(self, st: Any, seat: int, mode: str) -> list[str]:
-        """`_special_pool(st, seat, mode)`, kept while the flags and buildings it reads stay as
-        they were (the forest's: for good). Not to be changed."""
-        key = None if mode == "forest" else (tuple(st.owner.values()), tuple(st.building.values()))
-        found = self._pools.get(mode)
-        if found is None or found[0] != key:
-            found = self._pools[mode] = (key, _special_pool(st, seat, mode))
-        return found[1]
+    def check_pools(self, st: Any) -> None:
+        """Forget the special moves' destinations if the flags or buildings changed since they
+        were made (once per list of orders: a normal move or a re-roll changes neither)."""
+        flags = (tuple(st.owner.values()), tuple(st.building.values()))
+        if flags != self._flags:
+            self._flags = flags
+            forest = self._pools.get("forest")  # (the forest's stands for good)
+            self._pools = {} if forest is None else {"forest": forest}
+            self._special = {k: v for k, v in self._special.items() if k[0] == "forest"}
+
+    def special_orders(self, st: Any, seat: int, army: Army, mode: str) -> list[Move]:
+        """`orders(army.id, mode, _special_targets(...))`, kept while the pools stand (see
+        `check_pools`) and the army stays where it is. Not to be changed."""
+        key = (mode, army.id)
+        here = army.location
+        found = self._special.get(key)
+        if found is not None and found[0] == here:
+            return found[1]
+        pool = self._pools.get(mode)
+        if pool is None:
+            pool = self._pools[mode] = _special_pool(st, seat, mode)
+        if mode == "forest":
+            listed = orders(army.id, mode, _special_targets(st, seat, army, mode, pool))
+        else:  # `_special_targets`: the pool but where it stands, made into moves in one pass
+            one = _MOVES.get((army.id, mode))
+            try:
+                listed = [one[t] for t in pool if t != here]  # type: ignore[index]
+            except (KeyError, TypeError):
+                listed = orders(army.id, mode, [t for t in pool if t != here])
+        self._special[key] = (here, listed)
+        return listed
 
 
 def legal(st: Any, seat: int, powers: _Powers | None = None) -> list[Action]:
@@ -225,42 +264,47 @@ def legal(st: Any, seat: int, powers: _Powers | None = None) -> list[Action]:
 class _Orders:
     """The orders a general may give now (`actions`, the list `legal` gives): `done`, each of his
     armies' moves (normal, the race's special moves, a re-roll, or a second march once moved)
-    in a span of its own, then the moves of an enemy army, the swaps and the capital's moves.
+    in a span of its own, then the tail: the moves of an enemy army, the swaps and the
+    capital's moves.
 
     `after` gives the list that follows one of his orders, redoing only what the order changed
     when it is a normal move or a re-roll (then the foreign armies, the flags, the buildings and
-    the special moves used stay as they were: the other armies' spans and the tail are the
-    same); any other order makes the whole list again."""
+    the special moves used stay as they were: the other armies' spans are the same, and so is
+    the tail but after a move when an enemy army may be moved: its moves stop where his armies
+    stand); any other order makes the whole list again, and so does any move of a general who
+    may swap (a swap may have moved his armies at any time since the list was made)."""
 
-    __slots__ = ("seat", "powers", "actions", "spans", "stops", "specials")
+    __slots__ = ("seat", "powers", "actions", "mine", "ids", "bounds", "stops", "specials")
 
     def __init__(self, st: Any, seat: int, powers: _Powers | None = None) -> None:
         if powers is None or powers.race != st.generals[seat].race:
             powers = _Powers(st, seat)
         self.seat, self.powers = seat, powers
         out: list[Action] = [DONE]
-        armies = st.armies.values()
-        mine = []  # his armies on the map, in order
+        mine = self.mine = []  # his armies on the map, in order
         foreign = []  # where the others stand: the same stops for each of his armies
-        for a in armies:
+        for a in st.armies.values():
             here = a.location
             if here is not None:
                 if a.seat == seat:
                     mine.append(a)
                 else:
                     foreign.append(here)
+        self.ids = [a.id for a in mine]
         self.stops = stops = frozenset(foreign)
         specials = powers.specials
         if specials:
             used = st.generals[seat].used
             specials = tuple([m for m in specials if m not in used])
+            if specials:
+                powers.check_pools(st)
         self.specials = specials
         second = st.moves.get("second")
         reroll = powers.reroll
         memo = st.content.island.memo
-        spans = self.spans = []  # [army, start, end] of each of his armies, in order
+        bounds = self.bounds = []  # where each of his armies' span starts, then where the tail does
         for army in mine:
-            start = len(out)
+            bounds.append(len(out))
             # The modes in order: normal, the race's special moves, then a second (forced) march.
             if army.moved:
                 if second:
@@ -270,46 +314,54 @@ class _Orders:
                 out.extend(found[1] if found is not None and found[0].isdisjoint(stops)
                            else _orders_of(st, army, "normal", army.allowance, stops))
                 for mode in specials:
-                    targets = _special_targets(st, seat, army, mode, powers.pool(st, seat, mode))
-                    if targets:
-                        out.extend(orders(army.id, mode, targets))
+                    out.extend(powers.special_orders(st, seat, army, mode))
                 if reroll and not army.rerolled:
                     out.append(made(RerollMovement, army.id))
-            spans.append([army, start, len(out)])
+        bounds.append(len(out))
+        self._tail(st, out)
+        self.actions = out
+
+    def _tail(self, st: Any, out: list[Action]) -> None:
+        """Append the moves of an enemy army, the swaps and the capital's moves to `out`."""
+        seat, powers = self.seat, self.powers
         if st.moves.get("enemy"):
-            for army in armies:
+            for army in st.armies.values():
                 out.extend(orders(army.id, "enemy", _move_targets(st, seat, army, "enemy")))
         if powers.swap:
             out.extend(_swaps(st, seat))
         if powers.nomad:
             out.extend(made(MoveCapital, t) for t in _capital_targets(st, seat))
-        self.actions = out
 
     def after(self, st: Any, action: Action) -> _Orders:
-        """The orders once `action` (one of these, just done) is carried out. A normal move
-        changes only its army's span, when no enemy army may be moved (their moves stop where
-        his armies stand) and he may swap none (swaps depend on where his armies stand); a
-        re-roll changes only its army's span."""
-        if type(action) is Move:
-            if action.mode != "normal" or st.moves.get("enemy") or self.powers.swap:
+        """The orders once `action` (one of these, just done) is carried out: after a normal
+        move, its army's span and, when an enemy army may be moved, the tail are made again;
+        after a re-roll, its army's span; after anything else, everything."""
+        kind = type(action)
+        if kind is Move:
+            if action.mode != "normal" or self.powers.swap:
                 return _Orders(st, self.seat, self.powers)
-        elif type(action) is not RerollMovement:
+        elif kind is not RerollMovement:
             return _Orders(st, self.seat, self.powers)
-        i = next((k for k, span in enumerate(self.spans) if span[0].id == action.army), None)
-        if i is None:
+        try:
+            i = self.ids.index(action.army)
+        except ValueError:
             return _Orders(st, self.seat, self.powers)
-        army, start, end = self.spans[i]
+        army = self.mine[i]
         if army.location is None or army.seat != self.seat:
             return _Orders(st, self.seat, self.powers)
-        span_orders = self._span(st, army)
-        old = self.actions
+        span = self._span(st, army)
+        old, bounds = self.actions, self.bounds
+        start, end = bounds[i], bounds[i + 1]
         new = _Orders.__new__(_Orders)
         new.seat, new.powers, new.stops, new.specials = self.seat, self.powers, self.stops, self.specials
-        new.actions = old[:start] + span_orders + old[end:]
-        shift = len(span_orders) - (end - start)
-        spans = new.spans = self.spans[:i]
-        spans.append([army, start, start + len(span_orders)])
-        spans.extend([a, s + shift, e + shift] for a, s, e in self.spans[i + 1:])
+        new.mine, new.ids = self.mine, self.ids
+        if kind is Move and st.moves.get("enemy"):
+            new.actions = old[:start] + span + old[end:bounds[-1]]
+            new._tail(st, new.actions)
+        else:
+            new.actions = old[:start] + span + old[end:]
+        shift = len(span) - (end - start)
+        new.bounds = bounds[:i + 1] + [b + shift for b in bounds[i + 1:]] if shift else bounds
         return new
 
     def _span(self, st: Any, army: Army) -> list[Action]:
@@ -320,9 +372,7 @@ class _Orders:
         out = list(_orders_of(st, army, "normal", army.allowance, self.stops))
         seat, powers = self.seat, self.powers
         for mode in self.specials:
-            targets = _special_targets(st, seat, army, mode, powers.pool(st, seat, mode))
-            if targets:
-                out.extend(orders(army.id, mode, targets))
+            out.extend(powers.special_orders(st, seat, army, mode))
         if powers.reroll and not army.rerolled:
             out.append(made(RerollMovement, army.id))
         return out
@@ -387,7 +437,7 @@ def swap(st: Any, seat: int, a: Army, b: Army) -> None:
             for key in ("army", "defender_army"):
                 ch[key] = other.get(ch[key], ch[key])
     st.generals[seat].used.add("swap")
-    st.say("gorges.log.swap", seat=seat_ref(seat), first=a.id, second=b.id)
+    st.say_flat("gorges.log.swap", seat, a.id, b.id)
 
 
 def move_capital(st: Any, seat: int, to: str) -> None:
@@ -396,7 +446,7 @@ def move_capital(st: Any, seat: int, to: str) -> None:
     before, g.capital = g.capital, to
     st.owner[to] = seat
     g.used.add("capital")
-    st.say("gorges.log.capital_moved", seat=seat_ref(seat), before=before, to=to)
+    st.say_flat("gorges.log.capital_moved", seat, before, to)
 
 
 def _do_move(st: Any, seat: int, army: Army, to: str, mode: str) -> None:
@@ -414,7 +464,7 @@ def _do_move(st: Any, seat: int, army: Army, to: str, mode: str) -> None:
     army.location = to
     if mode == "enemy":
         moves.enforce_home(st, army.seat)
-    st.say("gorges.log.moved", seat=seat_ref(seat), army=army.id, before=before, to=to, mode=mode)
+    st.say_flat("gorges.log.moved", seat, army.id, before, to, mode)  # `say`, kept flat
 
 
 def _raid_lands(st: Any, seat: int, army: Army, to: str) -> bool:
@@ -426,5 +476,5 @@ def _raid_lands(st: Any, seat: int, army: Army, to: str) -> bool:
         return False
     if value in raid.mine and st.building[to] is None:
         st.building[to] = "mine"
-        st.say("gorges.log.built", territory=to, building="mine", seat=seat_ref(seat))
+        st.say_flat("gorges.log.built", to, "mine", seat)
     return True

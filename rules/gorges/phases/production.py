@@ -27,8 +27,7 @@ def search_phase(st: Any) -> None:
             dice = [st.raw("d6", "search")[0] for _ in range(count)]
         found = crown + sum(1 for value in dice if value >= target)
         st.generals[seat].relics += found
-        st.say("gorges.log.search", seat=seat_ref(seat), dice=dice, target=target, found=found,
-               crown=crown)
+        st.say_flat("gorges.log.search", seat, tuple(dice), target, found, crown)
 
 
 def mines_phase(st: Any):
@@ -39,7 +38,8 @@ def mines_phase(st: Any):
         slaves = st.ability(seat, "slave_mines")
         bonus = slaves.bonus if slaves is not None and st.generals[seat].won_last_turn else 0
         reroll = st.event_effect(seat, "mine_reroll") is not None
-        mines = sorted(t for t in st.territories_of(seat) if st.building[t] == "mine")
+        building = st.building
+        mines = sorted([t for t in st.lands().of.get(seat, ()) if building[t] == "mine"])  # (`st.territories_of`)
         slaved = mines[0] if mines else None
         if bonus and slaves.choose and len(mines) > 1:
             slaved = yield from st.ask(seat, "territory", mines, why=st.race(seat).name.to_json(),
