@@ -495,7 +495,9 @@ class Composer:
         rows = len(out["scores"]) + 1
         box = Rect(0, 0, min(area.width, int(820 * self.s)), int(f * 2.0) * (rows + 1) + 30)
         box.center = area.center
-        ui.panel(self.layer, box, 245, ui.GOLD)
+        pygame.draw.rect(self.layer, ui.INK, box, border_radius=10)  # opaque: the table must not show through
+        ui.panel(self.layer, box, 255, ui.GOLD)
+        self.hits.append(Hit(Rect(box), "block", None, "", False))  # nor its zones answer through it
         ui.text(self.layer, self.tr("guildes.ui.final_scores"), (box.centerx, box.top + 8), f + 2, ui.GOLD, bold=True,
                 anchor="midtop")
         name_w = int(box.width * 0.24)
@@ -503,8 +505,9 @@ class Composer:
         y = box.top + int(f * 2.4)
         for j, part in enumerate(parts):
             label = ui.ellipsize(self.tr(f"guildes.score.{part}"), col - 4, f - 2)
-            ui.text(self.layer, label, (box.left + name_w + 10 + j * col + col // 2, y), f - 2, ui.PARCHMENT_DIM,
-                    anchor="midtop")
+            head = ui.text(self.layer, label, (box.left + name_w + 10 + j * col + col // 2, y), f - 2,
+                           ui.PARCHMENT_DIM, anchor="midtop")
+            self.tip(head.inflate(8, 6), self.tr(f"guildes.score.tip.{part}"))  # what the column counts
         winners = set(out["winners"])
         for seat in out["ranking"]:
             y += int(f * 2.0)

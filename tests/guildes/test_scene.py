@@ -281,3 +281,20 @@ def test_action_card_buttons_say_what_the_card_does_and_its_x2_bonus(app) -> Non
     assert table.option_tip("second_action", "x2") == table.tx(actions["x2"]["text"])
     for option in actions:
         assert table.option_tip("first_action", option)
+
+
+def test_the_final_scores_are_opaque_and_their_columns_explained(app) -> None:
+    """The end's score table let the tiles under it show through, and "Jetons", "Soins" were not
+    explained: it is drawn opaque over a zone that takes the pointer, each column with its tooltip."""
+    table = start(app)
+    parts = ("quests", "mages", "items", "leader", "tokens", "healing", "objectives", "total")
+    seats = range(len(table.view["guilds"]))
+    outcome = {"scores": [0 for _ in seats], "winners": [0], "ranking": list(seats),
+               "breakdown": {s: dict.fromkeys(parts, 0) for s in seats}}
+    table.view = dict(table.view, outcome=outcome)
+    layer, hits = Composer(table, (1024, 700)).run()
+    block = next(h for h in hits if h.kind == "block")
+    tips = {h.tip for h in hits if h.kind == "tip" and block.rect.contains(h.rect)}
+    assert {app.tr(f"guildes.score.tip.{p}") for p in parts} <= tips
+    r, g, b, *_ = layer.get_at((block.rect.left + 6, block.rect.bottom - 8))
+    assert (r, g, b) == ui.INK[:3] or max(r, g, b) < 60  # nothing of the table shows through
