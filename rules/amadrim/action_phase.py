@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rules.amadrim.actions import KINDS, UNIT_KINDS, Attack, Create, EndActions, Move, Spell, TakeCity
-from rules.amadrim.board import Board, City, Unit, board_from_view, cell_label, walk_table
+from rules.amadrim.board import Board, City, Unit, board_from_view, cell_label, second_walks, walk_table
 from rules.core import Action, IllegalAction, seat_ref
 
 if TYPE_CHECKING:
@@ -348,29 +348,29 @@ def _short_moves(board: Board, unit: Unit, steps: int, closed: Any) -> list[Move
     """The unit's moves of one or two steps: `board.reachable(unit.cell, steps, closed)` walked
     from `walk_table` (the same end cells, paths and order), each move kept by its walk's number
     (a list is made again some 400 times a game, as cells change around the unit)."""
-    paths, rings = walk_table(board.width, board.height)[unit.cell]
+    paths, rings, seconds = walk_table(board.width, board.height)[unit.cell]
     made = board.walk_moves.get((unit.id, unit.cell))  # the unit's moves listed before from this
     if made is None:  # cell: the same objects again (most walks come back when a list is made again)
         made = board.walk_moves[unit.id, unit.cell] = [None] * len(paths)
     moves = []
     opened = 0  # the bits of the open cells around
-    open_rings = []
-    for c1, i, bit, far in rings:
+    for c1, i, bit, _ in rings:
         if c1 not in closed:
             move = made[i]
             if move is None:
                 move = made[i] = _move(unit.id, paths[i])
             moves.append(move)
             opened |= bit
-            open_rings.append(far)
     if steps == 2:  # a cell two steps away, from the first open cell beside it
-        for far in open_rings:
-            for c2, i, before in far:
-                if not (opened & before) and c2 not in closed:  # (no open cell met before leads there)
-                    move = made[i]
-                    if move is None:
-                        move = made[i] = _move(unit.id, paths[i])
-                    moves.append(move)
+        second = seconds.get(opened)
+        if second is None:
+            second = seconds[opened] = second_walks(rings, opened)
+        for c2, i in second:
+            if c2 not in closed:
+                move = made[i]
+                if move is None:
+                    move = made[i] = _move(unit.id, paths[i])
+                moves.append(move)
     return moves
 
 
