@@ -46,7 +46,9 @@ def _own_mage(ctx: Any, seat: int, unit_id: int) -> tuple[Unit | None, str | Non
 
 def create_cells(board: Board, seat: int) -> list[Cell]:
     """Free cardinal cells (N, E, S, W) of the seat's cities."""
-    cells = {c for city in board.cities_of(seat) for c in board.cardinal[city.cell] if board.is_free(c)}
+    cardinal, city_at, unit_at = board.cardinal, board.city_at, board.unit_at  # (listed every decision:
+    cells = {c for city in board.cities if city.owner == seat  # `board.is_free` inlined, cardinal
+             for c in cardinal[city.cell] if c not in city_at and c not in unit_at}  # cells are on the map)
     return sorted(cells)
 
 
