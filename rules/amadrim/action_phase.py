@@ -346,14 +346,27 @@ def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed:
                 if c in board.city_at and why_take(ctx, seat, unit.id, board.city_at[c]) is None]
 
 
+#: (map width, height, unit id, cell) -> the move action of each walk of one or two steps from
+#: the cell, by its number in `walk_table` (None: not made yet). Moves are immutable values, so
+#: the same objects serve every list made again (most walks come back as cells change around
+#: the unit) and every game of the process (unit ids are numbered from 1 in each game: a
+#: `simulate` worker makes most of its games' moves once). Emptied when it holds
+#: `_WALK_MOVES_MAX` lists (some 95,000 moves, 20 MB, after 500 games of 3 apprentices).
+_WALK_MOVES: dict[tuple[int, int, int, Cell], list[Any]] = {}
+_WALK_MOVES_MAX = 4096
+
+
 def _short_moves(board: Board, unit: Unit, steps: int, closed: Any) -> list[Move]:
     """The unit's moves of one or two steps: `board.reachable(unit.cell, steps, closed)` walked
     from `walk_table` (the same end cells, paths and order), each move kept by its walk's number
     (a list is made again some 400 times a game, as cells change around the unit)."""
     paths, rings, seconds = walk_table(board.width, board.height)[unit.cell]
-    made = board.walk_moves.get((unit.id, unit.cell))  # the unit's moves listed before from this
-    if made is None:  # cell: the same objects again (most walks come back when a list is made again)
-        made = board.walk_moves[unit.id, unit.cell] = [None] * len(paths)
+    key = (board.width, board.height, unit.id, unit.cell)
+    made = _WALK_MOVES.get(key)  # the moves listed before for this unit id from this cell
+    if made is None:
+        if len(_WALK_MOVES) >= _WALK_MOVES_MAX:
+            _WALK_MOVES.clear()
+        made = _WALK_MOVES[key] = [None] * len(paths)
     moves = []
     opened = 0  # the bits of the open cells around
     for c1, i, bit, _ in rings:

@@ -142,9 +142,6 @@ class Board:
         # (unit id, cell) -> path -> the move action, made once (immutable values listed again
         # each time a list of `move_lists` is made again)
         self.moves_made: dict[tuple[int, Cell], dict[tuple[Cell, ...], Any]] = {}
-        # (unit id, cell) -> the move action of each walk of one or two steps from the cell, by
-        # its number in `walk_table` (None: not made yet); the same sharing as `moves_made`
-        self.walk_moves: dict[tuple[int, Cell], list[Any]] = {}
         # seat -> its units by id, in the order of `units` (kept by `add_unit` and `remove_unit`:
         # the units of one seat without going through every unit; not a dataclass field)
         self.owned: dict[int, dict[int, Unit]] = {}
