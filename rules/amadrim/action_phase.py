@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rules.amadrim.actions import KINDS, UNIT_KINDS, Attack, Create, EndActions, Move, Spell, TakeCity
-from rules.amadrim.board import Board, City, Unit, board_from_view, cell_label, walk_table
+from rules.amadrim.board import Board, City, Unit, board_from_view, cell_label, second_walks, walk_table
 from rules.core import Action, IllegalAction, seat_ref
 
 if TYPE_CHECKING:
@@ -46,7 +46,9 @@ def _own_mage(ctx: Any, seat: int, unit_id: int) -> tuple[Unit | None, str | Non
 
 def create_cells(board: Board, seat: int) -> list[Cell]:
     """Free cardinal cells (N, E, S, W) of the seat's cities."""
-    cells = {c for city in board.cities_of(seat) for c in board.cardinal[city.cell] if board.is_free(c)}
+    cardinal, city_at, unit_at = board.cardinal, board.city_at, board.unit_at  # (listed every decision:
+    cells = {c for city in board.cities if city.owner == seat  # `board.is_free` inlined, cardinal
+             for c in cardinal[city.cell] if c not in city_at and c not in unit_at}  # cells are on the map)
     return sorted(cells)
 
 
@@ -344,33 +346,46 @@ def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed:
                 if c in board.city_at and why_take(ctx, seat, unit.id, board.city_at[c]) is None]
 
 
+#: (map width, height, unit id, cell) -> the move action of each walk of one or two steps from
+#: the cell, by its number in `walk_table` (None: not made yet). Moves are immutable values, so
+#: the same objects serve every list made again (most walks come back as cells change around
+#: the unit) and every game of the process (unit ids are numbered from 1 in each game: a
+#: `simulate` worker makes most of its games' moves once). Emptied when it holds
+#: `_WALK_MOVES_MAX` lists (some 95,000 moves, 20 MB, after 500 games of 3 apprentices).
+_WALK_MOVES: dict[tuple[int, int, int, Cell], list[Any]] = {}
+_WALK_MOVES_MAX = 4096
+
+
 def _short_moves(board: Board, unit: Unit, steps: int, closed: Any) -> list[Move]:
     """The unit's moves of one or two steps: `board.reachable(unit.cell, steps, closed)` walked
     from `walk_table` (the same end cells, paths and order), each move kept by its walk's number
     (a list is made again some 400 times a game, as cells change around the unit)."""
-    paths, rings = walk_table(board.width, board.height)[unit.cell]
-    made = board.walk_moves.get((unit.id, unit.cell))  # the unit's moves listed before from this
-    if made is None:  # cell: the same objects again (most walks come back when a list is made again)
-        made = board.walk_moves[unit.id, unit.cell] = [None] * len(paths)
+    paths, rings, seconds = walk_table(board.width, board.height)[unit.cell]
+    key = (board.width, board.height, unit.id, unit.cell)
+    made = _WALK_MOVES.get(key)  # the moves listed before for this unit id from this cell
+    if made is None:
+        if len(_WALK_MOVES) >= _WALK_MOVES_MAX:
+            _WALK_MOVES.clear()
+        made = _WALK_MOVES[key] = [None] * len(paths)
     moves = []
     opened = 0  # the bits of the open cells around
-    open_rings = []
-    for c1, i, bit, far in rings:
+    for c1, i, bit, _ in rings:
         if c1 not in closed:
             move = made[i]
             if move is None:
                 move = made[i] = _move(unit.id, paths[i])
             moves.append(move)
             opened |= bit
-            open_rings.append(far)
     if steps == 2:  # a cell two steps away, from the first open cell beside it
-        for far in open_rings:
-            for c2, i, before in far:
-                if not (opened & before) and c2 not in closed:  # (no open cell met before leads there)
-                    move = made[i]
-                    if move is None:
-                        move = made[i] = _move(unit.id, paths[i])
-                    moves.append(move)
+        second = seconds.get(opened)
+        if second is None:
+            second = seconds[opened] = second_walks(rings, opened)
+        for c2, i in second:
+            if c2 not in closed:
+                move = made[i]
+                if move is None:
+                    move = made[i] = _move(unit.id, paths[i])
+                moves.append(move)
     return moves
 
 

@@ -81,13 +81,15 @@ def ring_table(width: int, height: int) -> dict[Cell, tuple[tuple[Cell, tuple[Ce
 
 
 @lru_cache(maxsize=16)
-def walk_table(width: int, height: int) -> dict[Cell, tuple[tuple[tuple[Cell, ...], ...], tuple[Any, ...]]]:
-    """`ring_table` with every walk numbered, for every cell: (paths, rings), `paths[i]` the walk
-    numbered i, `rings` the 8 cells around, each as (cell, number of its walk, its bit, far)
-    with `far` its cells two steps away as (cell, number of the walk through it, the bits of the
-    cells around met before it that also lead there). Lets a unit's move actions be kept in a
-    list by walk number and a cell two steps away be taken from the first open cell beside it
-    by a test of bits (`action_phase._short_moves`): no path tuple made or hashed to find them."""
+def walk_table(width: int, height: int) -> dict[Cell, tuple[tuple[tuple[Cell, ...], ...], tuple[Any, ...], Any]]:
+    """`ring_table` with every walk numbered, for every cell: (paths, rings, seconds), `paths[i]`
+    the walk numbered i, `rings` the 8 cells around, each as (cell, number of its walk, its bit,
+    far) with `far` its cells two steps away as (cell, number of the walk through it, the bits of
+    the cells around met before it that also lead there), `seconds` a dict filled as asked: the
+    bits of the open cells around -> `second_walks` (at most 256 entries a cell, shared by the
+    boards of a size). Lets a unit's move actions be kept in a list by walk number and the cells
+    two steps away be found once per pattern of open cells around (`action_phase._short_moves`):
+    no path tuple made or hashed to find them, no cell two steps away looked at twice."""
     table = {}
     for start, rings in ring_table(width, height).items():
         paths: list[tuple[Cell, ...]] = []
@@ -102,8 +104,19 @@ def walk_table(width: int, height: int) -> dict[Cell, tuple[tuple[tuple[Cell, ..
                 seconds.append((c2, len(paths) - 1, leading.get(c2, 0)))
                 leading[c2] = leading.get(c2, 0) | 1 << k
             numbered.append((c1, first, 1 << k, tuple(seconds)))
-        table[start] = (tuple(paths), tuple(numbered))
+        table[start] = (tuple(paths), tuple(numbered), {})
     return table
+
+
+def second_walks(rings: tuple[Any, ...], opened: int) -> tuple[tuple[Cell, int], ...]:
+    """The cells two steps away that a walk reaches when the cells around whose bits are in
+    `opened` are open, each with the number of its walk through the first open cell beside it,
+    in the walk's order (kept by `walk_table`'s third part, by `opened`)."""
+    out = []
+    for _, _, bit, far in rings:
+        if opened & bit:
+            out += [(c2, i) for c2, i, before in far if not opened & before]
+    return tuple(out)
 
 
 @dataclass
@@ -129,9 +142,6 @@ class Board:
         # (unit id, cell) -> path -> the move action, made once (immutable values listed again
         # each time a list of `move_lists` is made again)
         self.moves_made: dict[tuple[int, Cell], dict[tuple[Cell, ...], Any]] = {}
-        # (unit id, cell) -> the move action of each walk of one or two steps from the cell, by
-        # its number in `walk_table` (None: not made yet); the same sharing as `moves_made`
-        self.walk_moves: dict[tuple[int, Cell], list[Any]] = {}
         # seat -> its units by id, in the order of `units` (kept by `add_unit` and `remove_unit`:
         # the units of one seat without going through every unit; not a dataclass field)
         self.owned: dict[int, dict[int, Unit]] = {}

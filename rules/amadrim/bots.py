@@ -470,6 +470,32 @@ def _defended_now(board: Board, city: Any, me: int) -> bool:
                for c in board.around[city.cell])
 
 
+_FAR = 1 << 30  # farther than any cell: the distance to the nearest of no goal
+
+
+def _goal_memo(known: dict[str, Any], name: str, goals: list[Cell]) -> tuple[list[Cell], dict[Cell, int]]:
+    """`goals` with the memo of distances to the nearest of them, kept in `known` under `name`
+    while the goals are the same."""
+    key = tuple(goals)
+    memo = known.get(name)
+    if memo is None or memo[0] != key:
+        memo = known[name] = (key, {})
+    return goals, memo[1]
+
+
+def _nearest(cell: Cell, goals: list[Cell]) -> int:
+    """`_distance` from `cell` to the nearest of `goals` (`_FAR` when there is none)."""
+    x, y = cell
+    best = _FAR
+    for gx, gy in goals:
+        dx = x - gx if x > gx else gx - x
+        dy = y - gy if y > gy else gy - y
+        d = dx if dx > dy else dy
+        if d < best:
+            best = d
+    return best
+
+
 class _Scorer:
     """The scores of one decision's actions, with the maps they share computed once, when first
     needed (a decision scores a few actions: the apprentice's seldom need them all)."""
@@ -481,7 +507,7 @@ class _Scorer:
         self._merchants: int | None = None
         self._my_cities: list[Any] | None = None
         self._goal_cells: list[Cell] | None = None
-        self._goal_dist: dict[Cell, int] = {}
+        self._near: list[tuple[list[Cell], dict[Cell, int]]] = []  # see `goal_cells`
         self._threat: dict[Cell, int] = {}  # cell -> highest enemy mage level that can hit it
         if w["danger"]:
             reach = 1 + int(w["fear"])  # enemies may walk (`fear` cells) before this seat acts again
@@ -512,32 +538,28 @@ class _Scorer:
         """Where a mage would go: the other guilds' and neutral cities, the others' merchants."""
         if self._goal_cells is None:
             board, me = self.board, self.me
-            goals = self._goal_cells = [c.cell for c in board.cities if c.owner != me]
-            goals += [u.cell for u in board.units.values() if u.owner != me and u.kind == "merchant"]
-            known = self._known
-            if known is not None:  # the bot's memo: distances kept while the goals stay the same
-                key = tuple(goals)
-                if known.get("goals") != key:
-                    known["goals"], known["goal_dist"] = key, {}
-                self._goal_dist = known["goal_dist"]
+            cities = [c.cell for c in board.cities if c.owner != me]
+            merchants = [u.cell for u in board.units.values() if u.owner != me and u.kind == "merchant"]
+            self._goal_cells = cities + merchants
+            # the distances to each kind of goal kept in the bot's memo while those goals stay the
+            # same: the cities' for most of a game (a city is seldom taken), the merchants' for
+            # the seat's actions in a turn (the others' merchants move in their own actions)
+            known = self._known if self._known is not None else {}
+            self._near = [_goal_memo(known, "city_goals", cities), _goal_memo(known, "merchant_goals", merchants)]
         return self._goal_cells
 
     def goal_distance(self, cell: Cell) -> int:
-        goals = self._goal_cells
-        if goals is None:
-            goals = self.goal_cells  # (first: the memo of distances to them)
-        memo = self._goal_dist
-        d = memo.get(cell)
-        if d is None:  # `_distance` to the nearest goal, from the goals' distances to the cell's
-            x, y = cell  # column and to its row (kept in the memo too: asked for every scored move)
-            across = memo.get(("x", x))
-            if across is None:
-                across = memo["x", x] = [abs(x - gx) for gx, _ in goals]
-            down = memo.get(("y", y))
-            if down is None:
-                down = memo["y", y] = [abs(y - gy) for _, gy in goals]
-            d = memo[cell] = min([a if a > b else b for a, b in zip(across, down)], default=0)
-        return d
+        """`_distance` to the nearest goal: the nearer of the nearest city and the nearest merchant."""
+        if self._goal_cells is None:
+            _ = self.goal_cells  # (first: the memos of distances to them)
+        (cities, to_city), (merchants, to_merchant) = self._near
+        d = to_city.get(cell)
+        if d is None:
+            d = to_city[cell] = _nearest(cell, cities)
+        e = to_merchant.get(cell)
+        if e is None:
+            e = to_merchant[cell] = _nearest(cell, merchants)
+        return d if d < e else e
 
     def danger(self, unit: Unit, cell: Cell) -> bool:
         level = self._threat.get(cell, 0)

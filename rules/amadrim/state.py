@@ -29,7 +29,7 @@ from rules.amadrim.actions import (
 from rules.amadrim.board import Board
 from rules.amadrim.content import Content
 from rules.amadrim.view import build_view, lazy_view
-from rules.core import Action, HiddenResults, IllegalAction, entry
+from rules.core import Action, HiddenResults, IllegalAction
 
 #: Which phase accepts which action, and the module function that handles it.
 HANDLERS: dict[type, tuple[str, Any]] = {
@@ -248,8 +248,9 @@ class AmadrimState(HiddenResults):
         return [c for c in colours if self.gain(seat, c)]
 
     def say(self, key: str, **params: Any) -> None:
-        """Add a public log entry."""
-        self.log.append(entry(f"amadrim.log.{key}", **params))
+        """Add a public log entry (`entry(...)`, built here: `params` is already this call's own
+        dict, no copy of it is needed; some 450 entries a game)."""
+        self.log.append({"key": f"amadrim.log.{key}", "params": params})
 
     def resource_names(self, colours: list[int]) -> list[dict[str, Any]]:
         """Log parameter: the resources' names as the guild sheets show them (Ebony, Spices…)."""
