@@ -24,6 +24,7 @@ Hit = ui.Hit
 #: Prompt kinds whose options are mage ids, card ids, leader ids or seats.
 MAGE_KINDS = {"take_out", "recruit", "champion", "counter_target", "damage_one", "damage_spread", "line"}
 CARD_KINDS = {"buy", "sell", "leave_item", "turn_spell", "combat_spell"}
+BID_BUTTONS = 10  # bid amounts offered one by one from the minimum (the engine's listed steps beyond)
 CARD_WORDS = {"first_action", "second_action", "dark_power", "light_power"}
 
 
@@ -75,7 +76,12 @@ class GuildesTable(ComposedTable):
             return out + [("confirm", None, self.tr("guildes.ui.confirm"), "", True)]
         if p["kind"] == "bid":
             legal = self.session.legal_actions(self.me)
-            bids = [a.amount for a in legal if isinstance(a, Bid)]
+            listed = [a.amount for a in legal if isinstance(a, Bid)]
+            # any amount from the minimum to the purse is a bid (the engine lists a few steps, for
+            # the bots): a person gets each of them, the first BID_BUTTONS and the listed ones above
+            purse = self.view["guilds"][self.me]["rubies"]
+            every = list(range(min(listed), purse + 1))[:BID_BUTTONS] if listed else []
+            bids = sorted({*every, *listed})
             return [("bid", n, self.tr("guildes.ui.bid", n=n), "", False) for n in bids] + [
                 ("option", "pass", self.tr("guildes.choice.pass"), "", False)]
         return [("option", o, self.label(p["kind"], o), self.option_tip(p["kind"], o), False) for o in p["options"]]

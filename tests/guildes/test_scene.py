@@ -298,3 +298,28 @@ def test_the_final_scores_are_opaque_and_their_columns_explained(app) -> None:
     assert {app.tr(f"guildes.score.tip.{p}") for p in parts} <= tips
     r, g, b, *_ = layer.get_at((block.rect.left + 6, block.rect.bottom - 8))
     assert (r, g, b) == ui.INK[:3] or max(r, g, b) < 60  # nothing of the table shows through
+
+
+def test_an_auction_offers_every_amount_a_person_may_bid(app) -> None:
+    """The bid buttons were the engine's few listed steps (1, 2, 3, 5): a player with 6 rubies
+    could not bid 4 or 6, though any amount from the minimum to the purse is a bid."""
+    import random
+
+    table = start(app, kinds=("human", "human"), seed=11)
+    rng = random.Random(1)
+    for _ in range(400):
+        p = table.view["prompt"]
+        if p and p["kind"] == "bid" and table.view["guilds"][table.me]["rubies"] >= 4:
+            break
+        click_action(app, table, rng.choice(table.session.legal_actions(table.me)))
+        reach_table(app, table)
+    else:
+        pytest.skip("no auction with 4 rubies or more in this game")
+    listed = [a.amount for a in table.session.legal_actions(table.me) if isinstance(a, Bid)]
+    purse = table.view["guilds"][table.me]["rubies"]
+    offered = sorted(h.data for h in table.hits if h.kind == "bid")
+    assert offered[:len(range(min(listed), purse + 1))][:10] == list(range(min(listed), purse + 1))[:10]
+    unlisted = next((n for n in offered if n not in listed), None)
+    if unlisted is not None:
+        click_hit(app, table, "bid", unlisted)
+        assert any(e["key"] == "guildes.log.bid" for e in table.session.state.log[-3:])
