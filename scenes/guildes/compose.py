@@ -38,6 +38,98 @@ class ForceControl:
 FORCE_GAP = 12  # px at least between the dice panel's title and the force label beside it
 
 
+GAP = 4  # px between two chips or two cards of a row, and between rows
+
+
+@dataclass
+class Flow:
+    """Pieces laid in rows (a tile's mage chips, the hand's cards): their one font size, a rect for
+    each piece shown (the first ones, in order) and the "+N" piece standing for the rest (None when
+    every piece shows)."""
+
+    size: int
+    rects: list[Rect]
+    more: Rect | None = None
+    cut: bool = False  # some names are cut with an ellipsis
+
+    def whole(self, least: int) -> bool:
+        """Every piece shows, uncut, at `least` points or more."""
+        return self.more is None and not self.cut and self.size >= least
+
+    def better_than(self, other: Flow) -> bool:
+        return (self.more is None, not self.cut, self.size) > (other.more is None, not other.cut, other.size)
+
+
+def rows_of(widths: list[int], width: int) -> list[list[int]]:
+    """The pieces of `widths` (indices) row by row, each row as full as `width` allows."""
+    rows: list[list[int]] = []
+    x = 0
+    for i, w in enumerate(widths):
+        if rows and x + GAP + w <= width:
+            rows[-1].append(i)
+            x += GAP + w
+        else:
+            rows.append([i])
+            x = w
+    return rows
+
+
+def grid(widths: list[int], area: Rect, h: int, cols: int) -> list[Rect] | None:
+    """Equal cells `h` high, `cols` a row (fewer when a piece needs a wider cell); None when the
+    widest piece or the rows do not fit `area`."""
+    for n in range(cols, 0, -1):
+        cw = (area.width - GAP * (n - 1)) // n
+        if widths and cw >= max(widths):
+            rows = (len(widths) + n - 1) // n
+            if rows * h + (rows - 1) * GAP > area.height:
+                return None
+            return [Rect(area.left + (i % n) * (cw + GAP), area.top + (i // n) * (h + GAP), cw, h)
+                    for i in range(len(widths))]
+    return None if widths else []
+
+
+def flow(widths: list[int], area: Rect, h: int, justify: bool = False) -> list[Rect] | None:
+    """Pieces as wide as they need, row after row (`justify`: each row stretched to the width);
+    None when a piece or the rows do not fit `area`."""
+    if any(w > area.width for w in widths):
+        return None
+    rows = rows_of(widths, area.width)
+    if len(rows) * h + (len(rows) - 1) * GAP > area.height:
+        return None
+    return lay_rows(rows, widths, area, h, justify)
+
+
+def lay_rows(rows: list[list[int]], widths: list[int], area: Rect, h: int, justify: bool) -> list[Rect]:
+    rects = []
+    for r, row in enumerate(rows):
+        spare = area.width - sum(widths[i] for i in row) - GAP * (len(row) - 1) if justify else 0
+        x = area.left
+        for k, i in enumerate(row):
+            w = widths[i] + spare // len(row) + (spare % len(row) if k == len(row) - 1 else 0)
+            rects.append(Rect(x, area.top + r * (h + GAP), w, h))
+            x += w + GAP
+    return rects
+
+
+def overflow(widths: list[int], area: Rect, h: int, more: int) -> tuple[list[Rect], Rect | None]:
+    """As many pieces as the rows of `area` hold (at least one row), then a "+N" piece `more` wide
+    at the end of the last row for the others (None when all fit)."""
+    widths = [min(w, area.width) for w in widths]
+    rows = rows_of(widths, area.width)
+    room = max(1, (area.height + GAP) // (h + GAP))
+    if len(rows) <= room:
+        return lay_rows(rows, widths, area, h, False), None
+    rows = rows[:room]
+    last = rows[-1]
+    while last and sum(widths[i] for i in last) + GAP * len(last) + more > area.width:
+        last.pop()
+    if not last:
+        rows.pop()
+    rects = lay_rows(rows, widths, area, h, False)
+    x = rects[-1].right + GAP if last else area.left
+    return rects, Rect(x, area.top + (room - 1) * (h + GAP), more, h)
+
+
 class Composer:
     """One composition of the table (see the module docstring); `run()` gives (layer, hits)."""
 
@@ -173,12 +265,17 @@ class Composer:
             info.append(self.tr("guildes.ui.vp_tokens", n=g["vp_tokens"]))
         cards = self.tr("guildes.ui.cards_played", first=self.card_word(g, "first"), second=self.card_word(g, "second"))
         objectives = ", ".join(self.tr(f"guildes.objective.{o}") for o in tile["objectives"])
-        rows = [(leader, ui.PARCHMENT), (" · ".join(info), ui.PARCHMENT),
-                (f"{cards} · {self.tr('guildes.ui.hand', n=g['hand_count'])}", ui.PARCHMENT_DIM),
-                (self.tr("guildes.ui.objectives", list=objectives), ui.PARCHMENT_DIM)]
-        compact = rect.height < 7 * line
-        if compact:
+        rows = full = [(leader, ui.PARCHMENT), (" · ".join(info), ui.PARCHMENT),
+                       (f"{cards} · {self.tr('guildes.ui.hand', n=g['hand_count'])}", ui.PARCHMENT_DIM),
+                       (self.tr("guildes.ui.objectives", list=objectives), ui.PARCHMENT_DIM)]
+        chips = self.chip_layout(g, Rect(x, y + len(rows) * line, rect.width - 20, rect.bottom - y - len(rows) * line - 6))
+        if rect.height < 7 * line or not chips.whole(self.fs(13) - 1):  # the chips need the room of two rows
             rows = [(f"{leader} · {rows[1][0]}", ui.PARCHMENT), (f"{rows[2][0]} · {rows[3][0]}", ui.PARCHMENT_DIM)]
+            tight = self.chip_layout(g, Rect(x, y + 2 * line, rect.width - 20, rect.bottom - y - 2 * line - 6))
+            if tight.better_than(chips) or rect.height < 7 * line:
+                chips = tight
+            else:
+                rows = full
         for i, (text, colour) in enumerate(rows):
             r = self.line(text, (x, y), rect.width - 20, f, colour)
             if i == 0 and g["leader"]:
@@ -187,45 +284,73 @@ class Composer:
             if i == len(rows) - 1:
                 self.tip(r, self.tr("guildes.ui.objectives", list=objectives))
             y += line
-        self.chips(g, Rect(x, y, rect.width - 20, rect.bottom - y - 6))
+        self.chips(g, chips)
 
     def card_word(self, g: dict[str, Any], which: str) -> str:
         if g[which] is not None:
             return self.tr(f"guildes.card.{g[which]}")
         return self.tr("guildes.ui.hidden_card") if g[f"{which}_chosen"] else self.tr("guildes.ui.no_card")
 
-    def chips(self, g: dict[str, Any], area: Rect) -> None:
+    def chip_states(self, g: dict[str, Any]) -> list[str]:
+        """Each mage's chip state as drawn: in the centre, else active/passive (the placement being
+        chosen shows the unveiled seat's selection)."""
+        placing = self.t.placing() and g["seat"] == self.v["seat"]
+        out = []
+        for m in g["mages"]:
+            if m["centre"]:
+                out.append("centre")
+            elif placing:
+                out.append("active" if m["id"] in self.t.place_sel else "passive")
+            else:
+                out.append(STATES[m["active"]])
+        return out
+
+    def chip_layout(self, g: dict[str, Any], area: Rect) -> Flow:
+        """Where the mage chips of guild `g` go in `area`: one font size for them all, the largest at
+        which every name fits whole on one line and every chip fits the area (a grid first, then
+        rows of chips each as wide as its name); when even the smallest size leaves some out, a grid
+        at that size with the longest names cut; when even that does not hold them all, a "+N"
+        chip ends the last row (the tooltips give every name whole)."""
         f = self.fs(13)
+        names = [self.name("mages", m["id"]) for m in g["mages"]]
+        pads = [-P.chip_room(0, st) for st in self.chip_states(g)]  # a chip's width besides its name
         per_row = max(2, min(4, area.width // int(118 * self.s)))
-        cw = (area.width - 4 * (per_row - 1)) // per_row
-        x, y = area.left, area.top
-        placing = self.t.placing()
-        mages = g["mages"]
-        states = ["centre" if m["centre"] else STATES[m["active"]] for m in mages]
-        heights = [P.chip_height(len(P.chip_name(self.name("mages", m["id"]), P.chip_room(cw, st), f)[0]), f)
-                   for m, st in zip(mages, states)]
-        rows = [max(heights[i:i + per_row]) for i in range(0, len(mages), per_row)]
-        for i, m in enumerate(mages):
-            ch = rows[i // per_row]
-            if i and i % per_row == 0:
-                x, y = area.left, y + rows[i // per_row - 1] + 4
-            if y + ch > area.bottom + 4:
-                break
-            rect = Rect(x, y, cw, ch)
-            state = states[i]
-            selected = placing and g["seat"] == self.v["seat"] and m["id"] in self.t.place_sel
-            if selected:
-                state = "active"
-            elif placing and g["seat"] == self.v["seat"] and not m["centre"]:
-                state = "passive"
+        sizes = range(f, max(10, f - 3) - 1, -1)
+        for size in sizes:
+            widths = [ui.font(size).size(n)[0] + pad for n, pad in zip(names, pads, strict=True)]
+            for tight in (False, True):
+                h = P.chip_height(size, tight)
+                layout = grid(widths, area, h, per_row) or flow(widths, area, h, justify=True)
+                if layout is not None:
+                    return Flow(size, layout)
+        size, h = sizes[-1], P.chip_height(sizes[-1], True)
+        cut = grid([0] * len(names), area, h, per_row)  # every mage, the longest names cut (whole in tooltips)
+        if cut is not None:
+            return Flow(size, cut, cut=True)
+        widths = [ui.font(size).size(n)[0] + pad for n, pad in zip(names, pads, strict=True)]
+        more = ui.font(size, True).size(f"+{len(names)}")[0] + 16
+        return Flow(size, *overflow(widths, area, h, more))
+
+    def chips(self, g: dict[str, Any], layout: Flow) -> None:
+        mine = self.t.placing() and g["seat"] == self.v["seat"]
+        states = self.chip_states(g)
+        for m, rect, state in zip(g["mages"], layout.rects, states, strict=False):
             hp = self.cards["mages"][m["id"]]["hp"]
-            P.mage_chip(self.layer, rect, self.name("mages", m["id"]), m["damage"], hp, state, f, selected)
-            tip = self.stats_tip(m["id"]) + (f" · {m['damage']}/{hp}" if m["damage"] else "")
-            if placing and g["seat"] == self.v["seat"] and not m["centre"]:
+            selected = mine and m["id"] in self.t.place_sel
+            P.mage_chip(self.layer, rect, self.name("mages", m["id"]), m["damage"], hp, state, layout.size, selected)
+            tip = self.mage_tip(m)
+            if mine and not m["centre"]:
                 self.hits.append(Hit(rect, "toggle", m["id"], tip))
             else:
                 self.tip(rect, tip)
-            x += cw + 4
+        if layout.more is not None:
+            rest = g["mages"][len(layout.rects):]
+            P.more_chip(self.layer, layout.more, f"+{len(rest)}", layout.size)
+            self.tip(layout.more, "\n".join(self.mage_tip(m) for m in rest))
+
+    def mage_tip(self, m: dict[str, Any]) -> str:
+        hp = self.cards["mages"][m["id"]]["hp"]
+        return self.stats_tip(m["id"]) + (f" · {m['damage']}/{hp}" if m["damage"] else "")
 
     # -- the middle column -------------------------------------------------------------------------
 
