@@ -364,16 +364,56 @@ class Composer:
     def centre_panels(self, area: Rect) -> dict[str, Rect]:
         """The middle column's panels, top to bottom: quest, market, dice, hand. When the designer's
         force label needs a row of its own, the quest panel gives it (its fullest card, two monsters
-        and loot, leaves about 20 px free at 1024x700 and 1280x800)."""
+        and loot, leaves about 20 px free at 1024x700 and 1280x800). When the hand needs more room
+        than its share, the dice, market and quest panels give it what their content leaves free now."""
         quest_h, market_h, dice_h = int(area.height * 0.42), int(area.height * 0.2), int(area.height * 0.2)
         if self.designing():
             row = self.force_control(Rect(area.left, area.top, area.width, dice_h)).row
             quest_h, dice_h = quest_h - row, dice_h + row
-        quest = Rect(area.left, area.top, area.width, quest_h)
-        market = Rect(area.left, quest.bottom + 8, area.width, market_h)
-        dice = Rect(area.left, market.bottom + 8, area.width, dice_h)
+        heights = [quest_h, market_h, dice_h]
+        short = self.hand_need(area.width) - (area.height - sum(heights) - 24)
+        needs = [self.quest_need(area.width), self.market_need(), self.dice_need(area.width)]
+        for i in (2, 1, 0):
+            give = max(0, min(short, heights[i] - needs[i]))
+            heights[i] -= give
+            short -= give
+        quest = Rect(area.left, area.top, area.width, heights[0])
+        market = Rect(area.left, quest.bottom + 8, area.width, heights[1])
+        dice = Rect(area.left, market.bottom + 8, area.width, heights[2])
         return {"quest": quest, "market": market, "dice": dice,
                 "hand": Rect(area.left, dice.bottom + 8, area.width, area.bottom - dice.bottom - 8)}
+
+    def body_top(self) -> int:
+        """How far under a panel's top its body starts (under the title)."""
+        return P.card_body_top(Rect(0, 0, 1, 1), self.fs(13))
+
+    def quest_need(self, width: int) -> int:
+        """The quest panel's height that shows the visible quest whole."""
+        q, f = self.v.get("quest"), self.fs(13)
+        line = int(f * 1.4)
+        if q is None:
+            return self.body_top()
+        monsters = self.cards["quests"][q["id"]]["monsters"]
+        per_monster = 2 + 2 * line + max(6, int(8 * self.s)) + line // 2 + 4  # as `monster` lays one
+        return self.body_top() + 2 * line + len(monsters) * per_monster + line + 8
+
+    def market_need(self) -> int:
+        """The market panel's height that shows its rows now (the auction's beside them)."""
+        line = int(self.fs(13) * 1.4)
+        market = 2 + len(self.v.get("drawn_mages") or [])
+        auction = 3 if self.v.get("lot") else 1
+        return self.body_top() + max(market, auction) * line + 6
+
+    def dice_need(self, width: int) -> int:
+        """The dice panel's height that shows the fight, the last roll and its dice at full size."""
+        f = self.fs(13)
+        need = self.body_top() + 6
+        if self.designing():
+            need += self.force_control(Rect(0, 0, width, 100)).row
+        fight = self.v.get("fight")
+        if fight:
+            need += int(f * 1.4) * (2 if self.duel_lines(fight) else 1)
+        return need + (int(f * 1.5) + int(26 * self.s) if self.v.get("dice") else int(f * 1.4))
 
     def quest(self, rect: Rect) -> None:
         f, q = self.fs(13), self.v.get("quest")
@@ -551,6 +591,37 @@ class Composer:
         a, d = fight["attacker"], fight["defender"]
         return self.tr("guildes.ui.fight_duel", a=self.t.seat_name(a), d=self.t.seat_name(d))
 
+    def hand_cards(self, width: int, size: int) -> list[tuple[str, int]]:
+        """The unveiled seat's hand as (card id, width of its box at `size`)."""
+        me = self.v.get("seat")
+        hand = (self.v["guilds"][me]["hand"] or []) if me is not None else []
+        return [(cid, min(width, ui.font(size).size(self.name("items", cid))[0] + 16)) for cid in hand]
+
+    def hand_need(self, width: int) -> int:
+        """The hand panel's height that shows every card at the panel's font size."""
+        f = self.fs(13)
+        widths = [w for _, w in self.hand_cards(width - 20, f)]
+        rows = max(1, len(rows_of(widths, width - 20)))
+        return self.body_top() + rows * (self.card_h(f) + GAP) - GAP + 8
+
+    def card_h(self, size: int) -> int:
+        return int(size * 1.4) + 2
+
+    def hand_layout(self, area: Rect) -> Flow:
+        """Where the hand's cards go in `area`: one font size for all, the largest (3 points less at
+        most) at which every card shows; else as many as fit and a "+N" for the rest."""
+        f = self.fs(13)
+        sizes = range(f, max(10, f - 3) - 1, -1)
+        for size in sizes:
+            widths = [w for _, w in self.hand_cards(area.width, size)]
+            rects = flow(widths, area, self.card_h(size))
+            if rects is not None:
+                return Flow(size, rects)
+        size = sizes[-1]
+        widths = [w for _, w in self.hand_cards(area.width, size)]
+        more = ui.font(size, True).size(f"+{len(widths)}")[0] + 16
+        return Flow(size, *overflow(widths, area, self.card_h(size), more))
+
     def hand(self, rect: Rect) -> None:
         f = self.fs(13)
         me = self.v.get("seat")
@@ -561,21 +632,18 @@ class Composer:
         if not hand:
             ui.text(self.layer, self.tr("guildes.ui.empty_hand"), (rect.left + 10, y), f, ui.PARCHMENT_DIM, italic=True)
             return
-        x, line = rect.left + 10, int(f * 1.4)
-        for cid in hand:
-            label = self.name("items", cid)
-            width = ui.font(f).size(label)[0] + 16
-            if x + width > rect.right - 6:
-                x, y = rect.left + 10, y + line + 6
-            if y + line > rect.bottom:
-                break
-            box = Rect(x, y, width, line + 2)
+        layout = self.hand_layout(Rect(rect.left + 10, y, rect.width - 20, rect.bottom - 8 - y))
+        for cid, box in zip(hand, layout.rects, strict=False):
             spell = cid in self.cards["spells"]
             pygame.draw.rect(self.layer, (60, 44, 70) if spell else (60, 50, 34), box, border_radius=5)
             pygame.draw.rect(self.layer, ui.GOLD_DARK, box, 1, border_radius=5)
-            ui.text(self.layer, label, (x + 8, y + 1), f, ui.PARCHMENT)
+            label = ui.ellipsize(self.name("items", cid), box.width - 16, layout.size)
+            ui.text(self.layer, label, (box.left + 8, box.centery), layout.size, ui.PARCHMENT, anchor="midleft")
             self.tip(box, self.card_tip(cid))
-            x += width + 6
+        if layout.more is not None:
+            rest = hand[len(layout.rects):]
+            P.more_chip(self.layer, layout.more, f"+{len(rest)}", layout.size)
+            self.tip(layout.more, "\n".join(self.card_tip(cid) for cid in rest))
 
     # -- the prompt bar ----------------------------------------------------------------------------
 

@@ -110,3 +110,51 @@ def test_the_chips_of_a_tile_share_one_size_on_one_line(lang, size, seats, monke
         shown = {value for value, _, _ in drawn if value in names}
         assert shown == names, names - shown           # whole, one line each (no half of a name drawn)
         assert len(sizes) == 1, (g["seat"], sizes)
+
+
+def hand_hits(table: GuildesTable) -> tuple[dict[str, ui.Hit], ui.Hit | None]:
+    """The hover zone of each card shown in the hand panel (by card id), and the "+N" one."""
+    composer = Composer(table, table.app.size)
+    hand = table.view["guilds"][table.me]["hand"]
+    tips = {composer.card_tip(cid): cid for cid in hand}
+    shown = {tips[h.tip]: h for h in table.hits if h.tip in tips}
+    more = [h for h in table.hits if h.tip and h.tip.split("\n")[0] in tips and "\n" in h.tip]
+    return shown, (more[0] if more else None)
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("cards", [4, 5])
+def test_every_card_of_the_hand_shows_in_its_panel(lang, size, seats, cards):
+    """"main : 4" and four cards drawn (two showed at 1024x700, four of five at 1280x800): each
+    hoverable, inside the hand panel, none over another; the quest shown whole above."""
+    table = table_with(lang, size, seats, 2, cards)
+    shown, more = hand_hits(table)
+    assert more is None and len(shown) == cards, sorted(shown)
+    composer = Composer(table, size)
+    panels = composer.centre_panels(composer.zones()["centre"])
+    rects = [h.rect for h in shown.values()]
+    for i, r in enumerate(rects):
+        assert panels["hand"].contains(r), (r, panels["hand"])
+        assert r.collidelist(rects[i + 1:]) == -1, r
+    assert panels["quest"].height >= composer.quest_need(panels["quest"].width)
+    assert panels["dice"].height >= composer.dice_need(panels["dice"].width)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_hand_too_big_for_its_panel_ends_with_a_count_of_the_rest(lang, monkeypatch):
+    """Thirty cards at 5 seats, 1024x700: those that fit, then "+N" whose tooltip names every
+    other card (at 1280x800 in English all thirty fit)."""
+    size = (1024, 700)
+    drawn: list[str] = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append(value) or real(surface, value, *a, **k))
+    table = table_with(lang, size, 5, 2, 30)
+    shown, more = hand_hits(table)
+    hand = table.view["guilds"][table.me]["hand"]
+    assert more is not None and len(shown) < len(hand)
+    composer = Composer(table, size)
+    assert more.tip.split("\n") == [composer.card_tip(cid) for cid in hand[len(shown):]]
+    assert f"+{len(hand) - len(shown)}" in drawn
+    assert list(shown) == hand[:len(shown)]
