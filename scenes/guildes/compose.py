@@ -57,7 +57,8 @@ class Flow:
         return self.more is None and not self.cut and self.size >= least
 
     def better_than(self, other: Flow) -> bool:
-        return (self.more is None, not self.cut, self.size) > (other.more is None, not other.cut, other.size)
+        return (self.more is None, len(self.rects), not self.cut, self.size) > (
+            other.more is None, len(other.rects), not other.cut, other.size)
 
 
 def rows_of(widths: list[int], width: int) -> list[list[int]]:
@@ -310,7 +311,7 @@ class Composer:
         which every name fits whole on one line and every chip fits the area (a grid first, then
         rows of chips each as wide as its name); when even the smallest size leaves some out, a grid
         at that size with the longest names cut; when even that does not hold them all, a "+N"
-        chip ends the last row (the tooltips give every name whole)."""
+        chip takes its last cell (the tooltips give every name whole)."""
         f = self.fs(13)
         names = [self.name("mages", m["id"]) for m in g["mages"]]
         pads = [-P.chip_room(0, st) for st in self.chip_states(g)]  # a chip's width besides its name
@@ -324,12 +325,12 @@ class Composer:
                 if layout is not None:
                     return Flow(size, layout)
         size, h = sizes[-1], P.chip_height(sizes[-1], True)
-        cut = grid([0] * len(names), area, h, per_row)  # every mage, the longest names cut (whole in tooltips)
-        if cut is not None:
-            return Flow(size, cut, cut=True)
-        widths = [ui.font(size).size(n)[0] + pad for n, pad in zip(names, pads, strict=True)]
-        more = ui.font(size, True).size(f"+{len(names)}")[0] + 16
-        return Flow(size, *overflow(widths, area, h, more))
+        cells = grid([0] * len(names), area, h, per_row)  # every mage, the longest names cut (whole in tooltips)
+        if cells is not None:
+            return Flow(size, cells, cut=True)
+        rows = max(1, (area.height + GAP) // (h + GAP))
+        cells = grid([0] * (rows * per_row), Rect(area.left, area.top, area.width, max(h, area.height)), h, per_row)
+        return Flow(size, cells[:-1], cells[-1], cut=True)  # the last cell: "+N"
 
     def chips(self, g: dict[str, Any], layout: Flow) -> None:
         mine = self.t.placing() and g["seat"] == self.v["seat"]

@@ -158,3 +158,27 @@ def test_a_hand_too_big_for_its_panel_ends_with_a_count_of_the_rest(lang, monkey
     assert more.tip.split("\n") == [composer.card_tip(cid) for cid in hand[len(shown):]]
     assert f"+{len(hand) - len(shown)}" in drawn
     assert list(shown) == hand[:len(shown)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [3, 5])
+def test_a_guild_of_eleven_mages_shows_each_or_names_it_under_a_count(size, seats, monkeypatch):
+    """The most mages a guild held in 40 bot games (11): each has its chip, or, past the room of a
+    small tile, is named in the tooltip of the "+N" chip that ends its tile."""
+    table = table_with("fr", size, seats, 2)
+    state = table.session.state
+    text = table.app.strings.text
+    names = sorted(state.content.mages, key=lambda m: -len(text(state.content.mages[m].name)))
+    others = {m.id for g in state.guilds[1:] for m in g.mages}
+    state.guilds[0].mages = [Mage(m) for m in names if m not in others][:11]
+    table.refresh()
+    table._ensure()
+    hits = mage_hits(table)
+    composer = Composer(table, size)
+    mine = [m for m in table.view["guilds"][0]["mages"]]
+    missing = [m for m in mine if m["id"] not in hits]
+    assert len(mine) == 11 and len(missing) <= 6
+    if missing:
+        more = [h for h in table.hits if h.tip.startswith(composer.mage_tip(missing[0]) + "\n")]
+        assert more and more[0].tip.split("\n") == [composer.mage_tip(m) for m in missing]
+        assert missing == mine[len(mine) - len(missing):]  # the first ones shown, in order
