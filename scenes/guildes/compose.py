@@ -339,7 +339,7 @@ class Composer:
             hp = self.cards["mages"][m["id"]]["hp"]
             selected = mine and m["id"] in self.t.place_sel
             P.mage_chip(self.layer, rect, self.name("mages", m["id"]), m["damage"], hp, state, layout.size, selected)
-            tip = self.mage_tip(m)
+            tip = self.chip_tip(m)
             if mine and not m["centre"]:
                 self.hits.append(Hit(rect, "toggle", m["id"], tip))
             else:
@@ -347,9 +347,10 @@ class Composer:
         if layout.more is not None:
             rest = g["mages"][len(layout.rects):]
             P.more_chip(self.layer, layout.more, f"+{len(rest)}", layout.size)
-            self.tip(layout.more, "\n".join(self.mage_tip(m) for m in rest))
+            self.tip(layout.more, "\n".join(self.chip_tip(m) for m in rest))
 
-    def mage_tip(self, m: dict[str, Any]) -> str:
+    def chip_tip(self, m: dict[str, Any]) -> str:
+        """A mage chip's tooltip: the whole card, and its damage when it has some."""
         hp = self.cards["mages"][m["id"]]["hp"]
         return self.stats_tip(m["id"]) + (f" · {m['damage']}/{hp}" if m["damage"] else "")
 

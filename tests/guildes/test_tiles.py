@@ -179,6 +179,6 @@ def test_a_guild_of_eleven_mages_shows_each_or_names_it_under_a_count(size, seat
     missing = [m for m in mine if m["id"] not in hits]
     assert len(mine) == 11 and len(missing) <= 6
     if missing:
-        more = [h for h in table.hits if h.tip.startswith(composer.mage_tip(missing[0]) + "\n")]
-        assert more and more[0].tip.split("\n") == [composer.mage_tip(m) for m in missing]
+        more = [h for h in table.hits if h.tip.startswith(composer.chip_tip(missing[0]) + "\n")]
+        assert more and more[0].tip.split("\n") == [composer.chip_tip(m) for m in missing]
         assert missing == mine[len(mine) - len(missing):]  # the first ones shown, in order
