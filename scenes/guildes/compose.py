@@ -52,13 +52,10 @@ class Flow:
     more: Rect | None = None
     cut: bool = False  # some names are cut with an ellipsis
 
-    def whole(self, least: int) -> bool:
-        """Every piece shows, uncut, at `least` points or more."""
-        return self.more is None and not self.cut and self.size >= least
-
-    def better_than(self, other: Flow) -> bool:
-        return (self.more is None, len(self.rects), not self.cut, self.size) > (
-            other.more is None, len(other.rects), not other.cut, other.size)
+    def rank(self, readable: int) -> tuple[bool, int, bool, bool]:
+        """What makes a layout better, first things first: every piece shown, how many are, no name
+        cut, the font `readable` points or more."""
+        return self.more is None, len(self.rects), not self.cut, self.size >= readable
 
 
 def rows_of(widths: list[int], width: int) -> list[list[int]]:
@@ -266,17 +263,17 @@ class Composer:
             info.append(self.tr("guildes.ui.vp_tokens", n=g["vp_tokens"]))
         cards = self.tr("guildes.ui.cards_played", first=self.card_word(g, "first"), second=self.card_word(g, "second"))
         objectives = ", ".join(self.tr(f"guildes.objective.{o}") for o in tile["objectives"])
-        rows = full = [(leader, ui.PARCHMENT), (" · ".join(info), ui.PARCHMENT),
-                       (f"{cards} · {self.tr('guildes.ui.hand', n=g['hand_count'])}", ui.PARCHMENT_DIM),
-                       (self.tr("guildes.ui.objectives", list=objectives), ui.PARCHMENT_DIM)]
-        chips = self.chip_layout(g, Rect(x, y + len(rows) * line, rect.width - 20, rect.bottom - y - len(rows) * line - 6))
-        if rect.height < 7 * line or not chips.whole(self.fs(13) - 1):  # the chips need the room of two rows
-            rows = [(f"{leader} · {rows[1][0]}", ui.PARCHMENT), (f"{rows[2][0]} · {rows[3][0]}", ui.PARCHMENT_DIM)]
-            tight = self.chip_layout(g, Rect(x, y + 2 * line, rect.width - 20, rect.bottom - y - 2 * line - 6))
-            if tight.better_than(chips) or rect.height < 7 * line:
-                chips = tight
-            else:
-                rows = full
+        full = [(leader, ui.PARCHMENT), (" · ".join(info), ui.PARCHMENT),
+                (f"{cards} · {self.tr('guildes.ui.hand', n=g['hand_count'])}", ui.PARCHMENT_DIM),
+                (self.tr("guildes.ui.objectives", list=objectives), ui.PARCHMENT_DIM)]
+        # the chips may take the room of one or two rows of text: the objectives (whose tooltip gives
+        # them whole) join the row above, then the leader joins the counts
+        medium = full[:2] + [(f"{full[2][0]} · {full[3][0]}", ui.PARCHMENT_DIM)]
+        compact = [(f"{leader} · {full[1][0]}", ui.PARCHMENT), medium[2]]
+        levels = [compact] if rect.height < 7 * line else [full, medium, compact]
+        rows, chips = max(((r, self.chip_layout(g, Rect(x, y + len(r) * line, rect.width - 20,
+                                                          rect.bottom - y - len(r) * line - 6))) for r in levels),
+                          key=lambda rc: rc[1].rank(self.fs(13) - 1) + (len(rc[0]), rc[1].size))
         for i, (text, colour) in enumerate(rows):
             r = self.line(text, (x, y), rect.width - 20, f, colour)
             if i == 0 and g["leader"]:
