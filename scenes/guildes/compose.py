@@ -38,6 +38,96 @@ class ForceControl:
 FORCE_GAP = 12  # px at least between the dice panel's title and the force label beside it
 
 
+GAP = 4  # px between two chips or two cards of a row, and between rows
+
+
+@dataclass
+class Flow:
+    """Pieces laid in rows (a tile's mage chips, the hand's cards): their one font size, a rect for
+    each piece shown (the first ones, in order) and the "+N" piece standing for the rest (None when
+    every piece shows)."""
+
+    size: int
+    rects: list[Rect]
+    more: Rect | None = None
+    cut: bool = False  # some names are cut with an ellipsis
+
+    def rank(self, readable: int) -> tuple[bool, int, bool, bool]:
+        """What makes a layout better, first things first: every piece shown, how many are, no name
+        cut, the font `readable` points or more."""
+        return self.more is None, len(self.rects), not self.cut, self.size >= readable
+
+
+def rows_of(widths: list[int], width: int) -> list[list[int]]:
+    """The pieces of `widths` (indices) row by row, each row as full as `width` allows."""
+    rows: list[list[int]] = []
+    x = 0
+    for i, w in enumerate(widths):
+        if rows and x + GAP + w <= width:
+            rows[-1].append(i)
+            x += GAP + w
+        else:
+            rows.append([i])
+            x = w
+    return rows
+
+
+def grid(widths: list[int], area: Rect, h: int, cols: int) -> list[Rect] | None:
+    """Equal cells `h` high, `cols` a row (fewer when a piece needs a wider cell); None when the
+    widest piece or the rows do not fit `area`."""
+    for n in range(cols, 0, -1):
+        cw = (area.width - GAP * (n - 1)) // n
+        if widths and cw >= max(widths):
+            rows = (len(widths) + n - 1) // n
+            if rows * h + (rows - 1) * GAP > area.height:
+                return None
+            return [Rect(area.left + (i % n) * (cw + GAP), area.top + (i // n) * (h + GAP), cw, h)
+                    for i in range(len(widths))]
+    return None if widths else []
+
+
+def flow(widths: list[int], area: Rect, h: int, justify: bool = False) -> list[Rect] | None:
+    """Pieces as wide as they need, row after row (`justify`: each row stretched to the width);
+    None when a piece or the rows do not fit `area`."""
+    if any(w > area.width for w in widths):
+        return None
+    rows = rows_of(widths, area.width)
+    if len(rows) * h + (len(rows) - 1) * GAP > area.height:
+        return None
+    return lay_rows(rows, widths, area, h, justify)
+
+
+def lay_rows(rows: list[list[int]], widths: list[int], area: Rect, h: int, justify: bool) -> list[Rect]:
+    rects = []
+    for r, row in enumerate(rows):
+        spare = area.width - sum(widths[i] for i in row) - GAP * (len(row) - 1) if justify else 0
+        x = area.left
+        for k, i in enumerate(row):
+            w = widths[i] + spare // len(row) + (spare % len(row) if k == len(row) - 1 else 0)
+            rects.append(Rect(x, area.top + r * (h + GAP), w, h))
+            x += w + GAP
+    return rects
+
+
+def overflow(widths: list[int], area: Rect, h: int, more: int) -> tuple[list[Rect], Rect | None]:
+    """As many pieces as the rows of `area` hold (at least one row), then a "+N" piece `more` wide
+    at the end of the last row for the others (None when all fit)."""
+    widths = [min(w, area.width) for w in widths]
+    rows = rows_of(widths, area.width)
+    room = max(1, (area.height + GAP) // (h + GAP))
+    if len(rows) <= room:
+        return lay_rows(rows, widths, area, h, False), None
+    rows = rows[:room]
+    last = rows[-1]
+    while last and sum(widths[i] for i in last) + GAP * len(last) + more > area.width:
+        last.pop()
+    if not last:
+        rows.pop()
+    rects = lay_rows(rows, widths, area, h, False)
+    x = rects[-1].right + GAP if last else area.left
+    return rects, Rect(x, area.top + (room - 1) * (h + GAP), more, h)
+
+
 class Composer:
     """One composition of the table (see the module docstring); `run()` gives (layer, hits)."""
 
@@ -173,12 +263,17 @@ class Composer:
             info.append(self.tr("guildes.ui.vp_tokens", n=g["vp_tokens"]))
         cards = self.tr("guildes.ui.cards_played", first=self.card_word(g, "first"), second=self.card_word(g, "second"))
         objectives = ", ".join(self.tr(f"guildes.objective.{o}") for o in tile["objectives"])
-        rows = [(leader, ui.PARCHMENT), (" · ".join(info), ui.PARCHMENT),
+        full = [(leader, ui.PARCHMENT), (" · ".join(info), ui.PARCHMENT),
                 (f"{cards} · {self.tr('guildes.ui.hand', n=g['hand_count'])}", ui.PARCHMENT_DIM),
                 (self.tr("guildes.ui.objectives", list=objectives), ui.PARCHMENT_DIM)]
-        compact = rect.height < 7 * line
-        if compact:
-            rows = [(f"{leader} · {rows[1][0]}", ui.PARCHMENT), (f"{rows[2][0]} · {rows[3][0]}", ui.PARCHMENT_DIM)]
+        # the chips may take the room of one or two rows of text: the objectives (whose tooltip gives
+        # them whole) join the row above, then the leader joins the counts
+        medium = full[:2] + [(f"{full[2][0]} · {full[3][0]}", ui.PARCHMENT_DIM)]
+        compact = [(f"{leader} · {full[1][0]}", ui.PARCHMENT), medium[2]]
+        levels = [compact] if rect.height < 7 * line else [full, medium, compact]
+        rows, chips = max(((r, self.chip_layout(g, Rect(x, y + len(r) * line, rect.width - 20,
+                                                          rect.bottom - y - len(r) * line - 6))) for r in levels),
+                          key=lambda rc: rc[1].rank(self.fs(13) - 1) + (len(rc[0]), rc[1].size))
         for i, (text, colour) in enumerate(rows):
             r = self.line(text, (x, y), rect.width - 20, f, colour)
             if i == 0 and g["leader"]:
@@ -187,45 +282,74 @@ class Composer:
             if i == len(rows) - 1:
                 self.tip(r, self.tr("guildes.ui.objectives", list=objectives))
             y += line
-        self.chips(g, Rect(x, y, rect.width - 20, rect.bottom - y - 6))
+        self.chips(g, chips)
 
     def card_word(self, g: dict[str, Any], which: str) -> str:
         if g[which] is not None:
             return self.tr(f"guildes.card.{g[which]}")
         return self.tr("guildes.ui.hidden_card") if g[f"{which}_chosen"] else self.tr("guildes.ui.no_card")
 
-    def chips(self, g: dict[str, Any], area: Rect) -> None:
+    def chip_states(self, g: dict[str, Any]) -> list[str]:
+        """Each mage's chip state as drawn: in the centre, else active/passive (the placement being
+        chosen shows the unveiled seat's selection)."""
+        placing = self.t.placing() and g["seat"] == self.v["seat"]
+        out = []
+        for m in g["mages"]:
+            if m["centre"]:
+                out.append("centre")
+            elif placing:
+                out.append("active" if m["id"] in self.t.place_sel else "passive")
+            else:
+                out.append(STATES[m["active"]])
+        return out
+
+    def chip_layout(self, g: dict[str, Any], area: Rect) -> Flow:
+        """Where the mage chips of guild `g` go in `area`: one font size for them all, the largest at
+        which every name fits whole on one line and every chip fits the area (a grid first, then
+        rows of chips each as wide as its name); when even the smallest size leaves some out, a grid
+        at that size with the longest names cut; when even that does not hold them all, a "+N"
+        chip takes its last cell (the tooltips give every name whole)."""
         f = self.fs(13)
+        names = [self.name("mages", m["id"]) for m in g["mages"]]
+        pads = [-P.chip_room(0, st) for st in self.chip_states(g)]  # a chip's width besides its name
         per_row = max(2, min(4, area.width // int(118 * self.s)))
-        cw = (area.width - 4 * (per_row - 1)) // per_row
-        x, y = area.left, area.top
-        placing = self.t.placing()
-        mages = g["mages"]
-        states = ["centre" if m["centre"] else STATES[m["active"]] for m in mages]
-        heights = [P.chip_height(len(P.chip_name(self.name("mages", m["id"]), P.chip_room(cw, st), f)[0]), f)
-                   for m, st in zip(mages, states)]
-        rows = [max(heights[i:i + per_row]) for i in range(0, len(mages), per_row)]
-        for i, m in enumerate(mages):
-            ch = rows[i // per_row]
-            if i and i % per_row == 0:
-                x, y = area.left, y + rows[i // per_row - 1] + 4
-            if y + ch > area.bottom + 4:
-                break
-            rect = Rect(x, y, cw, ch)
-            state = states[i]
-            selected = placing and g["seat"] == self.v["seat"] and m["id"] in self.t.place_sel
-            if selected:
-                state = "active"
-            elif placing and g["seat"] == self.v["seat"] and not m["centre"]:
-                state = "passive"
+        sizes = range(f, max(10, f - 3) - 1, -1)
+        for size in sizes:
+            widths = [ui.font(size).size(n)[0] + pad for n, pad in zip(names, pads, strict=True)]
+            for tight in (False, True):
+                h = P.chip_height(size, tight)
+                layout = grid(widths, area, h, per_row) or flow(widths, area, h, justify=True)
+                if layout is not None:
+                    return Flow(size, layout)
+        size, h = sizes[-1], P.chip_height(sizes[-1], True)
+        cells = grid([0] * len(names), area, h, per_row)  # every mage, the longest names cut (whole in tooltips)
+        if cells is not None:
+            return Flow(size, cells, cut=True)
+        rows = max(1, (area.height + GAP) // (h + GAP))
+        cells = grid([0] * (rows * per_row), Rect(area.left, area.top, area.width, max(h, area.height)), h, per_row)
+        return Flow(size, cells[:-1], cells[-1], cut=True)  # the last cell: "+N"
+
+    def chips(self, g: dict[str, Any], layout: Flow) -> None:
+        mine = self.t.placing() and g["seat"] == self.v["seat"]
+        states = self.chip_states(g)
+        for m, rect, state in zip(g["mages"], layout.rects, states, strict=False):
             hp = self.cards["mages"][m["id"]]["hp"]
-            P.mage_chip(self.layer, rect, self.name("mages", m["id"]), m["damage"], hp, state, f, selected)
-            tip = self.stats_tip(m["id"]) + (f" · {m['damage']}/{hp}" if m["damage"] else "")
-            if placing and g["seat"] == self.v["seat"] and not m["centre"]:
+            selected = mine and m["id"] in self.t.place_sel
+            P.mage_chip(self.layer, rect, self.name("mages", m["id"]), m["damage"], hp, state, layout.size, selected)
+            tip = self.chip_tip(m)
+            if mine and not m["centre"]:
                 self.hits.append(Hit(rect, "toggle", m["id"], tip))
             else:
                 self.tip(rect, tip)
-            x += cw + 4
+        if layout.more is not None:
+            rest = g["mages"][len(layout.rects):]
+            P.more_chip(self.layer, layout.more, f"+{len(rest)}", layout.size)
+            self.tip(layout.more, "\n".join(self.chip_tip(m) for m in rest))
+
+    def chip_tip(self, m: dict[str, Any]) -> str:
+        """A mage chip's tooltip: the whole card, and its damage when it has some."""
+        hp = self.cards["mages"][m["id"]]["hp"]
+        return self.stats_tip(m["id"]) + (f" · {m['damage']}/{hp}" if m["damage"] else "")
 
     # -- the middle column -------------------------------------------------------------------------
 
@@ -239,16 +363,56 @@ class Composer:
     def centre_panels(self, area: Rect) -> dict[str, Rect]:
         """The middle column's panels, top to bottom: quest, market, dice, hand. When the designer's
         force label needs a row of its own, the quest panel gives it (its fullest card, two monsters
-        and loot, leaves about 20 px free at 1024x700 and 1280x800)."""
+        and loot, leaves about 20 px free at 1024x700 and 1280x800). When the hand needs more room
+        than its share, the dice, market and quest panels give it what their content leaves free now."""
         quest_h, market_h, dice_h = int(area.height * 0.42), int(area.height * 0.2), int(area.height * 0.2)
         if self.designing():
             row = self.force_control(Rect(area.left, area.top, area.width, dice_h)).row
             quest_h, dice_h = quest_h - row, dice_h + row
-        quest = Rect(area.left, area.top, area.width, quest_h)
-        market = Rect(area.left, quest.bottom + 8, area.width, market_h)
-        dice = Rect(area.left, market.bottom + 8, area.width, dice_h)
+        heights = [quest_h, market_h, dice_h]
+        short = self.hand_need(area.width) - (area.height - sum(heights) - 24)
+        needs = [self.quest_need(area.width), self.market_need(), self.dice_need(area.width)]
+        for i in (2, 1, 0):
+            give = max(0, min(short, heights[i] - needs[i]))
+            heights[i] -= give
+            short -= give
+        quest = Rect(area.left, area.top, area.width, heights[0])
+        market = Rect(area.left, quest.bottom + 8, area.width, heights[1])
+        dice = Rect(area.left, market.bottom + 8, area.width, heights[2])
         return {"quest": quest, "market": market, "dice": dice,
                 "hand": Rect(area.left, dice.bottom + 8, area.width, area.bottom - dice.bottom - 8)}
+
+    def body_top(self) -> int:
+        """How far under a panel's top its body starts (under the title)."""
+        return P.card_body_top(Rect(0, 0, 1, 1), self.fs(13))
+
+    def quest_need(self, width: int) -> int:
+        """The quest panel's height that shows the visible quest whole."""
+        q, f = self.v.get("quest"), self.fs(13)
+        line = int(f * 1.4)
+        if q is None:
+            return self.body_top()
+        monsters = self.cards["quests"][q["id"]]["monsters"]
+        per_monster = 2 + 2 * line + max(6, int(8 * self.s)) + line // 2 + 4  # as `monster` lays one
+        return self.body_top() + 2 * line + len(monsters) * per_monster + line + 8
+
+    def market_need(self) -> int:
+        """The market panel's height that shows its rows now (the auction's beside them)."""
+        line = int(self.fs(13) * 1.4)
+        market = 2 + len(self.v.get("drawn_mages") or [])
+        auction = 3 if self.v.get("lot") else 1
+        return self.body_top() + max(market, auction) * line + 6
+
+    def dice_need(self, width: int) -> int:
+        """The dice panel's height that shows the fight, the last roll and its dice at full size."""
+        f = self.fs(13)
+        need = self.body_top() + 6
+        if self.designing():
+            need += self.force_control(Rect(0, 0, width, 100)).row
+        fight = self.v.get("fight")
+        if fight:
+            need += int(f * 1.4) * (2 if self.duel_lines(fight) else 1)
+        return need + (int(f * 1.5) + int(26 * self.s) if self.v.get("dice") else int(f * 1.4))
 
     def quest(self, rect: Rect) -> None:
         f, q = self.fs(13), self.v.get("quest")
@@ -426,6 +590,37 @@ class Composer:
         a, d = fight["attacker"], fight["defender"]
         return self.tr("guildes.ui.fight_duel", a=self.t.seat_name(a), d=self.t.seat_name(d))
 
+    def hand_cards(self, width: int, size: int) -> list[tuple[str, int]]:
+        """The unveiled seat's hand as (card id, width of its box at `size`)."""
+        me = self.v.get("seat")
+        hand = (self.v["guilds"][me]["hand"] or []) if me is not None else []
+        return [(cid, min(width, ui.font(size).size(self.name("items", cid))[0] + 16)) for cid in hand]
+
+    def hand_need(self, width: int) -> int:
+        """The hand panel's height that shows every card at the panel's font size."""
+        f = self.fs(13)
+        widths = [w for _, w in self.hand_cards(width - 20, f)]
+        rows = max(1, len(rows_of(widths, width - 20)))
+        return self.body_top() + rows * (self.card_h(f) + GAP) - GAP + 8
+
+    def card_h(self, size: int) -> int:
+        return int(size * 1.4) + 2
+
+    def hand_layout(self, area: Rect) -> Flow:
+        """Where the hand's cards go in `area`: one font size for all, the largest (3 points less at
+        most) at which every card shows; else as many as fit and a "+N" for the rest."""
+        f = self.fs(13)
+        sizes = range(f, max(10, f - 3) - 1, -1)
+        for size in sizes:
+            widths = [w for _, w in self.hand_cards(area.width, size)]
+            rects = flow(widths, area, self.card_h(size))
+            if rects is not None:
+                return Flow(size, rects)
+        size = sizes[-1]
+        widths = [w for _, w in self.hand_cards(area.width, size)]
+        more = ui.font(size, True).size(f"+{len(widths)}")[0] + 16
+        return Flow(size, *overflow(widths, area, self.card_h(size), more))
+
     def hand(self, rect: Rect) -> None:
         f = self.fs(13)
         me = self.v.get("seat")
@@ -436,21 +631,18 @@ class Composer:
         if not hand:
             ui.text(self.layer, self.tr("guildes.ui.empty_hand"), (rect.left + 10, y), f, ui.PARCHMENT_DIM, italic=True)
             return
-        x, line = rect.left + 10, int(f * 1.4)
-        for cid in hand:
-            label = self.name("items", cid)
-            width = ui.font(f).size(label)[0] + 16
-            if x + width > rect.right - 6:
-                x, y = rect.left + 10, y + line + 6
-            if y + line > rect.bottom:
-                break
-            box = Rect(x, y, width, line + 2)
+        layout = self.hand_layout(Rect(rect.left + 10, y, rect.width - 20, rect.bottom - 8 - y))
+        for cid, box in zip(hand, layout.rects, strict=False):
             spell = cid in self.cards["spells"]
             pygame.draw.rect(self.layer, (60, 44, 70) if spell else (60, 50, 34), box, border_radius=5)
             pygame.draw.rect(self.layer, ui.GOLD_DARK, box, 1, border_radius=5)
-            ui.text(self.layer, label, (x + 8, y + 1), f, ui.PARCHMENT)
+            label = ui.ellipsize(self.name("items", cid), box.width - 16, layout.size)
+            ui.text(self.layer, label, (box.left + 8, box.centery), layout.size, ui.PARCHMENT, anchor="midleft")
             self.tip(box, self.card_tip(cid))
-            x += width + 6
+        if layout.more is not None:
+            rest = hand[len(layout.rects):]
+            P.more_chip(self.layer, layout.more, f"+{len(rest)}", layout.size)
+            self.tip(layout.more, "\n".join(self.card_tip(cid) for cid in rest))
 
     # -- the prompt bar ----------------------------------------------------------------------------
 

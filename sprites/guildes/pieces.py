@@ -51,42 +51,25 @@ def chip_room(width: int, state: str) -> int:
     return width - (22 if state == "centre" else 10)
 
 
-def chip_name(name: str, room: int, size: int) -> tuple[list[str], int]:
-    """The lines and font size of a chip's name: one line shrunk by up to 2 points, else two lines
-    broken at a space (down to 4 points less), and only then one line cut with an ellipsis."""
-    smallest = max(9, size - 4)
-    for s in range(size, max(9, size - 2) - 1, -1):
-        if ui.font(s).size(name)[0] <= room:
-            return [name], s
-    words = name.split()
-    if len(words) > 1:
-        def widest(i: int) -> int:
-            return max(ui.font(size).size(" ".join(words[:i]))[0], ui.font(size).size(" ".join(words[i:]))[0])
-
-        cut = min(range(1, len(words)), key=widest)
-        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
-        for s in range(size - 1, smallest - 1, -1):
-            if all(ui.font(s).size(line)[0] <= room for line in lines):
-                return lines, s
-    return [ui.ellipsize(name, room, smallest)], smallest
-
-
-def chip_height(lines: int, size: int) -> int:
-    """The height of a mage chip whose name takes `lines` lines at `size`."""
-    return int(size * 1.6 + 12) + (lines - 1) * ui.font(size).get_linesize()
+def chip_height(size: int, tight: bool = False) -> int:
+    """The height of a mage chip whose name is drawn at `size` (`tight`: less air around the name,
+    for a tile holding many mages)."""
+    return ui.font(size).get_linesize() + 10 if tight else int(size * 1.6 + 12)
 
 
 def mage_chip(surface: pygame.Surface, rect: pygame.Rect, name: str, damage: int, hp: int, state: str,
               size: int, selected: bool = False) -> None:
-    """A mage as a chip: name, damage/hp bar; `state` is active, passive, centre or unknown."""
+    """A mage as a chip: its name on one line at `size` (the tile's chips share one size; cut
+    with an ellipsis only when even the smallest does not fit), a damage/hp bar; `state` is
+    active, passive, centre or unknown."""
     fill = {"active": (70, 56, 30), "passive": (44, 40, 36), "centre": (70, 34, 30), "unknown": (40, 34, 28)}[state]
     pygame.draw.rect(surface, fill, rect, border_radius=6)
     border = ui.GOLD if selected or state == "active" else ui.RED if state == "centre" else ui.GOLD_DARK
     pygame.draw.rect(surface, border, rect, 2, border_radius=6)
-    lines, fitted = chip_name(name, chip_room(rect.width, state), size)
-    for i, line in enumerate(lines):
-        ui.text(surface, line, (rect.left + 5, rect.top + 3 + i * ui.font(fitted).get_linesize()), fitted,
-                ui.PARCHMENT)
+    room = chip_room(rect.width, state)
+    text_h = ui.font(size).get_linesize()
+    top = rect.top + max(1, (rect.height - 10 - text_h) // 2)  # centred above the bar
+    ui.text(surface, ui.ellipsize(name, room, size), (rect.left + 5, top), size, ui.PARCHMENT)
     bar = pygame.Rect(rect.left + 5, rect.bottom - 8, rect.width - 10, 4)
     pygame.draw.rect(surface, ui.GREEN, bar)
     if hp and damage:
@@ -95,9 +78,16 @@ def mage_chip(surface: pygame.Surface, rect: pygame.Rect, name: str, damage: int
         hurt.right = bar.right
         pygame.draw.rect(surface, ui.RED, hurt)
     if state == "centre":
-        c = (rect.right - 9, rect.top + 9)
+        c = (rect.right - 9, rect.top + min(9, rect.height // 2 - 2))
         pygame.draw.line(surface, ui.RED, (c[0] - 5, c[1]), (c[0] + 5, c[1]), 3)
         pygame.draw.line(surface, ui.RED, (c[0], c[1] - 5), (c[0], c[1] + 5), 3)
+
+
+def more_chip(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int) -> None:
+    """A chip standing for the pieces that found no room ("+3"); its tooltip lists them."""
+    pygame.draw.rect(surface, (52, 42, 30), rect, border_radius=6)
+    pygame.draw.rect(surface, ui.GOLD, rect, 1, border_radius=6)
+    ui.text(surface, label, rect.center, size, ui.GOLD, bold=True, anchor="center")
 
 
 def alignment_track(surface: pygame.Surface, rect: pygame.Rect, lo: int, hi: int,

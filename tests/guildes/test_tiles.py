@@ -1,0 +1,184 @@
+"""The guild tiles and the hand panel of the Guildes table hold everything they count (SDL dummy
+driver): every mage on its seat's tile, each with its tooltip, in one font size per tile; every
+card of the unveiled seat's hand, or a "+N" whose tooltip names the rest."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import rules
+from game.session import SeatInfo, Session
+from rules.guildes.records import Mage
+from scenes import ui
+from scenes.guildes.compose import Composer
+from scenes.guildes.table import GuildesTable
+from tests.guildes.test_scene import reach_table
+from tests.ui_helpers import make_app, settle
+
+NAMES = ("Ana", "Bo", "Cy", "Dee", "Eve")
+
+
+def table_with(lang: str, size: tuple[int, int], seats: int, mages: int = 2, hand: int = 0) -> GuildesTable:
+    """A Guildes table (first person unveiled) whose every guild holds `mages` mages, the longest
+    names first, and `hand` cards, the longest names first (the engine's state set by hand)."""
+    app = make_app(lang, size)
+    app.settings.animation_speed = 50.0
+    kinds = ["human", "human"] + ["greedy"] * (seats - 2)
+    seat_infos = [SeatInfo(NAMES[i], i, k) for i, k in enumerate(kinds)]
+    session = Session(rules.engine("guildes"), app.content("guildes"), "test", seat_infos, 5, {})
+    table = GuildesTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    reach_table(app, table)
+    state = session.state
+    text = app.strings.text
+    by_length = sorted(state.content.mages, key=lambda m: -len(text(state.content.mages[m].name)))
+    cards = {**state.content.items, **state.content.spells}
+    longest_cards = sorted(cards, key=lambda c: -len(text(cards[c].name)))
+    for g in state.guilds:
+        g.mages = [Mage(m) for m in by_length[g.seat * mages:(g.seat + 1) * mages]]
+        g.mages[0].damage = 1
+        if mages > 2:
+            g.mages[2].centre = True
+        g.hand = longest_cards[:hand]
+    table.refresh()
+    table._ensure()
+    return table
+
+
+def mage_hits(table: GuildesTable) -> dict[str, ui.Hit]:
+    """The hover zone of each mage chip, by mage id (found by its tooltip)."""
+    composer = Composer(table, table.app.size)
+    out = {}
+    for g in table.view["guilds"]:
+        for m in g["mages"]:
+            tip = composer.stats_tip(m["id"])
+            found = [h for h in table.hits if h.tip == tip or h.tip.startswith(tip + " · ")]
+            if found:
+                out[m["id"]] = found[0]
+    return out
+
+
+SIZES = [(1024, 700), (1280, 800)]
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("mages", [5, 6])
+def test_every_mage_of_a_guild_has_its_chip_and_tooltip(lang, size, seats, mages):
+    """A guild with 5 or 6 mages shows them all (the 5th was never drawn): each chip hoverable,
+    inside the guilds' zone, none over another nor over the tile's text."""
+    table = table_with(lang, size, seats, mages)
+    hits = mage_hits(table)
+    every = [m["id"] for g in table.view["guilds"] for m in g["mages"]]
+    assert sorted(hits) == sorted(every), set(every) - set(hits)
+    zone = Composer(table, size).zones()["guilds"]
+    rects = [h.rect for h in hits.values()]
+    for i, r in enumerate(rects):
+        assert zone.contains(r), r
+        assert r.collidelist(rects[i + 1:]) == -1, r
+    texts = [h.rect for h in table.hits if h.kind == "tip" and h.rect not in rects and zone.contains(h.rect)]
+    for r in rects:  # the leader's and objectives' lines
+        assert r.collidelist(texts) == -1, r
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_chips_of_a_tile_share_one_size_on_one_line(lang, size, seats, monkeypatch):
+    """The mage names of one tile are drawn in one font size, each on one line ("Chevalier des
+    nuées" and "Mercenaire de feu" were a size smaller or on two lines), whole."""
+    table = table_with(lang, size, seats, 4)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = ui.text
+
+    def spy(surface, value, pos, size=20, *a, **k):
+        rect = real(surface, value, pos, size, *a, **k)
+        drawn.append((value, size, rect))
+        return rect
+
+    monkeypatch.setattr(ui, "text", spy)
+    table.layer = None
+    table._ensure()
+    text = table.app.strings.text
+    mages = table.view["cards"]["mages"]
+    for g in table.view["guilds"]:
+        names = {text(mages[m["id"]]["name"]) for m in g["mages"]}
+        sizes = {s for value, s, _ in drawn if value in names}
+        shown = {value for value, _, _ in drawn if value in names}
+        assert shown == names, names - shown           # whole, one line each (no half of a name drawn)
+        assert len(sizes) == 1, (g["seat"], sizes)
+
+
+def hand_hits(table: GuildesTable) -> tuple[dict[str, ui.Hit], ui.Hit | None]:
+    """The hover zone of each card shown in the hand panel (by card id), and the "+N" one."""
+    composer = Composer(table, table.app.size)
+    hand = table.view["guilds"][table.me]["hand"]
+    tips = {composer.card_tip(cid): cid for cid in hand}
+    shown = {tips[h.tip]: h for h in table.hits if h.tip in tips}
+    more = [h for h in table.hits if h.tip and h.tip.split("\n")[0] in tips and "\n" in h.tip]
+    return shown, (more[0] if more else None)
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("cards", [4, 5])
+def test_every_card_of_the_hand_shows_in_its_panel(lang, size, seats, cards):
+    """"main : 4" and four cards drawn (two showed at 1024x700, four of five at 1280x800): each
+    hoverable, inside the hand panel, none over another; the quest shown whole above."""
+    table = table_with(lang, size, seats, 2, cards)
+    shown, more = hand_hits(table)
+    assert more is None and len(shown) == cards, sorted(shown)
+    composer = Composer(table, size)
+    panels = composer.centre_panels(composer.zones()["centre"])
+    rects = [h.rect for h in shown.values()]
+    for i, r in enumerate(rects):
+        assert panels["hand"].contains(r), (r, panels["hand"])
+        assert r.collidelist(rects[i + 1:]) == -1, r
+    assert panels["quest"].height >= composer.quest_need(panels["quest"].width)
+    assert panels["dice"].height >= composer.dice_need(panels["dice"].width)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_hand_too_big_for_its_panel_ends_with_a_count_of_the_rest(lang, monkeypatch):
+    """Thirty cards at 5 seats, 1024x700: those that fit, then "+N" whose tooltip names every
+    other card (at 1280x800 in English all thirty fit)."""
+    size = (1024, 700)
+    drawn: list[str] = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append(value) or real(surface, value, *a, **k))
+    table = table_with(lang, size, 5, 2, 30)
+    shown, more = hand_hits(table)
+    hand = table.view["guilds"][table.me]["hand"]
+    assert more is not None and len(shown) < len(hand)
+    composer = Composer(table, size)
+    assert more.tip.split("\n") == [composer.card_tip(cid) for cid in hand[len(shown):]]
+    assert f"+{len(hand) - len(shown)}" in drawn
+    assert list(shown) == hand[:len(shown)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [3, 5])
+def test_a_guild_of_eleven_mages_shows_each_or_names_it_under_a_count(size, seats, monkeypatch):
+    """The most mages a guild held in 40 bot games (11): each has its chip, or, past the room of a
+    small tile, is named in the tooltip of the "+N" chip that ends its tile."""
+    table = table_with("fr", size, seats, 2)
+    state = table.session.state
+    text = table.app.strings.text
+    names = sorted(state.content.mages, key=lambda m: -len(text(state.content.mages[m].name)))
+    others = {m.id for g in state.guilds[1:] for m in g.mages}
+    state.guilds[0].mages = [Mage(m) for m in names if m not in others][:11]
+    table.refresh()
+    table._ensure()
+    hits = mage_hits(table)
+    composer = Composer(table, size)
+    mine = [m for m in table.view["guilds"][0]["mages"]]
+    missing = [m for m in mine if m["id"] not in hits]
+    assert len(mine) == 11 and len(missing) <= 6
+    if missing:
+        more = [h for h in table.hits if h.tip.startswith(composer.chip_tip(missing[0]) + "\n")]
+        assert more and more[0].tip.split("\n") == [composer.chip_tip(m) for m in missing]
+        assert missing == mine[len(mine) - len(missing):]  # the first ones shown, in order
