@@ -672,10 +672,12 @@ class Composer:
             if bx + width > rect.right - 10:
                 bx, y = x, y + bh + 6
             box = Rect(bx, y, width, bh)
-            pygame.draw.rect(self.layer, (96, 72, 34) if on else (58, 44, 28), box, border_radius=7)
-            pygame.draw.rect(self.layer, ui.GOLD if on else ui.GOLD_DARK, box, 2, border_radius=7)
-            ui.text(self.layer, label, box.center, f, ui.PARCHMENT, anchor="center")
-            self.hits.append(Hit(box, kind, data, tip))
+            refused = kind == "refused"  # left out by the rules: greyed, its tooltip says why
+            pygame.draw.rect(self.layer, (96, 72, 34) if on else (40, 32, 24) if refused else (58, 44, 28), box,
+                             border_radius=7)
+            pygame.draw.rect(self.layer, ui.GOLD if on else ui.GOLD_DARK, box, 1 if refused else 2, border_radius=7)
+            ui.text(self.layer, label, box.center, f, ui.PARCHMENT_DIM if refused else ui.PARCHMENT, anchor="center")
+            self.hits.append(Hit(box, kind, data, tip, not refused))
             bx += width + 8
 
     # -- the end -----------------------------------------------------------------------------------

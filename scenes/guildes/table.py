@@ -84,7 +84,40 @@ class GuildesTable(ComposedTable):
             bids = sorted({*every, *listed})
             return [("bid", n, self.tr("guildes.ui.bid", n=n), "", False) for n in bids] + [
                 ("option", "pass", self.tr("guildes.choice.pass"), "", False)]
-        return [("option", o, self.label(p["kind"], o), self.option_tip(p["kind"], o), False) for o in p["options"]]
+        out = [("option", o, self.label(p["kind"], o), self.option_tip(p["kind"], o), False) for o in p["options"]]
+        return self.refused(p) + out
+
+    def refused(self, p: dict[str, Any]) -> list[tuple[str, Any, str, str, bool]]:
+        """The choices the rules leave out, shown greyed with the reason (a drawn mage the guild's
+        alignment or purse does not allow, the face-up mage it cannot buy): a player saw "hire
+        one of the two mages" and one button, and could not tell why."""
+        ctx = p.get("context") or {}
+        if p["kind"] == "recruit":
+            return [("refused", mid, self.label("recruit", mid), self.why_not(mid), False)
+                    for mid in ctx.get("drawn") or [] if mid not in p["options"] and self.why_not(mid)]
+        if p["kind"] == "face_up_mage" and "buy" not in p["options"] and ctx.get("mage") and self.why_not(ctx["mage"]):
+            return [("refused", "buy", self.label("face_up_mage", "buy"), self.why_not(ctx["mage"]), False)]
+        return []
+
+    def why_not(self, mid: str) -> str:
+        """Why the unveiled guild may not take mage `mid` ('' when it may): its alignment, its rubies."""
+        from rules.guildes.content import Requirement
+
+        if mid not in self.view["cards"]["mages"]:
+            return ""
+        m, g = self.view["cards"]["mages"][mid], self.view["guilds"][self.me]
+        req = m.get("requires")
+        if req and not Requirement(**req).allows(g["alignment"]):
+            words = [self.tr(f"guildes.ui.req_{req['side']}")] if req.get("side") else []
+            if req.get("at_least") is not None:
+                words.append(self.tr("guildes.ui.req_at_least", n=req["at_least"]))
+            if req.get("at_most") is not None:
+                words.append(self.tr("guildes.ui.req_at_most", n=req["at_most"]))
+            return self.tr("guildes.ui.refused_alignment", name=self.card_name(mid), need=", ".join(words),
+                           alignment=g["alignment"])
+        if m["price"] > g["rubies"]:
+            return self.tr("guildes.ui.refused_price", name=self.card_name(mid), price=m["price"], rubies=g["rubies"])
+        return ""
 
     def tr(self, key: str, **p: Any) -> str:
         return self.app.tr(key, **p)

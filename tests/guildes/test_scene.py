@@ -323,3 +323,27 @@ def test_an_auction_offers_every_amount_a_person_may_bid(app) -> None:
     if unlisted is not None:
         click_hit(app, table, "bid", unlisted)
         assert any(e["key"] == "guildes.log.bid" for e in table.session.state.log[-3:])
+
+
+def test_a_drawn_mage_the_guild_may_not_hire_is_shown_greyed_with_the_reason(app) -> None:
+    """"Engagez l'un des deux mages, ou aucun" showed one button when the other mage needed an
+    alignment the guild lacked: both show, the refused one greyed, its tooltip saying why, and a
+    click on it does nothing."""
+    table = start(app)
+    cards = table.view["cards"]["mages"]
+    me = table.view["guilds"][table.me]
+    picky = next(m for m, c in cards.items() if c.get("requires") and c["requires"].get("side")
+                 and not (c["requires"]["side"] == "light" and me["alignment"] > 0)
+                 and not (c["requires"]["side"] == "dark" and me["alignment"] < 0))
+    cheap = next(m for m, c in cards.items() if not c.get("requires") and c["price"] <= me["rubies"])
+    prompt = {"kind": "recruit", "key": "guildes.prompt.recruit", "seats": [table.me],
+              "options": [cheap, "none"], "context": {"drawn": [cheap, picky]}}
+    table.view = dict(table.view, prompt=prompt)
+    table.layer = None
+    app.render()
+    refused = table.find("refused", picky)
+    assert refused is not None and not refused.enabled and table.card_name(picky) in refused.tip
+    assert table.find("option", cheap) is not None and table.find("option", picky) is None
+    log = len(table.session.state.log)
+    click(app, refused.rect.center)
+    assert len(table.session.state.log) == log
