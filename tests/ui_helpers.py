@@ -65,3 +65,18 @@ def texts_drawn(monkeypatch: Any) -> list[str]:
     real = ui.text
     monkeypatch.setattr(ui, "text", lambda surface, value, *a, **k: drawn.append(value) or real(surface, value, *a, **k))
     return drawn
+
+
+def drawn_with_sizes(monkeypatch: Any, owner: Any, name: str = "text") -> list[tuple[str, int, Any]]:
+    """Every (text, size, rect) that `owner.<name>` (`scenes.ui.text`, or a scene's own text
+    function with the same first four arguments) draws from now on."""
+    drawn: list[tuple[str, int, Any]] = []
+    real = getattr(owner, name)
+
+    def spy(surface: Any, value: str, pos: Any, size: int = 20, *args: Any, **kwargs: Any) -> Any:
+        rect = real(surface, value, pos, size, *args, **kwargs)
+        drawn.append((value, size, rect))
+        return rect
+
+    monkeypatch.setattr(owner, name, spy)
+    return drawn

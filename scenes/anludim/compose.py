@@ -495,7 +495,7 @@ class Composer:
         if self.view.get("expert"):
             text += " " + self.tr("anludim.ui.tip.rank", rank=prof["rank"] + 1)
         if self.sel.cards and self.t.my_turn():
-            calls = any(p["professor"] == prof["id"] and p["beats"] for p in self.t.live())
+            calls = bool((self.live.get(prof["id"]) or {}).get("beats"))  # the selection's proposal, made once
             # a click on a professor the selection cannot take says why (a refusal), it lays nothing
             text += " " + self.tr("anludim.ui.tip.click_to_lay" if calls else "anludim.ui.tip.cannot_call")
         return text

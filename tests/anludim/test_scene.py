@@ -11,7 +11,7 @@ import pytest
 from game.session import SeatInfo, Session
 from rules.anludim import actions as A
 from scenes.anludim.table import AnludimTable
-from tests.ui_helpers import click, make_app, settle
+from tests.ui_helpers import click, drawn_with_sizes, make_app, settle
 
 
 @pytest.fixture
@@ -492,15 +492,7 @@ def test_the_bars_combination_hints_share_one_size(lang, size, monkeypatch) -> N
     table = start(app, seed=5)
     select(app, table, _two_combinations(table))
     assert len(table.label) == 2, table.label
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    real = compose.rich
-
-    def spy(surf, value, pos, size, *args, **kwargs):
-        rect = real(surf, value, pos, size, *args, **kwargs)
-        drawn.append((value, size, rect))
-        return rect
-
-    monkeypatch.setattr(compose, "rich", spy)
+    drawn = drawn_with_sizes(monkeypatch, compose, "rich")
     table.layer = None
     app.render()
     words = {w for text in table.label for w in text.split()}
@@ -631,15 +623,8 @@ def test_the_five_professors_names_share_one_size(monkeypatch) -> None:
     app.settings.animation_speed = 50.0
     table = start(app)
     names = {table.tx(p["name"]) for p in table.view["professors"]}
-    sizes: dict[str, int] = {}
-    real = ui_module.text
-
-    def spy(surface, value, pos, size, *a, **k):
-        if value in names:
-            sizes[value] = size
-        return real(surface, value, pos, size, *a, **k)
-
-    monkeypatch.setattr(ui_module, "text", spy)
+    drawn = drawn_with_sizes(monkeypatch, ui_module)
     table.layer = None
     app.render()
+    sizes = {value: size for value, size, _rect in drawn if value in names}
     assert set(sizes) == names and len(set(sizes.values())) == 1, sizes

@@ -4,7 +4,6 @@ card of the unveiled seat's hand, or a "+N" whose tooltip names the rest."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 import rules
@@ -14,7 +13,7 @@ from scenes import ui
 from scenes.guildes.compose import Composer
 from scenes.guildes.table import GuildesTable
 from tests.guildes.test_scene import reach_table
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import drawn_with_sizes, make_app, settle
 
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eve")
 
@@ -91,15 +90,7 @@ def test_the_chips_of_a_tile_share_one_size_on_one_line(lang, size, seats, monke
     """The mage names of one tile are drawn in one font size, each on one line ("Chevalier des
     nuées" and "Mercenaire de feu" were a size smaller or on two lines), whole."""
     table = table_with(lang, size, seats, 4)
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    real = ui.text
-
-    def spy(surface, value, pos, size=20, *a, **k):
-        rect = real(surface, value, pos, size, *a, **k)
-        drawn.append((value, size, rect))
-        return rect
-
-    monkeypatch.setattr(ui, "text", spy)
+    drawn = drawn_with_sizes(monkeypatch, ui)
     table.layer = None
     table._ensure()
     text = table.app.strings.text
