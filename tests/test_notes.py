@@ -275,8 +275,8 @@ def test_no_tooltip_of_the_table_shows_over_the_pause_menu(monkeypatch):
 
 
 def test_export_log_starts_every_line_with_a_capital(tmp_path):
-    """Gorges' log entries begin with the army ("la 2e armée de …"), which its table capitalises:
-    the export writes them as the sentences they are ("La 2e armée de …")."""
+    """Gorges' log entries begin with the army ("l'armée du 2e Lieutenant de …"), which its table
+    capitalises: the export writes them as the sentences they are ("L'armée du 2e Lieutenant de …")."""
     home = tmp_path / "home"
     store = SaveStore(home / "saves")
     engine = rules.engine("gorges")
@@ -296,4 +296,4 @@ def test_export_log_starts_every_line_with_a_capital(tmp_path):
     lines = [line.split("** ", 1)[-1].lstrip("- ") for line in done.stdout.splitlines() if line.lstrip().startswith("- ")]
     assert len(lines) > 50
     assert not [line for line in lines if line[:1].islower()], [line for line in lines if line[:1].islower()][:5]
-    assert any(line.startswith("La ") for line in lines)
+    assert any(line.startswith("L'armée du ") for line in lines)
