@@ -57,7 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("game")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--seats", default="random,random", help="bot per seat, comma-separated")
+    sim.add_argument("--seats", default=None,
+                     help="bot per seat, comma-separated (default: random bots, as many as the game's fewest seats, 2 at least)")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a game option, e.g. expert=true (repeatable)")
     sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")

@@ -127,6 +127,8 @@ def simulate(args: Any) -> int:
     if args.game not in rules.IMPLEMENTED:
         return _fail(args, f"unknown game {args.game!r}; known: {', '.join(rules.IMPLEMENTED)}")
     engine = rules.engine(args.game)
+    if args.seats is None:  # Ambre needs 3 players: "random,random" would be refused
+        args.seats = ",".join(["random"] * max(2, engine.seats.start))
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     if len(seats) not in engine.seats:
         return _fail(args, f"{args.game} takes {engine.seats.start}-{engine.seats.stop - 1} seats")

@@ -45,6 +45,12 @@ class AmbreEngine(Engine):
                 raise ValueError(f"option {key!r}: expected one of {CHOICES[key]}, got {value!r}")
         return AmbreState(content, n, seed, options)
 
+    def lab_facts(self, state: Any) -> dict[str, Any]:
+        """What the designer's lab measures (rules/ambre/lab.py)."""
+        from rules.ambre.lab import lab_facts
+
+        return lab_facts(state)
+
     def options(self, content: Any) -> list[dict[str, Any]]:
         """The rulings a table may change at new game (the others stay in rules.yaml)."""
         rules = content.rules

@@ -36,14 +36,17 @@ class Entries:
         self.used: list[set[str]] = [set() for _ in range(seats)]
         self.labels: dict[str, Any] = {}
 
-    def add(self, seat: Any, kind: str, label: Any) -> None:
-        """Seat `seat` (an int or a `{"seat": i}` reference) used the entry named by `label`."""
+    def add(self, seat: Any, kind: str, label: Any, shown: Any = None) -> None:
+        """Seat `seat` (an int or a `{"seat": i}` reference) used the entry named by `label`;
+        `shown`, when given, is the label the report prints instead (the name with its kind,
+        "Mage : Herboriste", where names of several kinds could be taken for one another)."""
         seat = seat.get("seat") if isinstance(seat, dict) else seat
         if not isinstance(seat, int) or not 0 <= seat < len(self.used):
             return
         ident = f"{kind}:{text_id(label)}"
         self.used[seat].add(ident)
-        self.labels.setdefault(ident, label)
+        if ident not in self.labels:
+            self.labels[ident] = label if shown is None else shown
 
     def facts(self) -> dict[str, Any]:
         """The `entries` and `entry_labels` keys of `lab_facts`."""

@@ -46,5 +46,11 @@ class GuildesEngine(Engine):
             raise ValueError(f"unknown options: {sorted(given)}")
         return GuildesState(content, n, seed, opts, game)
 
+    def lab_facts(self, state: Any) -> dict[str, Any]:
+        """What the designer's lab measures (rules/guildes/lab.py)."""
+        from rules.guildes.lab import lab_facts
+
+        return lab_facts(state)
+
 
 ENGINE = GuildesEngine()
