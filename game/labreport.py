@@ -165,7 +165,8 @@ def _history(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strings
             ax.set_title(name, fontsize=10)
         else:
             _title(ax, strings.tr("lab.chart.history"))
-        ax.legend(fontsize=8)
+        if k == len(sides) - 1:  # beside the last chart: inside, it hid the curves it names
+            ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     if len(sides) > 1:
         _title(fig, strings.tr("lab.chart.history"))
     return fig
