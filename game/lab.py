@@ -156,15 +156,27 @@ def headline(doc: dict[str, Any], strings: Any) -> str:
     """One sentence: how many A/B figures changed significantly (or the seat win rates alone)."""
     lines = doc.get("compare")
     if lines is None:
-        seats = doc["a"]["stats"]["seats"]
+        stats = doc["a"]["stats"]
+        seats = stats["seats"]
         text = " · ".join(strings.tr("lab.pair", label=strings.tr("lab.seat", n=i + 1), value=pct(r["rate"], strings))
                           .replace(" ", "\u00a0") for i, r in enumerate(seats))  # a line breaks between seats only
-        return text[:1].upper() + text[1:]
+        return f"{text[:1].upper()}{text[1:]}. {balance(stats, doc['a']['games'], strings)}"
     hits = [figure_name(line["figure"], strings) for line in lines if line["significant"]]
     if not hits:
         return strings.tr("lab.ab.summary.none", total=len(lines))
     key = "lab.ab.summary.one" if len(hits) == 1 else "lab.ab.summary.many"
     return strings.tr(key, significant=len(hits), total=len(lines), figures=", ".join(hits))
+
+
+def balance(stats: dict[str, Any], games: int, strings: Any) -> str:
+    """Whether a seat's win rate departs from the fair share (one in the number of seats): the
+    seats whose 95 % interval leaves it out, or that none does with this many games."""
+    fair = stats["first_player"]["fair"]
+    off = [str(i + 1) for i, r in enumerate(stats["seats"]) if not r["lo"] <= fair <= r["hi"]]
+    if not off:
+        return strings.tr("lab.balance.fair", fair=pct(fair, strings), games=games)
+    listed = off[0] if len(off) == 1 else strings.tr("lab.and", a=", ".join(off[:-1]), b=off[-1])
+    return strings.tr("lab.balance.off", count=len(off), seats=listed, fair=pct(fair, strings))
 
 
 def key_lines(doc: dict[str, Any], strings: Any, count: int = 4) -> list[str]:

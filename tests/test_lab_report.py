@@ -56,7 +56,33 @@ def test_numbers_are_written_the_language_s_way():
     fr, en = Strings("fr"), Strings("en")
     assert (pct(0.405, fr), pct(0.405, en)) == ("40,5\u00a0%", "40.5\u00a0%")
     assert (signed_pct(-0.031, fr), signed_pct(0.031, en)) == ("-3,1\u00a0pts", "+3.1\u00a0pts")
-    doc = {"a": {"stats": {"seats": [{"rate": 0.4}, {"rate": 0.35}, {"rate": 0.25}]}}}
-    assert headline(doc, fr).replace("\u00a0", " ") == "Siège 1 : 40,0 % · siège 2 : 35,0 % · siège 3 : 25,0 %"
-    assert headline(doc, en).replace("\u00a0", " ") == "Seat 1: 40.0 % · seat 2: 35.0 % · seat 3: 25.0 %"
-    assert all(" " not in seat for seat in headline(doc, fr).split(" · "))  # lines break between seats
+    seats = [{"rate": 0.4, "lo": 0.22, "hi": 0.61}, {"rate": 0.35, "lo": 0.18, "hi": 0.57},
+             {"rate": 0.25, "lo": 0.11, "hi": 0.47}]  # every interval holds the fair share, 1/3
+    doc = {"a": {"games": 20, "stats": {"seats": seats, "first_player": {"fair": 0.3333}}}}
+    assert headline(doc, fr).replace("\u00a0", " ") == (
+        "Siège 1 : 40,0 % · siège 2 : 35,0 % · siège 3 : 25,0 %. "
+        "Aucun siège ne s'écarte de sa part équitable (33,3 %) de façon significative sur 20 parties.")
+    assert headline(doc, en).replace("\u00a0", " ") == (
+        "Seat 1: 40.0 % · seat 2: 35.0 % · seat 3: 25.0 %. "
+        "No seat departs significantly from its fair share (33.3 %) with 20 games.")
+    seat_part = headline(doc, fr).split(". ")[0]
+    assert all(" " not in seat for seat in seat_part.split(" · "))  # lines break between seats
+
+
+def test_a_single_run_says_which_seats_depart_from_their_fair_share():
+    from game.i18n import Strings
+    from game.lab import balance
+
+    fr, en = Strings("fr"), Strings("en")
+    fair = {"fair": 0.3333}
+    one = {"seats": [{"lo": 0.36, "hi": 0.52}, {"lo": 0.2, "hi": 0.4}, {"lo": 0.2, "hi": 0.4}], "first_player": fair}
+    assert balance(one, 500, fr).replace("\u00a0", " ") == (
+        "Le siège 1 s'écarte de la part équitable (33,3 %) : significatif à 95 %.")
+    assert balance(one, 500, en).replace("\u00a0", " ") == "Seat 1 departs from the fair share (33.3 %): significant at 95 %."
+    two = {"seats": [{"lo": 0.36, "hi": 0.52}, {"lo": 0.2, "hi": 0.4}, {"lo": 0.1, "hi": 0.3}], "first_player": fair}
+    assert balance(two, 500, fr).replace("\u00a0", " ") == (
+        "Les sièges 1 et 3 s'écartent de la part équitable (33,3 %) : significatif à 95 %.")
+    assert balance(two, 500, en).startswith("Seats 1 and 3 depart from")
+    none = {"seats": [{"lo": 0.0, "hi": 0.9}, {"lo": 0.0, "hi": 0.9}], "first_player": {"fair": 0.5}}
+    assert balance(none, 1, fr).replace("\u00a0", " ").endswith("de façon significative sur 1 partie.")
+    assert balance(none, 1, en).endswith("with 1 game.")
