@@ -320,17 +320,33 @@ class Composer:
             y = self.wrapped(line, Rect(left.left, y, left.width, 0), size, colour, max_lines=3 if i == 0 else 2,
                              italic=i > 0) + 2
         if self.t.typing():
-            y = self.fields(Rect(left.left, y + 4, left.width, 0))
+            fields_h = 2 * (self.fs(13) + 2 + self.fs(18) + 12 + 6)
+            if buttons and y + 4 + fields_h + 6 + max(30, self.px(38)) > left.bottom + 4:
+                # no room below the fields (1024x700: the button fell outside the panel and only
+                # Enter confirmed, which nothing said): a short "Confirm" beside the motivation
+                label = self.tr("ambre.button.confirm_short")
+                side = ui.font(self.fs(16), True).size(label)[0] + self.px(30)
+                y, beside = self.fields(Rect(left.left, y + 4, left.width, 0), side + 8)
+                self.button(Rect(beside.right - side, beside.top, side, beside.height), label, *buttons[0][1:])
+                buttons = buttons[1:]
+            else:
+                y, _beside = self.fields(Rect(left.left, y + 4, left.width, 0))
         self.buttons(buttons, Rect(left.left, y + 6, left.width, left.bottom - y - 6))
         self.hand(Rect(r.right - hand_w - 6, r.top + 10, hand_w - 8, r.height - 20))
 
-    def fields(self, area: Rect) -> int:
+    def fields(self, area: Rect, beside: int = 0) -> tuple[int, Rect]:
+        """The name and motivation fields, one under the other; the motivation box leaves `beside`
+        pixels on its right (the confirm button's place). The bottom, and that place's rectangle."""
         y = area.top
         rules = self.view["content"]["rules"]
+        place = Rect(area.right, y, 0, 0)
         for key, label in (("name", "ambre.ui.name"), ("motivation", "ambre.ui.motivation")):
             ui.text(self.surf, self.tr(label), (area.left, y), self.fs(13), ui.PARCHMENT_DIM)
             y += self.fs(13) + 2
-            box = Rect(area.left, y, area.width, self.fs(18) + 12)
+            width = area.width - (beside if key == "motivation" else 0)
+            box = Rect(area.left, y, width, self.fs(18) + 12)
+            if key == "motivation":
+                place = Rect(box.right, box.top, area.right - box.right, box.height)
             focused = self.t.focus == key
             pygame.draw.rect(self.surf, (250, 242, 222), box, border_radius=6)
             pygame.draw.rect(self.surf, ui.GOLD if focused else ui.GOLD_DARK, box, 2, border_radius=6)
@@ -344,7 +360,7 @@ class Composer:
             ui.text(self.surf, shown, (box.left + 8, box.top + 5), self.fs(18), INK)
             self.hit(box, "field", key, self.tr("ambre.ui.limit", limit=rules[f"{key}_max"]))
             y = box.bottom + 6
-        return y
+        return y, place
 
     def buttons(self, buttons: list, area: Rect) -> None:
         x, y = area.left, area.top

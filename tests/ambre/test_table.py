@@ -395,3 +395,28 @@ def test_the_others_set_up_and_a_pick_can_be_cancelled(app):
     click_hit(app, table, button(table, app.tr("ambre.button.setup_others")))
     assert sc.setup == [s for s in range(3) if s != sc.initiator]
     assert table.session.state.to_act() == sc.setup
+
+
+@pytest.mark.parametrize("lang,size", [("fr", (1024, 700)), ("en", (1024, 700)), ("en", (1280, 800))])
+def test_the_confirm_character_button_is_always_on_screen(lang, size):
+    """At 1024x700 in French the button below the two fields fell outside the console and was not
+    drawn: a new player could confirm only with Enter, which nothing said. Where there is no room
+    below the fields it stands beside the motivation field ("Valider"); a click confirms."""
+    app = make_app(lang, size=size)
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    ready(app, table)
+    confirm = button(table, A.Character)
+    assert confirm is not None
+    fields = [h for h in table.hits if h.kind == "field"]
+    assert len(fields) == 2 and confirm.rect.bottom <= size[1] - 20  # inside the console panel
+    motivation = next(f for f in fields if f.data == "motivation")
+    beside = confirm.rect.top == motivation.rect.top and confirm.rect.left > motivation.rect.right
+    assert beside or confirm.rect.top > motivation.rect.bottom
+    assert beside == (lang == "fr" and size == (1024, 700))  # the French prompt takes a third line
+    assert not any(confirm.rect.colliderect(f.rect) for f in fields)
+    type_text(app, "Alix")
+    key(app, pygame.K_TAB)
+    type_text(app, "Je veux la couronne")
+    click_hit(app, table, confirm)
+    assert table.session.state.names[0] == "Alix"
