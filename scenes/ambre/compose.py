@@ -274,10 +274,23 @@ class Composer:
                     bold=True)
             if tags:
                 ui.text(self.surf, " · ".join(tags), (r.right - 10, y + 2), self.fs(13), ui.GOLD, anchor="topright")
+            player = self.t.seat_name(s)
+            if name != player:  # "Ada" on the curtain plays "Corwen" at the table: say so
+                self.hit(Rect(r.left + 10, y, r.width - 20, self.fs(16) + 2), "seat", s,
+                         self.tr("ambre.ui.played_by", character=name, player=player))
             y += self.fs(16) + 4
             counts = self.tr("ambre.ui.counts", hand=seat["hand_size"], aside=len(seat["aside"]))
+            if name != player:
+                counts = f"{player} · {counts}"
             ui.text(self.surf, ui.fit(counts, r.width - 40, self.fs(13)), (r.left + 32, y), self.fs(13), ui.PARCHMENT_DIM)
             y += self.fs(13) + 3
+            motivation = motivation_text(v["motivations"][s], self.t.app.strings) if s == self.t.me else ""
+            if motivation:  # one's own secret motivation, at any time (content README)
+                text = self.tr("ambre.prompt.your_motivation", motivation=motivation)
+                bottom = self.wrapped(text, Rect(r.left + 32, y, r.width - 40, 0), self.fs(13), ui.GOLD, max_lines=2,
+                                      italic=True)
+                self.hit(Rect(r.left + 32, y, r.width - 40, bottom - y), "motivation", s, text)  # the whole of it
+                y = bottom + 3
             ranks = "  ".join(f"{symbols[su]} {figures[seat['ranks'][su]]}" for su in suits if su in seat["ranks"])
             if ranks:
                 ui.text(self.surf, ui.fit(ranks, r.width - 40, self.fs(13)), (r.left + 32, y), self.fs(13), ui.PARCHMENT)
@@ -411,15 +424,16 @@ class Composer:
         sh = max(24, area.bottom - y - self.fs(13) - 6)
         sw = int(sh * 0.66)
         x = area.left
-        for card in aside:
-            if x + sw > area.right:
-                break
+        # every card put aside shows: they overlap when the row is short (the 7th was dropped)
+        step = min(sw + 4, (area.width - sw) // max(1, len(aside) - 1)) if len(aside) > 1 else sw + 4
+        for i, card in enumerate(aside):
             rect = Rect(x, y + self.fs(13) + 4, sw, sh)
             self.surf.blit(S.card(card, (sw, sh), self.colours), rect.topleft)
             if pick and pick.get("card") == card and pick.get("from") == "aside":
                 pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
-            self.hit(rect, "aside", card, card_text(v, card, self.tr))
-            x += sw + 4
+            shown = rect if i == len(aside) - 1 else Rect(rect.left, rect.top, min(step, sw), sh)
+            self.hit(shown, "aside", card, card_text(v, card, self.tr))
+            x += step
 
     def playable(self) -> set[str]:
         out: set[str] = set()

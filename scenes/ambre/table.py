@@ -193,7 +193,7 @@ class AmbreTable(ComposedTable):
         if kind == "button":
             self.on_button(data)
         elif kind == "field":
-            self.focus = data
+            self.set_focus(data)
             self.layer = None
             self.dirty = True
         elif kind == "hand":
@@ -210,7 +210,7 @@ class AmbreTable(ComposedTable):
         if what == "act":
             action, seat = data[1], data[2]
             if isinstance(action, A.Character):
-                action = A.Character(self.fields["name"], self.fields["motivation"])
+                action = self.character()
             self.act(action, seat)
         elif what == "curtain":
             self.ask_floor(data[1])
@@ -303,6 +303,25 @@ class AmbreTable(ComposedTable):
 
     # -- keys and typing -------------------------------------------------------------------------
 
+    def set_focus(self, field: str) -> None:
+        """Type into `field`; an empty motivation starts with "Je veux " already written (the
+        rulebook's opening: shown as a hint only, it vanished at the first key and a playtester's
+        motivation lost it)."""
+        self.focus = field
+        if field == "motivation" and not self.fields["motivation"]:
+            self.fields["motivation"] = self.app.strings.tr("ambre.ui.motivation_start")
+
+    def character(self) -> A.Character:
+        """The typed character; a motivation whose opening was typed again over the written one
+        ("Je veux Je veux la couronne") keeps one."""
+        start = self.app.strings.tr("ambre.ui.motivation_start").strip()
+        motivation = self.fields["motivation"].strip()
+        if motivation.lower().startswith(f"{start} {start}".lower()):
+            motivation = motivation[len(start) + 1:]
+        elif motivation == start:
+            motivation = ""  # nothing more was written: refused as empty, as before
+        return A.Character(self.fields["name"], motivation)
+
     def typing(self) -> bool:
         return self.view.get("phase") == "childhood" and self.me is not None and self.me in self.view.get("to_act", [])
 
@@ -316,12 +335,12 @@ class AmbreTable(ComposedTable):
         elif event.key == pygame.K_BACKSPACE:
             self.fields[self.focus] = self.fields[self.focus][:-1]
         elif event.key == pygame.K_TAB:
-            self.focus = "motivation" if self.focus == "name" else "name"
+            self.set_focus("motivation" if self.focus == "name" else "name")
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.focus == "name":
-                self.focus = "motivation"
+                self.set_focus("motivation")
             else:
-                self.act(A.Character(self.fields["name"], self.fields["motivation"]))
+                self.act(self.character())
                 return True
         elif event.key == pygame.K_ESCAPE:
             return False

@@ -420,3 +420,58 @@ def test_the_confirm_character_button_is_always_on_screen(lang, size):
     type_text(app, "Je veux la couronne")
     click_hit(app, table, confirm)
     assert table.session.state.names[0] == "Alix"
+
+
+def test_ones_own_motivation_shows_at_the_table_and_the_players_name_beside_the_character(app):
+    """A playtest never saw its own secret motivation after typing it (the README: shown to its
+    seat "at any time"), and could not tell that Ana on the curtain plays Corwin at the table."""
+    table = start(app, kinds=("human", "human", "random"))
+    for name in ("Corwin", "Fiona"):
+        ready(app, table)
+        type_text(app, name)
+        key(app, pygame.K_TAB)
+        type_text(app, f"Je veux que {name} règne")
+        key(app, pygame.K_RETURN)
+    ready(app, table)
+    me = table.unveiled
+    mine = [h for h in table.hits if h.kind == "motivation"]
+    assert [h.data for h in mine] == [me]
+    assert f"Je veux que {('Corwin', 'Fiona')[me]} règne" in mine[0].tip  # the whole text, in the tooltip
+    other = ("Corwin", "Fiona")[1 - me]
+    assert not any(other + " règne" in (h.tip or "") for h in table.hits)  # never another seat's
+    seats = {h.data: h.tip for h in table.hits if h.kind == "seat"}
+    assert seats[0] == "Ana joue Corwin" and seats[1] == "Bo joue Fiona"
+
+
+def test_every_card_put_aside_shows_in_ones_own_row(app):
+    """Seven cards put aside showed six at 1024x700 (the row dropped what did not fit)."""
+    app = make_app("fr", size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    ready(app, table)
+    state = table.session.state
+    me = table.unveiled
+    state.aside[me] += [state.hands[me].pop() for _ in range(12)]
+    table.refresh()
+    settle(app, 2)
+    shown = sorted((h for h in table.hits if h.kind == "aside"), key=lambda h: h.rect.left)
+    assert len(shown) == 12 and all(app.screen.get_rect().contains(h.rect) for h in shown)
+    assert shown[1].rect.left - shown[0].rect.left < shown[-1].rect.width + 4  # overlapping: side by side, some would not fit
+
+
+def test_the_motivation_starts_with_i_want_already_written(app):
+    """"Je veux…" was a hint that vanished at the first key: a playtester's motivation lost it."""
+    table = start(app)
+    ready(app, table)
+    type_text(app, "Alix")
+    key(app, pygame.K_TAB)
+    assert table.fields["motivation"] == "Je veux "
+    type_text(app, "la couronne")
+    key(app, pygame.K_RETURN)
+    assert table.session.state.motivations[0] == "Je veux la couronne"
+    lift_curtain(app)
+    type_text(app, "Bran")
+    key(app, pygame.K_RETURN)
+    type_text(app, "Je veux le trône")  # the opening typed again over the written one: kept once
+    key(app, pygame.K_RETURN)
+    assert table.session.state.motivations[1] == "Je veux le trône"
