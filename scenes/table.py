@@ -553,11 +553,15 @@ def draw_public_default(app: Any, surface: pygame.Surface, rect: pygame.Rect, vi
     half = rect.width // 2 - 10
     ui.panel(surface, pygame.Rect(rect.left, rect.top, half, rect.height), 200)
     ui.text(surface, app.tr("curtain.seats"), (rect.left + 16, rect.top + 12), 18, ui.GOLD, bold=True)
+    # rows closer together (and a smaller name) when every seat would not fit: five or six seats
+    # under a game's own box at 1024x700 ran out of the panel
+    step = max(18, min(34, (rect.height - 60) // max(1, len(seats))))
+    size = 18 if step >= 30 else 15
     for i, seat in enumerate(seats):
         c = catalog.colour(seat.colour)
-        y = rect.top + 52 + i * 34
-        ui.seat_symbol(surface, c.symbol, (rect.left + 28, y + 11), 9, c.rgb)
-        ui.text(surface, catalog.seat_label(app.strings, seat, i), (rect.left + 46, y), 18, ui.PARCHMENT)
+        y = rect.top + 50 + i * step
+        ui.seat_symbol(surface, c.symbol, (rect.left + 28, y + size // 2 + 2), 9 if size == 18 else 7, c.rgb)
+        ui.text(surface, catalog.seat_label(app.strings, seat, i), (rect.left + 46, y), size, ui.PARCHMENT)
         if i in to_act:
             ui.text(surface, app.tr("curtain.to_act"), (rect.left + half - 16, y + 2), 15, ui.GOLD, anchor="topright")
     names = [catalog.seat_label(app.strings, s, i) for i, s in enumerate(seats)]

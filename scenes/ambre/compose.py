@@ -458,12 +458,15 @@ def draw_public(table: Any, surface: pygame.Surface, rect: Rect, public_view: di
     """The curtain: the conflicts' names and themes, then seats and the public log."""
     from scenes.table import draw_public_default
 
-    top = Rect(rect.left, rect.top, rect.width, min(120, rect.height // 3))
+    conflicts = public_view["conflicts"][:5]
+    top = Rect(rect.left, rect.top, rect.width, 38 + 19 * len(conflicts))
     ui.panel(surface, top, 200)
-    y = top.top + 10
-    for c in public_view["conflicts"][:5]:
+    y = top.top + 8
+    ui.text(surface, table.app.strings.tr("ambre.ui.curtain_conflicts"), (top.left + 12, y), 15, ui.GOLD, bold=True)
+    y += 21  # a title: the lines alone did not say they were the conflicts in play
+    for c in conflicts:
         line = f"{S.roman(c['arcanum'])} · {table.tx(c['name'])} — {table.tx(c['theme'])}"
         ui.text(surface, ui.fit(line, top.width - 24, 15), (top.left + 12, y), 15, ui.PARCHMENT)
-        y += 20
+        y += 19
     rest = Rect(rect.left, top.bottom + 10, rect.width, rect.height - top.height - 10)
     draw_public_default(table.app, surface, rest, public_view, table.session.seats)

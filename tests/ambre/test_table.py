@@ -475,3 +475,23 @@ def test_the_motivation_starts_with_i_want_already_written(app):
     type_text(app, "Je veux le trône")  # the opening typed again over the written one: kept once
     key(app, pygame.K_RETURN)
     assert table.session.state.motivations[1] == "Je veux le trône"
+
+
+def test_the_curtain_titles_the_conflicts_and_every_seat_fits_its_panel(monkeypatch):
+    """The curtain's box of arcana had no title (a playtester could not tell they were the
+    conflicts); with five seats at 1024x700 the last two names ran out of the seats' panel."""
+    from scenes import ui
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app("fr", size=(1024, 700))
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    start(app, kinds=("human",) * 5)
+    assert top_name(app) == "CurtainScene"
+    app.render()
+    texts = {value: rect for value, _size, rect in drawn}
+    assert "Les conflits en jeu" in texts
+    title = texts["À la table"]
+    button = app.stack.top.buttons["reveal"].rect
+    for name in ("Ana", "Bo", "Cy", "Di", "Ed"):
+        rect = texts[name]
+        assert title.bottom < rect.top and rect.bottom <= button.top - 30, name  # inside the panel, clear of the button
