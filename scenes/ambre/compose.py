@@ -41,16 +41,17 @@ class Composer:
     def hit(self, rect: Rect, kind: str, data: Any = None, tip: str = "", enabled: bool = True) -> None:
         self.hits.append(ui.Hit(Rect(rect), kind, data, tip, enabled))
 
-    def button(self, rect: Rect, label: str, data: tuple, style: str = "primary") -> None:
+    def button(self, rect: Rect, label: str, data: tuple, style: str = "primary", size: int = 16,
+               tip: str | None = None) -> None:
         primary, danger = style == "primary", style == "danger"
         fill = (138, 100, 36) if primary else (150, 52, 40) if danger else (58, 43, 29)
         border = ui.GOLD if primary or danger else ui.GOLD_DARK
         pygame.draw.rect(self.surf, fill, rect, border_radius=8)
         pygame.draw.rect(self.surf, border, rect, 2, border_radius=8)
-        size = self.fs(16)
+        size = self.fs(size)
         ui.text(self.surf, ui.fit(label, rect.width - 12, size, primary), rect.center, size, (255, 246, 222),
                 bold=primary or danger, anchor="center")
-        self.hit(rect, "button", data, label)
+        self.hit(rect, "button", data, tip or label)
 
     def wrapped(self, value: str, rect: Rect, size: int, colour: Any, bold: bool = False, max_lines: int = 99,
                 italic: bool = False) -> int:
@@ -340,7 +341,7 @@ class Composer:
                 label = self.tr("ambre.button.confirm_short")
                 side = ui.font(self.fs(16), True).size(label)[0] + self.px(30)
                 y, beside = self.fields(Rect(left.left, y + 4, left.width, 0), side + 8)
-                self.button(Rect(beside.right - side, beside.top, side, beside.height), label, *buttons[0][1:])
+                self.button(Rect(beside.right - side, beside.top, side, beside.height), label, buttons[0][1], buttons[0][2])
                 buttons = buttons[1:]
             else:
                 y, _beside = self.fields(Rect(left.left, y + 4, left.width, 0))
@@ -376,16 +377,33 @@ class Composer:
         return y, place
 
     def buttons(self, buttons: list, area: Rect) -> None:
-        x, y = area.left, area.top
-        bh = max(30, self.px(38))
-        for label, data, style in buttons:
-            width = min(area.width, ui.font(self.fs(16), True).size(label)[0] + self.px(30))
-            if x + width > area.right and x > area.left:
-                x, y = area.left, y + bh + 6
-            if y + bh > area.bottom + 4:
+        """The console's buttons in rows. When they do not all fit (five people at 1024x700: the
+        last ones were dropped unseen), lower buttons with their short labels, then smaller text."""
+        for bh, short, size in ((max(30, self.px(38)), False, 16), (28, True, 16), (26, True, 14)):
+            placed = self._rows(buttons, area, bh, short, size)
+            if placed is not None:
                 break
-            self.button(Rect(x, y, width, bh), label, data, style)
+        else:
+            placed = self._rows(buttons, area, 26, True, 14, partial=True)
+        for rect, label, data, style, size, full in placed:
+            self.button(rect, label, data, style, size, tip=full)
+
+    def _rows(self, buttons: list, area: Rect, bh: int, short: bool, size: int, partial: bool = False) -> list | None:
+        """Where each button goes, or None when one would fall below `area` (`partial`: those that fit)."""
+        x, y, out = area.left, area.top, []
+        group = None
+        for full, data, style, *alt in buttons:
+            label = alt[0] if short and alt else full
+            width = min(area.width, ui.font(self.fs(size), True).size(label)[0] + self.px(30 if size == 16 else 20))
+            asks = data[0] == "curtain"  # the floor requests get a row of their own, under the narrator's
+            if x > area.left and (x + width > area.right or (group is not None and asks != group)):
+                x, y = area.left, y + bh + 6
+            group = asks
+            if y + bh > area.bottom + 4:
+                return out if partial else None
+            out.append((Rect(x, y, width, bh), label, data, style, size, full))
             x += width + 8
+        return out
 
     def hand(self, area: Rect) -> None:
         v = self.view

@@ -14,7 +14,7 @@ from rules.ambre import actions as A
 from rules.ambre import cards
 from rules.ambre.story import motivation_text
 
-Button = tuple[str, tuple, str]
+Button = tuple  # (label, data, style), or (label, data, style, short label) for a crowded console
 
 
 def card_text(view: dict[str, Any], card: str | None, tr: Callable[..., str]) -> str:
@@ -187,8 +187,9 @@ class Console:
                       if s != narrator and v["seats"][s]["hand_size"] and self.t.is_human(s)]
             if askers:
                 lines.append(self.tr("ambre.prompt.ask_floor"))
-            for s in askers:
-                buttons.append((self.name(s), ("curtain", s), "choice"))
+            for s in askers:  # each button names its person and what it does (a bare name read as a vote)
+                buttons.append((self.tr("ambre.button.ask_floor", name=self.name(s)), ("curtain", s), "choice",
+                                self.name(s)))
         if sc["couper"] is not None:
             lines.append(self.tr("ambre.prompt.after_couper", name=self.name(sc["couper"])))
         return lines, buttons

@@ -495,3 +495,30 @@ def test_the_curtain_titles_the_conflicts_and_every_seat_fits_its_panel(monkeypa
     for name in ("Ana", "Bo", "Cy", "Di", "Ed"):
         rect = texts[name]
         assert title.bottom < rect.top and rect.bottom <= button.top - 30, name  # inside the panel, clear of the button
+
+
+def test_five_people_at_1024_each_get_a_floor_request_button_that_says_so():
+    """With five people at 1024x700 the console dropped every button past two rows: three of the
+    four floor requests were not drawn. Each request now names its person and what it does, and
+    a crowded console uses lower buttons with the short label (the tooltip keeps the whole)."""
+    app = make_app("fr", size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app, kinds=("human",) * 5)
+    session = table.session
+    bots = [session.engine.bot("steady", i) for i in range(5)]
+    while not (session.state.scene and session.state.scene.step == "narration"):
+        st = session.state
+        seat = st.waiting_on()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    table.advance()
+    ready(app, table)
+    click_hit(app, table, button(table, A.FirstSentence))
+    narrator = session.state.scene.narrator
+    asks = {h.data[1]: h for h in table.buttons_now() if h.data[0] == "curtain"}
+    others = [s for s in range(5) if s != narrator and session.state.hands[s]]
+    assert sorted(asks) == others and len(others) >= 3
+    for s, hit in asks.items():
+        assert hit.tip == f"{table.char_name(s)} demande la parole"
+        assert app.screen.get_rect().contains(hit.rect)
+    end = button(table, A.EndNarration)
+    assert all(hit.rect.top > end.rect.bottom for hit in asks.values())  # a row of their own
