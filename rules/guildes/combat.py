@@ -92,9 +92,18 @@ def combat_spell(st, seat: int | None, kind: str, element: str):
     return bonus
 
 
-def wounds(st, seat: int, mids: list[str]) -> None:
-    """After a fight: mages of `seat` with too much damage die, damaged ones go to the healing centre."""
+def damage_before(st, seat: int, mids: list[str]) -> dict[str, int]:
+    """The damage each of `mids` (mages of `seat`; "leader" skipped) has as a fight starts, for `wounds`."""
     g = st.guilds[seat]
+    return {mid: m.damage for mid in mids if (m := g.mage(mid)) is not None}
+
+
+def wounds(st, seat: int, mids: list[str], before: dict[str, int]) -> None:
+    """After a fight: mages of `seat` with too much damage die; the others go to the healing centre
+    if they took damage in this fight (more than `before`, their damage as it started), or, with
+    `healing_centre_after: any_damage`, if they have any damage (content README, "Healing centre")."""
+    g = st.guilds[seat]
+    any_damage = st.rules.healing_centre_after == "any_damage"
     for mid in mids:
         m = g.mage(mid)
         if m is None or m.damage == 0:
@@ -103,6 +112,6 @@ def wounds(st, seat: int, mids: list[str]) -> None:
             g.mages.remove(m)
             st.graveyard.append(mid)
             st.say("guildes.log.died", seat=seat_ref(seat), mage=st.name("mage", mid), damage=counted("damage", m.damage))
-        elif not m.centre:
+        elif not m.centre and (any_damage or m.damage > before.get(mid, 0)):
             m.centre, m.active = True, False
             st.say("guildes.log.to_centre", seat=seat_ref(seat), mage=st.name("mage", mid), damage=counted("damage", m.damage))

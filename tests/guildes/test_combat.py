@@ -189,3 +189,49 @@ def test_mage_dies_only_past_its_hit_points():
     m.damage = 3
     assert st.dead(g, m)
     assert CONTENT.rules.mage_dies == "more_than" and CONTENT.rules.monster_dies == "at_least"
+
+
+# -- the healing centre after a fight (rules.yaml `healing_centre_after`) -------------------------
+
+@pytest.fixture(params=["fight_damage", "any_damage"])
+def centre_rule(request, monkeypatch):
+    """The content with `healing_centre_after` set to each value (the shipped default first)."""
+    import dataclasses
+
+    from tests.guildes import helpers
+
+    content = dataclasses.replace(CONTENT, rules=CONTENT.rules.model_copy(update={"healing_centre_after": request.param}))
+    monkeypatch.setattr(helpers, "CONTENT", content)
+    return request.param
+
+
+def test_the_shipped_reading_sends_to_the_centre_only_mages_hurt_in_the_fight():
+    """"Tout mage qui a subi des dégâts est envoyé directement après l'attaque au centre de soins":
+    the damage of that attack (content README, "Healing centre")."""
+    assert CONTENT.rules.healing_centre_after == "fight_damage"
+
+
+def test_a_quest_sends_a_mage_hurt_in_it_and_old_damage_only_with_any_damage(centre_rule):
+    st = started(2, mages=[["apprentie_flamme", "mercenaire"], ["eleve"]])
+    st.quests = ["rats_egouts", "brigands"]
+    st.guilds[0].mage("mercenaire").damage = 2          # taken out of the centre early, 2 of 4 hp
+    program(st, {0: "quest", 1: "trade"}, {0: "work", 1: "x2"}, {0: ("apprentie_flamme", "mercenaire")})
+    force(st, *[0] * 6, 3)                               # 3 < 5 hp: failed, 1 damage on a mage
+    answer(st, [("attempt", "go"), ("element", "fire"), ("damage_one", "apprentie_flamme")])
+    g = st.guilds[0]
+    assert g.mage("apprentie_flamme").centre                          # hurt in this fight: both readings
+    assert g.mage("mercenaire").damage == 2
+    assert g.mage("mercenaire").centre == (centre_rule == "any_damage")   # old damage only
+
+
+def test_a_duel_sends_an_unhurt_mage_with_old_damage_only_with_any_damage(centre_rule):
+    st = started(2, alignments=(2, -3), mages=[["mercenaire"], ["gardien_cime"]])
+    st.guilds[1].leader = "marchand"
+    st.guilds[0].mage("mercenaire").damage = 2
+    st.guilds[1].mage("gardien_cime").damage = 1
+    program(st, {0: "combat", 1: "trade"}, {0: "work", 1: "x2"}, {0: ("mercenaire",)})
+    force(st, *[0] * 20)                                 # every die blank: nobody is hurt
+    answer(st, [("element", "fire"), ("counter", "yes"), ("element", "earth")])
+    a, d = st.guilds
+    assert a.mage("mercenaire").damage == 2 and d.mage("gardien_cime").damage == 1
+    assert a.mage("mercenaire").centre == d.mage("gardien_cime").centre == (centre_rule == "any_damage")
