@@ -43,8 +43,8 @@ def combat(st, seat: int, x2: bool):
     d = st.guilds[target]
     for mid in attackers:
         g.mage(mid).used = "combat"
-    st.fight = {"kind": "duel", "attacker": seat, "defender": target, "d_line": None, "a_line": None,
-                "d_count": 0, "a_count": 0, "result": None}
+    st.start_fight({"kind": "duel", "attacker": seat, "defender": target, "d_line": None, "a_line": None,
+                    "d_count": 0, "a_count": 0, "result": None})
     st.say("guildes.log.attack", seat=seat_ref(seat), target=seat_ref(target), mages=counted("mages", len(attackers)))
     d_line = yield from lay_line(st, target, [m.id for m in d.passive()], "d_count")
     a_line = yield from lay_line(st, seat, attackers, "a_count")

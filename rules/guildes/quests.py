@@ -54,7 +54,7 @@ def quest(st, seat: int, x2: bool):
         g.mage(mid).used = "quest"
     before = damage_before(st, seat, party)
     damage = st.quest_damage.setdefault(qid, [0] * len(q.monsters))
-    st.fight = {"kind": "quest", "seat": seat, "quest": qid, "party": party, "groups": {}}
+    st.start_fight({"kind": "quest", "seat": seat, "quest": qid, "party": party, "groups": {}})
     groups = yield from assign(st, seat, q, damage, party)
     st.fight["groups"] = {str(i): list(grp) for i, grp in groups.items()}
     for i, group in groups.items():

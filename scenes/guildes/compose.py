@@ -522,15 +522,21 @@ class Composer:
             return
         roll = rolls[-1]
         why = self.t.render(roll["why"])
-        ui.text(self.layer, ui.ellipsize(self.tr("guildes.ui.roll", why=why, total=roll["total"]), rect.width - 20, f),
-                (x, y), f, ui.GOLD)
+        # under a fight that has rolled nothing yet, the last roll is an earlier fight's: said so and
+        # greyed (a playtest read it as the new fight's dice)
+        earlier = bool(fight) and roll.get("fight") != fight.get("number")
+        key = "guildes.ui.roll_earlier" if earlier else "guildes.ui.roll"
+        label = self.tr(key, why=why, total=roll["total"])
+        r = self.line(label, (x, y), rect.width - 20, f, ui.PARCHMENT_DIM if earlier else ui.GOLD)
+        if ui.font(f).size(label)[0] > rect.width - 20:
+            self.tip(r, label)
         y += int(f * 1.5)
         side = max(14, min(int(26 * self.s), (rect.bottom - y - 6)))
         for i, (value, forced) in enumerate(zip(roll["dice"], roll["forced"], strict=False)):
             dx = x + i * (side + 5)
             if dx + side > rect.right - 8:
                 break
-            P.die_face(self.layer, Rect(dx, y, side, side), value, forced)
+            P.die_face(self.layer, Rect(dx, y, side, side), value, forced, dim=earlier)
 
     def designing(self) -> bool:
         """Designer mode with a seat unveiled: the dice panel shows the force control."""

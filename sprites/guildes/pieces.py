@@ -33,8 +33,9 @@ def stat_row(surface: pygame.Surface, values: dict[str, int], pos: tuple[int, in
     return x
 
 
-def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, forced: bool) -> None:
-    """A damage die showing `value` (0-3) as pips; a forced die gets a gold border."""
+def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, forced: bool, dim: bool = False) -> None:
+    """A damage die showing `value` (0-3) as pips; a forced die gets a gold border; `dim`: greyed
+    (a roll of an earlier fight)."""
     pygame.draw.rect(surface, (238, 228, 206), rect, border_radius=max(3, rect.width // 6))
     pygame.draw.rect(surface, ui.GOLD if forced else ui.INK, rect, 2, border_radius=max(3, rect.width // 6))
     spots = {0: [], 1: [(0.5, 0.5)], 2: [(0.3, 0.3), (0.7, 0.7)], 3: [(0.28, 0.28), (0.5, 0.5), (0.72, 0.72)]}
@@ -44,6 +45,10 @@ def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, forced: boo
     if value == 0:
         pygame.draw.line(surface, ui.GREY, (rect.left + rect.width // 3, rect.centery),
                          (rect.right - rect.width // 3, rect.centery), 2)
+    if dim:
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (30, 24, 18, 150), shade.get_rect(), border_radius=max(3, rect.width // 6))
+        surface.blit(shade, rect.topleft)
 
 
 def chip_room(width: int, state: str) -> int:

@@ -235,3 +235,18 @@ def test_a_duel_sends_an_unhurt_mage_with_old_damage_only_with_any_damage(centre
     a, d = st.guilds
     assert a.mage("mercenaire").damage == 2 and d.mage("gardien_cime").damage == 1
     assert a.mage("mercenaire").centre == d.mage("gardien_cime").centre == (centre_rule == "any_damage")
+
+
+def test_each_roll_carries_the_number_of_the_fight_it_was_rolled_in():
+    """The table tells an earlier fight's last roll from this fight's by these numbers."""
+    st = _quest_setup(["rats_egouts", "brigands"], ["apprentie_flamme", "mercenaire"], ["marin"], first1="quest")
+    st.guilds[1].mages[0].active = True
+    answer(st, [("attempt", "go")])
+    first = st.view(0)["fight"]["number"]
+    force(st, *[0] * 7)
+    answer(st, [("element", "fire"), ("damage_one", "mercenaire")])
+    assert st.view(0)["dice"][-1]["fight"] == first
+    until(st, "attempt", seat=1)                       # the next guild's quest: a new fight, no roll yet
+    answer(st, [("attempt", "go")])
+    view = st.view(1)
+    assert view["fight"]["number"] == first + 1 and view["dice"][-1]["fight"] == first

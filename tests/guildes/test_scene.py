@@ -347,3 +347,31 @@ def test_a_drawn_mage_the_guild_may_not_hire_is_shown_greyed_with_the_reason(app
     log = len(table.session.state.log)
     click(app, refused.rect.center)
     assert len(table.session.state.log) == log
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dice_panel_greys_and_names_an_earlier_fights_roll(lang, monkeypatch) -> None:
+    """A new fight showed the last fight's dice as its own: a roll of another fight than the one
+    under way is labelled "previous fight" (greyed); a roll of this fight reads as before."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app(lang)
+    table = start(app)
+    why = {"key": "guildes.why.quest_attack", "params": {"monster": {"text": {"fr": "Basilic", "en": "Basilisk"}},
+                                                         "element": {"key": "guildes.element.water"}}}
+    roll = {"dice": [2, 1, 0, 2], "forced": [False] * 4, "why": why, "total": 5, "fight": 1}
+    fight = {"kind": "quest", "seat": 0, "quest": next(iter(table.view["cards"]["quests"])), "party": [],
+             "groups": {}, "number": 2}
+    drawn = texts_drawn(monkeypatch)
+    table.view = dict(table.view, fight=fight, dice=[roll])
+    table.layer = None
+    app.render()
+    shown = table.render(why)
+    earlier = app.tr("guildes.ui.roll_earlier", why=shown, total=5)
+    assert earlier in drawn and app.tr("guildes.ui.roll", why=shown, total=5) not in drawn
+    assert ("Combat précédent" if lang == "fr" else "Previous fight") in earlier
+    drawn.clear()
+    table.view = dict(table.view, fight=dict(fight, number=1))
+    table.layer = None
+    app.render()
+    assert app.tr("guildes.ui.roll", why=shown, total=5) in drawn and earlier not in drawn
