@@ -210,13 +210,18 @@ class GuildesState(HiddenResults):
         self.mark_hidden("draw")
         return deck.pop(0)
 
-    def ask(self, seat: int, kind: str, options: list[str], secret: bool = False, **context: Any) -> Flow:
-        """Yield a choice prompt and return the chosen value (a single option is taken at once)."""
+    def ask(self, seat: int, kind: str, options: list[str], secret: bool = False,
+            private: dict[str, Any] | None = None, **context: Any) -> Flow:
+        """Yield a choice prompt and return the chosen value (a single option is taken at once);
+        `private`: context only `seat` sees (what its secret hand would add)."""
         if not options:
             return None
         if len(options) == 1:
             return options[0]
-        _, action = yield Prompt((seat,), kind, {seat: tuple(options)}, context, secret)
+        prompt = Prompt((seat,), kind, {seat: tuple(options)}, context, secret)
+        if private:
+            prompt.private = private
+        _, action = yield prompt
         return action.value  # type: ignore[attr-defined]
 
     def ask_all(self, seats: list[int], kind: str, options: dict[int, list[str]], record=None) -> Flow:

@@ -162,9 +162,12 @@ class GuildesTable(ComposedTable):
         ctx = (self.view.get("prompt") or {}).get("context") or {}
         if kind in CARD_WORDS and option != "keep" or kind == "x2":
             return self.tr(f"guildes.card.{option}")
-        if kind == "element":
+        if kind == "element":  # the dice, and those a combat spell in hand would give (the engine's count)
             name = self.tr(f"guildes.element.{option}")
             text = self.tr("guildes.ui.dice_for", element=name, n=ctx.get("dice", {}).get(option, 0))
+            spell = (ctx.get("spell_dice") or {}).get(option)
+            if spell:
+                text = self.tr("guildes.ui.dice_with_spell", label=text, n=spell["dice"])
             return text[:1].upper() + text[1:]
         if kind in ("target", "steal_target") and option.isdigit():
             return self.seat_name(int(option))
@@ -202,7 +205,23 @@ class GuildesTable(ComposedTable):
         return self.tr("guildes.ui.leader_tip", power=self.tx(card["power"]), income=card["work_income"],
                        vp=card["vp"], **a, dfire=d["fire"], dwater=d["water"], dair=d["air"], dearth=d["earth"])
 
+    def element_tip(self, option: str) -> str:
+        """An element button's tooltip: the dice with and without the best combat spell in hand, and,
+        in a duel, that the defender may take dice away with a spell of its own."""
+        ctx = (self.view.get("prompt") or {}).get("context") or {}
+        parts = []
+        spell = (ctx.get("spell_dice") or {}).get(option)
+        if spell:
+            text = self.tr("guildes.ui.element_spell_tip", element=self.tr(f"guildes.element.{option}"),
+                           n=ctx.get("dice", {}).get(option, 0), m=spell["dice"], spell=self.card_name(spell["spell"]))
+            parts.append(text[:1].upper() + text[1:])
+        if "seat" in (ctx.get("target") or {}):
+            parts.append(self.tr("guildes.ui.element_guard_tip"))
+        return " ".join(parts)
+
     def option_tip(self, kind: str, option: str) -> str:
+        if kind == "element":
+            return self.element_tip(option)
         cards = self.view["cards"]
         if option in cards["mages"]:
             return self.mage_tip(option)  # the recruit's buttons: the whole card, as on the tiles

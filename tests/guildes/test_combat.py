@@ -250,3 +250,32 @@ def test_each_roll_carries_the_number_of_the_fight_it_was_rolled_in():
     answer(st, [("attempt", "go")])
     view = st.view(1)
     assert view["fight"]["number"] == first + 1 and view["dice"][-1]["fight"] == first
+
+
+def _spell_quest():
+    """Rats (defence fire 0, water 1, air 0, earth 1) against the flame apprentice (attack 3, 0, 1, 0)
+    whose guild holds Fireball (+4 fire) and Battle fury (+3 in any element)."""
+    st = _quest_setup(["rats_egouts", "brigands"], ["apprentie_flamme"])
+    st.guilds[0].hand = ["boule_feu", "rage_guerriere"]
+    answer(st, [("attempt", "go")])
+    return st
+
+
+def test_the_element_prompt_tells_its_player_alone_the_dice_a_combat_spell_gives():
+    st = _spell_quest()
+    mine = st.view(0)["prompt"]["context"]
+    assert mine["dice"] == {"fire": 3, "water": 0, "air": 1, "earth": 0}
+    assert mine["spell_dice"] == {"fire": {"dice": 7, "spell": "boule_feu"}, "water": {"dice": 2, "spell": "rage_guerriere"},
+                                  "air": {"dice": 4, "spell": "rage_guerriere"},
+                                  "earth": {"dice": 2, "spell": "rage_guerriere"}}
+    assert "spell_dice" not in st.view(1)["prompt"]["context"] and "spell_dice" not in str(st.view(None))
+    force(st, *[1] * 7)
+    answer(st, [("element", "fire"), ("combat_spell", "boule_feu")])
+    assert last_log(st, "guildes.log.roll")["params"]["dice"] == "1 1 1 1 1 1 1"    # the 7 dice it said
+
+
+def test_a_spell_that_adds_no_die_is_not_offered_as_more_dice():
+    st = _quest_setup(["golem_fou"], ["apprentie_flamme"])    # stone golem: defences too high for +3
+    st.guilds[0].hand = ["peau_pierre"]                        # a defence spell adds no attack
+    answer(st, [("attempt", "go")])
+    assert "spell_dice" not in st.view(0)["prompt"]["context"]

@@ -375,3 +375,32 @@ def test_the_dice_panel_greys_and_names_an_earlier_fights_roll(lang, monkeypatch
     table.layer = None
     app.render()
     assert app.tr("guildes.ui.roll", why=shown, total=5) in drawn and earlier not in drawn
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_element_buttons_count_the_dice_a_combat_spell_in_hand_adds(lang) -> None:
+    """"Feu : aucun dé" and then a spell gave 3 dice: each element's button says the dice a combat
+    spell in hand would give (the engine's count, from the view), its tooltip names the spell; in a
+    duel the tooltip says the defender may take dice away."""
+    from tests.guildes.test_combat import _spell_quest
+
+    app = make_app(lang)
+    table = start(app)
+    st = _spell_quest()
+    table.view = st.view(0)
+    table.layer = None
+    app.render()
+    fire = table.find("option", "fire")
+    assert fire is not None
+    word = {"fr": "avec un sort", "en": "with a spell"}[lang]
+    assert fire.tip and table.card_name("boule_feu") in fire.tip
+    labels = {data: label for kind, data, label, _tip, _on in table.buttons() if kind == "option"}
+    assert word in labels["fire"] and "7" in labels["fire"] and "3" in labels["fire"]
+    assert "4" in labels["air"] and word in labels["earth"]
+    # another seat's view of the same prompt says nothing of the spells
+    other = st.view(1)
+    assert "spell_dice" not in other["prompt"]["context"]
+    # a duel: the defender may cast a defence spell
+    duel = dict(table.view["prompt"], context=dict(table.view["prompt"]["context"], target={"seat": 1, "mage": "eleve"}))
+    table.view = dict(table.view, prompt=duel)
+    assert app.tr("guildes.ui.element_guard_tip") in table.option_tip("element", "water")
