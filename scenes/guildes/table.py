@@ -89,14 +89,20 @@ class GuildesTable(ComposedTable):
 
     def refused(self, p: dict[str, Any]) -> list[tuple[str, Any, str, str, bool]]:
         """The choices the rules leave out, shown greyed with the reason (a drawn mage the guild's
-        alignment or purse does not allow, the face-up mage it cannot buy): a player saw "hire
-        one of the two mages" and one button, and could not tell why."""
+        alignment or purse does not allow, the face-up mage it cannot buy, a market card it cannot
+        pay for): a player saw "hire one of the two mages" and one button, and could not tell why."""
         ctx = p.get("context") or {}
         if p["kind"] == "recruit":
             return [("refused", mid, self.label("recruit", mid), self.why_not(mid), False)
                     for mid in ctx.get("drawn") or [] if mid not in p["options"] and self.why_not(mid)]
         if p["kind"] == "face_up_mage" and "buy" not in p["options"] and ctx.get("mage") and self.why_not(ctx["mage"]):
             return [("refused", "buy", self.label("face_up_mage", "buy"), self.why_not(ctx["mage"]), False)]
+        if p["kind"] == "buy":  # the market (Trade, Work X2): a card seen but too dear for the purse
+            rubies = self.view["guilds"][self.me]["rubies"]
+            prices = ctx.get("prices") or {}
+            return [("refused", cid, self.label("buy", cid),
+                     self.tr("guildes.ui.refused_price", name=self.card_name(cid), price=prices[cid], rubies=rubies), False)
+                    for cid in ctx.get("offer") or [] if cid not in p["options"] and cid in prices]
         return []
 
     def why_not(self, mid: str) -> str:

@@ -404,3 +404,30 @@ def test_element_buttons_count_the_dice_a_combat_spell_in_hand_adds(lang) -> Non
     duel = dict(table.view["prompt"], context=dict(table.view["prompt"]["context"], target={"seat": 1, "mage": "eleve"}))
     table.view = dict(table.view, prompt=duel)
     assert app.tr("guildes.ui.element_guard_tip") in table.option_tip("element", "water")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_x2_market_shows_a_card_the_guild_cannot_afford_greyed_with_the_reason(lang) -> None:
+    """Work X2's market looked at two cards and showed one: the card too dear for the purse shows
+    greyed, its tooltip giving its price and the guild's rubies, and a click on it does nothing."""
+    from tests.guildes.helpers import choose, program, started
+
+    st = started(2)
+    st.face_up_item, st.item_deck[:0] = "egide", ["crane_maudit"]          # 6 rubies and 1 ruby
+    program(st, {0: "work", 1: "trade"}, {0: "x2", 1: "x2"})
+    st.guilds[0].rubies = 0                           # after its first Work: the X2 one brings a few
+    while not (st.prompt.kind == "buy" and st.prompt.seats == (0,)):
+        choose(st, st.prompt.seats[0], st.prompt.options[st.prompt.seats[0]][-1])     # seat 1 passes
+    rubies = st.guilds[0].rubies
+    assert 1 <= rubies < 6 and st.prompt.options[0] == ("crane_maudit", "none")
+    app = make_app(lang)
+    table = start(app)
+    table.view = st.view(0)
+    table.layer = None
+    app.render()
+    refused = table.find("refused", "egide")
+    assert refused is not None and not refused.enabled
+    assert refused.tip == app.tr("guildes.ui.refused_price", name=table.card_name("egide"), price=6, rubies=rubies)
+    assert table.find("option", "crane_maudit") is not None and table.find("option", "egide") is None
+    assert any(label.startswith(table.card_name("egide")) for kind, _d, label, _t, _o in table.buttons()
+               if kind == "refused")
