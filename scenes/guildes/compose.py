@@ -223,13 +223,17 @@ class Composer:
                 self.fs(16), ui.GOLD)
 
     def track(self, rect: Rect) -> None:
+        """The Light/Dark track, every seat's marker visible (seats at one value side by side), each
+        with a tooltip naming the seat and its alignment."""
         lo, hi = self.cards["alignment"]
         marks = []
         for g in self.v["guilds"]:
             c = self.t.seat_colour(g["seat"])
             marks.append((g["alignment"], c.rgb, c.symbol))
-        P.alignment_track(self.layer, rect, lo, hi, marks, (self.tr("guildes.ui.dark"), self.tr("guildes.ui.light")),
-                          self.fs(15))
+        rects = P.alignment_track(self.layer, rect, lo, hi, marks,
+                                  (self.tr("guildes.ui.dark"), self.tr("guildes.ui.light")), self.fs(15))
+        for g, r in zip(self.v["guilds"], rects, strict=True):
+            self.tip(r, self.tr("guildes.ui.track_tip", name=self.t.seat_name(g["seat"]), n=g["alignment"]))
 
     # -- guild tiles -------------------------------------------------------------------------------
 

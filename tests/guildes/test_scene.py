@@ -431,3 +431,28 @@ def test_the_x2_market_shows_a_card_the_guild_cannot_afford_greyed_with_the_reas
     assert table.find("option", "crane_maudit") is not None and table.find("option", "egide") is None
     assert any(label.startswith(table.card_name("egide")) for kind, _d, label, _t, _o in table.buttons()
                if kind == "refused")
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+@pytest.mark.parametrize("values", [(2, 2, 2, 2), (-10, -10, -9, 0), (10, 9, 10, 10), (1, 2, 1, 2)])
+def test_every_seats_marker_shows_on_the_alignment_track_with_its_tooltip(lang, size, values) -> None:
+    """Seats at the same alignment hid one another's markers: each marker has its own place on the
+    track (none overlaps another), inside the track, with a tooltip naming the seat and its value."""
+    app = make_app(lang, size)
+    table = start(app, kinds=("human", "human", "greedy", "greedy"))
+    guilds = [dict(g, alignment=v) for g, v in zip(table.view["guilds"], values, strict=True)]
+    table.view = dict(table.view, guilds=guilds)
+    composer = Composer(table, size)
+    _, hits = composer.run()
+    track = composer.zones()["track"]
+    marks = []
+    for g in guilds:
+        tip = app.tr("guildes.ui.track_tip", name=table.seat_name(g["seat"]), n=g["alignment"])
+        found = [h.rect for h in hits if h.kind == "tip" and h.tip == tip]
+        assert len(found) == 1, tip
+        marks.append(found[0])
+    for i, a in enumerate(marks):
+        assert track.contains(a)
+        assert all(not a.colliderect(b) for b in marks[i + 1:]), marks
+    order = sorted(range(len(values)), key=lambda i: (values[i], i))
+    assert [marks[i].centerx for i in order] == sorted(m.centerx for m in marks)   # still in the values' order
