@@ -37,6 +37,7 @@ class GuildesTable(ComposedTable):
         self.hover: Hit | None = None
         self.mouse = (0, 0)
         self.place_sel: set[str] = set()
+        self.zone_rects: dict[str, Rect] = {}
         self._prompt_seen: Any = None
         super().__init__(app, session)
 
@@ -280,7 +281,16 @@ class GuildesTable(ComposedTable):
         if self.layer is None or self.layer.get_size() != size:
             from scenes.guildes.compose import Composer
 
-            self.layer, self.hits = Composer(self, size).run()
+            composer = Composer(self, size)
+            self.layer, self.hits = composer.run()
+            self.zone_rects = composer.zones()
+
+    def bot_banner_box(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
+        """The bot banner sits in the prompt bar (which only says whom the table waits for while a
+        bot plays), under its first line: at the top it covered the round, phase and first player."""
+        self._ensure(surface.get_size())
+        bar = self.zone_rects["prompt"]
+        return box.move_to(center=(bar.centerx, max(bar.centery + 8, bar.top + box.height // 2 + 40)))
 
 
 

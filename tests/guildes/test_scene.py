@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 import rules
@@ -456,3 +457,27 @@ def test_every_seats_marker_shows_on_the_alignment_track_with_its_tooltip(lang, 
         assert all(not a.colliderect(b) for b in marks[i + 1:]), marks
     order = sorted(range(len(values)), key=lambda i: (values[i], i))
     assert [marks[i].centerx for i in order] == sorted(m.centerx for m in marks)   # still in the values' order
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800)), ("fr", (1280, 800)),
+                                        ("en", (1024, 700))])
+def test_the_bot_banner_leaves_the_header_and_track_readable(lang, size, monkeypatch) -> None:
+    """"Hugo réfléchit…" was drawn over the header (round, phase, first player) and the track while
+    a bot played: it sits in the prompt bar, which then only says whom the table waits for."""
+    app = make_app(lang, size)
+    table = start(app, kinds=("human", "human", "greedy"))
+    table.view = dict(table.view, prompt=None, to_act=[2])
+    table.layer = None
+    panels = []
+    real = ui.panel
+    monkeypatch.setattr(ui, "panel", lambda surface, rect, *a, **k: panels.append(pygame.Rect(rect)) or real(
+        surface, rect, *a, **k))
+    table.pending_bot = 2
+    table.draw(app.screen)                  # as a frame draws it (app.render would let the bot play)
+    banner = panels[-1]
+    zones = Composer(table, size).zones()
+    assert not banner.colliderect(zones["top_bar"]) and not banner.colliderect(zones["track"])
+    assert zones["prompt"].contains(banner)
+    waiting = app.tr("guildes.ui.waiting", name=table.seat_name(2))
+    line = pygame.Rect(zones["prompt"].left, zones["prompt"].top, ui.font(20).size(waiting)[0] + 30, 40)
+    assert not banner.colliderect(line)                                 # nor the bar's own first line
