@@ -172,6 +172,10 @@ class Composer:
             size -= 1
         return ui.text(self.layer, ui.ellipsize(text, width, size, bold), pos, size, colour, bold=bold)
 
+    def fits(self, text: str, width: int, f: int, bold: bool = False) -> bool:
+        """Whether `line` draws `text` whole in `width` (at `f`, or down to 3 points less)."""
+        return ui.font(max(10, f - 3), bold).size(text)[0] <= width
+
     def tip(self, rect: Rect, text: str) -> None:
         self.hits.append(Hit(Rect(rect), "tip", None, text))
 
@@ -531,8 +535,11 @@ class Composer:
         earlier = bool(fight) and roll.get("fight") != fight.get("number")
         key = "guildes.ui.roll_earlier" if earlier else "guildes.ui.roll"
         label = self.tr(key, why=why, total=roll["total"])
-        r = self.line(label, (x, y), rect.width - 20, f, ui.PARCHMENT_DIM if earlier else ui.GOLD)
-        if ui.font(f).size(label)[0] > rect.width - 20:
+        shown = label
+        if earlier and not self.fits(label, rect.width - 20, f):  # "Previous fight: 5", the rest in the tooltip
+            shown = self.tr("guildes.ui.roll_earlier_short", total=roll["total"])
+        r = self.line(shown, (x, y), rect.width - 20, f, ui.PARCHMENT_DIM if earlier else ui.GOLD)
+        if shown != label or not self.fits(label, rect.width - 20, f):
             self.tip(r, label)
         y += int(f * 1.5)
         side = max(14, min(int(26 * self.s), (rect.bottom - y - 6)))
