@@ -481,3 +481,64 @@ def test_the_bot_banner_leaves_the_header_and_track_readable(lang, size, monkeyp
     waiting = app.tr("guildes.ui.waiting", name=table.seat_name(2))
     line = pygame.Rect(zones["prompt"].left, zones["prompt"].top, ui.font(20).size(waiting)[0] + 30, 40)
     assert not banner.colliderect(line)                                 # nor the bar's own first line
+
+
+def _five_seat_table(app, seed: int, kind: str) -> GuildesTable:
+    """A 5-seat table (people at every seat, greedy bots playing for them) stopped at the first
+    `kind` prompt from round 2."""
+    seats = [SeatInfo(n, i, "human") for i, n in enumerate(("Ana", "Bo", "Cy", "Dee", "Élodie"))]
+    session = Session(rules.engine("guildes"), app.content("guildes"), "test", seats, seed, {})
+    session.store = None
+    bots = [session.engine.bot("greedy", seed + s) for s in range(5)]
+    for _ in range(3000):
+        st = session.state
+        if st.is_over() or (st.round >= 2 and st.prompt is not None and st.prompt.kind == kind):
+            break
+        seat = st.to_act()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    table = GuildesTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    return table
+
+
+def _covered(app, value: str, tip: str) -> bool:
+    """Whether `tip` gives the whole of the cut text `value` (a tile row may be drawn with the
+    alignment abbreviated: its tooltip spells it out)."""
+    for part in value.split(" · "):
+        short = next((n for n in range(-10, 11) if part == app.tr("guildes.ui.alignment_short", n=n)), None)
+        if part not in tip and (short is None or app.tr("guildes.ui.alignment", n=short) not in tip):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1024, 700)), ("en", (1280, 800))])
+def test_names_in_the_market_auction_and_five_seat_tiles_are_whole_or_tooltipped(lang, size, monkeypatch) -> None:
+    """A playtest found names cut in the market and auction panels and in 5-seat tiles at 1024x700:
+    a market or auction row is never cut where a smaller font or a second line holds it, a tile row
+    tries the alignment abbreviated and the objectives left to its tooltip first, and whatever is
+    still cut has a tooltip giving it whole."""
+    app = make_app(lang, size)
+    real = ui.ellipsize
+    for seed, kind in ((1, "recruit"), (1, "bid"), (2, "recruit"), (3, "bid")):
+        table = _five_seat_table(app, seed, kind)
+        cuts: list[str] = []
+
+        def recording(value, *a, cuts=cuts, **k):
+            out = real(value, *a, **k)
+            if out != value:
+                cuts.append(value)
+            return out
+
+        monkeypatch.setattr(ui, "ellipsize", recording)
+        composer = Composer(table, size)
+        _, hits = composer.run()
+        monkeypatch.setattr(ui, "ellipsize", real)
+        market = composer.centre_panels(composer.zones()["centre"])["market"]
+        drawn = [m for m in table.view.get("drawn_mages") or []]
+        names = [table.card_name(m) for m in drawn]
+        for value in cuts:
+            assert not any(n in value for n in names), (value, "a drawn mage's name is cut in the market")
+            assert any(_covered(app, value, h.tip) for h in hits if h.tip), (seed, kind, value)
+        assert market.height >= composer.market_need(composer.zones()["centre"].width) or not drawn
+        app.stack.pop()
