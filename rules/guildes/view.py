@@ -2,7 +2,8 @@
 
 Keys: `game`, `seat` (the viewer, None for the table), `round`, `step` (1-7, 0 at set-up and at the
 end), `phase`, `phase_key` (catalog key), `first` (first player), `current` (seat resolving an
-action), `to_act`, `prompt` (kind, key, options and context for the viewer only), `guilds` (one per
+action), `to_act`, `prompt` (kind, key, options and context for the viewer only; the element prompt's
+`spell_dice`, what the attacker's combat spells would give, only for the attacker), `guilds` (one per
 seat, below), `quest` (the visible quest: `id`, `damage` per monster, `loot` {rubies, cards}),
 `quests_left`, `peeked` (quest ids only the viewer has seen), `face_up_item`, `face_up_mage`,
 `decks` (card counts: mages, items, leaders), `auction` (mage ids waiting), `drawn_mages` (the two mages a recruiter
