@@ -28,16 +28,25 @@ class NoteScene(UIScene):
 
     def box(self) -> pygame.Rect:
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(640, w - 80), 360)
+        rect = pygame.Rect(0, 0, min(640, w - 80), 416)
         rect.center = (w // 2, h // 2)
         return rect
+
+    def public_rect(self) -> pygame.Rect:
+        """Where the box says, before anything is typed, that every seat will read the note."""
+        box = self.box()
+        return pygame.Rect(box.left + 24, box.top + 104, box.width - 48, 48)
+
+    def entry_rect(self) -> pygame.Rect:
+        box = self.box()
+        return pygame.Rect(box.left + 24, self.public_rect().bottom + 8, box.width - 48, 160)
 
     def build(self) -> None:
         box = self.box()
         if self.box_entry is not None:
             self.text = self.box_entry.get_text()
         self.box_entry = self.hint(pygame_gui.elements.UITextEntryBox(
-            pygame.Rect(box.left + 24, box.top + 104, box.width - 48, 160), self.text, self.ui,
+            self.entry_rect(), self.text, self.ui,
             object_id=oid(None, "#note_text")), self.tr("notes.box.placeholder"))
         self.box_entry.focus()
         self.button("cancel", (box.left + 24, box.bottom - 70, 180, 48), self.tr("notes.box.cancel"))
@@ -91,6 +100,9 @@ class NoteScene(UIScene):
         where = self.tr("notes.box.where", number=len(self.table.session.actions))
         ui.text_block(surface, where, pygame.Rect(box.left + 24, box.top + 56, box.width - 48, 44), 16,
                       ui.PARCHMENT_DIM)
+        # notes are public (every seat's log shows them): said before anything is written, in a
+        # seat's secret turn too
+        ui.text_block(surface, self.tr("notes.box.public"), self.public_rect(), 17, ui.GOLD, bold=True, min_size=13)
         if self.ui is not None:
             self.ui.draw_ui(surface)
             self.draw_hints(surface)

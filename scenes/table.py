@@ -431,14 +431,19 @@ class TableScene(Scene):
             self.draw_since(surface)
 
     def draw_bot_banner(self, surface: pygame.Surface, seat: int) -> None:
-        """"<name> is thinking..." at the top while a bot's pause runs."""
+        """"<name> is thinking..." while a bot's pause runs, where `bot_banner_box` puts it."""
         c = self.seat_colour(seat)
         label = self.app.tr("table.bot_thinking", name=self.seat_name(seat))
         img = ui.render_line(label, 20, ui.PARCHMENT, bold=True)  # draws the bot mark
-        box = img.get_rect(midtop=(surface.get_width() // 2, 22)).inflate(64, 18)
+        box = self.bot_banner_box(surface, img.get_rect().inflate(64, 18))
         ui.panel(surface, box, 235, c.rgb)
         ui.seat_symbol(surface, c.symbol, (box.left + 20, box.centery), 9, c.rgb)
         surface.blit(img, img.get_rect(center=(box.centerx + 8, box.centery)))
+
+    def bot_banner_box(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
+        """Where the bot banner (`box`, its size) goes: at the top by default; a table whose header
+        lies there puts it elsewhere (override)."""
+        return box.move_to(midtop=(surface.get_width() // 2, 22 - 9))
 
     def draw_since(self, surface: pygame.Surface) -> None:
         """The "since your last turn" box (any click or key closes it)."""

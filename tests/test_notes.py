@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 import rules
 from game import content as loader
@@ -297,3 +298,35 @@ def test_export_log_starts_every_line_with_a_capital(tmp_path):
     assert len(lines) > 50
     assert not [line for line in lines if line[:1].islower()], [line for line in lines if line[:1].islower()][:5]
     assert any(line.startswith("L'armée du ") for line in lines)
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800)), ("en", (1024, 700))])
+def test_the_note_box_says_the_note_is_public_before_anything_is_written(lang, size, monkeypatch):
+    """A pinned note shows in every seat's log; the box (key N in a Guildes table) says so, whole,
+    between its title and the text field, before the person writes."""
+    from scenes import ui
+    from scenes.guildes.table import GuildesTable
+
+    app = make_app(lang, size)
+    engine = rules.engine("guildes")
+    infos = [SeatInfo(n, i, "human") for i, n in enumerate(("Ana", "Bo", "Cy"))]
+    table = GuildesTable(app, Session(engine, loader.load("guildes"), loader.digest("guildes"), infos, 5))
+    app.stack.push(table)
+    settle(app)
+    if type(app.stack.top).__name__ == "CurtainScene":
+        click(app, (size[0] // 2, size[1] // 2))
+    blocks: list[tuple[str, pygame.Rect, int, int | None]] = []
+    real = ui.text_block
+    monkeypatch.setattr(ui, "text_block", lambda surface, value, rect, size=20, *a, **k: blocks.append(
+        (value, pygame.Rect(rect), size, k.get("min_size"))) or real(surface, value, rect, size, *a, **k))
+    key(app, pygame.K_n)
+    box = app.stack.top
+    assert type(box).__name__ == "NoteScene" and box.box_entry.get_text() == ""
+    public = app.tr("notes.box.public")
+    drawn = [b for b in blocks if b[0] == public]
+    assert drawn, [b[0] for b in blocks]
+    _, rect, font, smallest = drawn[-1]
+    assert box.box().contains(rect) and rect.bottom <= box.box_entry.rect.top
+    fitted, lines = ui._fitting_size(public, rect, font, smallest, True, 1.25)
+    assert " ".join(lines) == " ".join(ui.wrap(public, rect.width, fitted, True))      # whole, not cut
+    assert ("Publique" if lang == "fr" else "Public") in public and box.box().bottom <= size[1]

@@ -7,6 +7,8 @@ its player just before the roll and discarded.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.guildes.effects import ELEMENTS
 from rules.guildes.powers import spells_of
 from rules.guildes.words import counted, seat_ref
@@ -66,20 +68,50 @@ def best_element(st, seat: int, mages: list[str], defence) -> str:
 
 
 def choose_element(st, seat: int, mages: list[str], defence, target: dict):
-    """The attacker picks the element; the prompt shows the dice each element would give."""
+    """The attacker picks the element; the prompt shows the dice each element would give, and the
+    attacker alone sees what its best combat spell would make of them (`spell_dice`)."""
     attack = attack_values(st, seat, mages)
     dice = {e: max(0, attack[e] - getattr(defence, e)) for e in ELEMENTS}
     if st.fight is not None:
         st.fight["options"] = dice
-    return (yield from st.ask(seat, "element", list(ELEMENTS), dice=dice, target=target))
+    with_spell = spell_dice(st, seat, attack, defence)
+    private = {"spell_dice": with_spell} if with_spell else None
+    return (yield from st.ask(seat, "element", list(ELEMENTS), private=private, dice=dice, target=target))
+
+
+def castable(st, seat: int, kind: str, element: str) -> list[str]:
+    """`seat`'s combat spells with a `kind` bonus (attack_bonus/defence_bonus) that apply in `element`."""
+    return [s for s in spells_of(st, seat, "combat")
+            if any(e.type == kind and e.element in (element, "any") for e in st.content.spells[s].effects)]
+
+
+def spell_bonus(st, spell: str, kind: str) -> int:
+    """What casting `spell` adds to a roll's `kind` (attack_bonus/defence_bonus)."""
+    return sum(e.amount for e in st.content.spells[spell].effects if e.type == kind)
+
+
+def spell_dice(st, seat: int, attack: dict[str, int], defence) -> dict[str, dict[str, Any]]:
+    """For each element where `seat` holds an attack spell that adds dice: {"dice", "spell"}, the
+    dice with its best such spell cast (one spell a roll, as `combat_spell` asks) and that spell."""
+    if not st.guilds[seat].hand:  # most guilds hold no spell
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for e in ELEMENTS:
+        spells = castable(st, seat, "attack_bonus", e)
+        if not spells:
+            continue
+        best = max(spells, key=lambda s: spell_bonus(st, s, "attack_bonus"))
+        bare, cast = attack[e] - getattr(defence, e), attack[e] + spell_bonus(st, best, "attack_bonus") - getattr(defence, e)
+        if max(0, cast) > max(0, bare):
+            out[e] = {"dice": max(0, cast), "spell": best}
+    return out
 
 
 def combat_spell(st, seat: int | None, kind: str, element: str):
     """`seat` may cast one combat spell with a `kind` bonus (attack/defence) now; returns the bonus."""
     if seat is None or not st.guilds[seat].hand:  # most guilds hold no spell
         return 0
-    spells = [s for s in spells_of(st, seat, "combat")
-              if any(e.type == kind and e.element in (element, "any") for e in st.content.spells[s].effects)]
+    spells = castable(st, seat, kind, element)
     if not spells:
         return 0
     choice = yield from st.ask(seat, "combat_spell", spells + ["none"], secret=True, bonus=kind)
@@ -87,14 +119,23 @@ def combat_spell(st, seat: int | None, kind: str, element: str):
         return 0
     st.guilds[seat].hand.remove(choice)
     st.spent.append(choice)
-    bonus = sum(e.amount for e in st.content.spells[choice].effects if e.type == kind)
+    bonus = spell_bonus(st, choice, kind)
     st.say("guildes.log.spell", seat=seat_ref(seat), spell=st.name("spell", choice))
     return bonus
 
 
-def wounds(st, seat: int, mids: list[str]) -> None:
-    """After a fight: mages of `seat` with too much damage die, damaged ones go to the healing centre."""
+def damage_before(st, seat: int, mids: list[str]) -> dict[str, int]:
+    """The damage each of `mids` (mages of `seat`; "leader" skipped) has as a fight starts, for `wounds`."""
     g = st.guilds[seat]
+    return {mid: m.damage for mid in mids if (m := g.mage(mid)) is not None}
+
+
+def wounds(st, seat: int, mids: list[str], before: dict[str, int]) -> None:
+    """After a fight: mages of `seat` with too much damage die; the others go to the healing centre
+    if they took damage in this fight (more than `before`, their damage as it started), or, with
+    `healing_centre_after: any_damage`, if they have any damage (content README, "Healing centre")."""
+    g = st.guilds[seat]
+    any_damage = st.rules.healing_centre_after == "any_damage"
     for mid in mids:
         m = g.mage(mid)
         if m is None or m.damage == 0:
@@ -103,6 +144,6 @@ def wounds(st, seat: int, mids: list[str]) -> None:
             g.mages.remove(m)
             st.graveyard.append(mid)
             st.say("guildes.log.died", seat=seat_ref(seat), mage=st.name("mage", mid), damage=counted("damage", m.damage))
-        elif not m.centre:
+        elif not m.centre and (any_damage or m.damage > before.get(mid, 0)):
             m.centre, m.active = True, False
             st.say("guildes.log.to_centre", seat=seat_ref(seat), mage=st.name("mage", mid), damage=counted("damage", m.damage))

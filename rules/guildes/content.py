@@ -188,6 +188,7 @@ class RulesFile(Model):
     objectives: dict[Objective, ObjectiveRule]
     power_ties: Literal["nobody", "first_player_order"]
     first_player_rotates: Literal["income", "recovery"]
+    healing_centre_after: Literal["fight_damage", "any_damage"] = "fight_damage"
 
 
 class BotWeightsModel(Model):

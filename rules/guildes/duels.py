@@ -6,16 +6,24 @@ form the rear line and attack the line again from the start. Phase 2, each duel:
 picks an element; dice = attack - defence; the damage die as for quests. Then the defender, if it
 still has mages standing, may counter-attack along the same lines (if it declines, the attacker
 wins). After a counter-attack, the side with more mages standing (not dead) wins; a tie goes to the
-defender. Then mages past their hit points die (`mage_dies`) and damaged ones go to the healing
-centre. Loot for a winning attacker: rubies // `loot_ruby_divisor` of the defender's, one random
-item/spell from the defender's hand per attacking mage still standing, and alignment
+defender. Then mages past their hit points die (`mage_dies`) and those damaged in the fight go to the
+healing centre (`healing_centre_after`). Loot for a winning attacker: rubies // `loot_ruby_divisor`
+of the defender's, one random item/spell from the defender's hand per attacking mage still
+standing, and alignment
 `duel_alignment_shift` steps away from 0 against the other camp, towards 0 against its own camp.
 X2: the attacker places its mages again before the second attack.
 """
 
 from __future__ import annotations
 
-from rules.guildes.combat import attack_value, choose_element, combat_spell, defence_value, wounds
+from rules.guildes.combat import (
+    attack_value,
+    choose_element,
+    combat_spell,
+    damage_before,
+    defence_value,
+    wounds,
+)
 from rules.guildes.preparation import placement
 from rules.guildes.words import counted, seat_ref, word
 
@@ -35,14 +43,15 @@ def combat(st, seat: int, x2: bool):
     d = st.guilds[target]
     for mid in attackers:
         g.mage(mid).used = "combat"
-    st.fight = {"kind": "duel", "attacker": seat, "defender": target, "d_line": None, "a_line": None,
-                "d_count": 0, "a_count": 0, "result": None}
+    st.start_fight({"kind": "duel", "attacker": seat, "defender": target, "d_line": None, "a_line": None,
+                    "d_count": 0, "a_count": 0, "result": None})
     st.say("guildes.log.attack", seat=seat_ref(seat), target=seat_ref(target), mages=counted("mages", len(attackers)))
     d_line = yield from lay_line(st, target, [m.id for m in d.passive()], "d_count")
     a_line = yield from lay_line(st, seat, attackers, "a_count")
     if len(d_line) < len(a_line):
         d_line.append("leader")
     st.fight["d_line"], st.fight["a_line"] = d_line, a_line
+    a_before, d_before = damage_before(st, seat, a_line), damage_before(st, target, d_line)
     st.mark_hidden("reveal")
     st.say("guildes.log.lines", seat=seat_ref(seat), target=seat_ref(target),
            a=[st.name("mage", m) for m in a_line], d=[_fighter(st, d, m) for m in d_line])
@@ -50,8 +59,8 @@ def combat(st, seat: int, x2: bool):
         yield from duel(st, seat, mid, target, d_line[i % len(d_line)], rear=i >= len(d_line))
     winner = yield from counter(st, seat, target, a_line, d_line)
     st.fight["result"] = winner
-    wounds(st, seat, a_line)
-    wounds(st, target, [m for m in d_line if m != "leader"])
+    wounds(st, seat, a_line, a_before)
+    wounds(st, target, [m for m in d_line if m != "leader"], d_before)
     if winner == seat:
         loot(st, seat, target, [m for m in a_line if g.mage(m) is not None])
     else:

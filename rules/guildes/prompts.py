@@ -44,6 +44,7 @@ class Prompt:
     legal_fn: Callable[[Any, int], list[Action]] | None = None
     check_fn: Callable[[Any, int, Action], None] | None = None
     _legal: dict[int, Sequence[Action]] | None = field(default=None, repr=False)
+    private: dict[str, Any] = field(default_factory=dict)  # context only the asked seats see
 
     def legal(self, st: Any, seat: int) -> list[Action]:
         """The listed actions of `seat` (bids and placements computed once: nothing changes while
@@ -67,9 +68,12 @@ class Prompt:
             raise IllegalAction("guildes.illegal.not_an_option", value=action.value)
 
     def to_json(self, seat: int | None) -> dict[str, Any]:
-        """The prompt as a seat sees it: its own options only (a secret prompt hides the others')."""
+        """The prompt as a seat sees it: its own options only (a secret prompt hides the others'),
+        and the `private` context only for the seats asked."""
         mine = seat in self.seats
         kind = self.kind if mine or not self.secret else "secret"
+        context = dict(self.context) if mine or not self.secret else {}
+        if mine and self.private:
+            context.update(self.private)
         return {"seats": list(self.seats), "kind": kind, "key": f"guildes.prompt.{kind}",
-                "options": list(self.options.get(seat, ())) if mine else [],
-                "context": dict(self.context) if mine or not self.secret else {}}
+                "options": list(self.options.get(seat, ())) if mine else [], "context": context}

@@ -6,13 +6,21 @@ monster: the player picks an element; dice = party attack - monster defence in i
 the damage die's face. A monster with "counter-attack" still standing strikes back at a mage of
 the player's choice with its own element. A monster whose damage reaches its hit points dies
 (`monster_dies`); all dead: the quest is won, else its damage stays on the card and the failure
-consequences apply. Damaged mages then go to the healing centre (or die past their hit points).
+consequences apply. Mages damaged in the fight then go to the healing centre (or die past their hit
+points; `healing_centre_after` in rules.yaml).
 X2: swap the top two quests and play the second one, without the choice to give up.
 """
 
 from __future__ import annotations
 
-from rules.guildes.combat import attack_value, choose_element, combat_spell, defence_value, wounds
+from rules.guildes.combat import (
+    attack_value,
+    choose_element,
+    combat_spell,
+    damage_before,
+    defence_value,
+    wounds,
+)
 from rules.guildes.powers import apply_effects
 from rules.guildes.setup import reveal_quest
 from rules.guildes.words import counted, seat_ref, word
@@ -44,8 +52,9 @@ def quest(st, seat: int, x2: bool):
             return
     for mid in party:
         g.mage(mid).used = "quest"
+    before = damage_before(st, seat, party)
     damage = st.quest_damage.setdefault(qid, [0] * len(q.monsters))
-    st.fight = {"kind": "quest", "seat": seat, "quest": qid, "party": party, "groups": {}}
+    st.start_fight({"kind": "quest", "seat": seat, "quest": qid, "party": party, "groups": {}})
     groups = yield from assign(st, seat, q, damage, party)
     st.fight["groups"] = {str(i): list(grp) for i, grp in groups.items()}
     for i, group in groups.items():
@@ -56,7 +65,7 @@ def quest(st, seat: int, x2: bool):
         st.say("guildes.log.quest_failed", seat=seat_ref(seat), quest=st.name("quest", qid))
         st.fight["party"] = [m for m in party if g.mage(m)]
         yield from failure(st, seat, qid)
-    wounds(st, seat, party)
+    wounds(st, seat, party, before)
 
 
 def assign(st, seat: int, q, damage: list[int], party: list[str]):

@@ -52,6 +52,7 @@ class GuildesState(HiddenResults):
         self.step = 0
         self.current: int | None = None
         self.fight: dict[str, Any] | None = None
+        self.fights = 0                     # fights started so far: the number of the one under way
         self.dice: list[dict[str, Any]] = []
         self.forced: list[int] = []
         self.last_quest_done = False
@@ -139,11 +140,18 @@ class GuildesState(HiddenResults):
             else:
                 results.append(faces[self.rng.randrange(len(faces))])
                 forced.append(False)
-        self.dice = [{"dice": results, "forced": forced, "why": why, "total": sum(results)}]
+        self.dice = [{"dice": results, "forced": forced, "why": why, "total": sum(results),
+                      "fight": self.fights if self.fight is not None else None}]
         if count:
             self.say("guildes.log.roll", dice=" ".join(map(str, results)), damage=counted("damage", sum(results)),
                      forced=flag("guildes.word.forced", any(forced)), why=why)
         return sum(results)
+
+    def start_fight(self, fight: dict[str, Any]) -> None:
+        """A quest fight or a duel begins: `fight` (the view's "fight") gets the next `number`, which
+        its rolls carry too, so the table can tell the last roll of an earlier fight from this one's."""
+        self.fights += 1
+        self.fight = dict(fight, number=self.fights)
 
     # -- log and shared queries -------------------------------------------------------------------
 
@@ -202,13 +210,18 @@ class GuildesState(HiddenResults):
         self.mark_hidden("draw")
         return deck.pop(0)
 
-    def ask(self, seat: int, kind: str, options: list[str], secret: bool = False, **context: Any) -> Flow:
-        """Yield a choice prompt and return the chosen value (a single option is taken at once)."""
+    def ask(self, seat: int, kind: str, options: list[str], secret: bool = False,
+            private: dict[str, Any] | None = None, **context: Any) -> Flow:
+        """Yield a choice prompt and return the chosen value (a single option is taken at once);
+        `private`: context only `seat` sees (what its secret hand would add)."""
         if not options:
             return None
         if len(options) == 1:
             return options[0]
-        _, action = yield Prompt((seat,), kind, {seat: tuple(options)}, context, secret)
+        prompt = Prompt((seat,), kind, {seat: tuple(options)}, context, secret)
+        if private:
+            prompt.private = private
+        _, action = yield prompt
         return action.value  # type: ignore[attr-defined]
 
     def ask_all(self, seats: list[int], kind: str, options: dict[int, list[str]], record=None) -> Flow:

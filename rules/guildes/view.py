@@ -2,13 +2,15 @@
 
 Keys: `game`, `seat` (the viewer, None for the table), `round`, `step` (1-7, 0 at set-up and at the
 end), `phase`, `phase_key` (catalog key), `first` (first player), `current` (seat resolving an
-action), `to_act`, `prompt` (kind, key, options and context for the viewer only), `guilds` (one per
+action), `to_act`, `prompt` (kind, key, options and context for the viewer only; the element prompt's
+`spell_dice`, what the attacker's combat spells would give, only for the attacker), `guilds` (one per
 seat, below), `quest` (the visible quest: `id`, `damage` per monster, `loot` {rubies, cards}),
 `quests_left`, `peeked` (quest ids only the viewer has seen), `face_up_item`, `face_up_mage`,
 `decks` (card counts: mages, items, leaders), `auction` (mage ids waiting), `drawn_mages` (the two mages a recruiter
 has just drawn, public), `lot` (the mage on
 sale, `high` bid, `bidder`, `out` seats), `fight` (the quest fight or duel under way; duel lines
-appear once both are laid), `dice` (the last roll: dice, forced, why, total), `options`, `forced`
+appear once both are laid; `number` counts the fights of the game), `dice` (the last roll: dice,
+forced, why, total, `fight`: the number of the fight it was rolled in), `options`, `forced`
 (designer-forced results waiting), `cards` (static card data: guilds, leaders, mages, items,
 spells, quests, elements, damage die, `rules` (rules.yaml),
 `bots` (bots.yaml: the bot levels' weights)), `log` (public entries), `outcome` (at the end), `score_history` (every seat's

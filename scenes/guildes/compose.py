@@ -172,6 +172,10 @@ class Composer:
             size -= 1
         return ui.text(self.layer, ui.ellipsize(text, width, size, bold), pos, size, colour, bold=bold)
 
+    def fits(self, text: str, width: int, f: int, bold: bool = False) -> bool:
+        """Whether `line` draws `text` whole in `width` (at `f`, or down to 3 points less)."""
+        return ui.font(max(10, f - 3), bold).size(text)[0] <= width
+
     def tip(self, rect: Rect, text: str) -> None:
         self.hits.append(Hit(Rect(rect), "tip", None, text))
 
@@ -223,13 +227,17 @@ class Composer:
                 self.fs(16), ui.GOLD)
 
     def track(self, rect: Rect) -> None:
+        """The Light/Dark track, every seat's marker visible (seats at one value side by side), each
+        with a tooltip naming the seat and its alignment."""
         lo, hi = self.cards["alignment"]
         marks = []
         for g in self.v["guilds"]:
             c = self.t.seat_colour(g["seat"])
             marks.append((g["alignment"], c.rgb, c.symbol))
-        P.alignment_track(self.layer, rect, lo, hi, marks, (self.tr("guildes.ui.dark"), self.tr("guildes.ui.light")),
-                          self.fs(15))
+        rects = P.alignment_track(self.layer, rect, lo, hi, marks,
+                                  (self.tr("guildes.ui.dark"), self.tr("guildes.ui.light")), self.fs(15))
+        for g, r in zip(self.v["guilds"], rects, strict=True):
+            self.tip(r, self.tr("guildes.ui.track_tip", name=self.t.seat_name(g["seat"]), n=g["alignment"]))
 
     # -- guild tiles -------------------------------------------------------------------------------
 
@@ -257,30 +265,38 @@ class Composer:
         y += line + 2
         leader = self.name("leaders", g["leader"]) if g["leader"] else (self.tr("guildes.ui.chosen") if g.get(
             "leader_chosen") else self.tr("guildes.ui.hidden_card"))
-        info = [self.tr("guildes.ui.rubies", n=g["rubies"]), self.tr("guildes.ui.alignment", n=g["alignment"]),
-                self.tr("guildes.ui.quests_done", n=len(g["quests"]))]
+        counts = [self.tr("guildes.ui.rubies", n=g["rubies"]), self.tr("guildes.ui.quests_done", n=len(g["quests"]))]
         if g["vp_tokens"]:
-            info.append(self.tr("guildes.ui.vp_tokens", n=g["vp_tokens"]))
+            counts.append(self.tr("guildes.ui.vp_tokens", n=g["vp_tokens"]))
+        # a row's texts, longest first: the first that fits is drawn (alignment abbreviated, then the
+        # objectives left to the tooltip), the tooltip giving the whole row when it is not
+        info = [" · ".join([counts[0], self.tr(f"guildes.ui.{word}", n=g["alignment"]), *counts[1:]])
+                for word in ("alignment", "alignment_short")]
         cards = self.tr("guildes.ui.cards_played", first=self.card_word(g, "first"), second=self.card_word(g, "second"))
-        objectives = ", ".join(self.tr(f"guildes.objective.{o}") for o in tile["objectives"])
-        full = [(leader, ui.PARCHMENT), (" · ".join(info), ui.PARCHMENT),
-                (f"{cards} · {self.tr('guildes.ui.hand', n=g['hand_count'])}", ui.PARCHMENT_DIM),
-                (self.tr("guildes.ui.objectives", list=objectives), ui.PARCHMENT_DIM)]
+        cards = f"{cards} · {self.tr('guildes.ui.hand', n=g['hand_count'])}"
+        objectives = self.tr("guildes.ui.objectives",
+                             list=", ".join(self.tr(f"guildes.objective.{o}") for o in tile["objectives"]))
+        full = [([leader], ui.PARCHMENT), (info, ui.PARCHMENT), ([cards], ui.PARCHMENT_DIM),
+                ([objectives], ui.PARCHMENT_DIM)]
         # the chips may take the room of one or two rows of text: the objectives (whose tooltip gives
         # them whole) join the row above, then the leader joins the counts
-        medium = full[:2] + [(f"{full[2][0]} · {full[3][0]}", ui.PARCHMENT_DIM)]
-        compact = [(f"{leader} · {full[1][0]}", ui.PARCHMENT), medium[2]]
+        medium = full[:2] + [([f"{cards} · {objectives}", cards], ui.PARCHMENT_DIM)]
+        compact = [([f"{leader} · {t}" for t in info], ui.PARCHMENT), medium[2]]
         levels = [compact] if rect.height < 7 * line else [full, medium, compact]
         rows, chips = max(((r, self.chip_layout(g, Rect(x, y + len(r) * line, rect.width - 20,
                                                           rect.bottom - y - len(r) * line - 6))) for r in levels),
                           key=lambda rc: rc[1].rank(self.fs(13) - 1) + (len(rc[0]), rc[1].size))
-        for i, (text, colour) in enumerate(rows):
+        for i, (texts, colour) in enumerate(rows):
+            text = next((t for t in texts if self.fits(t, rect.width - 20, f)), texts[-1])
             r = self.line(text, (x, y), rect.width - 20, f, colour)
+            tips = [texts[0]] if text != texts[0] or not self.fits(text, rect.width - 20, f) else []
             if i == 0 and g["leader"]:
                 lead = self.cards["leaders"][g["leader"]]
-                self.tip(r, f"{self.tx(lead['name'])} — {self.tx(lead['power'])}")
-            if i == len(rows) - 1:
-                self.tip(r, self.tr("guildes.ui.objectives", list=objectives))
+                tips.append(f"{self.tx(lead['name'])} — {self.tx(lead['power'])}")
+            if i == len(rows) - 1 and objectives not in tips:
+                tips.append(objectives)
+            if tips:
+                self.tip(r, "\n".join(tips))
             y += line
         self.chips(g, chips)
 
@@ -369,9 +385,12 @@ class Composer:
         if self.designing():
             row = self.force_control(Rect(area.left, area.top, area.width, dice_h)).row
             quest_h, dice_h = quest_h - row, dice_h + row
+        # the market grows into what the quest leaves free when a name needs a second line
+        grow = max(0, min(self.market_need(area.width) - market_h, quest_h - self.quest_need(area.width)))
+        quest_h, market_h = quest_h - grow, market_h + grow
         heights = [quest_h, market_h, dice_h]
         short = self.hand_need(area.width) - (area.height - sum(heights) - 24)
-        needs = [self.quest_need(area.width), self.market_need(), self.dice_need(area.width)]
+        needs = [self.quest_need(area.width), self.market_need(area.width), self.dice_need(area.width)]
         for i in (2, 1, 0):
             give = max(0, min(short, heights[i] - needs[i]))
             heights[i] -= give
@@ -396,12 +415,19 @@ class Composer:
         per_monster = 2 + 2 * line + max(6, int(8 * self.s)) + line // 2 + 4  # as `monster` lays one
         return self.body_top() + 2 * line + len(monsters) * per_monster + line + 8
 
-    def market_need(self) -> int:
-        """The market panel's height that shows its rows now (the auction's beside them)."""
-        line = int(self.fs(13) * 1.4)
-        market = 2 + len(self.v.get("drawn_mages") or [])
-        auction = 3 if self.v.get("lot") else 1
-        return self.body_top() + max(market, auction) * line + 6
+    def market_need(self, width: int | None = None) -> int:
+        """The market panel's height that shows its rows now (the auction's beside them); with the
+        column's `width`, each row whole, on two lines where one does not hold it."""
+        f = self.fs(13)
+        line = int(f * 1.4)
+        market, auction = self.market_rows()
+        if width is None:
+            rows = max(len(market), len(auction))
+        else:
+            half = width // 2 - 4
+            rows = max(sum(map(len, self.row_lines(market, half - 20, 99, f))),
+                       sum(map(len, self.row_lines(auction, width - half - 28, 99, f))))
+        return self.body_top() + rows * line + 6
 
     def dice_need(self, width: int) -> int:
         """The dice panel's height that shows the fight, the last roll and its dice at full size."""
@@ -420,7 +446,11 @@ class Composer:
             P.card_box(self.layer, rect, self.tr("guildes.ui.no_quest"), f)
             return
         card = self.cards["quests"][q["id"]]
-        y = P.card_box(self.layer, rect, self.tr("guildes.ui.quest", name=self.tx(card["name"])), f)
+        title = self.tr("guildes.ui.quest", name=self.tx(card["name"]))
+        y = P.card_box(self.layer, rect, title, f)
+        shown, where = P.card_title(rect, title, f)
+        if shown != title:  # cut: the whole name in the tooltip
+            self.tip(where, title)
         x, line = rect.left + 10, int(f * 1.4)
         req = card["requires"]
         words = [self.tr("guildes.ui.req_mages", n=req.get("mages", 1))]
@@ -448,7 +478,9 @@ class Composer:
         if mon["no_group"]:
             flags.append(self.tr("guildes.ui.no_group"))
         title = self.tx(mon["name"]) + (f" ({', '.join(flags)})" if flags else "")
-        ui.text(self.layer, ui.ellipsize(title, area.width - 20, f, bold=True), (x + 16, y), f, ui.PARCHMENT, bold=True)
+        r = self.line(title, (x + 16, y), area.width - 20, f, ui.PARCHMENT, bold=True)
+        if not self.fits(title, area.width - 20, f, bold=True):
+            self.tip(r, title)  # cut: the whole title in the tooltip
         y += line
         stats = self.tr("guildes.ui.monster", element=self.tr(f"guildes.element.{mon['element']}"),
                         attack=mon["attack"], hp=mon["hp"])
@@ -465,42 +497,69 @@ class Composer:
                 anchor="topright")
         return y + bar.height + line // 2 + 4
 
+    def market_rows(self) -> tuple[list[tuple[str, str, Any]], list[tuple[str, str, Any]]]:
+        """The market's rows and the auction's, each (text, tooltip, colour)."""
+        v = self.v
+        item, mage = v["face_up_item"], v["face_up_mage"]
+        market = [(self.tr("guildes.ui.face_up_item", name=self.name("items", item)),
+                   self.card_tip(item) if item else "", ui.PARCHMENT),
+                  (self.tr("guildes.ui.face_up_mage", name=self.name("mages", mage)),
+                   self.stats_tip(mage) if mage else "", ui.PARCHMENT)]
+        market += [("• " + self.name("mages", mid), self.stats_tip(mid), ui.GOLD) for mid in v.get("drawn_mages") or []]
+        lot = v.get("lot")
+        auction = []
+        if lot:
+            auction.append((self.tr("guildes.ui.lot", mage=self.name("mages", lot["mage"])),
+                            self.stats_tip(lot["mage"]), ui.PARCHMENT))
+            auction.append((self.tr("guildes.ui.high_bid", amount=lot["high"], name=self.t.seat_name(lot["bidder"]))
+                            if lot["bidder"] is not None else self.tr("guildes.ui.no_bid"), "", ui.PARCHMENT))
+        auction.append((self.tr("guildes.ui.waiting_lots", n=len(v["auction"])), "", ui.PARCHMENT))
+        return market, auction
+
+    def row_lines(self, rows: list[tuple[str, str, Any]], width: int, room: int, f: int) -> list[list[str]]:
+        """Each row's lines in a panel `width` wide holding `room` lines: one line when the text fits
+        (3 points smaller at most), else two (wrapped) while the room lasts, else one cut line."""
+        out: list[list[str]] = []
+        spare = room - len(rows)
+        for text, _, _ in rows:
+            if self.fits(text, width, f) or spare <= 0:
+                out.append([text])
+                continue
+            two = ui.wrap(text, width - 12, f - 1)
+            if len(two) == 2 and all(ui.font(f - 1).size(t)[0] <= width - 12 for t in two):
+                out.append(two)
+                spare -= 1
+            else:
+                out.append([text])
+        return out
+
+    def name_rows(self, rows: list[tuple[str, str, Any]], area: Rect, f: int) -> None:
+        """Draw `rows` in `area` (see `row_lines`); a row cut or wrapped keeps its whole text in its
+        tooltip (a card's tooltip names it whole already)."""
+        line = int(f * 1.4)
+        y = area.top
+        for (text, tip, colour), lines in zip(rows, self.row_lines(rows, area.width, area.height // line, f),
+                                              strict=True):
+            if len(lines) == 1:
+                r = self.line(text, (area.left, y), area.width, f, colour)
+            else:
+                r = ui.text(self.layer, lines[0], (area.left, y), f - 1, colour)
+                r = r.union(ui.text(self.layer, lines[1], (area.left + 12, y + line - 2), f - 1, colour))
+            whole = len(lines) == 1 and self.fits(text, area.width, f)
+            if tip or not whole:
+                self.tip(r, tip if tip and (whole or len(lines) == 2) else f"{text}\n{tip}".strip())
+            y += line * len(lines) - (2 if len(lines) == 2 else 0)
+
     def market(self, rect: Rect) -> None:
-        f, v = self.fs(13), self.v
+        f = self.fs(13)
         half = rect.width // 2 - 4
+        market, auction = self.market_rows()
         left = Rect(rect.left, rect.top, half, rect.height)
         y = P.card_box(self.layer, left, self.tr("guildes.ui.market"), f)
-        line = int(f * 1.4)
-        item = v["face_up_item"]
-        r = self.line(self.tr("guildes.ui.face_up_item", name=self.name("items", item)), (left.left + 10, y), half - 20,
-                      f, ui.PARCHMENT)
-        if item:
-            self.tip(r, self.card_tip(item))
-        y += line
-        mage = v["face_up_mage"]
-        r = self.line(self.tr("guildes.ui.face_up_mage", name=self.name("mages", mage)), (left.left + 10, y), half - 20,
-                      f, ui.PARCHMENT)
-        if mage:
-            self.tip(r, self.stats_tip(mage))
-        for mid in v.get("drawn_mages") or []:
-            y += line
-            r = ui.text(self.layer, ui.ellipsize("• " + self.name("mages", mid), half - 20, f), (left.left + 10, y), f,
-                        ui.GOLD)
-            self.tip(r, self.stats_tip(mid))
+        self.name_rows(market, Rect(left.left + 10, y, half - 20, left.bottom - y - 4), f)
         right = Rect(rect.left + half + 8, rect.top, rect.width - half - 8, rect.height)
         y = P.card_box(self.layer, right, self.tr("guildes.ui.auction"), f)
-        lot = v.get("lot")
-        rows = []
-        if lot:
-            rows.append((self.tr("guildes.ui.lot", mage=self.name("mages", lot["mage"])), lot["mage"]))
-            rows.append((self.tr("guildes.ui.high_bid", amount=lot["high"], name=self.t.seat_name(lot["bidder"]))
-                         if lot["bidder"] is not None else self.tr("guildes.ui.no_bid"), None))
-        rows.append((self.tr("guildes.ui.waiting_lots", n=len(v["auction"])), None))
-        for text, mid in rows:
-            r = self.line(text, (right.left + 10, y), right.width - 20, f, ui.PARCHMENT)
-            if mid:
-                self.tip(r, self.stats_tip(mid))
-            y += line
+        self.name_rows(auction, Rect(right.left + 10, y, right.width - 20, right.bottom - y - 4), f)
 
     def dice(self, rect: Rect) -> None:
         f = self.fs(13)
@@ -522,15 +581,24 @@ class Composer:
             return
         roll = rolls[-1]
         why = self.t.render(roll["why"])
-        ui.text(self.layer, ui.ellipsize(self.tr("guildes.ui.roll", why=why, total=roll["total"]), rect.width - 20, f),
-                (x, y), f, ui.GOLD)
+        # under a fight that has rolled nothing yet, the last roll is an earlier fight's: said so and
+        # greyed (a playtest read it as the new fight's dice)
+        earlier = bool(fight) and roll.get("fight") != fight.get("number")
+        key = "guildes.ui.roll_earlier" if earlier else "guildes.ui.roll"
+        label = self.tr(key, why=why, total=roll["total"])
+        shown = label
+        if earlier and not self.fits(label, rect.width - 20, f):  # "Previous fight: 5", the rest in the tooltip
+            shown = self.tr("guildes.ui.roll_earlier_short", total=roll["total"])
+        r = self.line(shown, (x, y), rect.width - 20, f, ui.PARCHMENT_DIM if earlier else ui.GOLD)
+        if shown != label or not self.fits(label, rect.width - 20, f):
+            self.tip(r, label)
         y += int(f * 1.5)
         side = max(14, min(int(26 * self.s), (rect.bottom - y - 6)))
         for i, (value, forced) in enumerate(zip(roll["dice"], roll["forced"], strict=False)):
             dx = x + i * (side + 5)
             if dx + side > rect.right - 8:
                 break
-            P.die_face(self.layer, Rect(dx, y, side, side), value, forced)
+            P.die_face(self.layer, Rect(dx, y, side, side), value, forced, dim=earlier)
 
     def designing(self) -> bool:
         """Designer mode with a seat unveiled: the dice panel shows the force control."""

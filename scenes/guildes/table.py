@@ -37,6 +37,7 @@ class GuildesTable(ComposedTable):
         self.hover: Hit | None = None
         self.mouse = (0, 0)
         self.place_sel: set[str] = set()
+        self.zone_rects: dict[str, Rect] = {}
         self._prompt_seen: Any = None
         super().__init__(app, session)
 
@@ -89,14 +90,20 @@ class GuildesTable(ComposedTable):
 
     def refused(self, p: dict[str, Any]) -> list[tuple[str, Any, str, str, bool]]:
         """The choices the rules leave out, shown greyed with the reason (a drawn mage the guild's
-        alignment or purse does not allow, the face-up mage it cannot buy): a player saw "hire
-        one of the two mages" and one button, and could not tell why."""
+        alignment or purse does not allow, the face-up mage it cannot buy, a market card it cannot
+        pay for): a player saw "hire one of the two mages" and one button, and could not tell why."""
         ctx = p.get("context") or {}
         if p["kind"] == "recruit":
             return [("refused", mid, self.label("recruit", mid), self.why_not(mid), False)
                     for mid in ctx.get("drawn") or [] if mid not in p["options"] and self.why_not(mid)]
         if p["kind"] == "face_up_mage" and "buy" not in p["options"] and ctx.get("mage") and self.why_not(ctx["mage"]):
             return [("refused", "buy", self.label("face_up_mage", "buy"), self.why_not(ctx["mage"]), False)]
+        if p["kind"] == "buy":  # the market (Trade, Work X2): a card seen but too dear for the purse
+            rubies = self.view["guilds"][self.me]["rubies"]
+            prices = ctx.get("prices") or {}
+            return [("refused", cid, self.label("buy", cid),
+                     self.tr("guildes.ui.refused_price", name=self.card_name(cid), price=prices[cid], rubies=rubies), False)
+                    for cid in ctx.get("offer") or [] if cid not in p["options"] and cid in prices]
         return []
 
     def why_not(self, mid: str) -> str:
@@ -162,9 +169,12 @@ class GuildesTable(ComposedTable):
         ctx = (self.view.get("prompt") or {}).get("context") or {}
         if kind in CARD_WORDS and option != "keep" or kind == "x2":
             return self.tr(f"guildes.card.{option}")
-        if kind == "element":
+        if kind == "element":  # the dice, and those a combat spell in hand would give (the engine's count)
             name = self.tr(f"guildes.element.{option}")
             text = self.tr("guildes.ui.dice_for", element=name, n=ctx.get("dice", {}).get(option, 0))
+            spell = (ctx.get("spell_dice") or {}).get(option)
+            if spell:
+                text = self.tr("guildes.ui.dice_with_spell", label=text, n=spell["dice"])
             return text[:1].upper() + text[1:]
         if kind in ("target", "steal_target") and option.isdigit():
             return self.seat_name(int(option))
@@ -202,7 +212,23 @@ class GuildesTable(ComposedTable):
         return self.tr("guildes.ui.leader_tip", power=self.tx(card["power"]), income=card["work_income"],
                        vp=card["vp"], **a, dfire=d["fire"], dwater=d["water"], dair=d["air"], dearth=d["earth"])
 
+    def element_tip(self, option: str) -> str:
+        """An element button's tooltip: the dice with and without the best combat spell in hand, and,
+        in a duel, that the defender may take dice away with a spell of its own."""
+        ctx = (self.view.get("prompt") or {}).get("context") or {}
+        parts = []
+        spell = (ctx.get("spell_dice") or {}).get(option)
+        if spell:
+            text = self.tr("guildes.ui.element_spell_tip", element=self.tr(f"guildes.element.{option}"),
+                           n=ctx.get("dice", {}).get(option, 0), m=spell["dice"], spell=self.card_name(spell["spell"]))
+            parts.append(text[:1].upper() + text[1:])
+        if "seat" in (ctx.get("target") or {}):
+            parts.append(self.tr("guildes.ui.element_guard_tip"))
+        return " ".join(parts)
+
     def option_tip(self, kind: str, option: str) -> str:
+        if kind == "element":
+            return self.element_tip(option)
         cards = self.view["cards"]
         if option in cards["mages"]:
             return self.mage_tip(option)  # the recruit's buttons: the whole card, as on the tiles
@@ -255,7 +281,16 @@ class GuildesTable(ComposedTable):
         if self.layer is None or self.layer.get_size() != size:
             from scenes.guildes.compose import Composer
 
-            self.layer, self.hits = Composer(self, size).run()
+            composer = Composer(self, size)
+            self.layer, self.hits = composer.run()
+            self.zone_rects = composer.zones()
+
+    def bot_banner_box(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
+        """The bot banner sits in the prompt bar (which only says whom the table waits for while a
+        bot plays), under its first line: at the top it covered the round, phase and first player."""
+        self._ensure(surface.get_size())
+        bar = self.zone_rects["prompt"]
+        return box.move_to(center=(bar.centerx, max(bar.centery + 8, bar.top + box.height // 2 + 40)))
 
 
 

@@ -33,8 +33,9 @@ def stat_row(surface: pygame.Surface, values: dict[str, int], pos: tuple[int, in
     return x
 
 
-def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, forced: bool) -> None:
-    """A damage die showing `value` (0-3) as pips; a forced die gets a gold border."""
+def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, forced: bool, dim: bool = False) -> None:
+    """A damage die showing `value` (0-3) as pips; a forced die gets a gold border; `dim`: greyed
+    (a roll of an earlier fight)."""
     pygame.draw.rect(surface, (238, 228, 206), rect, border_radius=max(3, rect.width // 6))
     pygame.draw.rect(surface, ui.GOLD if forced else ui.INK, rect, 2, border_radius=max(3, rect.width // 6))
     spots = {0: [], 1: [(0.5, 0.5)], 2: [(0.3, 0.3), (0.7, 0.7)], 3: [(0.28, 0.28), (0.5, 0.5), (0.72, 0.72)]}
@@ -44,6 +45,10 @@ def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, forced: boo
     if value == 0:
         pygame.draw.line(surface, ui.GREY, (rect.left + rect.width // 3, rect.centery),
                          (rect.right - rect.width // 3, rect.centery), 2)
+    if dim:
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (30, 24, 18, 150), shade.get_rect(), border_radius=max(3, rect.width // 6))
+        surface.blit(shade, rect.topleft)
 
 
 def chip_room(width: int, state: str) -> int:
@@ -91,8 +96,11 @@ def more_chip(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int)
 
 
 def alignment_track(surface: pygame.Surface, rect: pygame.Rect, lo: int, hi: int,
-                    marks: list[tuple[int, tuple[int, int, int], str]], labels: tuple[str, str], size: int) -> None:
-    """The shared track from Darkness (left) to Light (right); `marks` are (value, rgb, symbol) per seat."""
+                    marks: list[tuple[int, tuple[int, int, int], str]], labels: tuple[str, str],
+                    size: int) -> list[pygame.Rect]:
+    """The shared track from Darkness (left) to Light (right); `marks` are (value, rgb, symbol) per
+    seat. Markers never hide one another: seats at the same or close values stand side by side,
+    centred on their values (`spread_marks`). Returns each mark's rectangle, in the order given."""
     ui.panel(surface, rect, 200)
     left = ui.text(surface, labels[0], (rect.left + 10, rect.centery), size, DARK, bold=True, anchor="midleft")
     right = ui.text(surface, labels[1], (rect.right - 10, rect.centery), size, LIGHT, bold=True, anchor="midright")
@@ -108,14 +116,37 @@ def alignment_track(surface: pygame.Surface, rect: pygame.Rect, lo: int, hi: int
         x = bar.left + bar.width * (value - lo) // steps
         ui.text(surface, f"{value:+d}" if value else "0", (x, rect.bottom - 2), small, ui.PARCHMENT_DIM,
                 anchor="midbottom")
-    seen: dict[int, int] = {}
-    r = max(5, size // 2 - 1)
-    for value, rgb, symbol in marks:
-        x = bar.left + bar.width * (value - lo) // steps
-        stack = seen.get(value, 0)
-        seen[value] = stack + 1
-        y = rect.top + r + 2 + stack * (r + 1) if stack else bar.centery
-        ui.seat_symbol(surface, symbol, (x, y if stack else bar.centery), r, rgb)
+    r = max(6, size // 2 + 1)
+    ideal = [bar.left + bar.width * (value - lo) / steps for value, _, _ in marks]
+    xs = spread_marks(ideal, 2 * r + 3, left.right + r + 2, right.left - r - 2)
+    rects = []
+    for (_value, rgb, symbol), x in zip(marks, xs, strict=True):
+        centre = (round(x), bar.centery)
+        ui.seat_symbol(surface, symbol, centre, r, rgb)
+        rects.append(pygame.Rect(centre[0] - r - 1, centre[1] - r - 1, 2 * r + 2, 2 * r + 2))
+    return rects
+
+
+def spread_marks(ideal: list[float], gap: float, lo: float, hi: float) -> list[float]:
+    """Centres for markers wanting the x of `ideal`, at least `gap` apart, within [lo, hi]: markers
+    that would overlap form a row centred on the mean of their ideal places (kept within the
+    bounds; rows that then touch merge), in the order of their values (ties in the order given)."""
+    order = sorted(range(len(ideal)), key=lambda i: (ideal[i], i))
+
+    def start(row: list[int]) -> float:  # the centre of the row's first marker
+        mean = sum(ideal[order[k]] for k in row) / len(row)
+        return max(lo, min(mean - gap * (len(row) - 1) / 2, hi - gap * (len(row) - 1)))
+
+    rows: list[list[int]] = []  # each row: consecutive indices into `order`
+    for k in range(len(order)):
+        rows.append([k])
+        while len(rows) > 1 and start(rows[-2]) + gap * len(rows[-2]) > start(rows[-1]):
+            rows[-2:] = [rows[-2] + rows[-1]]
+    out = [0.0] * len(ideal)
+    for row in rows:
+        for j, k in enumerate(row):
+            out[order[k]] = start(row) + j * gap
+    return out
 
 
 def card_box(surface: pygame.Surface, rect: pygame.Rect, title: str, size: int, accent: Any = None) -> int:

@@ -189,3 +189,93 @@ def test_mage_dies_only_past_its_hit_points():
     m.damage = 3
     assert st.dead(g, m)
     assert CONTENT.rules.mage_dies == "more_than" and CONTENT.rules.monster_dies == "at_least"
+
+
+# -- the healing centre after a fight (rules.yaml `healing_centre_after`) -------------------------
+
+@pytest.fixture(params=["fight_damage", "any_damage"])
+def centre_rule(request, monkeypatch):
+    """The content with `healing_centre_after` set to each value (the shipped default first)."""
+    import dataclasses
+
+    from tests.guildes import helpers
+
+    content = dataclasses.replace(CONTENT, rules=CONTENT.rules.model_copy(update={"healing_centre_after": request.param}))
+    monkeypatch.setattr(helpers, "CONTENT", content)
+    return request.param
+
+
+def test_the_shipped_reading_sends_to_the_centre_only_mages_hurt_in_the_fight():
+    """"Tout mage qui a subi des dégâts est envoyé directement après l'attaque au centre de soins":
+    the damage of that attack (content README, "Healing centre")."""
+    assert CONTENT.rules.healing_centre_after == "fight_damage"
+
+
+def test_a_quest_sends_a_mage_hurt_in_it_and_old_damage_only_with_any_damage(centre_rule):
+    st = started(2, mages=[["apprentie_flamme", "mercenaire"], ["eleve"]])
+    st.quests = ["rats_egouts", "brigands"]
+    st.guilds[0].mage("mercenaire").damage = 2          # taken out of the centre early, 2 of 4 hp
+    program(st, {0: "quest", 1: "trade"}, {0: "work", 1: "x2"}, {0: ("apprentie_flamme", "mercenaire")})
+    force(st, *[0] * 6, 3)                               # 3 < 5 hp: failed, 1 damage on a mage
+    answer(st, [("attempt", "go"), ("element", "fire"), ("damage_one", "apprentie_flamme")])
+    g = st.guilds[0]
+    assert g.mage("apprentie_flamme").centre                          # hurt in this fight: both readings
+    assert g.mage("mercenaire").damage == 2
+    assert g.mage("mercenaire").centre == (centre_rule == "any_damage")   # old damage only
+
+
+def test_a_duel_sends_an_unhurt_mage_with_old_damage_only_with_any_damage(centre_rule):
+    st = started(2, alignments=(2, -3), mages=[["mercenaire"], ["gardien_cime"]])
+    st.guilds[1].leader = "marchand"
+    st.guilds[0].mage("mercenaire").damage = 2
+    st.guilds[1].mage("gardien_cime").damage = 1
+    program(st, {0: "combat", 1: "trade"}, {0: "work", 1: "x2"}, {0: ("mercenaire",)})
+    force(st, *[0] * 20)                                 # every die blank: nobody is hurt
+    answer(st, [("element", "fire"), ("counter", "yes"), ("element", "earth")])
+    a, d = st.guilds
+    assert a.mage("mercenaire").damage == 2 and d.mage("gardien_cime").damage == 1
+    assert a.mage("mercenaire").centre == d.mage("gardien_cime").centre == (centre_rule == "any_damage")
+
+
+def test_each_roll_carries_the_number_of_the_fight_it_was_rolled_in():
+    """The table tells an earlier fight's last roll from this fight's by these numbers."""
+    st = _quest_setup(["rats_egouts", "brigands"], ["apprentie_flamme", "mercenaire"], ["marin"], first1="quest")
+    st.guilds[1].mages[0].active = True
+    answer(st, [("attempt", "go")])
+    first = st.view(0)["fight"]["number"]
+    force(st, *[0] * 7)
+    answer(st, [("element", "fire"), ("damage_one", "mercenaire")])
+    assert st.view(0)["dice"][-1]["fight"] == first
+    until(st, "attempt", seat=1)                       # the next guild's quest: a new fight, no roll yet
+    answer(st, [("attempt", "go")])
+    view = st.view(1)
+    assert view["fight"]["number"] == first + 1 and view["dice"][-1]["fight"] == first
+
+
+def _spell_quest():
+    """Rats (defence fire 0, water 1, air 0, earth 1) against the flame apprentice (attack 3, 0, 1, 0)
+    whose guild holds Fireball (+4 fire) and Battle fury (+3 in any element)."""
+    st = _quest_setup(["rats_egouts", "brigands"], ["apprentie_flamme"])
+    st.guilds[0].hand = ["boule_feu", "rage_guerriere"]
+    answer(st, [("attempt", "go")])
+    return st
+
+
+def test_the_element_prompt_tells_its_player_alone_the_dice_a_combat_spell_gives():
+    st = _spell_quest()
+    mine = st.view(0)["prompt"]["context"]
+    assert mine["dice"] == {"fire": 3, "water": 0, "air": 1, "earth": 0}
+    assert mine["spell_dice"] == {"fire": {"dice": 7, "spell": "boule_feu"}, "water": {"dice": 2, "spell": "rage_guerriere"},
+                                  "air": {"dice": 4, "spell": "rage_guerriere"},
+                                  "earth": {"dice": 2, "spell": "rage_guerriere"}}
+    assert "spell_dice" not in st.view(1)["prompt"]["context"] and "spell_dice" not in str(st.view(None))
+    force(st, *[1] * 7)
+    answer(st, [("element", "fire"), ("combat_spell", "boule_feu")])
+    assert last_log(st, "guildes.log.roll")["params"]["dice"] == "1 1 1 1 1 1 1"    # the 7 dice it said
+
+
+def test_a_spell_that_adds_no_die_is_not_offered_as_more_dice():
+    st = _quest_setup(["golem_fou"], ["apprentie_flamme"])    # stone golem: defences too high for +3
+    st.guilds[0].hand = ["peau_pierre"]                        # a defence spell adds no attack
+    answer(st, [("attempt", "go")])
+    assert "spell_dice" not in st.view(0)["prompt"]["context"]

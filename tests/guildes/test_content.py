@@ -71,6 +71,7 @@ MUTATIONS = [
      "quests[rats_egouts].failure[0].type"),
     ("actions.yaml", "  - id: x2", "  - id: x3", "cards["),
     ("rules.yaml", "damage_die: [0, 1, 1, 2, 2, 3]", "damage_die: [0, 1, 1, 2, 2, 4]", "damage_die"),
+    ("rules.yaml", "healing_centre_after: fight_damage", "healing_centre_after: fight", "healing_centre_after"),
     ("bots.yaml", "{model: points, noise: 0.0", "{model: points, nosie: 0.0", "adept.nosie"),
     ("bots.yaml", "ruby_use: 0.45, attack: 1.0", "ruby_use: 0.45, attack: -1.0", "master.attack"),
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 import rules
@@ -347,3 +348,197 @@ def test_a_drawn_mage_the_guild_may_not_hire_is_shown_greyed_with_the_reason(app
     log = len(table.session.state.log)
     click(app, refused.rect.center)
     assert len(table.session.state.log) == log
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dice_panel_greys_and_names_an_earlier_fights_roll(lang, monkeypatch) -> None:
+    """A new fight showed the last fight's dice as its own: a roll of another fight than the one
+    under way is labelled "previous fight" (greyed); a roll of this fight reads as before."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app(lang)
+    table = start(app)
+    why = {"key": "guildes.why.quest_attack", "params": {"monster": {"text": {"fr": "Basilic", "en": "Basilisk"}},
+                                                         "element": {"key": "guildes.element.water"}}}
+    roll = {"dice": [2, 1, 0, 2], "forced": [False] * 4, "why": why, "total": 5, "fight": 1}
+    fight = {"kind": "quest", "seat": 0, "quest": next(iter(table.view["cards"]["quests"])), "party": [],
+             "groups": {}, "number": 2}
+    drawn = texts_drawn(monkeypatch)
+    table.view = dict(table.view, fight=fight, dice=[roll])
+    table.layer = None
+    app.render()
+    shown = table.render(why)
+    earlier = app.tr("guildes.ui.roll_earlier", why=shown, total=5)
+    assert earlier in drawn and app.tr("guildes.ui.roll", why=shown, total=5) not in drawn
+    assert ("Combat précédent" if lang == "fr" else "Previous fight") in earlier
+    drawn.clear()
+    table.view = dict(table.view, fight=dict(fight, number=1))
+    table.layer = None
+    app.render()
+    assert app.tr("guildes.ui.roll", why=shown, total=5) in drawn and earlier not in drawn
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_element_buttons_count_the_dice_a_combat_spell_in_hand_adds(lang) -> None:
+    """"Feu : aucun dé" and then a spell gave 3 dice: each element's button says the dice a combat
+    spell in hand would give (the engine's count, from the view), its tooltip names the spell; in a
+    duel the tooltip says the defender may take dice away."""
+    from tests.guildes.test_combat import _spell_quest
+
+    app = make_app(lang)
+    table = start(app)
+    st = _spell_quest()
+    table.view = st.view(0)
+    table.layer = None
+    app.render()
+    fire = table.find("option", "fire")
+    assert fire is not None
+    word = {"fr": "avec un sort", "en": "with a spell"}[lang]
+    assert fire.tip and table.card_name("boule_feu") in fire.tip
+    labels = {data: label for kind, data, label, _tip, _on in table.buttons() if kind == "option"}
+    assert word in labels["fire"] and "7" in labels["fire"] and "3" in labels["fire"]
+    assert "4" in labels["air"] and word in labels["earth"]
+    # another seat's view of the same prompt says nothing of the spells
+    other = st.view(1)
+    assert "spell_dice" not in other["prompt"]["context"]
+    # a duel: the defender may cast a defence spell
+    duel = dict(table.view["prompt"], context=dict(table.view["prompt"]["context"], target={"seat": 1, "mage": "eleve"}))
+    table.view = dict(table.view, prompt=duel)
+    assert app.tr("guildes.ui.element_guard_tip") in table.option_tip("element", "water")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_x2_market_shows_a_card_the_guild_cannot_afford_greyed_with_the_reason(lang) -> None:
+    """Work X2's market looked at two cards and showed one: the card too dear for the purse shows
+    greyed, its tooltip giving its price and the guild's rubies, and a click on it does nothing."""
+    from tests.guildes.helpers import choose, program, started
+
+    st = started(2)
+    st.face_up_item, st.item_deck[:0] = "egide", ["crane_maudit"]          # 6 rubies and 1 ruby
+    program(st, {0: "work", 1: "trade"}, {0: "x2", 1: "x2"})
+    st.guilds[0].rubies = 0                           # after its first Work: the X2 one brings a few
+    while not (st.prompt.kind == "buy" and st.prompt.seats == (0,)):
+        choose(st, st.prompt.seats[0], st.prompt.options[st.prompt.seats[0]][-1])     # seat 1 passes
+    rubies = st.guilds[0].rubies
+    assert 1 <= rubies < 6 and st.prompt.options[0] == ("crane_maudit", "none")
+    app = make_app(lang)
+    table = start(app)
+    table.view = st.view(0)
+    table.layer = None
+    app.render()
+    refused = table.find("refused", "egide")
+    assert refused is not None and not refused.enabled
+    assert refused.tip == app.tr("guildes.ui.refused_price", name=table.card_name("egide"), price=6, rubies=rubies)
+    assert table.find("option", "crane_maudit") is not None and table.find("option", "egide") is None
+    assert any(label.startswith(table.card_name("egide")) for kind, _d, label, _t, _o in table.buttons()
+               if kind == "refused")
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+@pytest.mark.parametrize("values", [(2, 2, 2, 2), (-10, -10, -9, 0), (10, 9, 10, 10), (1, 2, 1, 2)])
+def test_every_seats_marker_shows_on_the_alignment_track_with_its_tooltip(lang, size, values) -> None:
+    """Seats at the same alignment hid one another's markers: each marker has its own place on the
+    track (none overlaps another), inside the track, with a tooltip naming the seat and its value."""
+    app = make_app(lang, size)
+    table = start(app, kinds=("human", "human", "greedy", "greedy"))
+    guilds = [dict(g, alignment=v) for g, v in zip(table.view["guilds"], values, strict=True)]
+    table.view = dict(table.view, guilds=guilds)
+    composer = Composer(table, size)
+    _, hits = composer.run()
+    track = composer.zones()["track"]
+    marks = []
+    for g in guilds:
+        tip = app.tr("guildes.ui.track_tip", name=table.seat_name(g["seat"]), n=g["alignment"])
+        found = [h.rect for h in hits if h.kind == "tip" and h.tip == tip]
+        assert len(found) == 1, tip
+        marks.append(found[0])
+    for i, a in enumerate(marks):
+        assert track.contains(a)
+        assert all(not a.colliderect(b) for b in marks[i + 1:]), marks
+    order = sorted(range(len(values)), key=lambda i: (values[i], i))
+    assert [marks[i].centerx for i in order] == sorted(m.centerx for m in marks)   # still in the values' order
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800)), ("fr", (1280, 800)),
+                                        ("en", (1024, 700))])
+def test_the_bot_banner_leaves_the_header_and_track_readable(lang, size, monkeypatch) -> None:
+    """"Hugo réfléchit…" was drawn over the header (round, phase, first player) and the track while
+    a bot played: it sits in the prompt bar, which then only says whom the table waits for."""
+    app = make_app(lang, size)
+    table = start(app, kinds=("human", "human", "greedy"))
+    table.view = dict(table.view, prompt=None, to_act=[2])
+    table.layer = None
+    panels = []
+    real = ui.panel
+    monkeypatch.setattr(ui, "panel", lambda surface, rect, *a, **k: panels.append(pygame.Rect(rect)) or real(
+        surface, rect, *a, **k))
+    table.pending_bot = 2
+    table.draw(app.screen)                  # as a frame draws it (app.render would let the bot play)
+    banner = panels[-1]
+    zones = Composer(table, size).zones()
+    assert not banner.colliderect(zones["top_bar"]) and not banner.colliderect(zones["track"])
+    assert zones["prompt"].contains(banner)
+    waiting = app.tr("guildes.ui.waiting", name=table.seat_name(2))
+    line = pygame.Rect(zones["prompt"].left, zones["prompt"].top, ui.font(20).size(waiting)[0] + 30, 40)
+    assert not banner.colliderect(line)                                 # nor the bar's own first line
+
+
+def _five_seat_table(app, seed: int, kind: str) -> GuildesTable:
+    """A 5-seat table (people at every seat, greedy bots playing for them) stopped at the first
+    `kind` prompt from round 2."""
+    seats = [SeatInfo(n, i, "human") for i, n in enumerate(("Ana", "Bo", "Cy", "Dee", "Élodie"))]
+    session = Session(rules.engine("guildes"), app.content("guildes"), "test", seats, seed, {})
+    session.store = None
+    bots = [session.engine.bot("greedy", seed + s) for s in range(5)]
+    for _ in range(3000):
+        st = session.state
+        if st.is_over() or (st.round >= 2 and st.prompt is not None and st.prompt.kind == kind):
+            break
+        seat = st.to_act()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    table = GuildesTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    return table
+
+
+def _covered(app, value: str, tip: str) -> bool:
+    """Whether `tip` gives the whole of the cut text `value` (a tile row may be drawn with the
+    alignment abbreviated: its tooltip spells it out)."""
+    for part in value.split(" · "):
+        short = next((n for n in range(-10, 11) if part == app.tr("guildes.ui.alignment_short", n=n)), None)
+        if part not in tip and (short is None or app.tr("guildes.ui.alignment", n=short) not in tip):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1024, 700)), ("en", (1280, 800))])
+def test_names_in_the_market_auction_and_five_seat_tiles_are_whole_or_tooltipped(lang, size, monkeypatch) -> None:
+    """A playtest found names cut in the market and auction panels and in 5-seat tiles at 1024x700:
+    a market or auction row is never cut where a smaller font or a second line holds it, a tile row
+    tries the alignment abbreviated and the objectives left to its tooltip first, and whatever is
+    still cut has a tooltip giving it whole."""
+    app = make_app(lang, size)
+    real = ui.ellipsize
+    for seed, kind in ((1, "recruit"), (1, "bid"), (2, "recruit"), (3, "bid")):
+        table = _five_seat_table(app, seed, kind)
+        cuts: list[str] = []
+
+        def recording(value, *a, cuts=cuts, **k):
+            out = real(value, *a, **k)
+            if out != value:
+                cuts.append(value)
+            return out
+
+        monkeypatch.setattr(ui, "ellipsize", recording)
+        composer = Composer(table, size)
+        _, hits = composer.run()
+        monkeypatch.setattr(ui, "ellipsize", real)
+        market = composer.centre_panels(composer.zones()["centre"])["market"]
+        drawn = [m for m in table.view.get("drawn_mages") or []]
+        names = [table.card_name(m) for m in drawn]
+        for value in cuts:
+            assert not any(n in value for n in names), (value, "a drawn mage's name is cut in the market")
+            assert any(_covered(app, value, h.tip) for h in hits if h.tip), (seed, kind, value)
+        assert market.height >= composer.market_need(composer.zones()["centre"].width) or not drawn
+        app.stack.pop()
