@@ -18,7 +18,7 @@ from typing import Any
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "engine_digests.json"
 GAMES = 6
-SEATS = {"amadrim": 3, "anludim": 3, "gorges": 3}
+SEATS = {"amadrim": 3, "anludim": 3, "gorges": 3, "guildes": 3, "ambre": 4}
 
 
 def _digest(actions: list[Any], state: Any) -> str:
