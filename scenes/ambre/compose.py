@@ -124,7 +124,9 @@ class Composer:
         sc = v["scene"]
         self.surf.blit(S.postit(r.size, c["level"]), r.topleft)
         active = sc is not None and sc["conflict"] == c["index"]
-        prompts = "\n".join("• " + self.tx(p) for p in c["prompts"])
+        elements = [self.element_text(e) for e in c["elements"]]
+        # the tooltip gives whatever a small post-it cuts: the elements, then the scene prompts
+        prompts = "\n".join(["• " + e for e in elements] + ["› " + self.tx(p) for p in c["prompts"]])
         self.hit(r, "postit", c["index"], prompts)
         if active:
             pygame.draw.rect(self.surf, ui.GOLD, r.inflate(6, 6), 3, border_radius=8)
@@ -150,12 +152,12 @@ class Composer:
         value_lines, value_size = self.value_lines(pairs, inner.width)
         step = ui.font(value_size, True).get_linesize()
         values_y = cards_top - step * len(value_lines) - 4
-        for e in c["elements"]:
-            kind = self.tr(f"ambre.element_kind.{e['kind']}")
-            text = f"{kind} : {self.tx(e['text'])}" if self.t.app.strings.lang == "fr" else f"{kind}: {self.tx(e['text'])}"
-            if y + self.fs(14) > values_y - 2:
+        for text in elements:
+            room = (values_y - 2 - (y + 2)) // ui.font(self.fs(14)).get_linesize()  # lines left above the values
+            if room < 1:
                 break
-            y = self.wrapped("• " + text, Rect(inner.left, y + 2, inner.width, 0), self.fs(14), INK, max_lines=2)
+            y = self.wrapped("• " + text, Rect(inner.left, y + 2, inner.width, 0), self.fs(14), INK,
+                             max_lines=min(2, room))
         y += 4
         for p in c["prompts"]:
             lines = ui.wrap("› " + self.tx(p), inner.width, self.fs(13))
@@ -166,6 +168,11 @@ class Composer:
         for i, line in enumerate(value_lines):
             ui.text(self.surf, line, (inner.left, values_y + i * step), value_size, INK_SOFT, bold=True)
         self.conflict_cards(c, Rect(inner.left, cards_top, inner.width, card_h), (card_w, card_h))
+
+    def element_text(self, e: dict[str, Any]) -> str:
+        """A conflict's element as the post-it writes it ("Objet : La lame brisée")."""
+        kind = self.tr(f"ambre.element_kind.{e['kind']}")
+        return f"{kind} : {self.tx(e['text'])}" if self.t.app.strings.lang == "fr" else f"{kind}: {self.tx(e['text'])}"
 
     def value_lines(self, pairs: list[str], width: int) -> tuple[list[str], int]:
         """The characteristics' values above a conflict's cards ("Résilience 11  Suprématie 5"):

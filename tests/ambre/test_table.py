@@ -522,3 +522,36 @@ def test_five_people_at_1024_each_get_a_floor_request_button_that_says_so():
         assert app.screen.get_rect().contains(hit.rect)
     end = button(table, A.EndNarration)
     assert all(hit.rect.top > end.rect.bottom for hit in asks.values())  # a row of their own
+
+
+def test_small_post_its_never_draw_text_over_text_and_their_tooltip_gives_the_elements(monkeypatch):
+    """With five conflicts at 1024x700 an element's second line was drawn over the values line
+    ("Majesté 9 Résilience 6" across "• Personnage : …"): it stops above it, cut with "…", and the
+    post-it's tooltip gives every element."""
+    from scenes import ui
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app("fr", size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app, kinds=("human",) * 5)
+    session = table.session
+    bots = [session.engine.bot("steady", i) for i in range(5)]
+    while not (session.state.scene and session.state.scene.step == "narration"):
+        st = session.state
+        seat = st.waiting_on()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    table.advance()
+    ready(app, table)
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table.buttons_now()
+    postits = [h for h in table.hits if h.kind == "postit"]
+    assert len(postits) == 5
+    for hit in postits:
+        inside = [rect for _v, _s, rect in drawn if hit.rect.contains(rect)]
+        assert len(inside) >= 5
+        for i, a in enumerate(inside):
+            assert not any(a.colliderect(b) for b in inside[i + 1:]), hit.data
+        conflict = session.state.view(None)["conflicts"][hit.data]
+        for e in conflict["elements"]:
+            assert e["text"]["fr"] in hit.tip
