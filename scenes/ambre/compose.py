@@ -422,7 +422,7 @@ class Composer:
         hand = list(v["hand"]) + ([v["joker"]] if v.get("joker") else [])
         ch = min(self.px(92), int(area.height * 0.5))
         cw = int(ch * 0.66)
-        top = area.top + self.fs(14) + 6
+        top = area.top + self.fs(14) + 12  # room for a picked card raised by 7 (it covered the "Main :" title)
         rows = 1
         if len(hand) > 1 and (area.width - cw) / (len(hand) - 1) < max(22, cw * 0.55):
             rows = 2  # two rows rather than cards so narrow that a 10 reads as a 1
@@ -436,7 +436,7 @@ class Composer:
             row, col = divmod(i, per_row)
             rect = Rect(area.left + col * step, top + row * (ch + 6), cw, ch)
             if pick and pick.get("card") == card and pick.get("from") == "hand":
-                rect.move_ip(0, -8)
+                rect.move_ip(0, -7)
             self.surf.blit(S.card(card, (cw, ch), self.colours), rect.topleft)
             if card in playable:
                 pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)

@@ -555,3 +555,21 @@ def test_small_post_its_never_draw_text_over_text_and_their_tooltip_gives_the_el
         conflict = session.state.view(None)["conflicts"][hit.data]
         for e in conflict["elements"]:
             assert e["text"]["fr"] in hit.tip
+
+
+def test_a_picked_hand_card_stays_below_the_hand_title(monkeypatch):
+    """A picked card is raised; it covered the "Main : …" title above the hand."""
+    from scenes import ui
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app("fr", size=(1024, 700))
+    table = start(app)
+    ready(app, table)
+    card = table.session.state.hands[table.unveiled][0]
+    table.pick = {"card": card, "from": "hand"}
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table.buttons_now()
+    title = next(rect for value, _s, rect in drawn if value.startswith("Main : "))
+    raised = table.find("hand", card)
+    assert raised.rect.top >= title.bottom
