@@ -199,7 +199,7 @@ class AmadrimTable(TableScene):
         the score screen after each turn's scoring, and a curtain when a public phase ends."""
         state = self.session.state
         scoring = self.session.view(None).get("last_scoring")
-        if not state.is_over() and scoring and scoring["turn"] > self.scores_seen:
+        if scoring and scoring["turn"] > self.scores_seen:  # (the last turn's too, before the end screen)
             self.pending_bot, self.animating, self.confirm_lock = None, False, False
             self.score_screen, self.unveiled, self.public = scoring, None, False
             self.refresh()
@@ -696,7 +696,7 @@ class AmadrimTable(TableScene):
 
     def draw_score_screen(self, surface: pygame.Surface, scoring: dict[str, Any]) -> None:
         """End of a turn: per guild the four lines and the total, what changed and why; a click
-        goes on to the next programming."""
+        goes on to the next programming (after the last turn, to the end screen)."""
         w, h = surface.get_size()
         ui.dim(surface, 150)
         seats = len(scoring["seats"])
@@ -743,7 +743,8 @@ class AmadrimTable(TableScene):
                 rect = pygame.Rect(rect.left, y + 2, rect.width, col.bottom - y - 8)
                 if rect.height < 14:
                     break
-        pieces.blit_label(surface, tr("amadrim.ui.score_continue"), (box.centerx, box.bottom - 16), 15, ui.GOLD,
+        more = "amadrim.ui.score_end" if self.view["phase"] == "over" else "amadrim.ui.score_continue"
+        pieces.blit_label(surface, tr(more), (box.centerx, box.bottom - 16), 15, ui.GOLD,
                           italic=True, anchor="midbottom")
 
     def draw_dynamic(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
