@@ -885,13 +885,31 @@ class AmadrimTable(TableScene):
                            pygame.Rect(box.left + 16, y + 8, box.width - 32, 140), 14, ui.PARCHMENT_DIM, True)
         pieces.blit_label(surface, self.app.tr("amadrim.ui.setup_order"), (box.left + 16, y + 10), 15, ui.GOLD, True)
         y += 34
-        for i, s in enumerate(view["placing"][:8]):
+        self.draw_placing_order(surface, pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 8 - y),
+                                view["placing"])
+
+    def draw_placing_order(self, surface: pygame.Surface, rect: pygame.Rect, order: list[int]) -> None:
+        """Every city still to place, in order (up to 12 with 4 guilds), down one column then the
+        next, in as many columns as the names allow whole (a long name shortened to "Daniel-A.");
+        "+N" only if rows run out."""
+        names = [self.seat_name(s) for s in order]
+        widest = max((ui.font(13).size(n)[0] for n in names), default=0) + 26
+        cols = max(2, min(4, rect.width // max(1, widest)))
+        col_w = rect.width // cols
+        rows = min(max(1, rect.height // 24), -(-len(order) // cols))  # (read down, column by column)
+        shown = order if len(order) <= rows * cols else order[:rows * cols - 1]
+
+        def at(i: int) -> tuple[int, int]:
+            return rect.left + 8 + (i // rows) * col_w, rect.top + (i % rows) * 24
+
+        for i, s in enumerate(shown):
             c = self.seat_colour(s)
-            x = box.left + 24 + (i % 4) * ((box.width - 40) // 4)
-            yy = y + (i // 4) * 26
+            x, yy = at(i)
             ui.seat_symbol(surface, c.symbol, (x, yy + 9), 7, c.rgb)
-            pieces.blit_label(surface, panels.fit(self.seat_name(s), (box.width - 40) // 4 - 20, 13), (x + 12, yy), 13,
-                              ui.PARCHMENT if i == 0 else ui.PARCHMENT_DIM)
+            name = panels.fit(panels.short_name(names[i], col_w - 22, 13), col_w - 22, 13)
+            pieces.blit_label(surface, name, (x + 12, yy), 13, ui.PARCHMENT if i == 0 else ui.PARCHMENT_DIM)
+        if len(shown) < len(order):
+            pieces.blit_label(surface, f"+{len(order) - len(shown)}", at(len(shown)), 13, ui.PARCHMENT_DIM)
 
     def draw_programming(self, surface: pygame.Surface, box: pygame.Rect, view: dict[str, Any]) -> None:
         seat = self.unveiled

@@ -51,3 +51,21 @@ def test_four_long_names_at_the_smallest_window(monkeypatch) -> None:
     assert heads and all(t in ("Daniel-Alexandre", "Daniel-A.", "Daniel") for t in heads), heads
     assert app.errors_logged == 0
 
+
+def test_the_placing_order_lists_every_city_to_place_with_whole_names(monkeypatch) -> None:
+    """Playtest finding 6: "Ordre de pose" showed 8 of the 9 (up to 12) placements, names cut to "Robo…"."""
+    app = make_app("fr", (1024, 700))
+    kinds = ["human", "human", "master", "human"]
+    names = ["Alice", "Joueur 2", "Robot 3", "Daniel-Alexandre"]
+    seats = [SeatInfo(name, i, kind) for i, (name, kind) in enumerate(zip(names, kinds))]
+    session = Session(rules.engine("amadrim"), app.content("amadrim"), "test", seats, 5, None)
+    table = open_table(app, session)
+    drawn = spy_drawing(monkeypatch)
+    table._stale = table.dirty = True
+    settle(app)
+    order = table.view["placing"]
+    assert len(order) == 12
+    title = next(r for t, r in drawn if t == app.tr("amadrim.ui.setup_order"))
+    listed = [t for t, r in drawn if table.layout.control.contains(r) and r.top > title.bottom]
+    assert listed == [table.seat_name(s) if s != 3 else "Daniel-Alexandre" for s in order]
+    assert app.errors_logged == 0
