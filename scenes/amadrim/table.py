@@ -254,8 +254,9 @@ class AmadrimTable(TableScene):
                     if placement_problem(ctx, seat, (x, y)) is None}
         if self.my_turn_to_act() and self.selected_kind:
             unit = None if self.selected_kind == "create" else self.selected_unit
-            if unit is None and self.selected_kind != "create":
-                return set()
+            if unit is None and self.selected_kind != "create":  # the units that can do it, to pick one
+                return {tuple(u["cell"]) for u in v["units"]
+                        if u["owner"] == seat and targets(v, seat, u["id"], self.selected_kind)}
             cells = {tuple(c) for c in targets(v, seat, unit, self.selected_kind)}
             if self.selected_kind == "move" and cells:
                 start = next(tuple(u["cell"]) for u in v["units"] if u["id"] == unit)
@@ -579,6 +580,10 @@ class AmadrimTable(TableScene):
                 self.app.toast(self.app.tr("amadrim.ui.program_first"), "info")
             return
         unit = self.unit_on(cell)
+        if (self.selected_kind not in (None, "create") and self.selected_unit is None and unit is not None
+                and unit["owner"] == self.unveiled):  # the action first, then the unit (highlighted)
+            self.select_unit(unit)
+            return
         if cell in self.highlights and self.selected_kind:
             self.act_on(cell)
             return
@@ -1008,13 +1013,14 @@ class AmadrimTable(TableScene):
                 pieces.blit_label(surface, panels.fit(why, part.reason.width, 11), part.reason.topleft, 11,
                                   (226, 150, 120), italic=True)
         for zone in self.zones:
-            if zone.name == "unit_kind":
+            if zone.name == "unit_kind":  # the chosen kind: filled gold, dark words; the other: dark, dim words
                 chosen = zone.arg == self.create_kind
-                pygame.draw.rect(surface, (120, 88, 36) if chosen and zone.enabled else (44, 35, 26), zone.rect,
+                lit = chosen and zone.enabled
+                pygame.draw.rect(surface, ui.GOLD if lit else (36, 28, 20), zone.rect, border_radius=10)
+                pygame.draw.rect(surface, (255, 236, 170) if lit else (92, 70, 40), zone.rect, 2 if lit else 1,
                                  border_radius=10)
-                pygame.draw.rect(surface, ui.GOLD if chosen else (92, 70, 40), zone.rect, 1, border_radius=10)
                 pieces.blit_label(surface, self.app.tr(f"amadrim.unit.{zone.arg}"), zone.rect.center, 13,
-                                  ui.PARCHMENT if zone.enabled else ui.GREY, anchor="center")
+                                  ui.INK if lit else (ui.PARCHMENT_DIM if zone.enabled else ui.GREY), anchor="center")
             elif zone.name == "end":
                 binding_ = view["options"].get("unplayed_cubes", "binding") == "binding"
                 key = "amadrim.ui.end_binding" if binding_ else "amadrim.action.end_actions"
