@@ -78,7 +78,7 @@ class EndScene(UIScene):
         """Scores over turns: one line per seat in its colour, with its symbol at the end."""
         ui.panel(surface, rect, 200)
         ui.text(surface, self.tr("end.chart"), (rect.left + 20, rect.top + 16), 20, ui.GOLD, bold=True)
-        plot = pygame.Rect(rect.left + 56, rect.top + 64, rect.width - 90, rect.height - 110)
+        plot = pygame.Rect(rect.left + 56, rect.top + 64, rect.width - 90, rect.height - 122)
         top = max(1, max(max(row) for row in self.history if row))
         top = -(-top // 4) * 4  # a multiple of 4, so the quarter lines fall on whole numbers
         for k in range(5):
@@ -86,7 +86,10 @@ class EndScene(UIScene):
             pygame.draw.line(surface, (70, 56, 40), (plot.left, y), (plot.right, y))
             ui.text(surface, f"{top * k / 4:g}", (plot.left - 8, y), 14, ui.PARCHMENT_DIM, anchor="midright")
         turns = len(self.history)
-        ui.text(surface, self.tr("end.turns"), (plot.centerx, plot.bottom + 12), 15, ui.PARCHMENT_DIM, anchor="midtop")
+        for x, label in self.turn_ticks(plot):
+            pygame.draw.line(surface, (70, 56, 40), (x, plot.bottom), (x, plot.bottom + 4))
+            ui.text(surface, label, (x, plot.bottom + 6), 14, ui.PARCHMENT_DIM, anchor="midtop")
+        ui.text(surface, self.tr("end.turns"), (plot.centerx, plot.bottom + 24), 15, ui.PARCHMENT_DIM, anchor="midtop")
         for seat in range(len(self.table.session.seats)):
             c = catalog.colour(self.table.session.seats[seat].colour)
             pts = [(plot.left + plot.width * t // max(1, turns - 1),
@@ -94,6 +97,19 @@ class EndScene(UIScene):
                    for t, row in enumerate(self.history)]
             pygame.draw.lines(surface, c.rgb, False, pts, 3)
             ui.seat_symbol(surface, c.symbol, pts[-1], 8, c.rgb)
+
+    def turn_ticks(self, plot: pygame.Rect) -> list[tuple[int, str]]:
+        """The x-axis labels: the turn number under its point (0 = the start), every turn when they
+        fit (about 30 px each), else every 2nd, 5th, 10th… turn; the last turn always."""
+        turns = len(self.history)
+        if turns < 2:
+            return []
+        last = turns - 1
+        step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 10**9) if plot.width * s / last >= 30)
+        marks = [t for t in range(0, last + 1, step) if last - t >= step * 0.6 or t == last]
+        if last not in marks:
+            marks.append(last)
+        return [(plot.left + plot.width * t // last, str(t)) for t in marks]
 
 
 def crown(surface: pygame.Surface, centre: tuple[int, int]) -> None:

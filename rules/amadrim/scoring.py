@@ -62,9 +62,19 @@ def market_notes(state: AmadrimState, before: list[list[int]], stock: list[list[
                 continue
             if resource is None:
                 resource = state.colour_text(colour, "resource")
-            notes[seat].append(entry(f"amadrim.score_note.{key}", resource=resource,
-                                     points=values[new - 1] if new else 0))
+            notes[seat].append(marker_note(key, resource, old, new, values))
     return notes
+
+
+def marker_note(key: str, resource: Any, old: int, new: int, values: tuple[int, ...]) -> dict[str, Any]:
+    """One marker's note: what happened, what the marker is worth now (`points`) and the change
+    of the guild's business it makes (`delta`), so a guild's notes add up to its business change.
+    (A kept majority on a step of the same value changes nothing: "+0", not its worth.)"""
+    points = values[new - 1] if new else 0
+    delta = points - (values[old - 1] if old else 0)
+    if key in ("lost", "tied") and not new:
+        key += "_out"  # (the marker left the track)
+    return entry(f"amadrim.score_note.{key}", resource=resource, points=points, delta=f"{delta:+d}")
 
 
 def turn_notes(state: AmadrimState, previous: list[dict[str, int]],

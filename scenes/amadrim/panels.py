@@ -46,15 +46,23 @@ def fit_label(surface: pygame.Surface, text: str, width: int, pos: tuple[int, in
     return blit_label(surface, text, pos, shown, colour, bold, anchor=anchor)
 
 
-def short_name(name: str, width: int, size: int) -> str:
-    """A seat name for a narrow column: "Player 3" becomes "P3" when it does not fit, "Camille" "Cam"."""
-    if ui.font(size).size(name)[0] <= width:
+def short_name(name: str, width: int, size: int, bold: bool = False) -> str:
+    """A seat name for a narrow column: "Player 3" becomes "P3" when it does not fit,
+    "Daniel-Alexandre" "Daniel-A." or "Daniel", "Camille" "Cam"."""
+    font = ui.font(size, bold)
+    if font.size(name)[0] <= width:
         return name
     words = name.split()
     if len(words) > 1 and words[-1].isdigit():
         return words[0][:1] + words[-1]
+    for sep in (" ", "-"):  # a compound name: its first part with the next one's initial, or alone
+        first, _, rest = name.partition(sep)
+        if first and rest:
+            for short in (f"{first}{sep}{rest[0]}.", first):
+                if font.size(short)[0] <= width:
+                    return short
     # the longest beginning that fits, as a deliberate short form (the badge above names the seat)
-    return name[:max(2, ui._longest_fitting(ui.font(size), name, width))]
+    return name[:max(2, ui._longest_fitting(font, name, width))]
 
 
 def seat_badge(surface: pygame.Surface, look: Look, seat: int, centre: tuple[int, int], r: int) -> None:
@@ -298,22 +306,27 @@ def stock_sheets(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
         pygame.draw.rect(surface, c.rgb if s == highlight else mix(c.rgb, ui.INK, 0.5), block, 2 if s == highlight else 1,
                          border_radius=6)
         ui.seat_symbol(surface, c.symbol, (block.left + 14, block.top + 13), 7, c.rgb)
-        name_w = int(block.width * 0.42)
-        fit_label(surface, look.name(s), name_w, (block.left + 26, block.top + 4), 15, ui.PARCHMENT, True)
-        if view["first_player"] == s and view["phase"] != "over":
-            coin = (block.left + 26 + min(name_w, ui.font(15, True).size(look.name(s))[0]) + 12, block.top + 13)
-            pygame.draw.circle(surface, ui.GOLD, coin, 7)
-            pygame.draw.circle(surface, ui.INK, coin, 7, 1)
-            blit_label(surface, "1", coin, 10, ui.INK, True, anchor="center")
         status = look.tr(seat_status(view, s))
         pawns = (view.get("pawns_left") or [None] * seats)[s]  # None: no limit on pieces
         facts = look.tr("amadrim.ui.sheet_facts" if pawns is not None else "amadrim.ui.sheet_facts_unlimited",
                         cubes=view["cubes"][s], cities=sum(1 for city in view["cities"] if city["owner"] == s),
                         captured=len(view["captured"][s]), pawns=pawns)
         compact = block.height < 66  # small windows: the facts take the status's place
-        used = min(name_w, ui.font(15, True).size(look.name(s))[0]) + 60
+        first = view["first_player"] == s and view["phase"] != "over"
+        # the name gets what the corner text leaves (in small windows the facts, whole at 11 px):
+        # a long name is shortened ("Daniel-A.") rather than run into them
+        corner_w = ui.font(11).size(facts)[0] if compact else int(block.width * 0.58) - 40
+        name_w = max(60, block.width - 26 - (20 if first else 0) - 14 - corner_w)
+        name = short_name(look.name(s), name_w, 15, bold=True)
+        name_rect = fit_label(surface, name, name_w, (block.left + 26, block.top + 4), 15, ui.PARCHMENT, True)
+        if first:
+            coin = (name_rect.right + 12, block.top + 13)
+            pygame.draw.circle(surface, ui.GOLD, coin, 7)
+            pygame.draw.circle(surface, ui.INK, coin, 7, 1)
+            blit_label(surface, "1", coin, 10, ui.INK, True, anchor="center")
+        used = name_rect.right - block.left + (20 if first else 0) + 14
         corner = facts if compact else status
-        shown, size = ui.fitted(corner, block.width - used, 12, smallest=10)  # smaller before cut
+        shown, size = ui.fitted(corner, block.width - used - 8, 12, smallest=10)  # smaller before cut
         blit_label(surface, shown, (block.right - 8, block.top + 4 + (12 - size) // 2), size,
                    ui.GOLD if corner == look.tr("amadrim.ui.acting") else ui.PARCHMENT_DIM, anchor="topright",
                    italic=not compact)

@@ -199,7 +199,7 @@ class AmadrimTable(TableScene):
         the score screen after each turn's scoring, and a curtain when a public phase ends."""
         state = self.session.state
         scoring = self.session.view(None).get("last_scoring")
-        if not state.is_over() and scoring and scoring["turn"] > self.scores_seen:
+        if scoring and scoring["turn"] > self.scores_seen:  # (the last turn's too, before the end screen)
             self.pending_bot, self.animating, self.confirm_lock = None, False, False
             self.score_screen, self.unveiled, self.public = scoring, None, False
             self.refresh()
@@ -254,8 +254,9 @@ class AmadrimTable(TableScene):
                     if placement_problem(ctx, seat, (x, y)) is None}
         if self.my_turn_to_act() and self.selected_kind:
             unit = None if self.selected_kind == "create" else self.selected_unit
-            if unit is None and self.selected_kind != "create":
-                return set()
+            if unit is None and self.selected_kind != "create":  # the units that can do it, to pick one
+                return {tuple(u["cell"]) for u in v["units"]
+                        if u["owner"] == seat and targets(v, seat, u["id"], self.selected_kind)}
             cells = {tuple(c) for c in targets(v, seat, unit, self.selected_kind)}
             if self.selected_kind == "move" and cells:
                 start = next(tuple(u["cell"]) for u in v["units"] if u["id"] == unit)
@@ -355,11 +356,8 @@ class AmadrimTable(TableScene):
             for kind, row in zip(v["action_kinds"], rows):
                 left = (v["remaining"] or {}).get(kind, 0)
                 self.zones.append(Zone("kind", row, kind, acting and left > 0))
-                if kind == "create":
-                    w = min(86, row.width // 4)
-                    for i, uk in enumerate(reversed(v["unit_kinds"])):
-                        chip = pygame.Rect(row.right - (i + 1) * (w + 6), row.centery - 11, w, 22)
-                        self.zones.append(Zone("unit_kind", chip, uk, acting and left > 0))
+                for uk, chip in zip(v["unit_kinds"], self.action_row(kind, row).chips):
+                    self.zones.append(Zone("unit_kind", chip, uk, acting and left > 0))
             end = pygame.Rect(inner.left, box.bottom - 54, inner.width, 40)
             self.zones.append(Zone("end", end, None, acting and not self.must_play()))
         elif v["phase"] == "over":
@@ -410,6 +408,57 @@ class AmadrimTable(TableScene):
         n = len(self.view["action_kinds"])
         h = max(34, min(54, (bottom - top) // n))
         return [pygame.Rect(box.left + 12, top + i * h, box.width - 24, h - 4) for i in range(n)]
+
+    def action_row(self, kind: str, row: pygame.Rect) -> SimpleNamespace:
+        """Where the parts of an action row go, none over another: the icon and the name on the
+        left; the count of cubes left ("1 / 1 left") on the right of the first line (of the second
+        for "create", whose first line ends with the merchant / mage choice); the cubes, then the
+        reason an action is unplayable, on the second line. Rows of small windows are lower: the
+        name (with the reason under it, smaller), the merchant / mage choice, the count, no cubes.
+        `reason` is the room the reason has (it is cut to it; the row's tooltip gives it whole)."""
+        v = self.view
+        left = (v["remaining"] or {}).get(kind, 0)
+        total = (v["programming"][v["current"]] or {}).get(kind, 0) if v["current"] is not None else 0
+        count = self.app.tr("amadrim.ui.left_of", left=left, total=total)
+        count_w = ui.font(12).size(count)[0]
+        icon_r = max(7, min(12, row.height // 4))
+        x = row.left + 18 + 2 * icon_r
+        compact = row.height < 42  # small windows: one line, no cubes drawn (the count says how many)
+        chips: list[pygame.Rect] = []
+        if compact:
+            count_pos, count_anchor = (row.right - 10, row.centery), "midright"
+            end = row.right - 10 - count_w - 8
+            if kind == "create":
+                w = max(ui.font(13).size(self.app.tr(f"amadrim.unit.{uk}"))[0] for uk in v["unit_kinds"]) + 10
+                chips = [pygame.Rect(end - (2 - i) * (w + 4) + 4, row.centery - 11, w, 22) for i in range(2)]
+                end = chips[0].left - 8
+            label_w = end - x
+            reason = pygame.Rect(x, row.top + 18, end - x, 14)  # (under the name, moved up, see draw_actions)
+        else:
+            line2 = row.bottom - 15
+            if kind == "create":
+                w = min(86, row.width // 4)
+                chips = [pygame.Rect(row.right - (2 - i) * (w + 6), row.top + 4, w, 22) for i in range(2)]
+                label_w = chips[0].left - 8 - x
+                count_pos, count_anchor = (row.right - 10, line2 + 7), "midright"
+                reason_right = row.right - 10 - count_w - 10
+            else:
+                count_pos, count_anchor = (row.right - 10, row.top + 5), "topright"
+                label_w = row.right - 10 - count_w - 10 - x
+                reason_right = row.right - 10
+            start = x + total * 16 + (4 if total else 0)
+            reason = pygame.Rect(start, line2 - 1, reason_right - start, 14)
+        return SimpleNamespace(left=left, total=total, count=count, count_pos=count_pos, count_anchor=count_anchor,
+                               icon_r=icon_r, x=x, compact=compact, chips=chips, label_w=label_w, reason=reason)
+
+    def unplayable(self, view: dict[str, Any]) -> dict[str, str]:
+        """Per action kind with cubes left but no legal use now, why ("unplayable: …")."""
+        seat, remaining = view["current"], view["remaining"] or {}
+        if seat is None or not remaining:
+            return {}
+        lost = lost_cubes(ViewContext(view, seat), seat)
+        return {kind: self.app.tr("amadrim.ui.unplayable", why=self.app.tr(why))
+                for kind, why in lost.items() if remaining.get(kind)}
 
     # -- events ------------------------------------------------------------------------------------------
 
@@ -531,6 +580,10 @@ class AmadrimTable(TableScene):
                 self.app.toast(self.app.tr("amadrim.ui.program_first"), "info")
             return
         unit = self.unit_on(cell)
+        if (self.selected_kind not in (None, "create") and self.selected_unit is None and unit is not None
+                and unit["owner"] == self.unveiled):  # the action first, then the unit (highlighted)
+            self.select_unit(unit)
+            return
         if cell in self.highlights and self.selected_kind:
             self.act_on(cell)
             return
@@ -696,7 +749,7 @@ class AmadrimTable(TableScene):
 
     def draw_score_screen(self, surface: pygame.Surface, scoring: dict[str, Any]) -> None:
         """End of a turn: per guild the four lines and the total, what changed and why; a click
-        goes on to the next programming."""
+        goes on to the next programming (after the last turn, to the end screen)."""
         w, h = surface.get_size()
         ui.dim(surface, 150)
         seats = len(scoring["seats"])
@@ -743,7 +796,8 @@ class AmadrimTable(TableScene):
                 rect = pygame.Rect(rect.left, y + 2, rect.width, col.bottom - y - 8)
                 if rect.height < 14:
                     break
-        pieces.blit_label(surface, tr("amadrim.ui.score_continue"), (box.centerx, box.bottom - 16), 15, ui.GOLD,
+        more = "amadrim.ui.score_end" if self.view["phase"] == "over" else "amadrim.ui.score_continue"
+        pieces.blit_label(surface, tr(more), (box.centerx, box.bottom - 16), 15, ui.GOLD,
                           italic=True, anchor="midbottom")
 
     def draw_dynamic(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -836,13 +890,31 @@ class AmadrimTable(TableScene):
                            pygame.Rect(box.left + 16, y + 8, box.width - 32, 140), 14, ui.PARCHMENT_DIM, True)
         pieces.blit_label(surface, self.app.tr("amadrim.ui.setup_order"), (box.left + 16, y + 10), 15, ui.GOLD, True)
         y += 34
-        for i, s in enumerate(view["placing"][:8]):
+        self.draw_placing_order(surface, pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 8 - y),
+                                view["placing"])
+
+    def draw_placing_order(self, surface: pygame.Surface, rect: pygame.Rect, order: list[int]) -> None:
+        """Every city still to place, in order (up to 12 with 4 guilds), down one column then the
+        next, in as many columns as the names allow whole (a long name shortened to "Daniel-A.");
+        "+N" only if rows run out."""
+        names = [self.seat_name(s) for s in order]
+        widest = max((ui.font(13).size(n)[0] for n in names), default=0) + 26
+        cols = max(2, min(4, rect.width // max(1, widest)))
+        col_w = rect.width // cols
+        rows = min(max(1, rect.height // 24), -(-len(order) // cols))  # (read down, column by column)
+        shown = order if len(order) <= rows * cols else order[:rows * cols - 1]
+
+        def at(i: int) -> tuple[int, int]:
+            return rect.left + 8 + (i // rows) * col_w, rect.top + (i % rows) * 24
+
+        for i, s in enumerate(shown):
             c = self.seat_colour(s)
-            x = box.left + 24 + (i % 4) * ((box.width - 40) // 4)
-            yy = y + (i // 4) * 26
+            x, yy = at(i)
             ui.seat_symbol(surface, c.symbol, (x, yy + 9), 7, c.rgb)
-            pieces.blit_label(surface, panels.fit(self.seat_name(s), (box.width - 40) // 4 - 20, 13), (x + 12, yy), 13,
-                              ui.PARCHMENT if i == 0 else ui.PARCHMENT_DIM)
+            name = panels.fit(panels.short_name(names[i], col_w - 22, 13), col_w - 22, 13)
+            pieces.blit_label(surface, name, (x + 12, yy), 13, ui.PARCHMENT if i == 0 else ui.PARCHMENT_DIM)
+        if len(shown) < len(order):
+            pieces.blit_label(surface, f"+{len(order) - len(shown)}", at(len(shown)), 13, ui.PARCHMENT_DIM)
 
     def draw_programming(self, surface: pygame.Surface, box: pygame.Rect, view: dict[str, Any]) -> None:
         seat = self.unveiled
@@ -912,51 +984,43 @@ class AmadrimTable(TableScene):
         seat = view["current"]
         acting = self.my_turn_to_act()
         self.panel_title(surface, box, self.app.tr("amadrim.ui.actions_title", name=self.seat_name(seat)), seat)
-        programmed = view["programming"][seat] or {}
-        remaining = view["remaining"] or {}
-        lost = lost_cubes(ViewContext(view, seat), seat) if remaining else {}
+        unplayable = self.unplayable(view)
         c = self.seat_colour(seat)
         for zone in self.zones:
             if zone.name != "kind":
                 continue
             kind, row = zone.arg, zone.rect
+            part = self.action_row(kind, row)
             chosen = acting and kind == self.selected_kind
             hovered = self.hover_zone == (zone.name, zone.arg) and zone.enabled
             fill = (92, 68, 30) if chosen else ((64, 48, 32) if hovered else (50, 38, 26))
             pygame.draw.rect(surface, fill, row, border_radius=6)
             pygame.draw.rect(surface, ui.GOLD if chosen else (92, 70, 40), row, 2 if chosen else 1, border_radius=6)
-            left = remaining.get(kind, 0)
-            colour = ui.PARCHMENT if left else ui.GREY
-            icon_r = max(7, min(12, row.height // 4))
-            pieces.action_icon(surface, kind, (row.left + 8 + icon_r, row.top + row.height // 2), icon_r,
-                               ui.GOLD if left else ui.GREY)
-            x = row.left + 18 + 2 * icon_r
-            compact = row.height < 42  # small windows: one line, the count says how many cubes
-            name_w = row.width - (x - row.left) - (190 if compact and kind == "create" else 100)
-            name_pos = (x, row.centery - 10) if compact else (x, row.top + 4)
-            pieces.blit_label(surface, self.kind_label(kind, name_w, 15, True), name_pos, 15, colour, True)
+            colour = ui.PARCHMENT if part.left else ui.GREY
+            pieces.action_icon(surface, kind, (row.left + 8 + part.icon_r, row.top + row.height // 2), part.icon_r,
+                               ui.GOLD if part.left else ui.GREY)
+            why = unplayable.get(kind)
+            size = 14 if part.compact and why else 15
+            name_pos = (part.x, row.top + 4) if not part.compact else (
+                (part.x, row.top + 1) if why else (part.x, row.centery - 10))
+            pieces.blit_label(surface, self.kind_label(kind, part.label_w, size, True), name_pos, size, colour, True)
             side = 12
-            for i in range(0 if compact else programmed.get(kind, 0)):
-                r = pygame.Rect(x + i * (side + 4), row.bottom - side - 5, side, side)
-                pieces.cube(surface, r, c.rgb, hollow=i >= left)
-            if kind != "create":  # the create row shows the merchant / mage choice there
-                pieces.blit_label(surface, self.app.tr("amadrim.ui.left_of", left=left, total=programmed.get(kind, 0)),
-                                  (row.right - 10, row.centery if compact else row.top + 5), 12, colour,
-                                  anchor="midright" if compact else "topright")
-            if left and kind in lost:  # no legal use now: say why (lost when nothing else can be played)
-                why = self.app.tr("amadrim.ui.unplayable", why=self.app.tr(lost[kind]))
-                right = row.right - (190 if kind == "create" else 80)
-                pos = (x + (0 if compact else 0), row.bottom - (14 if not compact else 13))
-                pieces.blit_label(surface, panels.fit(why, right - pos[0], 11), pos, 11, (226, 150, 120),
-                                  italic=True)
+            for i in range(0 if part.compact else part.total):
+                r = pygame.Rect(part.x + i * (side + 4), row.bottom - side - 5, side, side)
+                pieces.cube(surface, r, c.rgb, hollow=i >= part.left)
+            pieces.blit_label(surface, part.count, part.count_pos, 12, colour, anchor=part.count_anchor)
+            if why:  # no legal use now: say why (lost when nothing else can be played)
+                pieces.blit_label(surface, panels.fit(why, part.reason.width, 11), part.reason.topleft, 11,
+                                  (226, 150, 120), italic=True)
         for zone in self.zones:
-            if zone.name == "unit_kind":
+            if zone.name == "unit_kind":  # the chosen kind: filled gold, dark words; the other: dark, dim words
                 chosen = zone.arg == self.create_kind
-                pygame.draw.rect(surface, (120, 88, 36) if chosen and zone.enabled else (44, 35, 26), zone.rect,
+                lit = chosen and zone.enabled
+                pygame.draw.rect(surface, ui.GOLD if lit else (36, 28, 20), zone.rect, border_radius=10)
+                pygame.draw.rect(surface, (255, 236, 170) if lit else (92, 70, 40), zone.rect, 2 if lit else 1,
                                  border_radius=10)
-                pygame.draw.rect(surface, ui.GOLD if chosen else (92, 70, 40), zone.rect, 1, border_radius=10)
                 pieces.blit_label(surface, self.app.tr(f"amadrim.unit.{zone.arg}"), zone.rect.center, 13,
-                                  ui.PARCHMENT if zone.enabled else ui.GREY, anchor="center")
+                                  ui.INK if lit else (ui.PARCHMENT_DIM if zone.enabled else ui.GREY), anchor="center")
             elif zone.name == "end":
                 binding_ = view["options"].get("unplayed_cubes", "binding") == "binding"
                 key = "amadrim.ui.end_binding" if binding_ else "amadrim.action.end_actions"
@@ -1037,8 +1101,10 @@ class AmadrimTable(TableScene):
                 return [panels.resource_tip(self.view, self.look(), seat, colour_id)]
         kind = self.kind_under_mouse()
         if kind is not None:
+            why = self.unplayable(self.view).get(kind) if self.view["phase"] == "actions" else None
             return [self.app.tr(f"amadrim.kind.{kind}"),
-                    *ui.wrap(self.app.tr(f"amadrim.ui.kind_help.{kind}"), 380, 14)]
+                    *ui.wrap(self.app.tr(f"amadrim.ui.kind_help.{kind}"), 380, 14),
+                    *(ui.wrap(why, 380, 14) if why else ())]
         cell = self.hover_cell
         if cell is None:
             return []

@@ -121,3 +121,30 @@ def test_the_quick_use_checks_agree_with_the_listed_actions():
                 checked += 1
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert checked > 150
+
+
+def test_the_market_notes_add_up_to_the_business_change():
+    """Playtest: "Commerce −1 (2→1)" came with "tie on Dyes: marker steps back (+0)" and "majority
+    on Gold kept: +1" — the notes gave each marker's worth, not what it changed. A marker on step 1
+    of Dyes (worth 1) leaves the track on a tie (−1); a kept Gold marker goes from step 1 to step 2,
+    both worth 1 (+0): Commerce 2 → 1, and the notes say −1 and +0."""
+    from rules.amadrim.scoring import end_turn, reputation
+    from tests.amadrim.helpers import new
+
+    state = new(2, 0)
+    place_all(state)
+    blue, yellow = 2, 4  # Dyes (Teinture) and Gold (Or)
+    state.market = [[0] * 6, [0] * 6]
+    state.market[0][blue] = state.market[0][yellow] = 1
+    state.stock = [[0] * 6, [0] * 6]
+    state.stock[0][blue] = state.stock[1][blue] = 2  # a tie
+    state.stock[0][yellow], state.stock[1][yellow] = 3, 1  # a majority, not a monopoly
+    state.reputation = [reputation(state, s) for s in range(2)]
+    assert state.reputation[0]["business"] == 2
+    end_turn(state)
+    mine = state.view(None)["last_scoring"]["seats"][0]
+    assert (mine["previous"]["business"], mine["lines"]["business"]) == (2, 1)
+    notes = {n["key"]: n["params"] for n in mine["notes"]}
+    assert notes["amadrim.score_note.tied_out"]["delta"] == "-1"
+    assert notes["amadrim.score_note.kept"]["delta"] == "+0" and notes["amadrim.score_note.kept"]["points"] == 1
+    assert sum(int(p["delta"]) for p in notes.values()) == -1

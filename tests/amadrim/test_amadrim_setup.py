@@ -102,3 +102,15 @@ def test_first_turn_gives_seven_cubes_for_three_cities():
     place_all(state)
     assert state.cubes == [7, 7]
     assert state.to_act() == [0, 1]
+
+
+def test_the_new_game_note_says_the_game_number_draws_the_first_player() -> None:
+    """Playtest: the note said the number "only changes what the bots choose", but it also draws
+    the first player (ruling 3), who places first and opens turn 1."""
+    from rules.amadrim import ENGINE
+    from tests.amadrim.helpers import content
+    from tests.ui_helpers import make_app
+
+    assert len({ENGINE.new_game(content(), 3, seed, None).first_player for seed in range(12)}) > 1
+    for lang, words in (("fr", "premier joueur"), ("en", "first player")):
+        assert words in make_app(lang).tr("amadrim.newgame.seed_help")

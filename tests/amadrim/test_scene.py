@@ -13,7 +13,8 @@ from rules.amadrim import targets
 from rules.amadrim.actions import AddCube, LockIn, TimeUp
 from scenes.amadrim import panels
 from scenes.amadrim.table import TIMER_EXTRA, AmadrimTable
-from tests.ui_helpers import click, make_app, settle
+from sprites.amadrim import pieces
+from tests.ui_helpers import click, drawn_with_sizes, make_app, settle
 
 
 class FakeClock:
@@ -262,16 +263,26 @@ def test_an_illegal_click_in_the_action_phase_shows_a_message(app) -> None:
     assert len(table.session.actions) == before and table.unveiled == seat
 
 
-def test_a_short_game_with_bots_reaches_the_end_screen(app) -> None:
+def test_a_short_game_with_bots_reaches_the_end_screen(app, monkeypatch) -> None:
+    """…through every turn's score screen, the last one's too (playtest: the game went straight
+    to the end screen, and nobody saw why the winner's total jumped on the last turn)."""
     app.settings.animation_speed = 1000.0  # bots play without their visible pause
     session = new_session(app, ("human", "greedy", "greedy"), seed=3, options={"max_turns": 2})
     table = open_table(app, session)
+    drawn = drawn_with_sizes(monkeypatch, pieces, "blit_label")
+    seen = []
     for _ in range(3000):
         if top_name(app) == "EndScene":
             break
         if top_name(app) == "CurtainScene":
             lift(app, table)
         elif table.score_screen is not None:
+            seen.append((table.score_screen["turn"], session.state.is_over()))
+            drawn.clear()
+            table.dirty = True
+            settle(app)
+            more = "amadrim.ui.score_end" if session.state.is_over() else "amadrim.ui.score_continue"
+            assert app.tr(more) in [text for text, _, _ in drawn]
             click(app, (640, 400))
         elif table.since:
             click(app, (640, 20))
@@ -288,7 +299,9 @@ def test_a_short_game_with_bots_reaches_the_end_screen(app) -> None:
     assert top_name(app) == "EndScene"
     end = app.stack.top
     assert session.state.is_over() and len(end.history) == 3  # a zero line and two scored turns
+    assert seen == [(1, False), (2, True)]
     assert end.outcome["ranking"]
+    assert [label for _, label in end.turn_ticks(pygame.Rect(0, 0, 300, 200))] == ["0", "1", "2"]
 
 
 def test_the_table_idles_in_the_action_phase_and_animates_only_while_a_sand_timer_runs(app) -> None:

@@ -137,3 +137,50 @@ def test_a_human_plays_a_whole_turn_by_clicks(app) -> None:  # noqa: F811
     assert table.score_screen is None and top_name(app) == "CurtainScene"
     lift(app, table)
     assert table.since == [] and table.timer is not None and table.programming_seat() is not None
+
+
+def test_choosing_attack_first_highlights_the_mages_that_can_attack_and_a_click_picks_one(app) -> None:  # noqa: F811
+    """Playtest finding 8: after "Attack" (no unit chosen yet) the map highlighted nothing. Now it
+    highlights the seat's mages with a prey in reach (not a mage without one, nor a merchant), and a
+    click on one selects it and shows its preys."""
+    session = new_session(app, seed=5)
+    table = open_table(app, session)
+    while session.state.phase == "setup":
+        click(app, cell_pos(table, min(table.highlights)))
+    lift(app, table)
+    me = session.state.first_player
+    mage, merchant, enemy_mage, _ = scenario(session.state, me)
+    board = session.state.board
+    far = next((x, y) for y in range(1, 11) for x in range(1, 11) if board.is_free((x, y))
+               and all(board.is_free(c) for c in board.around[(x, y)]) and abs(x - mage.cell[0]) > 2)
+    idle = Unit(session.state.next_unit, me, "mage", 1, far)  # a mage with no prey in reach
+    session.state.next_unit += 1
+    board.add_unit(idle)
+    for _ in range(2):
+        plan = {"attack": 1, "create": 1} if table.unveiled == me else {"create": 1}
+        for kind, n in plan.items():
+            for _ in range(n):
+                click(app, zone(table, "add", kind).rect.center)
+        click(app, zone(table, "lock").rect.center)
+        if table.confirm_lock:
+            click(app, zone(table, "confirm_yes").rect.center)
+        if top_name(app) == "CurtainScene":
+            lift(app, table)
+    assert table.my_turn_to_act() and table.unveiled == me
+    click(app, zone(table, "kind", "attack").rect.center)
+    assert table.selected_kind == "attack" and table.selected_unit is None
+    assert table.highlights == {mage.cell}
+    click(app, cell_pos(table, mage.cell))
+    assert table.selected_unit == mage.id and table.selected_kind == "attack"
+    assert table.highlights == {merchant.cell, enemy_mage.cell}
+    # the chosen unit kind of "Create" is plainly the chosen one: filled gold, the other one dark
+    import pygame
+
+    from scenes import ui
+    for chosen, other in (("mage", "merchant"), ("merchant", "mage")):
+        click(app, zone(table, "unit_kind", chosen).rect.center)
+        assert table.create_kind == chosen
+        screen = pygame.display.get_surface()
+        lit, dark = (zone(table, "unit_kind", k).rect for k in (chosen, other))
+        assert tuple(screen.get_at((lit.left + 12, lit.top + 3)))[:3] == ui.GOLD
+        assert sum(tuple(screen.get_at((dark.left + 12, dark.top + 3)))[:3]) < 200

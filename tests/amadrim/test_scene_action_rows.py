@@ -1,0 +1,80 @@
+"""Playtest findings 2 and 3: every row of the action panel shows its count of cubes left (the
+"create" row too), and the reason an action is unplayable never overlaps the row's name, count,
+cubes or merchant / mage choice; a reason cut to fit is given whole by the row's tooltip. In both
+languages, at the smallest window (one-line rows) and the default one."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from sprites.amadrim import pieces
+from tests.amadrim.test_scene import lift, lock, new_session, to_programming, top_name, zone
+from tests.ui_helpers import click, make_app, settle
+
+PLAN = ["create", "take_city", "attack", "spell", "move", "move"]  # nothing on the map: four unplayable
+
+
+def spy_drawing(monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """(text, tight box of its ink) of every label, and ("cube", rect) of every cube drawn."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real_label, real_cube = pieces.blit_label, pieces.cube
+
+    def label(surface, value, pos, size, colour=pieces.ui.PARCHMENT, bold=False, anchor="topleft", italic=False):
+        rect = real_label(surface, value, pos, size, colour, bold, anchor, italic)
+        ink = pieces.label(value, size, colour, bold, italic).get_bounding_rect().move(rect.topleft)
+        drawn.append((value, ink))
+        return rect
+
+    def cube(surface, rect, rgb, hollow=False):
+        drawn.append(("cube", pygame.Rect(rect)))
+        return real_cube(surface, rect, rgb, hollow)
+
+    monkeypatch.setattr(pieces, "blit_label", label)
+    monkeypatch.setattr(pieces, "cube", cube)
+    return drawn
+
+
+@pytest.mark.parametrize("lang,size", [("fr", (1024, 700)), ("en", (1024, 700)), ("fr", (1280, 800)),
+                                       ("en", (1280, 800))])
+def test_action_rows_show_every_count_and_reasons_clear_of_the_rest(monkeypatch, lang, size) -> None:
+    app = make_app(lang, size)
+    session = new_session(app, ("human",) * 3)
+    table = to_programming(app, session)
+    while session.state.phase == "programming":
+        if top_name(app) == "CurtainScene":
+            lift(app, table)
+            continue
+        for kind in PLAN:
+            click(app, zone(table, "add", kind).rect.center)
+        lock(app, table)
+    if top_name(app) == "CurtainScene":
+        lift(app, table)
+    assert table.my_turn_to_act()
+    drawn = spy_drawing(monkeypatch)
+    table._stale = table.dirty = True  # (the panel is drawn again, into the table's layer)
+    settle(app)
+    reasons = table.unplayable(table.view)
+    assert set(reasons) == {"take_city", "attack", "spell", "move"}
+    chips = [z.rect for z in table.zones if z.name == "unit_kind"]
+    for kind, row in zip(table.view["action_kinds"], table.action_rows()):
+        inside = [(text, pygame.Rect(rect)) for text, rect in dict.fromkeys(  # (once each: frames repeat)
+            (text, tuple(rect)) for text, rect in drawn if row.contains(rect))]
+        total = PLAN.count(kind)
+        count = app.tr("amadrim.ui.left_of", left=total, total=total)
+        assert count in [text for text, _ in inside], f"{kind}: no count of cubes left"
+        mine = chips if kind == "create" else []  # (the merchant / mage chips, with their words inside)
+        boxes = [rect for _, rect in inside if not any(chip.contains(rect) for chip in mine)] + mine
+        for a, b in itertools.combinations(boxes, 2):
+            assert not a.colliderect(b), f"{kind}: {[t for t, r in inside if r in (a, b)]} overlap"
+        if kind in reasons:
+            shown = next((text for text, _ in inside if text.startswith(reasons[kind][:8])), None)
+            assert shown, f"{kind}: {[(t, r) for t, r in drawn if t.startswith(reasons[kind][:8])]}, {row}"
+            assert shown == reasons[kind] or shown.endswith("…")
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": (row.left + 12, row.centery),
+                                                                      "rel": (0, 0), "buttons": (0, 0, 0)}))
+            settle(app, 2)
+            assert reasons[kind] in " ".join(table.tooltip_lines())
+    assert app.errors_logged == 0
