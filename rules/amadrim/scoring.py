@@ -31,11 +31,11 @@ def update_market(stock: list[list[int]], market: list[list[int]], steps: int,
     A monopoly (the holder is the only seat with any of it) advances `monopoly_steps` steps.
     """
     holders: list[int | None] = []
-    for colour in range(len(stock[0])):
-        counts = [s[colour] for s in stock]
+    others = len(stock) - 1
+    for colour, counts in enumerate(zip(*stock)):  # (each colour's counts, seat by seat)
         best = max(counts)
         holder = counts.index(best) if best > 0 and counts.count(best) == 1 else None
-        alone = holder is not None and counts.count(0) == len(counts) - 1  # (counts are >= 0)
+        alone = holder is not None and counts.count(0) == others  # (counts are >= 0)
         for seat, line in enumerate(market):
             if seat == holder:
                 line[colour] = min(line[colour] + (monopoly_steps if alone else 1), steps)
@@ -45,14 +45,16 @@ def update_market(stock: list[list[int]], market: list[list[int]], steps: int,
     return holders
 
 
-def market_notes(state: AmadrimState, before: list[list[int]], stock: list[list[int]]) -> list[list[dict[str, Any]]]:
-    """Per seat, what happened to each of its market markers this scoring (translatable entries)."""
+def market_notes(state: AmadrimState, before: list[list[int]], market: list[list[int]], stock: list[list[int]],
+                 majority: list[int | None]) -> list[list[dict[str, Any]]]:
+    """Per seat, what happened to each of its market markers at a scoring (translatable entries):
+    the markers `before` and after it (`market`), the stock then and the majorities it gave."""
     values = state.content.market_values
     notes: list[list[dict[str, Any]]] = [[] for _ in range(state.seats)]
-    for colour, holder in enumerate(state.majority):
+    for colour, holder in enumerate(majority):
         resource = None  # (made for the first note of the colour, shared by its notes)
         for seat in range(state.seats):
-            old, new = before[seat][colour], state.market[seat][colour]
+            old, new = before[seat][colour], market[seat][colour]
             if seat == holder:
                 others = sum(1 for s in stock if s[colour])
                 key = "monopoly" if others == 1 else ("kept" if old else "won")
@@ -77,12 +79,12 @@ def marker_note(key: str, resource: Any, old: int, new: int, values: tuple[int, 
     return entry(f"amadrim.score_note.{key}", resource=resource, points=points, delta=f"{delta:+d}")
 
 
-def turn_notes(state: AmadrimState, previous: list[dict[str, int]],
+def turn_notes(state: AmadrimState, previous: list[dict[str, int]], reputation: list[dict[str, int]],
                market: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    """The score screen of the turn: per seat the four lines, the total and what changed."""
+    """The score screen of a turn: per seat the four lines, the total and what changed."""
     out = []
     for seat in range(state.seats):
-        now, was = state.reputation[seat], previous[seat]
+        now, was = reputation[seat], previous[seat]
         notes = list(market[seat])
         for line in ("kills", "town", "magic"):
             delta = now[line] - was[line]
@@ -116,12 +118,13 @@ def reputation(state: AmadrimState, seat: int) -> dict[str, int]:
 def end_turn(state: AmadrimState) -> None:
     """Score the turn; end the game or start the next turn with the coin passed left."""
     before = [list(line) for line in state.market]
-    previous = [dict(r) for r in state.reputation]
+    stock = [list(line) for line in state.stock]
+    previous = state.reputation  # (each scoring makes new lines: these are never changed)
     monopoly = 2 if state.options.get("monopoly") == "extra_step" else 1
     state.majority = update_market(state.stock, state.market, len(state.content.market_values), monopoly)
-    notes = market_notes(state, before, state.stock)
     state.reputation = [reputation(state, s) for s in range(state.seats)]
-    state.last_scoring = {"turn": state.turn, "seats": turn_notes(state, previous, notes)}
+    state.scored = (state.turn, before, [list(line) for line in state.market], stock, state.majority,
+                    previous, state.reputation)
     totals = [r["total"] for r in state.reputation]
     state.history.append(totals)
     state.say("scored", turn=state.turn, totals=totals)
@@ -132,6 +135,17 @@ def end_turn(state: AmadrimState) -> None:
     state.first_player = (state.first_player + 1) % state.seats
     state.turn += 1
     state.begin_programming()
+
+
+def last_scoring(state: AmadrimState) -> dict[str, Any] | None:
+    """The last turn's score screen ({turn, seats [per seat {lines, previous, notes}]}), made
+    from what `end_turn` kept of that scoring (`AmadrimState.scored`) when a view first shows it:
+    most views never do (a bot's), and its notes are most of a scoring's cost."""
+    if state.scored is None:
+        return None
+    turn, before, market, stock, majority, previous, now = state.scored
+    notes = market_notes(state, before, market, stock, majority)
+    return {"turn": turn, "seats": turn_notes(state, previous, now, notes)}
 
 
 def _finish(state: AmadrimState, reason: str) -> None:

@@ -87,7 +87,10 @@ class AmadrimState(HiddenResults):
         self.texts: dict[tuple[int, str], dict[str, str]] | None = None  # see `colour_text`
         self.pawns_memo: tuple[tuple[int, ...], list[int]] | None = None  # see `pawns_left`
         self.end_reason: str | None = None
-        self.last_scoring: dict[str, Any] | None = None  # the last turn's score screen (see scoring)
+        # what the last scoring was made of (`scoring.end_turn`), and its score screen
+        # (`last_scoring`, made from it when first read)
+        self.scored: tuple[Any, ...] | None = None
+        self.scoring_screen: tuple[Any, dict[str, Any] | None] | None = None
         placement.start(self)
 
     # -- the protocol --------------------------------------------------------------------------
@@ -182,6 +185,15 @@ class AmadrimState(HiddenResults):
     def outcome(self) -> dict[str, Any]:
         """Scores (totals), ranking best first (with the tie-break), winners, totals per turn."""
         return scoring.outcome(self)
+
+    @property
+    def last_scoring(self) -> dict[str, Any] | None:
+        """The last turn's score screen (`scoring.last_scoring`), made once per scoring when
+        first read (the same dict for every view of that scoring: read only)."""
+        memo = self.scoring_screen
+        if memo is None or memo[0] is not self.scored:
+            memo = self.scoring_screen = (self.scored, scoring.last_scoring(self))
+        return memo[1]
 
     # -- what the checks read (shared with `action_phase.ViewContext`) ---------------------------
 
