@@ -19,7 +19,14 @@ FOUR = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W
 
 def cell_label(cell: Cell) -> str:
     """A cell as players name it: column letter from A, row number from 1 ("C4")."""
-    return f"{chr(ord('A') + cell[0])}{cell[1] + 1}"
+    try:
+        return _LABELS[cell]  # (two or three in most log entries)
+    except (KeyError, TypeError):  # off the table below, or not a tuple
+        return f"{chr(ord('A') + cell[0])}{cell[1] + 1}"
+
+
+#: `cell_label` of the cells of maps up to 26 columns and 40 rows, made once.
+_LABELS = {(x, y): f"{chr(ord('A') + x)}{y + 1}" for x in range(26) for y in range(40)}
 
 
 @dataclass
@@ -322,9 +329,14 @@ def follow_log(view: dict[str, Any], known: dict[str, Any]) -> Board | None:
     then the board must be made from the view's units and cities. The units' `moved`, `acted`
     and `levelled` flags are not followed (the log does not name the unit that took a city, and
     the bots do not read them)."""
-    board, seen, log = known.get("board"), known.get("seen"), view["log"]
-    start = next((i for i in range(len(log) - 1, -1, -1) if log[i] is seen), None) if seen is not None else None
-    if board is None or start is None:
+    board, seen = known.get("board"), known.get("seen")
+    if board is None or seen is None:
+        return None
+    log = view["log"]
+    start = len(log) - 1
+    while start >= 0 and log[start] is not seen:  # (a few entries back: what the others did since)
+        start -= 1
+    if start < 0:
         return None
     for item in log[start + 1:]:
         follow = _FOLLOW.get(item["key"])

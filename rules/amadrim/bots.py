@@ -79,6 +79,7 @@ _ADD = dict(zip(KINDS, ADD))
 
 
 _PROGRAMMING = frozenset(("add_cube", "remove_cube", "lock_in", "time_up"))
+_ONLY_MOVES = {Move}
 
 
 def _has(legal: list[Action], act: Action) -> bool:
@@ -294,8 +295,11 @@ class LevelBot:
         me = view["seat"]
         board = board_from_view(view, self._known)
         ctx = _Scorer(view, board, me, w, self._known)
-        others = [a for a in legal if type(a) is not Move]  # (no action class derives from another)
-        moves = [a for a in legal if type(a) is Move] if others else legal  # (only moves: most lists)
+        if {*map(type, legal)} == _ONLY_MOVES:  # (most lists: told by a C loop, no list made)
+            others, moves = [], legal
+        else:  # (no action class derives from another)
+            others = [a for a in legal if type(a) is not Move]
+            moves = [a for a in legal if type(a) is Move]
         if w["sample_moves"] and len(moves) > w["sample_moves"]:
             moves = self.rng.sample(moves, int(w["sample_moves"]))
         best, best_score = legal[-1], float("-inf")  # "end" when offered comes last

@@ -59,6 +59,7 @@ class AmadrimState(HiddenResults):
         self.log: list[dict[str, Any]] = []
         self.board = Board(content.width, content.height, content.quadrant_width, content.quadrant_height)
         colours = len(content.colours)
+        self.colour_ids = [c.id for c in content.colours]  # (read by every view's resources)
         self.stock = [[0] * colours for _ in range(seats)]
         self.supply = None if content.supply is None else list(content.supply)
         self.market = [[0] * colours for _ in range(seats)]

@@ -77,7 +77,8 @@ def _programming(state: AmadrimState, seat: int | None) -> list[dict[str, int] |
 
 
 def _ids(state: AmadrimState) -> list[str]:
-    return [c.id for c in state.content.colours]
+    """The colour ids, in colour order (the state's list, made once: read only)."""
+    return state.colour_ids
 
 
 def _units(state: AmadrimState) -> list[dict[str, Any]]:
