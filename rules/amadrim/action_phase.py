@@ -493,7 +493,7 @@ def _next_seat(state: AmadrimState) -> None:
 def _stuck(state: AmadrimState, seat: int) -> bool:
     """Binding programming: when no remaining cube has a use, they are lost (logged with the
     reason of each kind) and the seat's actions end. True when that happened."""
-    if not binding(state) or _any_use(state, seat):
+    if state.options.get("unplayed_cubes", "binding") != "binding" or _any_use(state, seat):  # (`binding`)
         return False
     # no remaining cube has a use: each kind with cubes left is lost (`lost_cubes`, without
     # looking for uses again)
@@ -514,16 +514,13 @@ def _spent(state: AmadrimState, kind: int, amount: int = 1) -> None:
         _next_seat(state)
 
 
-def _refuse(why: str | None, **params: Any) -> None:
-    if why:
-        raise IllegalAction(why, **params)
-
-
 # -- the actions ----------------------------------------------------------------------------------
 
 
 def create(state: AmadrimState, seat: int, action: Create) -> None:
-    _refuse(why_create(state, seat, action.unit_kind, action.cell), cell=cell_label(action.cell), at=list(action.cell))
+    why = why_create(state, seat, action.unit_kind, action.cell)
+    if why:  # (the parameters made only for a refusal)
+        raise IllegalAction(why, cell=cell_label(action.cell), at=list(action.cell))
     unit = Unit(state.next_unit, seat, action.unit_kind, 1 if action.unit_kind == "mage" else 0, action.cell)
     state.next_unit += 1
     state.board.add_unit(unit)
@@ -533,7 +530,9 @@ def create(state: AmadrimState, seat: int, action: Create) -> None:
 
 
 def move(state: AmadrimState, seat: int, action: Move) -> None:
-    _refuse(why_move(state, seat, action.unit, action.path), unit=action.unit, cubes=state.remaining[MOVE])
+    why = why_move(state, seat, action.unit, action.path)
+    if why:
+        raise IllegalAction(why, unit=action.unit, cubes=state.remaining[MOVE])
     unit = state.board.units[action.unit]
     start_cell = unit.cell
     state.board.move_unit(unit, action.path[-1])
@@ -547,7 +546,9 @@ def move(state: AmadrimState, seat: int, action: Move) -> None:
 
 
 def attack(state: AmadrimState, seat: int, action: Attack) -> None:
-    _refuse(why_attack(state, seat, action.unit, action.target), unit=action.unit, target=action.target)
+    why = why_attack(state, seat, action.unit, action.target)
+    if why:
+        raise IllegalAction(why, unit=action.unit, target=action.target)
     unit = state.board.units[action.unit]
     target = state.board.remove_unit(action.target)
     unit.acted = True
@@ -559,7 +560,9 @@ def attack(state: AmadrimState, seat: int, action: Attack) -> None:
 
 
 def spell(state: AmadrimState, seat: int, action: Spell) -> None:
-    _refuse(why_spell(state, seat, action.unit), unit=action.unit)
+    why = why_spell(state, seat, action.unit)
+    if why:
+        raise IllegalAction(why, unit=action.unit)
     unit = state.board.units[action.unit]
     state.pay(seat, state.level_cost[unit.level + 1])
     unit.level += 1
@@ -570,7 +573,9 @@ def spell(state: AmadrimState, seat: int, action: Spell) -> None:
 
 
 def take_city(state: AmadrimState, seat: int, action: TakeCity) -> None:
-    _refuse(why_take(state, seat, action.unit, action.city), unit=action.unit, city=action.city)
+    why = why_take(state, seat, action.unit, action.city)
+    if why:
+        raise IllegalAction(why, unit=action.unit, city=action.city)
     city = state.board.cities[action.city]
     state.pay(seat, state.take_cost)
     previous, city.owner = city.owner, seat

@@ -303,9 +303,9 @@ class LevelBot:
         if w["sample_moves"] and len(moves) > w["sample_moves"]:
             moves = self.rng.sample(moves, int(w["sample_moves"]))
         best, best_score = legal[-1], float("-inf")  # "end" when offered comes last
-        noise = w["noise"]
+        noise, scored, random = w["noise"], ctx.score, self.rng.random
         for act in others + moves:
-            score = ctx.score(act) + self.rng.random() * noise
+            score = scored(act) + random() * noise
             if score > best_score:
                 best, best_score = act, score
         return best
@@ -593,20 +593,21 @@ class _Scorer:
                         and not _guarded(board, me, there.cell):
                     value += w["guard"]
             return value + self._mage_move_value(unit, end) - w["step_cost"] * len(act.path)
-        if isinstance(act, TakeCity):
-            return w["take"]
-        if isinstance(act, Attack):
-            return w["attack"] + (board.units[act.target].level or 0) * w["attack_level"]
-        if isinstance(act, Spell):
-            unit = board.units[act.unit]
-            return w["spell"] + (5 if w["guard"] and self.post(unit.cell) is not None else 0)
-        if isinstance(act, Create):
+        kind = type(act)
+        if kind is Create:  # (the most common of the others: one per unit kind and free cell)
             want_merchant = self.merchants < w["merchants"]
             if w["guard"] and act.unit_kind == "mage":
                 city = self.post(act.cell)
                 if city is not None and not _guarded(board, me, city.cell):
                     return w["create"] + w["guard"]
             return w["create"] if (act.unit_kind == "merchant") == want_merchant else w["create_other"]
+        if kind is TakeCity:
+            return w["take"]
+        if kind is Attack:
+            return w["attack"] + (board.units[act.target].level or 0) * w["attack_level"]
+        if kind is Spell:
+            unit = board.units[act.unit]
+            return w["spell"] + (5 if w["guard"] and self.post(unit.cell) is not None else 0)
         return 0.0
 
     def _other_guard(self, city: Any, unit: Unit) -> bool:

@@ -9,6 +9,8 @@ leaves the state untouched.
 from __future__ import annotations
 
 import random
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from rules.amadrim import action_phase, placement, programming, scoring
@@ -100,8 +102,8 @@ class AmadrimState(HiddenResults):
         """Seats that must act now (every seat still programming, in the programming phase)."""
         if self.phase == "setup":
             return self.placing[:1]
-        if self.phase == "programming":
-            return [s for s in range(self.seats) if not self.locked[s]]
+        if self.phase == "programming":  # (asked before every cube placed: a C loop)
+            return list(compress(range(self.seats), map(not_, self.locked)))
         if self.phase == "actions" and self.current is not None:
             return [self.current]
         return []
