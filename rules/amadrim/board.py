@@ -299,12 +299,15 @@ class Board:
 def board_from_view(view: dict[str, Any], known: dict[str, Any] | None = None) -> Board:
     """Rebuild a board from a view (for `targets` and the bots).
 
-    `known` (a bot's, empty at first): the board its last call returned, brought up to date
-    from the view's log (`follow_log`) instead of made again from the view's units; it is the
-    bot's own board, changed in place from one decision to the next: read only for the others."""
+    `known` (a bot's, empty at first): the board is the one the last call for a bot of the same
+    game returned (`_game_boards`), brought up to date from the view's log (`follow_log`)
+    instead of made again from the view's units, and kept in `known` too; it is changed in
+    place from one decision to the next: read only."""
     if known is not None:
-        board = follow_log(view, known)
+        followed = _game_board(view)
+        board = follow_log(view, followed)
         if board is not None:
+            known["board"] = board
             return board
     grid = view["grid"]
     board = Board(grid["width"], grid["height"], grid["quadrant"]["width"], grid["quadrant"]["height"])
@@ -317,8 +320,29 @@ def board_from_view(view: dict[str, Any], known: dict[str, Any] | None = None) -
         owned.setdefault(piece.owner, {})[piece.id] = piece
     if known is not None:
         log = view["log"]
-        known.update(board=board, seen=log[-1] if log else None)
+        followed.update(board=board, seen=log[-1] if log else None)
+        known["board"] = board
     return board
+
+
+#: The bots' boards followed from the log, one per game: (the game's grid, as its views share it,
+#: {"board", "seen"}), the latest game first, at most `_GAME_BOARDS_MAX`. The log is public, so
+#: the bots of a game may share the board made from it: each entry is followed once, not once
+#: per bot. Held by the grid object itself (never by an id that a later game could reuse).
+_game_boards: list[tuple[Any, dict[str, Any]]] = []
+_GAME_BOARDS_MAX = 4
+
+
+def _game_board(view: dict[str, Any]) -> dict[str, Any]:
+    """The followed board (`_game_boards`) of the game `view` is of."""
+    grid = view["grid"]
+    for key, followed in _game_boards:
+        if key is grid:
+            return followed
+    followed = {}
+    _game_boards.insert(0, (grid, followed))
+    del _game_boards[_GAME_BOARDS_MAX:]
+    return followed
 
 
 def follow_log(view: dict[str, Any], known: dict[str, Any]) -> Board | None:
