@@ -158,9 +158,8 @@ def legal(ctx: Any, seat: int) -> list[Action]:
     if ctx.remaining[CREATE] and ctx.pawns_left[seat] != 0:
         for c in create_cells(board, seat):
             out += _creates(c)
-    closed = board.city_at.keys() | board.unit_at.keys() if ctx.remaining[MOVE] else None  # one set per listing
     for unit in board.units_of(seat):
-        add_unit_actions(out, ctx, seat, unit, closed)
+        add_unit_actions(out, ctx, seat, unit, board.closed)
     if not out or not binding(ctx):
         out.append(EndActions())
     return out
@@ -317,7 +316,7 @@ def unit_actions(ctx: Any, seat: int, unit: Unit) -> list[Action]:
 
 def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed: Any = None) -> None:
     """Append the actions now of `unit`, one of `seat`'s units, to `out`; `closed`: the cells
-    with a city or unit, when the caller has them."""
+    with a city or unit (`board.closed` when not given)."""
     board = ctx.board
     steps = ctx.remaining[MOVE]
     if steps and not unit.moved:
@@ -331,7 +330,7 @@ def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed:
                 moves = lists[key] = [m for m in wider if len(m.path) <= steps]
         if moves is None:
             if closed is None:
-                closed = board.city_at.keys() | board.unit_at.keys()
+                closed = board.closed
             moves = lists[key] = _short_moves(board, unit, steps, closed) if steps <= 2 \
                 else _long_moves(board, unit, steps, closed)
         out += moves

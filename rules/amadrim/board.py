@@ -152,7 +152,9 @@ class Board:
         # seat -> its units by id, in the order of `units` (kept by `add_unit` and `remove_unit`:
         # the units of one seat without going through every unit; not a dataclass field)
         self.owned: dict[int, dict[int, Unit]] = {}
-        self.changes = 0  # cities and units added, removed or moved so far (see `_changed`)
+        # the cells with a city or a unit (`city_at` and `unit_at` together, kept by the methods
+        # below: asked for every list of moves made again; not a dataclass field)
+        self.closed: set[Cell] = set()
         self.roster = 0  # units added or removed so far (not moved): see `AmadrimState.pawns_left`
         self.cities_view: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None  # `cities_json`
 
@@ -166,7 +168,6 @@ class Board:
 
     def _changed(self, cell: Cell) -> None:
         """A city or unit came to or left `cell`: forget the move lists that looked at it."""
-        self.changes += 1
         lists = self.move_lists
         if lists:
             x, y = cell
@@ -208,6 +209,7 @@ class Board:
         city = City(len(self.cities), cell, owner)
         self.cities.append(city)
         self.city_at[cell] = city.id
+        self.closed.add(cell)
         self._changed(cell)
         return city
 
@@ -216,6 +218,7 @@ class Board:
         self.unit_at[unit.cell] = unit.id
         self.owned.setdefault(unit.owner, {})[unit.id] = unit
         self.roster += 1
+        self.closed.add(unit.cell)
         self._changed(unit.cell)
 
     def remove_unit(self, unit_id: int) -> Unit:
@@ -223,14 +226,17 @@ class Board:
         del self.unit_at[unit.cell]
         del self.owned[unit.owner][unit_id]
         self.roster += 1
+        self.closed.discard(unit.cell)
         self._changed(unit.cell)
         return unit
 
     def move_unit(self, unit: Unit, cell: Cell) -> None:
         del self.unit_at[unit.cell]
+        self.closed.discard(unit.cell)
         self._changed(unit.cell)
         unit.cell = cell
         self.unit_at[cell] = unit.id
+        self.closed.add(cell)
         self._changed(cell)
 
     def cities_of(self, seat: int) -> list[City]:
@@ -251,7 +257,7 @@ class Board:
         (breadth first, one ring of steps after the other: cells in the order they are found).
         `closed`: the cells with a city or a unit, when the caller has computed them."""
         if closed is None:
-            closed = self.city_at.keys() | self.unit_at.keys()  # cells no unit enters
+            closed = self.closed  # cells no unit enters
         if steps == 1 or steps == 2:  # the same walk from a table of the rings (every decision)
             near: dict[Cell, tuple[Cell, ...]] = {}
             rings = ring_table(self.width, self.height)[start]
@@ -318,6 +324,7 @@ def board_from_view(view: dict[str, Any], known: dict[str, Any] | None = None) -
         units[piece.id] = piece
         unit_at[piece.cell] = piece.id
         owned.setdefault(piece.owner, {})[piece.id] = piece
+    board.closed.update(unit_at)
     if known is not None:
         log = view["log"]
         followed.update(board=board, seen=log[-1] if log else None)
@@ -416,6 +423,7 @@ def _add_city(board: Board, cell: Cell, owner: int | None) -> None:
     piece.__dict__ = {"id": len(board.cities), "cell": cell, "owner": owner}
     board.city_at[cell] = piece.id
     board.cities.append(piece)
+    board.closed.add(cell)
 
 
 def _unit_of(u: dict[str, Any]) -> Unit:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import repeat
-from operator import is_
+from operator import attrgetter, is_
 from typing import Any
 
 from rules.amadrim.actions import (
@@ -80,6 +80,8 @@ _ADD = dict(zip(KINDS, ADD))
 
 _PROGRAMMING = frozenset(("add_cube", "remove_cube", "lock_in", "time_up"))
 _ONLY_MOVES = {Move}
+_ONLY_PLACES = {PlaceCity}
+_CELL = attrgetter("cell")
 
 
 def _has(legal: list[Action], act: Action) -> bool:
@@ -335,11 +337,12 @@ def _place(view: Any, legal: list[Action], rng: random.Random, known: dict[str, 
         if known is not None:
             known["place"] = statics
     crowds = _crowds(view["cities"], known)
-    places = [a for a in legal if isinstance(a, PlaceCity)]
+    # (the set-up's lists hold only placements: told by a C loop, no list made)
+    places = legal if {*map(type, legal)} == _ONLY_PLACES else [a for a in legal if isinstance(a, PlaceCity)]
     if not places:
         raise ValueError("no city placement to choose from")  # what `max` of nothing raised
     crowd, noise = crowds.get, rng.random
-    scores = [statics[a.cell] - crowd(a.cell, 0) * 4 + noise() for a in places]
+    scores = [statics[cell] - crowd(cell, 0) * 4 + noise() for cell in map(_CELL, places)]
     return places[scores.index(max(scores))]  # the first best, as `max` gives
 
 

@@ -121,12 +121,13 @@ class AmadrimState(HiddenResults):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """A bounded, useful list of what `seat` may do now (empty when it need not act)."""
+        phase = self.phase
+        if phase == "programming":  # (most lists: a cube to place; `may_act` inlined)
+            return programming.legal(self, seat) if 0 <= seat < self.seats and not self.locked[seat] else []
         if not self.may_act(seat):
             return []
-        if self.phase == "setup":
+        if phase == "setup":
             return placement.legal(self, seat)
-        if self.phase == "programming":
-            return programming.legal(self, seat)
         return action_phase.legal(self, seat)
 
     def apply(self, seat: int, action: Action) -> None:

@@ -26,6 +26,7 @@ def check_invariants(state):
     for seat, owned in board.owned.items():  # the units by owner: the units of each seat, in order
         assert list(owned.values()) == [u for u in board.units.values() if u.owner == seat]
     assert sum(map(len, board.owned.values())) == len(board.units)
+    assert board.closed == board.city_at.keys() | board.unit_at.keys()  # kept by the board's methods
     assert min(state.remaining) >= 0
     assert len(state.history) == (state.turn if state.is_over() else state.turn - 1) or state.turn == 0
 
