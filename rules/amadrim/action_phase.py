@@ -498,13 +498,15 @@ def _stuck(state: AmadrimState, seat: int) -> bool:
     # looking for uses again)
     units = state.board.units_of(seat)
     mages = [u for u in units if u.kind == "mage"]
-    lost = {kind: _why_lost(state, seat, i, units, mages) for i, kind in enumerate(KINDS) if state.remaining[i]}
-    items = [{"key": "amadrim.log.lost_item", "params": {
-        "kind": {"key": f"amadrim.kind.{kind}"}, "n": state.remaining[KINDS.index(kind)], "why": {"key": why}}}
-        for kind, why in lost.items()]
+    items = [{"key": "amadrim.log.lost_item", "params": {  # (some 50 times a game)
+        "kind": {"key": _KIND_KEYS[i]}, "n": n, "why": {"key": _why_lost(state, seat, i, units, mages)}}}
+        for i, n in enumerate(state.remaining) if n]
     state.say("cubes_lost", seat=seat_ref(seat), lost=sum(state.remaining), items=items)
     state.remaining = [0] * len(KINDS)
     return True
+
+
+_KIND_KEYS = tuple(f"amadrim.kind.{kind}" for kind in KINDS)
 
 
 def _spent(state: AmadrimState, kind: int, amount: int = 1) -> None:

@@ -115,6 +115,25 @@ def reputation(state: AmadrimState, seat: int) -> dict[str, int]:
     return line
 
 
+def reputations(state: AmadrimState) -> list[dict[str, int]]:
+    """`reputation` of every seat, the cities and the mages counted in one pass over them."""
+    towns: dict[int | None, int] = {}  # (by owner: any piece's owner counts, as in `reputation`)
+    magics: dict[int, int] = {}
+    for city in state.board.cities:
+        towns[city.owner] = towns.get(city.owner, 0) + 1
+    for unit in state.board.units.values():
+        if unit.kind == "mage":
+            magics[unit.owner] = magics.get(unit.owner, 0) + unit.level
+    values = state.content.market_values
+    out = []
+    for seat in range(state.seats):
+        line = {"business": business(state.market[seat], values), "kills": len(state.captured[seat]),
+                "town": towns.get(seat, 0), "magic": magics.get(seat, 0)}
+        line["total"] = sum(line.values())
+        out.append(line)
+    return out
+
+
 def end_turn(state: AmadrimState) -> None:
     """Score the turn; end the game or start the next turn with the coin passed left."""
     before = [list(line) for line in state.market]
@@ -122,7 +141,7 @@ def end_turn(state: AmadrimState) -> None:
     previous = state.reputation  # (each scoring makes new lines: these are never changed)
     monopoly = 2 if state.options.get("monopoly") == "extra_step" else 1
     state.majority = update_market(state.stock, state.market, len(state.content.market_values), monopoly)
-    state.reputation = [reputation(state, s) for s in range(state.seats)]
+    state.reputation = reputations(state)
     state.scored = (state.turn, before, [list(line) for line in state.market], stock, state.majority,
                     previous, state.reputation)
     totals = [r["total"] for r in state.reputation]
