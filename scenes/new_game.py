@@ -367,6 +367,9 @@ class NewGameScene(UIScene):
         try:
             session = saves_bridge.new_session(self.app, self.game_id, seats, int(self.seed),
                                                dict(self.options))
+            # saved at once (seats, names, codes, options): a game left before its first action
+            # is resumed by "Continuer", which otherwise opened the game played before it
+            session.autosave()
             saves_bridge.open_table(self.app, session)
         except Exception:
             self.app.log_exception("new_game.start")

@@ -430,3 +430,21 @@ def test_f5_says_what_it_reloaded_inside_the_problem_list_not_over_it(lang, size
     (root / "anludim" / "professors.yaml").write_text(text.replace("kind: paires", "kind: pairs"), encoding="utf-8")
     key(app, pygame.K_F5)
     assert top_name(app) == "ErrorsOverlay" and app.toasts.texts() == []
+
+
+def test_a_game_left_before_its_first_action_is_resumed_by_continue(anludim_playable) -> None:
+    """A game was saved only at its first action: started, then left at once, "Continue" opened
+    the game played before it (a playtest of Ambre). It is saved as it starts."""
+    app = make_app("en")
+    click_button(app, "game_anludim")
+    click_button(app, "start")
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    name = table.session.save_name
+    assert app.save_store.read(name)["actions"] == []
+    while len(app.stack) > 1:
+        app.stack.pop()
+    app.stack.top.rebuild()
+    assert app.stack.top.buttons["continue"].is_enabled
+    click_button(app, "continue")
+    resumed = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert resumed.session.save_name == name and resumed.session.actions == []
