@@ -11,21 +11,15 @@ from pathlib import Path
 
 import rules
 from game.content import load
-from game.simulate import bot_view
+from game.simulate import play_one
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _played(seats: int = 4, seed: int = 5):
     engine = rules.engine("ambre")
-    state = engine.new_game(load("ambre"), seats, seed)
     bots = [engine.bot(engine.bots[-1], s) for s in range(seats)]
-    while not state.is_over():
-        seat = state.to_act()[0]
-        view = bot_view(state, seat)
-        action = bots[seat].choose(view, state.legal_actions(seat))
-        view.seal()
-        state.apply(seat, action)
+    state, _count = play_one(engine, load("ambre"), bots, seed)
     return engine, state
 
 

@@ -98,6 +98,18 @@ def ready(app, table, limit=50) -> None:
             return
 
 
+def bots_play_until(app, table, stop) -> None:
+    """The "steady" bots play every seat until `stop(state)`, then the table catches up."""
+    session = table.session
+    bots = [session.engine.bot("steady", i) for i in range(len(session.seats))]
+    while not stop(session.state):
+        st = session.state
+        seat = st.waiting_on()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    table.advance()
+    ready(app, table)
+
+
 def name_characters(app, table) -> None:
     for i in range(len(table.session.seats)):
         ready(app, table)
@@ -148,13 +160,7 @@ def test_bids_by_clicking_hand_cards_and_the_joker(app):
 def test_a_floor_request_goes_behind_the_curtain_and_couper_is_a_button(app):
     table = start(app)
     session = table.session
-    bots = [session.engine.bot("steady", i) for i in range(3)]
-    while not (session.state.scene and session.state.scene.step == "narration"):
-        st = session.state
-        seat = st.waiting_on()[0]
-        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
-    table.advance()
-    ready(app, table)
+    bots_play_until(app, table, lambda st: st.scene is not None and st.scene.step == "narration")
     sc = session.state.scene
     narrator = sc.narrator
     assert table.unveiled == narrator
@@ -278,14 +284,7 @@ def test_export_button_in_the_epilogue(app, monkeypatch, tmp_path):
 
     monkeypatch.setattr(paths, "data_dir", lambda: tmp_path)
     table = start(app, seed=4)
-    session = table.session
-    bots = [session.engine.bot("steady", i) for i in range(3)]
-    while session.state.phase != "epilogue":
-        st = session.state
-        seat = st.waiting_on()[0]
-        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
-    table.advance()
-    ready(app, table)
+    bots_play_until(app, table, lambda st: st.phase == "epilogue")
     click_hit(app, table, button(table, "export"))
     files = list((tmp_path / "stories").glob("ambre-*.md"))
     assert len(files) == 1 and "# Une histoire d'Ambre" in files[0].read_text(encoding="utf-8")
@@ -505,13 +504,7 @@ def test_five_people_at_1024_each_get_a_floor_request_button_that_says_so():
     app.settings.animation_speed = 50.0
     table = start(app, kinds=("human",) * 5)
     session = table.session
-    bots = [session.engine.bot("steady", i) for i in range(5)]
-    while not (session.state.scene and session.state.scene.step == "narration"):
-        st = session.state
-        seat = st.waiting_on()[0]
-        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
-    table.advance()
-    ready(app, table)
+    bots_play_until(app, table, lambda st: st.scene is not None and st.scene.step == "narration")
     click_hit(app, table, button(table, A.FirstSentence))
     narrator = session.state.scene.narrator
     asks = {h.data[1]: h for h in table.buttons_now() if h.data[0] == "curtain"}
@@ -535,13 +528,7 @@ def test_small_post_its_never_draw_text_over_text_and_their_tooltip_gives_the_el
     app.settings.animation_speed = 50.0
     table = start(app, kinds=("human",) * 5)
     session = table.session
-    bots = [session.engine.bot("steady", i) for i in range(5)]
-    while not (session.state.scene and session.state.scene.step == "narration"):
-        st = session.state
-        seat = st.waiting_on()[0]
-        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
-    table.advance()
-    ready(app, table)
+    bots_play_until(app, table, lambda st: st.scene is not None and st.scene.step == "narration")
     drawn = drawn_with_sizes(monkeypatch, ui)
     table.layer = None
     table.buttons_now()

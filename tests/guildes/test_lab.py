@@ -9,20 +9,14 @@ import rules
 from game.content import load
 from game.i18n import Strings
 from game.lab import entry_text
-from game.simulate import bot_view
+from game.simulate import play_one
 
 
 @pytest.fixture(scope="module")
 def played():
     engine = rules.engine("guildes")
-    state = engine.new_game(load("guildes"), 3, 5)
     bots = [engine.bot(engine.bots[-1], s) for s in range(3)]
-    while not state.is_over():
-        seat = state.to_act()[0]
-        view = bot_view(state, seat)
-        action = bots[seat].choose(view, state.legal_actions(seat))
-        view.seal()
-        state.apply(seat, action)
+    state, _count = play_one(engine, load("guildes"), bots, 5)
     return engine, state, engine.lab_facts(state)
 
 
