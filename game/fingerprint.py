@@ -29,6 +29,13 @@ def skeleton(value: Any, depth: int = 0) -> Any:
     """`value` as plain data with every bilingual text replaced by "<text>" (for comparing rules)."""
     if depth > 60:
         return repr(value)
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return value  # (plain data first: a public view is all plain, and checking it for models
+    if kind is list or kind is tuple:  # and dataclasses first made a long game's replay take 20 s)
+        return [skeleton(v, depth + 1) for v in value]
+    if kind is dict:
+        return _dict_skeleton(value, depth)
     if _is_model(value) and hasattr(value, "fr") and hasattr(value, "en"):
         return TEXT
     if _is_model(value):
@@ -36,11 +43,7 @@ def skeleton(value: Any, depth: int = 0) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: skeleton(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
-        if set(value) == {"fr", "en"} and all(isinstance(v, str) for v in value.values()):
-            return TEXT
-        if set(value) == {"text"} and isinstance(value["text"], dict):
-            return TEXT
-        return {repr(k): skeleton(v, depth + 1) for k, v in value.items()}
+        return _dict_skeleton(value, depth)
     if isinstance(value, list | tuple):
         return [skeleton(v, depth + 1) for v in value]
     if isinstance(value, set | frozenset):
@@ -51,6 +54,15 @@ def skeleton(value: Any, depth: int = 0) -> Any:
     if hasattr(value, "__dict__"):
         return {k: skeleton(v, depth + 1) for k, v in sorted(vars(value).items())}
     return repr(value)
+
+
+def _dict_skeleton(value: dict, depth: int) -> Any:
+    if len(value) <= 2:  # (only then can it be a text)
+        if set(value) == {"fr", "en"} and all(isinstance(v, str) for v in value.values()):
+            return TEXT
+        if set(value) == {"text"} and isinstance(value["text"], dict):
+            return TEXT
+    return {repr(k): skeleton(v, depth + 1) for k, v in value.items()}
 
 
 def _is_model(value: Any) -> bool:

@@ -58,17 +58,10 @@ def replayed_root(save: dict[str, Any]) -> tuple[str | None, str] | None:
 
 def log_chunks(save: dict[str, Any], engine: Any, content: Any) -> list[list[dict[str, Any]]]:
     """Per applied action, the log entries it wrote (index 0: the set-up), up to the first refusal."""
-    return _trail(save, engine, content)[0]
-
-
-def _trail(save: dict[str, Any], engine: Any, content: Any, views: bool = False) -> tuple[list[Any], list[Any]]:
-    """`log_chunks`, and with `views` the public view after the set-up and after each action
-    (texts masked, as F5's replay compares them: `game.replay`)."""
-    from game.replay import _public
     from rules.core import ActionError
 
     state = engine.new_game(content, len(save["seats"]), save["seed"], save["options"] or None)
-    chunks, shown = [list(state.log)], [_public(state)] if views else []
+    chunks = [list(state.log)]
     for seat, data in save["actions"]:
         before = len(state.log)
         try:
@@ -76,9 +69,7 @@ def _trail(save: dict[str, Any], engine: Any, content: Any, views: bool = False)
         except ActionError:
             break
         chunks.append(list(state.log[before:]))
-        if views:
-            shown.append(_public(state))
-    return chunks, shown
+    return chunks
 
 
 def _notes_on(save: dict[str, Any], engine: Any, content: Any, replayed: int) -> tuple[list[dict[str, Any]], int]:
@@ -140,18 +131,20 @@ def replay_on_content(save: dict[str, Any], name: str, engine: Any, content: Any
     out["compared"] = original_content is not None
     out["table_differs"] = None
     if original_content is not None:
-        from game.replay import first_difference
+        from game.replay import table_divergence
 
-        old, old_views = _trail(save, engine, original_content, views=True)
-        new, new_views = _trail(save, engine, content, views=True)
+        old, new = log_chunks(save, engine, original_content), log_chunks(save, engine, content)
         index = first_divergence(old, new)
         if index is not None:
             out["diverged"] = {"number": index, "before": old[index], "after": new[index]}
         # the log may say the same while the table does not (a reward worth more points: the
         # same lines, other scores): the first action after which the public table differs
-        table = first_divergence(old_views, new_views)
-        if table is not None and (index is None or table < index):
-            out["table_differs"] = {"number": table, "where": first_difference(old_views[table], new_views[table])}
+        # (what the views show of the content itself is left out: it differs from the set-up on)
+        game = (len(save["seats"]), save["seed"], save["options"] or None)
+        played = [(seat, engine.action_from_json(data)) for seat, data in save["actions"][: len(new) - 1]]
+        table = table_divergence(engine, original_content, content, game, played)
+        if table is not None and (index is None or table[0] < index):
+            out["table_differs"] = {"number": table[0], "where": table[1]}
     return out
 
 
@@ -167,19 +160,34 @@ def _seats_named(path: str, names: list[str]) -> str:
     return re.sub(r"seats\[(\d+)\]", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), path)
 
 
+def _diff_lines(before: list[str], after: list[str], most: int = 12) -> list[str]:
+    """The action's log lines of both games, those they share written once ("    "), the others
+    marked "  − " (original) and "  + " (new content); at most `most` lines, "  …" for the rest."""
+    from difflib import SequenceMatcher
+
+    out: list[str] = []
+    for op, a0, a1, b0, b1 in SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if op == "equal":
+            out += [f"    {line}" for line in before[a0:a1]]
+        else:
+            out += [f"  − {line}" for line in before[a0:a1]]
+            out += [f"  + {line}" for line in after[b0:b1]]
+    return out if len(out) <= most else out[: most - 1] + ["  …"]
+
+
 def describe(report: dict[str, Any], strings: Any, names: list[str]) -> str:
     """The report as text in the strings' language."""
     lines = [strings.tr("lab.replay.written", new=report["new"], original=report["original"],
                         replayed=report["replayed"], actions=report["actions"])]
     t = report.get("table_differs")
-    if t is not None:
-        lines.append(strings.tr("lab.replay.table_differs", where=_where(t["number"], strings),
-                                path=_seats_named(t["where"] or "?", names)))
     d = report["diverged"]
+    if t is not None:  # before the log differs, or with a log that never does
+        key = "lab.replay.table_differs" if d is None else "lab.replay.table_differs_first"
+        lines.append(strings.tr(key, where=_where(t["number"], strings), path=_seats_named(t["where"] or "?", names)))
     if d is not None:
         lines.append(strings.tr("lab.replay.diverged", where=_where(d["number"], strings)))
-        lines += [f"  − {strings.render(e, names)}" for e in d["before"][:6]]
-        lines += [f"  + {strings.render(e, names)}" for e in d["after"][:6]]
+        lines += _diff_lines([strings.render(e, names) for e in d["before"]],
+                             [strings.render(e, names) for e in d["after"]])
     elif report.get("compared") and report["stopped"] is None and t is None:
         lines.append(strings.tr("lab.replay.same"))
     if not report.get("compared"):

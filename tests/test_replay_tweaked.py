@@ -235,3 +235,51 @@ def test_replaying_on_a_missing_or_broken_folder_lists_its_problems_on_the_scree
         click_button(app, "replay")
         assert scene.report is None and scene.error.startswith("Ce dossier ne peut pas être lu") and expected in scene.error
         assert app.errors_logged == 0
+
+
+def test_a_rule_the_view_shows_does_not_hide_where_the_game_departs(tmp_path):
+    """Anludim's view carries its rules (`content.rules`): with rewards [2, 1] -> [3, 2] the views
+    differed from the set-up on, so the report said "the log reads the same, but the table differs
+    from the set-up (content.rules.rewards[0])" and then that the log diverged later (what a
+    designer was told). The parts that stay the same through both games are left out: the table
+    departs where the rewards are first given, and the log lines both games share are written once."""
+    from game.i18n import Strings
+    from game.lab import content_root
+    from game.replay import table_divergence
+    from game.replay_tweaked import describe, log_chunks, replay_on_content
+
+    store = SaveStore(tmp_path / "saves")
+    session = _saved_game(store, 60)  # the first round's rewards are given at action 50
+    root = content_root("anludim", str(_variant(tmp_path, "rewards: [2, 1]", "rewards: [3, 2]")))
+    save = store.read("played")
+    tweaked = loader.load("anludim", root)
+    report = replay_on_content(save, "played", session.engine, tweaked, loader.digest("anludim", root), store,
+                               loader.load("anludim"))
+    given = report["diverged"]["number"]
+    assert given == 50 and report["table_differs"] is None
+    engine, shipped = session.engine, loader.load("anludim")
+    assert engine.new_game(shipped, 3, 9).view(None)["content"] != engine.new_game(tweaked, 3, 9).view(None)["content"]
+    played = [(seat, engine.action_from_json(data)) for seat, data in save["actions"][: report["replayed"]]]
+    assert table_divergence(engine, shipped, tweaked, (3, 9, None), played) == (given, "pending_rewards[1]")
+    assert any(e.get("key") == "anludim.log.reward" for e in log_chunks(save, engine, tweaked)[given])
+    names = ["Ana", "Bo", "Cy"]
+    for lang in ("fr", "en"):
+        text = describe(report, Strings(lang), names)
+        assert "content.rules" not in text and "mise en place" not in text and "set-up" not in text
+        shared = [line for line in text.splitlines() if line.startswith("    ")]
+        changed = [line for line in text.splitlines() if line.startswith(("  − ", "  + "))]
+        assert changed and all(line[4:] not in {s[4:] for s in shared} for line in changed)
+
+
+def test_the_table_is_said_to_differ_before_the_log_only_in_words_that_hold():
+    """A table that departs before the log does is not "the log reads the same"."""
+    from game.i18n import Strings
+    from game.replay_tweaked import describe
+
+    report = {"new": "n", "original": "o", "actions": 9, "replayed": 9, "stopped": None, "compared": True,
+              "notes_dropped": 0, "table_differs": {"number": 2, "where": "seats[1].total"},
+              "diverged": {"number": 5, "before": [], "after": []}}
+    fr, en = describe(report, Strings("fr"), ["Ana", "Bo"]), describe(report, Strings("en"), ["Ana", "Bo"])
+    assert "La table diffère à l'action 2 (premier écart : Bo.total), avant le journal." in fr
+    assert "The table differs at action 2 (first difference: Bo.total), before the log does." in en
+    assert "même chose" not in fr and "reads the same" not in en
