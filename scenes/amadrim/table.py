@@ -731,6 +731,7 @@ class AmadrimTable(TableScene):
         colours = view["colours"]
         cube = pieces.used_cube(max(6, cell // 6))
         acting = view["phase"] == "actions"
+        number_size = max(11, min(14, cell // 3))
         for u in view["units"]:
             c = self.seat_colour(u["owner"])
             level_rgb = pieces.hex_rgb(colours[u["level"] - 1]["hex"]) if u["kind"] == "mage" else None
@@ -738,9 +739,11 @@ class AmadrimTable(TableScene):
             r = geo.cell_rect(u["cell"])
             surface.blit(sprite, sprite.get_rect(center=r.center))
             if acting and (u["moved"] or u["acted"]):
-                surface.blit(cube, (r.left + 3, r.top + 3))
+                surface.blit(cube, cube.get_rect(topright=(r.right - 3, r.top + 3)))
             if u["id"] == self.selected_unit:
                 pygame.draw.rect(surface, (255, 240, 160), r.inflate(-2, -2), 3, border_radius=4)
+            tag = pieces.unit_number(u["id"], number_size)  # the number the log names it by
+            surface.blit(tag, (r.left + 1, r.top + 1))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
