@@ -353,10 +353,11 @@ class AmadrimTable(TableScene):
         elif v["phase"] == "actions" and v["current"] is not None:
             acting = self.my_turn_to_act()
             rows = self.action_rows()
+            lost = self.lost_reasons(v)
             for kind, row in zip(v["action_kinds"], rows):
                 left = (v["remaining"] or {}).get(kind, 0)
                 self.zones.append(Zone("kind", row, kind, acting and left > 0))
-                for uk, chip in zip(v["unit_kinds"], self.action_row(kind, row).chips):
+                for uk, chip in zip(v["unit_kinds"], self.action_row(kind, row, kind in lost).chips):
                     self.zones.append(Zone("unit_kind", chip, uk, acting and left > 0))
             end = pygame.Rect(inner.left, box.bottom - 54, inner.width, 40)
             self.zones.append(Zone("end", end, None, acting and not self.must_play()))
@@ -409,13 +410,16 @@ class AmadrimTable(TableScene):
         h = max(34, min(54, (bottom - top) // n))
         return [pygame.Rect(box.left + 12, top + i * h, box.width - 24, h - 4) for i in range(n)]
 
-    def action_row(self, kind: str, row: pygame.Rect) -> SimpleNamespace:
+    def action_row(self, kind: str, row: pygame.Rect, lost: bool = False) -> SimpleNamespace:
         """Where the parts of an action row go, none over another: the icon and the name on the
         left; the count of cubes left ("1 / 1 left") on the right of the first line (of the second
         for "create", whose first line ends with the merchant / mage choice); the cubes, then the
         reason an action is unplayable, on the second line. Rows of small windows are lower: the
-        name (with the reason under it, smaller), the merchant / mage choice, the count, no cubes.
-        `reason` is the room the reason has (it is cut to it; the row's tooltip gives it whole)."""
+        name, the merchant / mage choice and the count on one line, no cubes; an unplayable row
+        there has two lines, the name and the count, then the reason across the row.
+        A `lost` (unplayable) "create" row has no merchant / mage choice (there is nothing to
+        create): its room goes to the reason. `reason` is the room the reason has (it is told in
+        short words, or cut, when it does not fit; the row's tooltip gives it whole)."""
         v = self.view
         left = (v["remaining"] or {}).get(kind, 0)
         total = (v["programming"][v["current"]] or {}).get(kind, 0) if v["current"] is not None else 0
@@ -425,18 +429,23 @@ class AmadrimTable(TableScene):
         x = row.left + 18 + 2 * icon_r
         compact = row.height < 42  # small windows: one line, no cubes drawn (the count says how many)
         chips: list[pygame.Rect] = []
-        if compact:
+        choice = kind == "create" and not lost  # the merchant / mage chips
+        if compact and lost:
+            count_pos, count_anchor = (row.right - 10, row.top + 3), "topright"
+            label_w = row.right - 10 - count_w - 8 - x
+            reason = pygame.Rect(x, row.top + 18, row.right - 10 - x, 14)
+        elif compact:
             count_pos, count_anchor = (row.right - 10, row.centery), "midright"
             end = row.right - 10 - count_w - 8
-            if kind == "create":
+            if choice:
                 w = max(ui.font(13).size(self.app.tr(f"amadrim.unit.{uk}"))[0] for uk in v["unit_kinds"]) + 10
                 chips = [pygame.Rect(end - (2 - i) * (w + 4) + 4, row.centery - 11, w, 22) for i in range(2)]
                 end = chips[0].left - 8
             label_w = end - x
-            reason = pygame.Rect(x, row.top + 18, end - x, 14)  # (under the name, moved up, see draw_actions)
+            reason = pygame.Rect(x, row.top + 18, end - x, 14)  # (no reason: never drawn)
         else:
             line2 = row.bottom - 15
-            if kind == "create":
+            if choice:
                 w = min(86, row.width // 4)
                 chips = [pygame.Rect(row.right - (2 - i) * (w + 6), row.top + 4, w, 22) for i in range(2)]
                 label_w = chips[0].left - 8 - x
@@ -451,14 +460,28 @@ class AmadrimTable(TableScene):
         return SimpleNamespace(left=left, total=total, count=count, count_pos=count_pos, count_anchor=count_anchor,
                                icon_r=icon_r, x=x, compact=compact, chips=chips, label_w=label_w, reason=reason)
 
-    def unplayable(self, view: dict[str, Any]) -> dict[str, str]:
-        """Per action kind with cubes left but no legal use now, why ("unplayable: …")."""
+    def lost_reasons(self, view: dict[str, Any]) -> dict[str, str]:
+        """Per action kind with cubes left but no legal use now, the key of why (`amadrim.lost.*`)."""
         seat, remaining = view["current"], view["remaining"] or {}
-        if seat is None or not remaining:
+        if view["phase"] != "actions" or seat is None or not remaining:
             return {}
         lost = lost_cubes(ViewContext(view, seat), seat)
+        return {kind: why for kind, why in lost.items() if remaining.get(kind)}
+
+    def unplayable(self, view: dict[str, Any]) -> dict[str, str]:
+        """Per action kind with cubes left but no legal use now, why ("unplayable: …")."""
         return {kind: self.app.tr("amadrim.ui.unplayable", why=self.app.tr(why))
-                for kind, why in lost.items() if remaining.get(kind)}
+                for kind, why in self.lost_reasons(view).items()}
+
+    def row_reason(self, why: str, width: int) -> str:
+        """An action row's reason in `width` pixels: whole when it fits, else in its short words
+        (`amadrim.lost_short.*`), cut only when even those do not fit."""
+        tr = self.app.tr
+        text = tr("amadrim.ui.unplayable", why=tr(why))
+        short = why.replace("amadrim.lost.", "amadrim.lost_short.", 1)
+        if ui.font(11, italic=True).size(text)[0] > width and self.app.strings.has(short):
+            text = tr("amadrim.ui.unplayable", why=tr(short))
+        return ui.fit(text, width, 11, italic=True)
 
     # -- events ------------------------------------------------------------------------------------------
 
@@ -987,13 +1010,14 @@ class AmadrimTable(TableScene):
         seat = view["current"]
         acting = self.my_turn_to_act()
         self.panel_title(surface, box, self.app.tr("amadrim.ui.actions_title", name=self.seat_name(seat)), seat)
-        unplayable = self.unplayable(view)
+        lost = self.lost_reasons(view)
         c = self.seat_colour(seat)
         for zone in self.zones:
             if zone.name != "kind":
                 continue
             kind, row = zone.arg, zone.rect
-            part = self.action_row(kind, row)
+            why = lost.get(kind)
+            part = self.action_row(kind, row, why is not None)
             chosen = acting and kind == self.selected_kind
             hovered = self.hover_zone == (zone.name, zone.arg) and zone.enabled
             fill = (92, 68, 30) if chosen else ((64, 48, 32) if hovered else (50, 38, 26))
@@ -1002,7 +1026,6 @@ class AmadrimTable(TableScene):
             colour = ui.PARCHMENT if part.left else ui.GREY
             pieces.action_icon(surface, kind, (row.left + 8 + part.icon_r, row.top + row.height // 2), part.icon_r,
                                ui.GOLD if part.left else ui.GREY)
-            why = unplayable.get(kind)
             size = 14 if part.compact and why else 15
             name_pos = (part.x, row.top + 4) if not part.compact else (
                 (part.x, row.top + 1) if why else (part.x, row.centery - 10))
@@ -1013,7 +1036,7 @@ class AmadrimTable(TableScene):
                 pieces.cube(surface, r, c.rgb, hollow=i >= part.left)
             pieces.blit_label(surface, part.count, part.count_pos, 12, colour, anchor=part.count_anchor)
             if why:  # no legal use now: say why (lost when nothing else can be played)
-                pieces.blit_label(surface, panels.fit(why, part.reason.width, 11), part.reason.topleft, 11,
+                pieces.blit_label(surface, self.row_reason(why, part.reason.width), part.reason.topleft, 11,
                                   (226, 150, 120), italic=True)
         for zone in self.zones:
             if zone.name == "unit_kind":  # the chosen kind: filled gold, dark words; the other: dark, dim words
