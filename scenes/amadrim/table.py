@@ -107,6 +107,7 @@ class AmadrimTable(TableScene):
         self.selected_kind: str | None = None
         self.create_kind = "merchant"
         self.highlights: set[Cell] = set()
+        self.refused: tuple[Cell, str, dict[str, Any]] | None = None  # a cell "create" may not use: why
         self.paths: dict[Cell, tuple[Cell, ...]] = {}  # move end cell -> the path shown on hover
         self.zones: list[Zone] = []
         self.tips: list[tuple[pygame.Rect, tuple[int, str]]] = []  # resource chips: (seat, colour id)
@@ -167,6 +168,7 @@ class AmadrimTable(TableScene):
         if self.selected_kind and self.view["remaining"] and not self.view["remaining"].get(self.selected_kind):
             self.selected_kind = None
         self.highlights = self.compute_highlights()
+        self.refused = None
         if self.programming_seat() is None:
             self.confirm_lock = False
         self.sync_timer()
@@ -547,6 +549,7 @@ class AmadrimTable(TableScene):
     def clear_selection(self) -> None:
         self.selected_unit = self.selected_kind = None
         self.highlights = self.compute_highlights()
+        self.refused = None
         self._stale = self.dirty = True
 
     def on_zone(self, zone: Zone) -> None:
@@ -587,6 +590,7 @@ class AmadrimTable(TableScene):
         if kind == "create":
             self.selected_unit = None
         self.highlights = self.compute_highlights()
+        self.refused = None
         if kind != "create" and self.selected_unit is not None and not self.highlights:
             self.app.toast(self.app.tr("amadrim.ui.no_target"), "info")
         self._stale = self.dirty = True
@@ -601,6 +605,9 @@ class AmadrimTable(TableScene):
         if not self.my_turn_to_act():
             if v["phase"] == "programming" and self.programming_seat() is not None:
                 self.app.toast(self.app.tr("amadrim.ui.program_first"), "info")
+            return
+        if self.selected_kind == "create" and cell not in self.highlights:
+            self.refuse_create(cell)  # the choice stays: only right click, Esc or another action drop it
             return
         unit = self.unit_on(cell)
         if (self.selected_kind not in (None, "create") and self.selected_unit is None and unit is not None
@@ -618,6 +625,33 @@ class AmadrimTable(TableScene):
             return
         self.app.toast(self.app.tr("amadrim.ui.pick_first"), "info")
 
+    def create_refusal(self, cell: Cell) -> tuple[str, dict[str, Any]]:
+        """Why "create" may not use `cell` (one that is not lit): a city or a unit stands there, it
+        is not N, E, S or W of one of the seat's cities, or no cell at all can be used (why)."""
+        lost = self.lost_reasons(self.view).get("create")
+        if lost is not None:
+            return "amadrim.ui.create_no.lost", {"cell": cell_label(cell), "why": self.app.tr(lost)}
+        if self.city_on(cell) is not None:
+            return "amadrim.ui.create_no.city", {"cell": cell_label(cell)}
+        if self.unit_on(cell) is not None:
+            return "amadrim.ui.create_no.unit", {"cell": cell_label(cell)}
+        return "amadrim.ui.create_no.far", {"cell": cell_label(cell)}
+
+    def refuse_create(self, cell: Cell) -> None:
+        """A click on a cell "create" may not use: the choice stays and the hint line says why."""
+        key, params = self.create_refusal(cell)
+        self.refused = (cell, key, params)
+        self._stale = self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Esc first drops a chosen action or unit (as a right click does); with none, the pause menu."""
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.score_screen is None
+                and self.my_turn_to_act() and (self.selected_kind or self.selected_unit is not None)):
+            self.clear_messages()
+            self.clear_selection()
+            return True
+        return super().handle(event)
+
     def select_unit(self, unit: dict[str, Any]) -> None:
         self.selected_unit = unit["id"]
         remaining = self.view["remaining"] or {}
@@ -627,6 +661,7 @@ class AmadrimTable(TableScene):
                          and targets(self.view, self.unveiled, unit["id"], k)), kind)
         self.selected_kind = kind
         self.highlights = self.compute_highlights()
+        self.refused = None
         self._stale = self.dirty = True
 
     def unit_on(self, cell: Cell) -> dict[str, Any] | None:
@@ -1056,7 +1091,25 @@ class AmadrimTable(TableScene):
                 self.draw_button(surface, zone, text)
         rows = self.action_rows()
         hint_rect = pygame.Rect(box.left + 16, rows[-1].bottom + 8, box.width - 32, box.bottom - 62 - rows[-1].bottom - 8)
-        self.wrap_text(surface, self.action_hint(view), hint_rect, 14, ui.PARCHMENT, True)
+        self.draw_hint(surface, hint_rect, view)
+
+    def hint_parts(self, view: dict[str, Any]) -> list[tuple[str, tuple[int, int, int]]]:
+        """The hint line's paragraphs with their colours: why a clicked cell was refused, then the hint."""
+        parts = []
+        if self.refused is not None and self.selected_kind == "create" and self.my_turn_to_act():
+            parts.append((self.app.tr(self.refused[1], **self.refused[2]), (236, 160, 130)))
+        return [*parts, (self.action_hint(view), ui.PARCHMENT)]
+
+    def draw_hint(self, surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any]) -> None:
+        """The hint paragraphs, in the largest size (14 down to 12) at which every line fits `rect`."""
+        parts = self.hint_parts(view)
+        for size in (14, 13, 12):
+            lines = sum(len(ui.wrap(text, rect.width, size)) for text, _ in parts)
+            if (lines - 1) * int(size * 1.35) + size <= rect.height:
+                break
+        y = rect.top
+        for text, colour in parts:
+            y = self.wrap_text(surface, text, pygame.Rect(rect.left, y, rect.width, rect.bottom - y), size, colour, True)
 
     def action_hint(self, view: dict[str, Any]) -> str:
         tr = self.app.tr
@@ -1154,6 +1207,9 @@ class AmadrimTable(TableScene):
                 lines.append(tr("amadrim.ui.tip.acted"))
         if cell in self.highlights:
             lines.append(tr("amadrim.ui.tip.target"))
+        elif self.selected_kind == "create" and self.my_turn_to_act():
+            key, params = self.create_refusal(cell)
+            lines.append(tr(key, **params))
         return lines
 
     def draw_tooltip(self, surface: pygame.Surface, lines: list[str]) -> None:
