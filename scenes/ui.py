@@ -120,9 +120,9 @@ def _longest_fitting(f: pygame.font.Font, value: str, width: int, suffix: str = 
     return lo
 
 
-def fit(value: str, width: int, size: int, bold: bool = False) -> str:
+def fit(value: str, width: int, size: int, bold: bool = False, italic: bool = False) -> str:
     """`value` cut with an ellipsis to fit `width` pixels."""
-    f = font(size, bold)
+    f = font(size, bold, italic)
     if len(value) <= width and f.size(value)[0] <= width:
         return value
     return value[:_longest_fitting(f, value, width, "…")] + "…"

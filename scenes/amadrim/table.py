@@ -107,6 +107,7 @@ class AmadrimTable(TableScene):
         self.selected_kind: str | None = None
         self.create_kind = "merchant"
         self.highlights: set[Cell] = set()
+        self.refused: tuple[Cell, str, dict[str, Any]] | None = None  # a cell "create" may not use: why
         self.paths: dict[Cell, tuple[Cell, ...]] = {}  # move end cell -> the path shown on hover
         self.zones: list[Zone] = []
         self.tips: list[tuple[pygame.Rect, tuple[int, str]]] = []  # resource chips: (seat, colour id)
@@ -167,6 +168,7 @@ class AmadrimTable(TableScene):
         if self.selected_kind and self.view["remaining"] and not self.view["remaining"].get(self.selected_kind):
             self.selected_kind = None
         self.highlights = self.compute_highlights()
+        self.refused = None
         if self.programming_seat() is None:
             self.confirm_lock = False
         self.sync_timer()
@@ -353,10 +355,11 @@ class AmadrimTable(TableScene):
         elif v["phase"] == "actions" and v["current"] is not None:
             acting = self.my_turn_to_act()
             rows = self.action_rows()
+            lost = self.lost_reasons(v)
             for kind, row in zip(v["action_kinds"], rows):
                 left = (v["remaining"] or {}).get(kind, 0)
                 self.zones.append(Zone("kind", row, kind, acting and left > 0))
-                for uk, chip in zip(v["unit_kinds"], self.action_row(kind, row).chips):
+                for uk, chip in zip(v["unit_kinds"], self.action_row(kind, row, kind in lost).chips):
                     self.zones.append(Zone("unit_kind", chip, uk, acting and left > 0))
             end = pygame.Rect(inner.left, box.bottom - 54, inner.width, 40)
             self.zones.append(Zone("end", end, None, acting and not self.must_play()))
@@ -409,13 +412,16 @@ class AmadrimTable(TableScene):
         h = max(34, min(54, (bottom - top) // n))
         return [pygame.Rect(box.left + 12, top + i * h, box.width - 24, h - 4) for i in range(n)]
 
-    def action_row(self, kind: str, row: pygame.Rect) -> SimpleNamespace:
+    def action_row(self, kind: str, row: pygame.Rect, lost: bool = False) -> SimpleNamespace:
         """Where the parts of an action row go, none over another: the icon and the name on the
         left; the count of cubes left ("1 / 1 left") on the right of the first line (of the second
         for "create", whose first line ends with the merchant / mage choice); the cubes, then the
         reason an action is unplayable, on the second line. Rows of small windows are lower: the
-        name (with the reason under it, smaller), the merchant / mage choice, the count, no cubes.
-        `reason` is the room the reason has (it is cut to it; the row's tooltip gives it whole)."""
+        name, the merchant / mage choice and the count on one line, no cubes; an unplayable row
+        there has two lines, the name and the count, then the reason across the row.
+        A `lost` (unplayable) "create" row has no merchant / mage choice (there is nothing to
+        create): its room goes to the reason. `reason` is the room the reason has (it is told in
+        short words, or cut, when it does not fit; the row's tooltip gives it whole)."""
         v = self.view
         left = (v["remaining"] or {}).get(kind, 0)
         total = (v["programming"][v["current"]] or {}).get(kind, 0) if v["current"] is not None else 0
@@ -425,18 +431,23 @@ class AmadrimTable(TableScene):
         x = row.left + 18 + 2 * icon_r
         compact = row.height < 42  # small windows: one line, no cubes drawn (the count says how many)
         chips: list[pygame.Rect] = []
-        if compact:
+        choice = kind == "create" and not lost  # the merchant / mage chips
+        if compact and lost:
+            count_pos, count_anchor = (row.right - 10, row.top + 3), "topright"
+            label_w = row.right - 10 - count_w - 8 - x
+            reason = pygame.Rect(x, row.top + 18, row.right - 10 - x, 14)
+        elif compact:
             count_pos, count_anchor = (row.right - 10, row.centery), "midright"
             end = row.right - 10 - count_w - 8
-            if kind == "create":
+            if choice:
                 w = max(ui.font(13).size(self.app.tr(f"amadrim.unit.{uk}"))[0] for uk in v["unit_kinds"]) + 10
                 chips = [pygame.Rect(end - (2 - i) * (w + 4) + 4, row.centery - 11, w, 22) for i in range(2)]
                 end = chips[0].left - 8
             label_w = end - x
-            reason = pygame.Rect(x, row.top + 18, end - x, 14)  # (under the name, moved up, see draw_actions)
+            reason = pygame.Rect(x, row.top + 18, end - x, 14)  # (no reason: never drawn)
         else:
             line2 = row.bottom - 15
-            if kind == "create":
+            if choice:
                 w = min(86, row.width // 4)
                 chips = [pygame.Rect(row.right - (2 - i) * (w + 6), row.top + 4, w, 22) for i in range(2)]
                 label_w = chips[0].left - 8 - x
@@ -451,14 +462,28 @@ class AmadrimTable(TableScene):
         return SimpleNamespace(left=left, total=total, count=count, count_pos=count_pos, count_anchor=count_anchor,
                                icon_r=icon_r, x=x, compact=compact, chips=chips, label_w=label_w, reason=reason)
 
-    def unplayable(self, view: dict[str, Any]) -> dict[str, str]:
-        """Per action kind with cubes left but no legal use now, why ("unplayable: …")."""
+    def lost_reasons(self, view: dict[str, Any]) -> dict[str, str]:
+        """Per action kind with cubes left but no legal use now, the key of why (`amadrim.lost.*`)."""
         seat, remaining = view["current"], view["remaining"] or {}
-        if seat is None or not remaining:
+        if view["phase"] != "actions" or seat is None or not remaining:
             return {}
         lost = lost_cubes(ViewContext(view, seat), seat)
+        return {kind: why for kind, why in lost.items() if remaining.get(kind)}
+
+    def unplayable(self, view: dict[str, Any]) -> dict[str, str]:
+        """Per action kind with cubes left but no legal use now, why ("unplayable: …")."""
         return {kind: self.app.tr("amadrim.ui.unplayable", why=self.app.tr(why))
-                for kind, why in lost.items() if remaining.get(kind)}
+                for kind, why in self.lost_reasons(view).items()}
+
+    def row_reason(self, why: str, width: int) -> str:
+        """An action row's reason in `width` pixels: whole when it fits, else in its short words
+        (`amadrim.lost_short.*`), cut only when even those do not fit."""
+        tr = self.app.tr
+        text = tr("amadrim.ui.unplayable", why=tr(why))
+        short = why.replace("amadrim.lost.", "amadrim.lost_short.", 1)
+        if ui.font(11, italic=True).size(text)[0] > width and self.app.strings.has(short):
+            text = tr("amadrim.ui.unplayable", why=tr(short))
+        return ui.fit(text, width, 11, italic=True)
 
     # -- events ------------------------------------------------------------------------------------------
 
@@ -524,6 +549,7 @@ class AmadrimTable(TableScene):
     def clear_selection(self) -> None:
         self.selected_unit = self.selected_kind = None
         self.highlights = self.compute_highlights()
+        self.refused = None
         self._stale = self.dirty = True
 
     def on_zone(self, zone: Zone) -> None:
@@ -564,6 +590,7 @@ class AmadrimTable(TableScene):
         if kind == "create":
             self.selected_unit = None
         self.highlights = self.compute_highlights()
+        self.refused = None
         if kind != "create" and self.selected_unit is not None and not self.highlights:
             self.app.toast(self.app.tr("amadrim.ui.no_target"), "info")
         self._stale = self.dirty = True
@@ -578,6 +605,9 @@ class AmadrimTable(TableScene):
         if not self.my_turn_to_act():
             if v["phase"] == "programming" and self.programming_seat() is not None:
                 self.app.toast(self.app.tr("amadrim.ui.program_first"), "info")
+            return
+        if self.selected_kind == "create" and cell not in self.highlights:
+            self.refuse_create(cell)  # the choice stays: only right click, Esc or another action drop it
             return
         unit = self.unit_on(cell)
         if (self.selected_kind not in (None, "create") and self.selected_unit is None and unit is not None
@@ -595,6 +625,33 @@ class AmadrimTable(TableScene):
             return
         self.app.toast(self.app.tr("amadrim.ui.pick_first"), "info")
 
+    def create_refusal(self, cell: Cell) -> tuple[str, dict[str, Any]]:
+        """Why "create" may not use `cell` (one that is not lit): a city or a unit stands there, it
+        is not N, E, S or W of one of the seat's cities, or no cell at all can be used (why)."""
+        lost = self.lost_reasons(self.view).get("create")
+        if lost is not None:
+            return "amadrim.ui.create_no.lost", {"cell": cell_label(cell), "why": self.app.tr(lost)}
+        if self.city_on(cell) is not None:
+            return "amadrim.ui.create_no.city", {"cell": cell_label(cell)}
+        if self.unit_on(cell) is not None:
+            return "amadrim.ui.create_no.unit", {"cell": cell_label(cell)}
+        return "amadrim.ui.create_no.far", {"cell": cell_label(cell)}
+
+    def refuse_create(self, cell: Cell) -> None:
+        """A click on a cell "create" may not use: the choice stays and the hint line says why."""
+        key, params = self.create_refusal(cell)
+        self.refused = (cell, key, params)
+        self._stale = self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Esc first drops a chosen action or unit (as a right click does); with none, the pause menu."""
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.score_screen is None
+                and self.my_turn_to_act() and (self.selected_kind or self.selected_unit is not None)):
+            self.clear_messages()
+            self.clear_selection()
+            return True
+        return super().handle(event)
+
     def select_unit(self, unit: dict[str, Any]) -> None:
         self.selected_unit = unit["id"]
         remaining = self.view["remaining"] or {}
@@ -604,6 +661,7 @@ class AmadrimTable(TableScene):
                          and targets(self.view, self.unveiled, unit["id"], k)), kind)
         self.selected_kind = kind
         self.highlights = self.compute_highlights()
+        self.refused = None
         self._stale = self.dirty = True
 
     def unit_on(self, cell: Cell) -> dict[str, Any] | None:
@@ -731,6 +789,7 @@ class AmadrimTable(TableScene):
         colours = view["colours"]
         cube = pieces.used_cube(max(6, cell // 6))
         acting = view["phase"] == "actions"
+        number_size = max(11, min(14, cell // 3))
         for u in view["units"]:
             c = self.seat_colour(u["owner"])
             level_rgb = pieces.hex_rgb(colours[u["level"] - 1]["hex"]) if u["kind"] == "mage" else None
@@ -738,9 +797,11 @@ class AmadrimTable(TableScene):
             r = geo.cell_rect(u["cell"])
             surface.blit(sprite, sprite.get_rect(center=r.center))
             if acting and (u["moved"] or u["acted"]):
-                surface.blit(cube, (r.left + 3, r.top + 3))
+                surface.blit(cube, cube.get_rect(topright=(r.right - 3, r.top + 3)))
             if u["id"] == self.selected_unit:
                 pygame.draw.rect(surface, (255, 240, 160), r.inflate(-2, -2), 3, border_radius=4)
+            tag = pieces.unit_number(u["id"], number_size)  # the number the log names it by
+            surface.blit(tag, (r.left + 1, r.top + 1))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -984,13 +1045,14 @@ class AmadrimTable(TableScene):
         seat = view["current"]
         acting = self.my_turn_to_act()
         self.panel_title(surface, box, self.app.tr("amadrim.ui.actions_title", name=self.seat_name(seat)), seat)
-        unplayable = self.unplayable(view)
+        lost = self.lost_reasons(view)
         c = self.seat_colour(seat)
         for zone in self.zones:
             if zone.name != "kind":
                 continue
             kind, row = zone.arg, zone.rect
-            part = self.action_row(kind, row)
+            why = lost.get(kind)
+            part = self.action_row(kind, row, why is not None)
             chosen = acting and kind == self.selected_kind
             hovered = self.hover_zone == (zone.name, zone.arg) and zone.enabled
             fill = (92, 68, 30) if chosen else ((64, 48, 32) if hovered else (50, 38, 26))
@@ -999,7 +1061,6 @@ class AmadrimTable(TableScene):
             colour = ui.PARCHMENT if part.left else ui.GREY
             pieces.action_icon(surface, kind, (row.left + 8 + part.icon_r, row.top + row.height // 2), part.icon_r,
                                ui.GOLD if part.left else ui.GREY)
-            why = unplayable.get(kind)
             size = 14 if part.compact and why else 15
             name_pos = (part.x, row.top + 4) if not part.compact else (
                 (part.x, row.top + 1) if why else (part.x, row.centery - 10))
@@ -1010,7 +1071,7 @@ class AmadrimTable(TableScene):
                 pieces.cube(surface, r, c.rgb, hollow=i >= part.left)
             pieces.blit_label(surface, part.count, part.count_pos, 12, colour, anchor=part.count_anchor)
             if why:  # no legal use now: say why (lost when nothing else can be played)
-                pieces.blit_label(surface, panels.fit(why, part.reason.width, 11), part.reason.topleft, 11,
+                pieces.blit_label(surface, self.row_reason(why, part.reason.width), part.reason.topleft, 11,
                                   (226, 150, 120), italic=True)
         for zone in self.zones:
             if zone.name == "unit_kind":  # the chosen kind: filled gold, dark words; the other: dark, dim words
@@ -1030,7 +1091,25 @@ class AmadrimTable(TableScene):
                 self.draw_button(surface, zone, text)
         rows = self.action_rows()
         hint_rect = pygame.Rect(box.left + 16, rows[-1].bottom + 8, box.width - 32, box.bottom - 62 - rows[-1].bottom - 8)
-        self.wrap_text(surface, self.action_hint(view), hint_rect, 14, ui.PARCHMENT, True)
+        self.draw_hint(surface, hint_rect, view)
+
+    def hint_parts(self, view: dict[str, Any]) -> list[tuple[str, tuple[int, int, int]]]:
+        """The hint line's paragraphs with their colours: why a clicked cell was refused, then the hint."""
+        parts = []
+        if self.refused is not None and self.selected_kind == "create" and self.my_turn_to_act():
+            parts.append((self.app.tr(self.refused[1], **self.refused[2]), (236, 160, 130)))
+        return [*parts, (self.action_hint(view), ui.PARCHMENT)]
+
+    def draw_hint(self, surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any]) -> None:
+        """The hint paragraphs, in the largest size (14 down to 12) at which every line fits `rect`."""
+        parts = self.hint_parts(view)
+        for size in (14, 13, 12):
+            lines = sum(len(ui.wrap(text, rect.width, size)) for text, _ in parts)
+            if (lines - 1) * int(size * 1.35) + size <= rect.height:
+                break
+        y = rect.top
+        for text, colour in parts:
+            y = self.wrap_text(surface, text, pygame.Rect(rect.left, y, rect.width, rect.bottom - y), size, colour, True)
 
     def action_hint(self, view: dict[str, Any]) -> str:
         tr = self.app.tr
@@ -1128,6 +1207,9 @@ class AmadrimTable(TableScene):
                 lines.append(tr("amadrim.ui.tip.acted"))
         if cell in self.highlights:
             lines.append(tr("amadrim.ui.tip.target"))
+        elif self.selected_kind == "create" and self.my_turn_to_act():
+            key, params = self.create_refusal(cell)
+            lines.append(tr(key, **params))
         return lines
 
     def draw_tooltip(self, surface: pygame.Surface, lines: list[str]) -> None:

@@ -281,6 +281,22 @@ def unit_sprite(size: int, kind: str, rgb: RGB, seat_symbol: str, level: int,
     return s
 
 
+@functools.lru_cache(maxsize=128)
+def unit_number(number: int, size: int) -> pygame.Surface:
+    """A unit's number (the log's "unit no. 3") on a small parchment tag with an ink border, for
+    the top-left corner of its cell (left of a mage's hat, whose tip leans right): square and
+    uncoloured, so it never reads as the round level badge of a mage (bottom right) nor hides
+    the guild's colour."""
+    digits = label(str(number), size, INK, True)
+    ink = digits.get_bounding_rect()
+    w, h = max(ink.width + 5, ink.height + 4), ink.height + 4
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(s, (246, 238, 220), s.get_rect(), border_radius=2)
+    pygame.draw.rect(s, INK, s.get_rect(), 1, border_radius=2)
+    s.blit(digits, ((w - ink.width) // 2 - ink.left, (h - ink.height) // 2 - ink.top))
+    return s
+
+
 @functools.lru_cache(maxsize=32)
 def used_cube(size: int) -> pygame.Surface:
     """A small spent action cube, set next to a unit that acted this turn (as on the real table)."""

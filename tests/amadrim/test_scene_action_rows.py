@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from sprites.amadrim import pieces
+from tests.amadrim.helpers import put
 from tests.amadrim.test_scene import lift, lock, new_session, to_programming, top_name, zone
 from tests.ui_helpers import click, make_app, settle
 
@@ -78,3 +79,72 @@ def test_action_rows_show_every_count_and_reasons_clear_of_the_rest(monkeypatch,
             settle(app, 2)
             assert reasons[kind] in " ".join(table.tooltip_lines())
     assert app.errors_logged == 0
+
+
+# A later playtest: at 1024×700 the "create" row's reason was cut to "injouab…" (the merchant /
+# mage choice took its line, and the reason was measured in upright letters, drawn in italics).
+
+SIZES = [("fr", (1024, 700)), ("en", (1024, 700)), ("fr", (1280, 800)), ("en", (1280, 800))]
+
+
+def acting_table(app, plan):
+    """Three seats program `plan` by clicks; the table of the first seat to act."""
+    session = new_session(app, ("human",) * 3)
+    table = to_programming(app, session)
+    while session.state.phase == "programming":
+        if top_name(app) == "CurtainScene":
+            lift(app, table)
+            continue
+        for kind in plan:
+            click(app, zone(table, "add", kind).rect.center)
+        lock(app, table)
+    if top_name(app) == "CurtainScene":
+        lift(app, table)
+    assert table.my_turn_to_act()
+    return table
+
+
+@pytest.mark.parametrize("lang,size", SIZES)
+def test_an_unplayable_create_row_gives_its_reason_whole(monkeypatch, lang, size) -> None:
+    app = make_app(lang, size)
+    table = acting_table(app, ["create", "move", "move"])
+    state, seat = table.session.state, table.unveiled
+    other = (seat + 1) % 3
+    for city in list(state.board.cities):  # every creation cell taken by another guild's merchant
+        if city.owner == seat:
+            for c in state.board.cardinal[city.cell]:
+                if state.board.is_free(c):
+                    put(state, other, "merchant", c)
+    table.refresh()
+    reasons = table.unplayable(table.view)
+    assert reasons["create"] == app.tr("amadrim.ui.unplayable", why=app.tr("amadrim.lost.create"))
+    assert not [z for z in table.zones if z.name == "unit_kind"], "no merchant / mage choice: nothing to create"
+    drawn = spy_drawing(monkeypatch)
+    table._stale = table.dirty = True
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": (12, 12), "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app)
+    row = table.action_rows()[table.view["action_kinds"].index("create")]
+    inside = list(dict.fromkeys((text, tuple(rect)) for text, rect in drawn if row.contains(rect)))
+    texts = [text for text, _ in inside]
+    if lang == "fr" or size == (1280, 800):
+        assert reasons["create"] in texts, texts  # whole, not "injouab…"
+    else:
+        assert any(t.startswith(app.tr("amadrim.ui.unplayable", why="")) and not t.endswith("…") for t in texts), texts
+    assert app.tr("amadrim.ui.left_of", left=1, total=1) in texts
+    for (a_text, a), (b_text, b) in itertools.combinations(inside, 2):
+        assert not pygame.Rect(a).colliderect(pygame.Rect(b)), f"{a_text!r} overlaps {b_text!r}"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": (row.left + 12, row.centery),
+                                                              "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app, 2)
+    assert reasons["create"] in " ".join(table.tooltip_lines())
+    assert app.errors_logged == 0
+
+
+def test_a_reason_too_long_for_its_row_is_told_in_short_words() -> None:
+    app = make_app("fr", (1024, 700))
+    table = acting_table(app, ["create", "move"])
+    long = app.tr("amadrim.ui.unplayable", why=app.tr("amadrim.lost.blocked"))
+    shown = table.row_reason("amadrim.lost.blocked", 272)
+    assert shown == app.tr("amadrim.ui.unplayable", why=app.tr("amadrim.lost_short.blocked")) != long
+    assert table.row_reason("amadrim.lost.no_unit", 272) == app.tr("amadrim.ui.unplayable",
+                                                                   why=app.tr("amadrim.lost.no_unit"))
