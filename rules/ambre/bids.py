@@ -266,6 +266,7 @@ def public(state: AmbreState, seat: int | None) -> dict[str, Any] | None:
         "totals": {str(s): b.total(s) for s in b.active}, "best": b.best(),
         "turn": b.turn if b.stage == "raise" else None,
         "ranking": list(b.ranking), "stake_queue": list(b.stake_queue),
+        "leader": ranking(b, state.rules.raise_tie)[0] if b.stage == "raise" and b.active else None,
         "my_options": [a.card for a in legal(state, seat) if isinstance(a, A.Bid)]
         if seat is not None and seat in b.waiting else [],
     }

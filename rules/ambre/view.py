@@ -20,6 +20,7 @@ Cards are ids: pips `"<suit>-<value>"`, majors `"m<number>"`; a card the viewer 
                      laid: {seat: card | None}  # face-down bids: the viewer's own only
                      active, abstained: [seat], bids: {seat: [card]}, totals: {seat: int},
                      best: int, turn: seat | None, ranking: [seat], stake_queue: [seat],
+                     leader: seat | None,        # raises: who ranks first now (equal totals: raise_tie)
                      my_options: [card]}         # cards the viewer may lay now
     bid_results: [ {suit, abstained, bids: {seat: [card]}, ranking: [seat], unranked: [seat]} ]
     conflicts: [ {index, arcanum, name, theme, prompts: [text], seats: [a, b], level: None |

@@ -128,7 +128,7 @@ class Composer:
         # the tooltip gives whatever a small post-it cuts: the elements, then the scene prompts
         prompts = "\n".join(["• " + e for e in elements] + ["› " + self.tx(p) for p in c["prompts"]])
         self.hit(r, "postit", c["index"], prompts)
-        if active:
+        if active or A.Stake(c["index"]) in self.c.legal:  # the scene's post-it, or one a bid may go on
             pygame.draw.rect(self.surf, ui.GOLD, r.inflate(6, 6), 3, border_radius=8)
         pad = self.px(12)
         inner = Rect(r.left + pad, r.top + pad + 4, r.width - 2 * pad, r.height - 2 * pad)
@@ -304,11 +304,13 @@ class Composer:
                 ui.text(self.surf, ui.fit(ranks, r.width - 40, self.fs(13)), (r.left + 32, y), self.fs(13), ui.PARCHMENT)
                 y += self.fs(13) + 3
             if b is not None:
-                y = self.seat_bid(b, s, Rect(r.left + 32, y, r.width - 44, self.px(34)))
+                y = self.seat_bid(b, s, Rect(r.left + 32, y, r.width - 44, max(34, self.px(38))))
             y += 8
         self.t.draw_log(self.surf, Rect(r.left + 6, y, r.width - 12, r.bottom - y - 6))
 
     def seat_bid(self, b: dict[str, Any], seat: int, row: Rect) -> int:
+        """The seat's bid under its name (face-down card, or cards and total, or "abstains"); the y
+        under it. A bid staked on a conflict shows nothing ("total 0" was drawn over the next seat)."""
         key = str(seat)
         size = (int(row.height * 0.66), row.height)
         cards_shown: list[tuple[str | None, bool]] = []
@@ -322,7 +324,7 @@ class Composer:
             x += size[0] + 3
         if seat in b["abstained"]:
             ui.text(self.surf, self.tr("ambre.ui.abstains"), (x + 4, row.top + 6), self.fs(13), ui.PARCHMENT_DIM, italic=True)
-        elif key in b["totals"]:
+        elif key in b["totals"] and cards_shown:
             ui.text(self.surf, self.tr("ambre.ui.total", total=b["totals"][key]), (x + 4, row.top + 6), self.fs(13),
                     ui.GOLD)
         return row.bottom + 2 if cards_shown or seat in b["abstained"] else row.top
@@ -333,13 +335,9 @@ class Composer:
         r = self.bottom
         ui.panel(self.surf, r, 230, ui.GOLD_DARK)
         lines, buttons = self.c.build()
-        hand_w = int(r.width * (0.5 if self.w >= 1200 else 0.42))
+        hand_w = self.hand_width(r, lines, buttons)
         left = Rect(r.left + 14, r.top + 10, r.width - hand_w - 28, r.height - 20)
-        y = left.top
-        for i, line in enumerate(lines):
-            size, colour = (self.fs(16), ui.PARCHMENT) if i == 0 else (self.fs(14), ui.PARCHMENT_DIM)
-            y = self.wrapped(line, Rect(left.left, y, left.width, 0), size, colour, max_lines=3 if i == 0 else 2,
-                             italic=i > 0) + 2
+        y = self.prompt(lines, left, first=self.first_lines)
         if self.t.typing():
             fields_h = 2 * (self.fs(13) + 2 + self.fs(18) + 12 + 6)
             if buttons and y + 4 + fields_h + 6 + max(30, self.px(38)) > left.bottom + 4:
@@ -353,7 +351,129 @@ class Composer:
             else:
                 y, _beside = self.fields(Rect(left.left, y + 4, left.width, 0))
         self.buttons(buttons, Rect(left.left, y + 6, left.width, left.bottom - y - 6))
-        self.hand(Rect(r.right - hand_w - 6, r.top + 10, hand_w - 8, r.height - 20))
+        self.hand(self.hand_area(r, hand_w))
+
+    first_lines = 3  # lines the prompt's first line may take (more beside a widened hand, measured)
+
+    def prompt(self, lines: list[str], left: Rect, draw: bool = True, first: int = 3) -> int | None:
+        """The prompt's lines from the top of `left`; the y under them. With `draw` false, only
+        measured: None when a line would be cut (the first gets `first` lines, the others two)."""
+        y = left.top
+        for i, line in enumerate(lines):
+            size, colour = (self.fs(16), ui.PARCHMENT) if i == 0 else (self.fs(14), ui.PARCHMENT_DIM)
+            most = first if i == 0 else 2
+            if not draw:
+                wrapped = ui.wrap(line, left.width, size)
+                if len(wrapped) > most:
+                    return None
+                y += len(wrapped) * ui.font(size).get_linesize() + 2
+                continue
+            y = self.wrapped(line, Rect(left.left, y, left.width, 0), size, colour, max_lines=most, italic=i > 0) + 2
+        return y
+
+    def hand_cards(self) -> list[str]:
+        v = self.view
+        if v.get("hand") is None:
+            return []
+        return list(v["hand"]) + ([v["joker"]] if v.get("joker") else [])
+
+    def hand_area(self, r: Rect, hand_w: int) -> Rect:
+        return Rect(r.right - hand_w - 6, r.top + 10, hand_w - 8, r.height - 20)
+
+    def hand_width(self, r: Rect, lines: list[str], buttons: list) -> int:
+        """The console's hand column: its usual share, widened (up to 62 %) while the prompt (its
+        first line in up to five lines) and the buttons still fit beside it uncut, but no wider than
+        the cards use at their largest (a hand of 13 at 1024x700 came out 31 px wide, and in one
+        overlapping row at 1280x800)."""
+        base = int(r.width * (0.5 if self.w >= 1200 else 0.42))
+        hand = self.hand_cards()
+        if not hand or self.t.typing():
+            return base
+        width = base
+        for share in (0.62, 0.56, 0.5):
+            w = int(r.width * share)
+            if w <= base:
+                break
+            left = Rect(r.left + 14, r.top + 10, r.width - w - 28, r.height - 20)
+            y = self.prompt(lines, left, draw=False, first=5)
+            if y is not None and self._rows(buttons, Rect(left.left, y + 6, left.width, left.bottom - y - 6),
+                                            max(30, self.px(38)), False, 16) is not None:
+                width, self.first_lines = w, 5
+                break
+        grid = self.hand_grid(len(hand), self.hand_area(r, width))
+        used = grid[1] * grid[2] + (grid[1] - 1) * self.card_gap() + 8 + 6  # the area's margins
+        return max(base, min(width, used + 4))
+
+    def card_gap(self) -> int:
+        return max(8, self.px(10))
+
+    def hand_rows_area(self, area: Rect) -> Rect:
+        """Where the hand's cards go: under the "Hand" title, above the put-aside cards' row
+        (only its label while nothing is put aside, as in the bids)."""
+        top = area.top + self.fs(14) + 12  # room for a picked card raised by 7 (it covered the "Main :" title)
+        aside = self.view["seats"][self.t.me]["aside"] if self.t.me is not None else []
+        below = self.fs(13) + 6 + (max(30, self.px(44)) + 4 if aside else 0)
+        return Rect(area.left, top, area.width, area.bottom - below - top)
+
+    def hand_grid(self, n: int, area: Rect) -> tuple[int, int, int, int]:
+        """(rows, cards per row, card width, card height): the largest cards laid side by side, none
+        over another, in one to three rows (one row of overlapping cards hid their values)."""
+        rows_area = self.hand_rows_area(area)
+        gap = self.card_gap()
+        best = (1, max(1, n), 1, 1)
+        for rows in (1, 2, 3):
+            per_row = max(1, -(-n // rows))
+            ch = min(self.px(92), (rows_area.height - gap * (rows - 1)) // rows)
+            cw = int(ch * 0.66)
+            if per_row * cw + (per_row - 1) * gap > rows_area.width:
+                cw = (rows_area.width - (per_row - 1) * gap) // per_row
+                ch = int(cw / 0.66)
+            if ch > best[3]:
+                best = (rows, per_row, cw, ch)
+        return best
+
+    def hand(self, area: Rect) -> None:
+        v = self.view
+        if v.get("hand") is None:
+            ui.text(self.surf, self.tr("ambre.ui.no_hand"), area.center, self.fs(15), ui.PARCHMENT_DIM, anchor="center")
+            return
+        me = self.t.me
+        ui.text(self.surf, self.tr("ambre.ui.hand", name=self.t.char_name(me)), area.topleft, self.fs(14), ui.GOLD, bold=True)
+        hand = self.hand_cards()
+        rows_area = self.hand_rows_area(area)
+        rows, per_row, cw, ch = self.hand_grid(len(hand), area)
+        gap = self.card_gap()
+        playable = self.playable()
+        pick = self.t.pick
+        for i, card in enumerate(hand):
+            row, col = divmod(i, per_row)
+            rect = Rect(rows_area.left + col * (cw + gap), rows_area.top + row * (ch + gap), cw, ch)
+            picked = bool(pick and pick.get("card") == card and pick.get("from") == "hand")
+            if picked:
+                rect.move_ip(0, -7)
+            # while the step takes a hand card, those that cannot be played are dimmed
+            dim = self.takes_hand() and card not in playable
+            self.surf.blit(S.card(card, (cw, ch), self.colours, dim=dim), rect.topleft)
+            if card in playable or picked:
+                pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(6, 6), 3, border_radius=7)
+            tip = card_text(v, card, self.tr) + (" — " + self.tr("ambre.ui.joker") if card == v.get("joker") else "")
+            self.hit(rect, "hand", card, tip)
+        aside = v["seats"][me]["aside"]
+        y = rows_area.top + rows * (ch + gap) - gap + 6
+        ui.text(self.surf, self.tr("ambre.ui.aside", count=len(aside)), (area.left, y), self.fs(13), ui.PARCHMENT_DIM)
+        sh = max(24, area.bottom - y - self.fs(13) - 6)
+        sw = int(sh * 0.66)
+        x = area.left
+        # every card put aside shows: they overlap when the row is short (the 7th was dropped)
+        step = min(sw + 4, (area.width - sw) // max(1, len(aside) - 1)) if len(aside) > 1 else sw + 4
+        for i, card in enumerate(aside):
+            rect = Rect(x, y + self.fs(13) + 4, sw, sh)
+            self.surf.blit(S.card(card, (sw, sh), self.colours), rect.topleft)
+            if pick and pick.get("card") == card and pick.get("from") == "aside":
+                pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
+            shown = rect if i == len(aside) - 1 else Rect(rect.left, rect.top, min(step, sw), sh)
+            self.hit(shown, "aside", card, card_text(v, card, self.tr))
+            x += step
 
     def fields(self, area: Rect, beside: int = 0) -> tuple[int, Rect]:
         """The name and motivation fields, one under the other; the motivation box leaves `beside`
@@ -412,53 +532,10 @@ class Composer:
             x += width + 8
         return out
 
-    def hand(self, area: Rect) -> None:
-        v = self.view
-        if v.get("hand") is None:
-            ui.text(self.surf, self.tr("ambre.ui.no_hand"), area.center, self.fs(15), ui.PARCHMENT_DIM, anchor="center")
-            return
-        me = self.t.me
-        ui.text(self.surf, self.tr("ambre.ui.hand", name=self.t.char_name(me)), area.topleft, self.fs(14), ui.GOLD, bold=True)
-        hand = list(v["hand"]) + ([v["joker"]] if v.get("joker") else [])
-        ch = min(self.px(92), int(area.height * 0.5))
-        cw = int(ch * 0.66)
-        top = area.top + self.fs(14) + 12  # room for a picked card raised by 7 (it covered the "Main :" title)
-        rows = 1
-        if len(hand) > 1 and (area.width - cw) / (len(hand) - 1) < max(22, cw * 0.55):
-            rows = 2  # two rows rather than cards so narrow that a 10 reads as a 1
-            ch = min(ch, (area.bottom - top - self.fs(13) - 40) // 2 - 4)
-            cw = int(ch * 0.66)
-        per_row = -(-len(hand) // rows)
-        step = min(cw + 6, max(10, (area.width - cw) // max(1, per_row - 1)))
-        playable = self.playable()
-        pick = self.t.pick
-        for i, card in enumerate(hand):
-            row, col = divmod(i, per_row)
-            rect = Rect(area.left + col * step, top + row * (ch + 6), cw, ch)
-            if pick and pick.get("card") == card and pick.get("from") == "hand":
-                rect.move_ip(0, -7)
-            self.surf.blit(S.card(card, (cw, ch), self.colours), rect.topleft)
-            if card in playable:
-                pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
-            tip = card_text(v, card, self.tr) + (" — " + self.tr("ambre.ui.joker") if card == v.get("joker") else "")
-            last = col == per_row - 1 or i == len(hand) - 1
-            self.hit(Rect(rect.left, rect.top, cw if last else step, ch), "hand", card, tip)
-        aside = v["seats"][me]["aside"]
-        y = top + rows * (ch + 6) + 2
-        ui.text(self.surf, self.tr("ambre.ui.aside", count=len(aside)), (area.left, y), self.fs(13), ui.PARCHMENT_DIM)
-        sh = max(24, area.bottom - y - self.fs(13) - 6)
-        sw = int(sh * 0.66)
-        x = area.left
-        # every card put aside shows: they overlap when the row is short (the 7th was dropped)
-        step = min(sw + 4, (area.width - sw) // max(1, len(aside) - 1)) if len(aside) > 1 else sw + 4
-        for i, card in enumerate(aside):
-            rect = Rect(x, y + self.fs(13) + 4, sw, sh)
-            self.surf.blit(S.card(card, (sw, sh), self.colours), rect.topleft)
-            if pick and pick.get("card") == card and pick.get("from") == "aside":
-                pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
-            shown = rect if i == len(aside) - 1 else Rect(rect.left, rect.top, min(step, sw), sh)
-            self.hit(shown, "aside", card, card_text(v, card, self.tr))
-            x += step
+    def takes_hand(self) -> bool:
+        """Whether the unveiled seat's step is played with a card of its hand (a raise with no card
+        high enough included: every card then looks unplayable, as it is)."""
+        return bool(self.playable()) or any(isinstance(a, A.PassRaise) for a in self.c.legal)
 
     def playable(self) -> set[str]:
         out: set[str] = set()

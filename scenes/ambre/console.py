@@ -86,11 +86,26 @@ class Console:
         if b["stage"] == "tie":
             return [self.tr("ambre.prompt.tie", characteristic=char)], []
         if b["stage"] == "raise":
-            return ([self.tr("ambre.prompt.raise", best=b["best"], total=b["totals"].get(str(self.me), 0))],
-                    [self.act(self.tr("ambre.button.pass_raise"), A.PassRaise(), "choice")])
-        return ([self.tr("ambre.prompt.stake")],
+            return [self._raise_prompt(b)], [self.act(self.tr("ambre.button.pass_raise"), A.PassRaise(), "choice")]
+        return ([self.tr("ambre.prompt.stake", total=sum(cards.value(c) for c in b["bids"].get(str(self.me), [])))],
                 [self.act(self.tr("ambre.button.stake", conflict=self.tx(self.view["conflicts"][a.conflict]["name"])), a)
                  for a in self.of(A.Stake)])
+
+    def _raise_prompt(self, b: dict[str, Any]) -> str:
+        """What a raise needs, said plainly: the lowest card that reaches the best bid, any card,
+        none, or an equal total that ranks second ("your total of 11 must reach at least 11" when
+        leading; nothing said that no card of the hand could do it)."""
+        total, best = b["totals"].get(str(self.me), 0), b["best"]
+        leader = b.get("leader")
+        if total >= best and leader not in (None, self.me):  # equal totals: the other ranks first
+            return self.tr("ambre.prompt.raise_tied", total=total, name=self.name(leader))
+        if total >= best:
+            return self.tr("ambre.prompt.raise_lead", total=total)
+        if not self.of(A.RaiseBid):
+            return self.tr("ambre.prompt.raise_none", total=total, best=best)
+        need = best - total
+        key = "ambre.prompt.raise_any" if need <= 1 else "ambre.prompt.raise"
+        return self.tr(key, total=total, best=best, need=need)
 
     def _elements(self):
         if self.me not in self.view["to_act"]:

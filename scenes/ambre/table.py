@@ -132,8 +132,19 @@ class AmbreTable(ComposedTable):
         self.unveiled = seat
         self.refresh()
 
+    REVEALS = ("ambre.log.bid_revealed", "ambre.log.abstain")
+
     def act(self, action: A.Action, seat: int | None = None) -> bool:
+        """Apply `action`. When it revealed the bids and the same person plays on (the last to lay
+        lays again in a tie-break, or raises first), the "since your last turn" box tells what was
+        revealed: the screen changed under their hand with nothing said, and a second click laid
+        a second card unseen."""
+        actor = self.unveiled if seat is None else seat
+        logged = len(self.session.state.log)
         ok = self.try_act(action, seat)
+        new = self.session.state.log[logged:]
+        if ok and self.unveiled == actor is not None and any(e["key"] in self.REVEALS for e in new):
+            self.since = new[1:]  # what followed their own "lays a card face down"
         if ok:
             self.pick = None
         self.layer = None
@@ -243,6 +254,11 @@ class AmbreTable(ComposedTable):
                 return
         if A.AcceptGage(card) in legal:
             self.act(A.AcceptGage(card))
+            return
+        if card in (self.view.get("hand") or []) and any(isinstance(a, (A.Bid, A.PassRaise)) for a in legal):
+            # a bid or raise card the rules refuse: their reason ("your total must reach at least 14",
+            # "a value different from every one shown") says more than "that card cannot be used"
+            self.act(A.RaiseBid(card) if A.PassRaise() in legal else A.Bid(card))
             return
         if any(isinstance(a, A.CloseFromHand) for a in legal):
             self.pick = {"from": "hand", "card": card, "to": None}

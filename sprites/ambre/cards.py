@@ -3,7 +3,8 @@
 `card(card_id, size, suits, up=True)` returns a cached surface: a pip card shows its value big,
 its suit's symbol (heart, diamond, spade, club drawn as shapes, so colour is never the only
 mark) and a band of the suit's colour; a major arcanum shows its Roman numeral and a star; a
-face-down card shows the back. `None` as the id draws the back.
+face-down card shows the back. `None` as the id draws the back. `dim` darkens a card that cannot
+be played now, so the playable ones stand out.
 """
 
 from __future__ import annotations
@@ -34,10 +35,19 @@ def roman(number: int) -> str:
 
 
 def card(card_id: str | None, size: tuple[int, int], colours: dict[str, tuple[int, int, int]],
-         up: bool = True) -> pygame.Surface:
-    """The card's surface (cached by id, size, colours and face)."""
+         up: bool = True, dim: bool = False) -> pygame.Surface:
+    """The card's surface (cached by id, size, colours, face and dimming)."""
     key = tuple(sorted(colours.items()))
+    if dim:
+        return _dimmed(card_id if up else None, size, key)
     return _card(card_id if up else None, size, key)
+
+
+@functools.lru_cache(maxsize=256)
+def _dimmed(card_id: str | None, size: tuple[int, int], colours: tuple) -> pygame.Surface:
+    surf = _card(card_id, size, colours).copy()
+    surf.fill((120, 112, 100, 255), special_flags=pygame.BLEND_RGBA_MULT)  # darker, its corners kept
+    return surf
 
 
 @functools.lru_cache(maxsize=512)
@@ -58,7 +68,10 @@ def _card(card_id: str | None, size: tuple[int, int], colours: tuple) -> pygame.
     if card_id.startswith("m"):
         pygame.draw.rect(surf, MAJOR, rect, border_radius=radius)
         pygame.draw.rect(surf, ui.GOLD_DARK, rect.inflate(-6, -6), 2, border_radius=radius)
-        ui.text(surf, roman(int(card_id[1:])), (w // 2, h // 5), max(10, h // 4), ui.INK, bold=True, anchor="midtop")
+        numeral, size = roman(int(card_id[1:])), max(10, h // 4)
+        while size > 8 and ui.font(size, True).size(numeral)[0] > w - 8:
+            size -= 1  # "XVIII" ran over both edges
+        ui.text(surf, numeral, (w // 2, h // 5), size, ui.INK, bold=True, anchor="midtop")
         ui.seat_symbol(surf, "star", (w // 2, int(h * 0.68)), max(4, w // 5), ui.GOLD, ui.GOLD_DARK)
         pygame.draw.rect(surf, ui.INK, rect, 2, border_radius=radius)
         return surf
@@ -68,6 +81,8 @@ def _card(card_id: str | None, size: tuple[int, int], colours: tuple) -> pygame.
     band = pygame.Rect(0, 0, max(5, w // 7), h)
     pygame.draw.rect(surf, colour, band, border_top_left_radius=radius, border_bottom_left_radius=radius)
     size = max(11, int(h * 0.3))
+    while size > 8 and ui.font(size, True).size(value)[0] > w - band.right - 4:
+        size -= 1  # a small card's "10" read as "1" (its 0 under the border)
     ui.text(surf, value, (band.right + 2, max(1, h // 40)), size, ui.INK, bold=True)
     small = max(3, w // 9)
     ui.seat_symbol(surf, SHAPES.get(suit, "circle"), (band.right + 2 + small + 1, size + small + 2), small, colour, ui.INK)

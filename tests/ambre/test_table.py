@@ -99,7 +99,9 @@ def ready(app, table, limit=50) -> None:
 
 
 def bots_play_until(app, table, stop) -> None:
-    """The "steady" bots play every seat until `stop(state)`, then the table catches up."""
+    """The "steady" bots play every seat until `stop(state)`, then the table catches up (a curtain
+    still up is lifted first: two stacked curtains unveiled the first seat, not the one to play)."""
+    ready(app, table)
     session = table.session
     bots = [session.engine.bot("steady", i) for i in range(len(session.seats))]
     while not stop(session.state):
