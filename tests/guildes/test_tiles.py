@@ -173,3 +173,40 @@ def test_a_guild_of_eleven_mages_shows_each_or_names_it_under_a_count(size, seat
         more = [h for h in table.hits if h.tip.startswith(composer.chip_tip(missing[0]) + "\n")]
         assert more and more[0].tip.split("\n") == [composer.chip_tip(m) for m in missing]
         assert missing == mine[len(mine) - len(missing):]  # the first ones shown, in order
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("mages", [2, 4, 6])
+def test_a_long_leader_name_and_the_counts_are_whole_on_five_seat_tiles(lang, size, mages, monkeypatch):
+    """5 seats, the longest leader names, two-digit counts: a tile's leader row ended cut ("Morvath le
+    Sépulcral · 23 rubis · Align. -10 · …", whole only in its tooltip); now the leader, the rubies,
+    the alignment, the quests and the points are drawn whole at the tile's own size (the rows
+    wrap), and every mage still has its chip."""
+    table = table_with(lang, size, 5, mages, 3)
+    state = table.session.state
+    text = table.app.strings.text
+    leaders = sorted(state.content.leaders, key=lambda lid: -len(text(state.content.leaders[lid].name)))
+    for g in state.guilds:
+        g.leader = leaders[g.seat]
+        g.rubies, g.alignment, g.vp_tokens, g.quests = 23, g.seat - 10, 12, list(state.quests[:3])
+        g.first, g.second, g.first_revealed, g.second_revealed = "leader", "recruit", True, True
+    state.phase = "placement"  # the leaders public (the view hides them while they are chosen)
+    table.refresh()
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table._ensure()
+    composer = Composer(table, size)
+    zone, f = composer.zones()["guilds"], composer.fs(14)
+    rows = [(value, s) for value, s, rect in drawn if zone.contains(rect)]
+    app = table.app
+    for g in table.view["guilds"]:
+        pieces = [text(state.content.leaders[g["leader"]].name), app.tr("guildes.ui.rubies", n=23),
+                  app.tr("guildes.ui.quests_done", n=3), app.tr("guildes.ui.vp_tokens", n=12)]
+        aligned = {app.tr(f"guildes.ui.{w}", n=g["alignment"]) for w in ("alignment", "alignment_short")}
+        for piece in pieces:
+            found = [s for value, s in rows if piece in value.split(" · ")]
+            assert found and min(found) == f, (g["seat"], piece, found, [v for v, _ in rows])
+        assert any(aligned & set(value.split(" · ")) for value, s in rows if s == f), g["seat"]
+    hits = mage_hits(table)
+    assert sorted(hits) == sorted(m["id"] for g in table.view["guilds"] for m in g["mages"])
