@@ -445,7 +445,8 @@ class Composer:
             return self.body_top()
         monsters = self.cards["quests"][q["id"]]["monsters"]
         per_monster = 2 + 2 * line + max(6, int(8 * self.s)) + line // 2 + 4  # as `monster` lays one
-        return self.body_top() + 2 * line + len(monsters) * per_monster + line + 8
+        wrapped = sum(len(self.title_lines(self.monster_title(m), width - 40, f)) - 1 for m in monsters)
+        return self.body_top() + 2 * line + len(monsters) * per_monster + wrapped * (line - 2) + line + 8
 
     def market_need(self, width: int | None = None) -> int:
         """The market panel's height that shows its rows now (the auction's beside them); with the
@@ -506,14 +507,16 @@ class Composer:
     def monster(self, mon: dict[str, Any], damage: int, area: Rect, f: int) -> int:
         x, y, line = area.left, area.top + 2, int(f * 1.4)
         P.element_badge(self.layer, mon["element"], (x + 6, y + f // 2 + 2), max(4, f // 3 + 1))
-        flags = [self.tr("guildes.ui.counter_attack")] if mon["counter_attack"] else []
-        if mon["no_group"]:
-            flags.append(self.tr("guildes.ui.no_group"))
-        title = self.tx(mon["name"]) + (f" ({', '.join(flags)})" if flags else "")
-        r = self.line(title, (x + 16, y), area.width - 20, f, ui.PARCHMENT, bold=True)
-        if not self.fits(title, area.width - 20, f, bold=True):
-            self.tip(r, title)  # cut: the whole title in the tooltip
-        y += line
+        title = self.monster_title(mon)
+        lines = self.title_lines(title, area.width - 20, f)
+        if len(lines) == 1:
+            r = self.line(title, (x + 16, y), area.width - 20, f, ui.PARCHMENT, bold=True)
+            if not self.fits(title, area.width - 20, f, bold=True):
+                self.tip(r, title)  # cut: the whole title in the tooltip
+        else:  # two lines a point smaller, as the market's names
+            ui.text(self.layer, lines[0], (x + 16, y), f - 1, ui.PARCHMENT, bold=True)
+            ui.text(self.layer, lines[1], (x + 28, y + line - 2), f - 1, ui.PARCHMENT, bold=True)
+        y += line + (line - 2) * (len(lines) - 1)
         stats = self.tr("guildes.ui.monster", element=self.tr(f"guildes.element.{mon['element']}"),
                         attack=mon["attack"], hp=mon["hp"])
         end = ui.text(self.layer, stats, (x, y), f - 1, ui.PARCHMENT_DIM).right + 10
@@ -528,6 +531,23 @@ class Composer:
         ui.text(self.layer, f"{damage}/{mon['hp']}", (bar.right, bar.bottom + 1), f - 2, ui.PARCHMENT_DIM,
                 anchor="topright")
         return y + bar.height + line // 2 + 4
+
+    def monster_title(self, mon: dict[str, Any]) -> str:
+        """A monster's name and its flags ("Basilic (contre-attaque, pas d'attaque groupée)")."""
+        flags = [self.tr("guildes.ui.counter_attack")] if mon["counter_attack"] else []
+        if mon["no_group"]:
+            flags.append(self.tr("guildes.ui.no_group"))
+        return self.tx(mon["name"]) + (f" ({', '.join(flags)})" if flags else "")
+
+    def title_lines(self, title: str, width: int, f: int) -> list[str]:
+        """A monster's title in `width`: one line when it fits (3 points smaller at most), else two
+        lines a point smaller (the second indented), else one line cut (whole in its tooltip)."""
+        if self.fits(title, width, f, bold=True):
+            return [title]
+        two = ui.wrap(title, width - 12, f - 1, bold=True)
+        if len(two) == 2 and all(self.whole(t, width - 12, f - 1, bold=True) for t in two):
+            return two
+        return [title]
 
     def market_rows(self) -> tuple[list[tuple[str, str, Any]], list[tuple[str, str, Any]]]:
         """The market's rows and the auction's, each (text, tooltip, colour)."""

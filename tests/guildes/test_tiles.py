@@ -210,3 +210,43 @@ def test_a_long_leader_name_and_the_counts_are_whole_on_five_seat_tiles(lang, si
         assert any(aligned & set(value.split(" · ")) for value, s in rows if s == f), g["seat"]
     hits = mage_hits(table)
     assert sorted(hits) == sorted(m["id"] for g in table.view["guilds"] for m in g["mages"])
+
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_long_monster_title_is_drawn_whole_in_the_quest_panel(lang, size, seats, monkeypatch):
+    """"Champion du tournoi (contre-attaque, pas d'attaque groupée)" ended cut, whole only in its
+    tooltip: a monster's title that one line does not hold takes two, a point smaller (as the
+    market's names), and the quest panel is as tall as they need, for every quest of the content."""
+    table = table_with(lang, size, seats, 2, 5)
+    state, app = table.session.state, table.app
+    cuts: list[str] = []
+    real = ui.ellipsize
+
+    def ellipsize(value, *a, **k):
+        out = real(value, *a, **k)
+        if out != value:
+            cuts.append(value)
+        return out
+
+    monkeypatch.setattr(ui, "ellipsize", ellipsize)
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    for qid in state.content.quests:
+        state.quests = [qid] + [q for q in state.quests if q != qid]
+        table.refresh()
+        drawn.clear()
+        cuts.clear()
+        table.layer = None
+        table._ensure()
+        values = [value for value, _, _ in drawn]
+        pairs = {f"{a} {b}" for a, b in zip(values, values[1:], strict=False)}
+        for mon in table.view["cards"]["quests"][qid]["monsters"]:
+            flags = [app.tr(f"guildes.ui.{k}") for k in ("counter_attack", "no_group") if mon[k]]
+            title = app.strings.text(mon["name"]) + (f" ({', '.join(flags)})" if flags else "")
+            assert title in values or title in pairs, (qid, title, values[:12])
+            assert title not in cuts, (qid, title)
+        composer = Composer(table, size)
+        panels = composer.centre_panels(composer.zones()["centre"])
+        assert panels["quest"].height >= composer.quest_need(panels["quest"].width), qid
