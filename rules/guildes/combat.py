@@ -37,11 +37,12 @@ def attack_value(st, seat: int, mages: list[str], element: str) -> int:
     return total + _best(bonuses, element, len(mages)) if bonuses else total
 
 
-def attack_values(st, seat: int, mages: list[str]) -> dict[str, int]:
-    """`attack_value` in every element (the cards and items are looked up once)."""
+def attack_values(st, seat: int, mages: list[str], items: bool = True) -> dict[str, int]:
+    """`attack_value` in every element (the cards and items are looked up once); `items=False`: the
+    cards' printed attack alone."""
     g = st.guilds[seat]
     cards = [_stats(st, g, m, "attack") for m in mages]
-    bonuses = _item_bonuses(st, seat, "attack_bonus")
+    bonuses = _item_bonuses(st, seat, "attack_bonus") if items else []
     out = {}
     for e in ELEMENTS:
         total = _best(bonuses, e, len(cards)) if bonuses else 0
@@ -68,15 +69,21 @@ def best_element(st, seat: int, mages: list[str], defence) -> str:
 
 
 def choose_element(st, seat: int, mages: list[str], defence, target: dict):
-    """The attacker picks the element; the prompt shows the dice each element would give, and the
-    attacker alone sees what its best combat spell would make of them (`spell_dice`)."""
+    """The attacker picks the element; the prompt shows the dice each element would give: everyone
+    the dice of the printed cards (the items are in the secret hand), the attacker alone those its
+    items carry (`dice` of the private context) and what its best combat spell would make of them
+    (`spell_dice`)."""
     attack = attack_values(st, seat, mages)
     dice = {e: max(0, attack[e] - getattr(defence, e)) for e in ELEMENTS}
+    printed = attack_values(st, seat, mages, items=False) if _item_bonuses(st, seat, "attack_bonus") else attack
+    public = {e: max(0, printed[e] - getattr(defence, e)) for e in ELEMENTS} if printed is not attack else dice
     if st.fight is not None:
-        st.fight["options"] = dice
+        st.fight["options"] = public
+    private: dict[str, Any] = {"dice": dice} if public != dice else {}
     with_spell = spell_dice(st, seat, attack, defence)
-    private = {"spell_dice": with_spell} if with_spell else None
-    return (yield from st.ask(seat, "element", list(ELEMENTS), private=private, dice=dice, target=target))
+    if with_spell:
+        private["spell_dice"] = with_spell
+    return (yield from st.ask(seat, "element", list(ELEMENTS), private=private or None, dice=public, target=target))
 
 
 def castable(st, seat: int, kind: str, element: str) -> list[str]:

@@ -176,6 +176,21 @@ class Composer:
         """Whether `line` draws `text` whole in `width` (at `f`, or down to 3 points less)."""
         return ui.font(max(10, f - 3), bold).size(text)[0] <= width
 
+    def whole(self, text: str, width: int, f: int, bold: bool = False) -> bool:
+        """Whether `text` fits in `width` at its own size `f`."""
+        return ui.font(f, bold).size(text)[0] <= width
+
+    def wrap(self, pieces: list[tuple[str, Any]], width: int, f: int) -> list[tuple[str, Any]]:
+        """Pieces (text, colour) joined with " · " row after row, each row as full as `width` holds
+        at size `f` (a piece too wide alone on its row); a row takes its first piece's colour."""
+        rows: list[tuple[str, Any]] = []
+        for text, colour in pieces:
+            if rows and self.whole(f"{rows[-1][0]} · {text}", width, f):
+                rows[-1] = (f"{rows[-1][0]} · {text}", rows[-1][1])
+            else:
+                rows.append((text, colour))
+        return rows
+
     def tip(self, rect: Rect, text: str) -> None:
         self.hits.append(Hit(Rect(rect), "tip", None, text))
 
@@ -268,33 +283,50 @@ class Composer:
         counts = [self.tr("guildes.ui.rubies", n=g["rubies"]), self.tr("guildes.ui.quests_done", n=len(g["quests"]))]
         if g["vp_tokens"]:
             counts.append(self.tr("guildes.ui.vp_tokens", n=g["vp_tokens"]))
-        # a row's texts, longest first: the first that fits is drawn (alignment abbreviated, then the
-        # objectives left to the tooltip), the tooltip giving the whole row when it is not
-        info = [" · ".join([counts[0], self.tr(f"guildes.ui.{word}", n=g["alignment"]), *counts[1:]])
-                for word in ("alignment", "alignment_short")]
-        cards = self.tr("guildes.ui.cards_played", first=self.card_word(g, "first"), second=self.card_word(g, "second"))
-        cards = f"{cards} · {self.tr('guildes.ui.hand', n=g['hand_count'])}"
+        aligned = [[counts[0], self.tr(f"guildes.ui.{word}", n=g["alignment"]), *counts[1:]]
+                   for word in ("alignment", "alignment_short")]
+        cards = [self.tr("guildes.ui.cards_played", first=self.card_word(g, "first"), second=self.card_word(g, "second")),
+                 self.tr("guildes.ui.hand", n=g["hand_count"])]
         objectives = self.tr("guildes.ui.objectives",
                              list=", ".join(self.tr(f"guildes.objective.{o}") for o in tile["objectives"]))
-        full = [([leader], ui.PARCHMENT), (info, ui.PARCHMENT), ([cards], ui.PARCHMENT_DIM),
-                ([objectives], ui.PARCHMENT_DIM)]
-        # the chips may take the room of one or two rows of text: the objectives (whose tooltip gives
-        # them whole) join the row above, then the leader joins the counts
-        medium = full[:2] + [([f"{cards} · {objectives}", cards], ui.PARCHMENT_DIM)]
-        compact = [([f"{leader} · {t}" for t in info], ui.PARCHMENT), medium[2]]
-        levels = [compact] if rect.height < 7 * line else [full, medium, compact]
-        rows, chips = max(((r, self.chip_layout(g, Rect(x, y + len(r) * line, rect.width - 20,
+        width, bright, dim = rect.width - 20, ui.PARCHMENT, ui.PARCHMENT_DIM
+        lead, card_rows = (leader, bright), [(c, dim) for c in cards]
+        joined = f"{' · '.join(cards)} · {objectives}"
+        tail = [(joined, dim)] if self.whole(joined, width, f) else self.wrap(card_rows, width, f)
+
+        def wrapped(make: Any) -> list[tuple[str, Any]]:
+            """The rows `make(counts)` gives, the alignment spelt out unless that takes a row more."""
+            spelt, short = (make([(t, bright) for t in a]) for a in aligned)
+            return spelt if len(spelt) <= len(short) else short
+
+        # the levels, most rows first: each part on its own rows; the objectives (whose tooltip gives
+        # them whole) joined to the cards or left out; every piece after the other, as many to a row
+        # as fit; the leader and the counts alone, the cards left to the tooltip too (the leader and
+        # the counts were one row, cut when the leader's name was long)
+        full = wrapped(lambda counts: [lead, *self.wrap(counts, width, f), *self.wrap(card_rows, width, f),
+                                       (objectives, dim)])
+        medium = wrapped(lambda counts: [lead, *self.wrap(counts, width, f), *tail])
+        compact = wrapped(lambda counts: self.wrap([lead, *counts, *card_rows], width, f))
+        tight = wrapped(lambda counts: self.wrap([lead, *counts], width, f))
+        levels = [compact, tight] if rect.height < 7 * line else [full, medium, compact, tight]
+
+        def rank(rows: list[tuple[str, Any]], chips: Flow) -> tuple[Any, ...]:
+            """Every chip shown first (see `Flow.rank`), then every row whole, more rows, bigger chips."""
+            return (*chips.rank(self.fs(13) - 1), all(self.whole(t, width, f) for t, _ in rows), len(rows), chips.size)
+
+        rows, chips = max(((r, self.chip_layout(g, Rect(x, y + len(r) * line, width,
                                                           rect.bottom - y - len(r) * line - 6))) for r in levels),
-                          key=lambda rc: rc[1].rank(self.fs(13) - 1) + (len(rc[0]), rc[1].size))
-        for i, (texts, colour) in enumerate(rows):
-            text = next((t for t in texts if self.fits(t, rect.width - 20, f)), texts[-1])
-            r = self.line(text, (x, y), rect.width - 20, f, colour)
-            tips = [texts[0]] if text != texts[0] or not self.fits(text, rect.width - 20, f) else []
-            if i == 0 and g["leader"]:
-                lead = self.cards["leaders"][g["leader"]]
-                tips.append(f"{self.tx(lead['name'])} — {self.tx(lead['power'])}")
-            if i == len(rows) - 1 and objectives not in tips:
-                tips.append(objectives)
+                          key=lambda rc: rank(*rc))
+        shown = " · ".join(text for text, _ in rows)
+        left = [t for t in (" · ".join(cards), objectives) if t not in shown]  # in the last row's tooltip
+        for i, (text, colour) in enumerate(rows):
+            r = self.line(text, (x, y), width, f, colour)
+            tips = [text] if not self.fits(text, width, f) else []
+            if leader in text.split(" · ") and g["leader"]:
+                lead_card = self.cards["leaders"][g["leader"]]
+                tips.append(f"{self.tx(lead_card['name'])} — {self.tx(lead_card['power'])}")
+            if i == len(rows) - 1:
+                tips += left
             if tips:
                 self.tip(r, "\n".join(tips))
             y += line
@@ -413,7 +445,8 @@ class Composer:
             return self.body_top()
         monsters = self.cards["quests"][q["id"]]["monsters"]
         per_monster = 2 + 2 * line + max(6, int(8 * self.s)) + line // 2 + 4  # as `monster` lays one
-        return self.body_top() + 2 * line + len(monsters) * per_monster + line + 8
+        wrapped = sum(len(self.title_lines(self.monster_title(m), width - 40, f)) - 1 for m in monsters)
+        return self.body_top() + 2 * line + len(monsters) * per_monster + wrapped * (line - 2) + line + 8
 
     def market_need(self, width: int | None = None) -> int:
         """The market panel's height that shows its rows now (the auction's beside them); with the
@@ -474,14 +507,16 @@ class Composer:
     def monster(self, mon: dict[str, Any], damage: int, area: Rect, f: int) -> int:
         x, y, line = area.left, area.top + 2, int(f * 1.4)
         P.element_badge(self.layer, mon["element"], (x + 6, y + f // 2 + 2), max(4, f // 3 + 1))
-        flags = [self.tr("guildes.ui.counter_attack")] if mon["counter_attack"] else []
-        if mon["no_group"]:
-            flags.append(self.tr("guildes.ui.no_group"))
-        title = self.tx(mon["name"]) + (f" ({', '.join(flags)})" if flags else "")
-        r = self.line(title, (x + 16, y), area.width - 20, f, ui.PARCHMENT, bold=True)
-        if not self.fits(title, area.width - 20, f, bold=True):
-            self.tip(r, title)  # cut: the whole title in the tooltip
-        y += line
+        title = self.monster_title(mon)
+        lines = self.title_lines(title, area.width - 20, f)
+        if len(lines) == 1:
+            r = self.line(title, (x + 16, y), area.width - 20, f, ui.PARCHMENT, bold=True)
+            if not self.fits(title, area.width - 20, f, bold=True):
+                self.tip(r, title)  # cut: the whole title in the tooltip
+        else:  # two lines a point smaller, as the market's names
+            ui.text(self.layer, lines[0], (x + 16, y), f - 1, ui.PARCHMENT, bold=True)
+            ui.text(self.layer, lines[1], (x + 28, y + line - 2), f - 1, ui.PARCHMENT, bold=True)
+        y += line + (line - 2) * (len(lines) - 1)
         stats = self.tr("guildes.ui.monster", element=self.tr(f"guildes.element.{mon['element']}"),
                         attack=mon["attack"], hp=mon["hp"])
         end = ui.text(self.layer, stats, (x, y), f - 1, ui.PARCHMENT_DIM).right + 10
@@ -496,6 +531,23 @@ class Composer:
         ui.text(self.layer, f"{damage}/{mon['hp']}", (bar.right, bar.bottom + 1), f - 2, ui.PARCHMENT_DIM,
                 anchor="topright")
         return y + bar.height + line // 2 + 4
+
+    def monster_title(self, mon: dict[str, Any]) -> str:
+        """A monster's name and its flags ("Basilic (contre-attaque, pas d'attaque groupée)")."""
+        flags = [self.tr("guildes.ui.counter_attack")] if mon["counter_attack"] else []
+        if mon["no_group"]:
+            flags.append(self.tr("guildes.ui.no_group"))
+        return self.tx(mon["name"]) + (f" ({', '.join(flags)})" if flags else "")
+
+    def title_lines(self, title: str, width: int, f: int) -> list[str]:
+        """A monster's title in `width`: one line when it fits (3 points smaller at most), else two
+        lines a point smaller (the second indented), else one line cut (whole in its tooltip)."""
+        if self.fits(title, width, f, bold=True):
+            return [title]
+        two = ui.wrap(title, width - 12, f - 1, bold=True)
+        if len(two) == 2 and all(self.whole(t, width - 12, f - 1, bold=True) for t in two):
+            return two
+        return [title]
 
     def market_rows(self) -> tuple[list[tuple[str, str, Any]], list[tuple[str, str, Any]]]:
         """The market's rows and the auction's, each (text, tooltip, colour)."""

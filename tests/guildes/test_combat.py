@@ -178,7 +178,24 @@ def test_item_bonuses_are_tied_to_mages():
     st = _quest_setup(["rats_egouts"], ["apprentie_flamme"])
     st.guilds[0].hand = ["baton_braise", "couronne_flammes"]          # +2 and +3 fire: one mage carries one
     answer(st, [("attempt", "go")])
-    assert st.prompt.context["dice"]["fire"] == 3 + 3
+    assert st.view(0)["prompt"]["context"]["dice"]["fire"] == 3 + 3
+
+
+def test_the_element_prompt_shows_the_others_the_dice_of_the_printed_cards_only():
+    """The items are in the secret hand: the dice the attacker's items add were in the public part
+    of the element prompt (and in the fight's `options`), so every seat learnt that it held a
+    fire item; now only the asked seat sees them (as it alone sees what a spell would add)."""
+    st = _quest_setup(["rats_egouts"], ["apprentie_flamme"])
+    st.guilds[0].hand = ["couronne_flammes"]                          # +3 fire
+    answer(st, [("attempt", "go")])
+    printed = {"fire": 3, "water": 0, "air": 1, "earth": 0}           # flame apprentice against the rats
+    assert st.view(0)["prompt"]["context"]["dice"] == {**printed, "fire": 3 + 3}
+    for view in (st.view(1), st.view(None)):
+        assert view["prompt"]["context"]["dice"] == printed
+        assert view["fight"]["options"] == printed
+    force(st, *[1] * 6)
+    answer(st, [("element", "fire")])
+    assert last_log(st, "guildes.log.roll")["params"]["dice"] == "1 1 1 1 1 1"     # the 6 dice it told its player
 
 
 def test_mage_dies_only_past_its_hit_points():

@@ -173,3 +173,80 @@ def test_a_guild_of_eleven_mages_shows_each_or_names_it_under_a_count(size, seat
         more = [h for h in table.hits if h.tip.startswith(composer.chip_tip(missing[0]) + "\n")]
         assert more and more[0].tip.split("\n") == [composer.chip_tip(m) for m in missing]
         assert missing == mine[len(mine) - len(missing):]  # the first ones shown, in order
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("mages", [2, 4, 6])
+def test_a_long_leader_name_and_the_counts_are_whole_on_five_seat_tiles(lang, size, mages, monkeypatch):
+    """5 seats, the longest leader names, two-digit counts: a tile's leader row ended cut ("Morvath le
+    Sépulcral · 23 rubis · Align. -10 · …", whole only in its tooltip); now the leader, the rubies,
+    the alignment, the quests and the points are drawn whole at the tile's own size (the rows
+    wrap), and every mage still has its chip."""
+    table = table_with(lang, size, 5, mages, 3)
+    state = table.session.state
+    text = table.app.strings.text
+    leaders = sorted(state.content.leaders, key=lambda lid: -len(text(state.content.leaders[lid].name)))
+    for g in state.guilds:
+        g.leader = leaders[g.seat]
+        g.rubies, g.alignment, g.vp_tokens, g.quests = 23, g.seat - 10, 12, list(state.quests[:3])
+        g.first, g.second, g.first_revealed, g.second_revealed = "leader", "recruit", True, True
+    state.phase = "placement"  # the leaders public (the view hides them while they are chosen)
+    table.refresh()
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table._ensure()
+    composer = Composer(table, size)
+    zone, f = composer.zones()["guilds"], composer.fs(14)
+    rows = [(value, s) for value, s, rect in drawn if zone.contains(rect)]
+    app = table.app
+    for g in table.view["guilds"]:
+        pieces = [text(state.content.leaders[g["leader"]].name), app.tr("guildes.ui.rubies", n=23),
+                  app.tr("guildes.ui.quests_done", n=3), app.tr("guildes.ui.vp_tokens", n=12)]
+        aligned = {app.tr(f"guildes.ui.{w}", n=g["alignment"]) for w in ("alignment", "alignment_short")}
+        for piece in pieces:
+            found = [s for value, s in rows if piece in value.split(" · ")]
+            assert found and min(found) == f, (g["seat"], piece, found, [v for v, _ in rows])
+        assert any(aligned & set(value.split(" · ")) for value, s in rows if s == f), g["seat"]
+    hits = mage_hits(table)
+    assert sorted(hits) == sorted(m["id"] for g in table.view["guilds"] for m in g["mages"])
+
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_long_monster_title_is_drawn_whole_in_the_quest_panel(lang, size, seats, monkeypatch):
+    """"Champion du tournoi (contre-attaque, pas d'attaque groupée)" ended cut, whole only in its
+    tooltip: a monster's title that one line does not hold takes two, a point smaller (as the
+    market's names), and the quest panel is as tall as they need, for every quest of the content."""
+    table = table_with(lang, size, seats, 2, 5)
+    state, app = table.session.state, table.app
+    cuts: list[str] = []
+    real = ui.ellipsize
+
+    def ellipsize(value, *a, **k):
+        out = real(value, *a, **k)
+        if out != value:
+            cuts.append(value)
+        return out
+
+    monkeypatch.setattr(ui, "ellipsize", ellipsize)
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    for qid in state.content.quests:
+        state.quests = [qid] + [q for q in state.quests if q != qid]
+        table.refresh()
+        drawn.clear()
+        cuts.clear()
+        table.layer = None
+        table._ensure()
+        values = [value for value, _, _ in drawn]
+        pairs = {f"{a} {b}" for a, b in zip(values, values[1:], strict=False)}
+        for mon in table.view["cards"]["quests"][qid]["monsters"]:
+            flags = [app.tr(f"guildes.ui.{k}") for k in ("counter_attack", "no_group") if mon[k]]
+            title = app.strings.text(mon["name"]) + (f" ({', '.join(flags)})" if flags else "")
+            assert title in values or title in pairs, (qid, title, values[:12])
+            assert title not in cuts, (qid, title)
+        composer = Composer(table, size)
+        panels = composer.centre_panels(composer.zones()["centre"])
+        assert panels["quest"].height >= composer.quest_need(panels["quest"].width), qid
