@@ -126,8 +126,11 @@ class ReplayScene(UIScene):
             return
         y = body.top
         for i, line in enumerate(self.text.splitlines()):
+            # the diverging action's lines: − / + as they differ, those both games share dimmed
             colour = ui.GOLD if i == 0 else ui.RED if line.startswith("  −") else ui.GREEN if line.startswith("  +") \
-                else ui.PARCHMENT
-            y += ui.text_block(surface, line, pygame.Rect(x, y, width, body.bottom - y), 16, colour) + 4
+                else ui.PARCHMENT_DIM if line.startswith("    ") else ui.PARCHMENT
+            indent = 16 if line.startswith(" ") else 0
+            y += ui.text_block(surface, line.strip(), pygame.Rect(x + indent, y, width - indent, body.bottom - y), 16,
+                               colour) + 4
             if y > body.bottom - 20:
                 break
