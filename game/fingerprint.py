@@ -51,8 +51,10 @@ def skeleton(value: Any, depth: int = 0) -> Any:
         return {"<set>": sorted(items, key=lambda v: json.dumps(v, sort_keys=True, default=repr))}
     if isinstance(value, str | int | float | bool | type(None)):
         return value
-    if hasattr(value, "__dict__"):
-        return {k: skeleton(v, depth + 1) for k, v in sorted(vars(value).items())}
+    if hasattr(value, "__dict__"):  # a plain object: its private attributes are caches (Gorges' island
+        # fills its paths as games are played), not rules: with them, F5 found every campaign's
+        # content changed, and saves recorded a digest no fresh load gives
+        return {k: skeleton(v, depth + 1) for k, v in sorted(vars(value).items()) if not k.startswith("_")}
     return repr(value)
 
 

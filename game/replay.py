@@ -55,8 +55,8 @@ def _texts(value: Any, depth: int = 0) -> Any:
         return [_texts(v, depth + 1) for v in value]
     if isinstance(value, str | int | float | bool | type(None)):
         return value
-    if hasattr(value, "__dict__"):
-        return {k: _texts(v, depth + 1) for k, v in sorted(vars(value).items())}
+    if hasattr(value, "__dict__"):  # (private attributes are caches: `skeleton`)
+        return {k: _texts(v, depth + 1) for k, v in sorted(vars(value).items()) if not k.startswith("_")}
     return repr(value)
 
 

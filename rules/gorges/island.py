@@ -38,8 +38,14 @@ class Island:
         self._near: dict[tuple[str, int], frozenset[str]] = {}
         self._nearest: dict[str, tuple[str, ...]] = {}
         # Answers that depend only on the island, kept by their callers for every game (the
-        # movement's lists of orders, see rules.gorges.phases.movement._orders_of).
-        self.memo: dict[tuple[object, ...], object] = {}
+        # movement's lists of orders, see rules.gorges.phases.movement._orders_of). Caches are
+        # private attributes: the content's fingerprint (game.fingerprint) leaves them out.
+        self._memo: dict[tuple[object, ...], object] = {}
+
+    @property
+    def memo(self) -> dict[tuple[object, ...], object]:
+        """The callers' cache (see above)."""
+        return self._memo
 
     @staticmethod
     def _around(c: tuple[int, int]) -> list[tuple[int, int]]:

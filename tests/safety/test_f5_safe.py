@@ -244,3 +244,45 @@ def test_the_rules_digest_is_the_same_in_every_process():
                             env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout.strip()
              for seed in ("1", "2", "3")}
     assert len(found) == 1 and found == {rules_digest(loader.load("gorges"))}  # a frozenset inside is sorted
+
+
+@pytest.mark.parametrize("game_id", ["amadrim", "anludim", "guildes", "ambre", "gorges"])
+def test_playing_leaves_the_rules_fingerprint_of_the_content_unchanged(game_id):
+    """Gorges' island keeps caches of paths and orders that fill as games are played; the
+    fingerprint read them, so F5 without any edit asked "the content changed: replay?" in every
+    campaign (a playtest), and saves recorded a digest no fresh load gives."""
+    import rules
+    from game.fingerprint import rules_digest
+    from game.replay import classify
+    from game.simulate import play_one
+
+    engine, played, fresh = rules.engine(game_id), loader.load(game_id), loader.load(game_id)
+    seats = 3 if 3 in engine.seats else engine.seats.start
+    for seed in (2, 3):
+        play_one(engine, played, [engine.bot(engine.bots[0], s) for s in range(seats)], seed)
+    assert rules_digest(played) == rules_digest(fresh)
+    assert classify(played, fresh) == "same"
+
+
+def test_f5_without_an_edit_in_a_played_campaign_asks_nothing(tmp_path, monkeypatch):
+    """The same, at a Gorges table: F5 with the YAML untouched, after some play, shows no dialog."""
+    from scenes import saves_bridge
+
+    monkeypatch.setattr(catalog, "available", lambda gid: gid == "gorges")
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / "gorges", folder / "gorges")
+    app = make_app("fr")
+    app.content_root = str(folder)
+    app.save_store = SaveStore(tmp_path / "saves")
+    session = saves_bridge.new_session(app, "gorges", [SeatInfo("Ana", 0), SeatInfo("Bo", 1)], 5, {})
+    from game.simulate import bot_view
+
+    bots = [session.engine.bot(session.engine.bots[0], s) for s in range(2)]
+    for _ in range(40):  # the bots play for both (the seats stay human's: the table waits)
+        seat = session.to_act()[0]
+        session.apply(seat, bots[seat].choose(bot_view(session.state, seat), session.legal_actions(seat)))
+    saves_bridge.open_table(app, session)
+    scene = app.stack.top
+    key(app, pygame.K_F5)
+    assert type(app.stack.top).__name__ != "ConfirmOverlay"
+    assert scene.session is session and app.save_store.names() == [session.save_name]
