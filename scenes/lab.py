@@ -300,7 +300,7 @@ class LabScene(UIScene):
             self.state, self.message = "error", str(exc)[:300]
             return
         folder = lab_dir() / f"{self.game_id}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
-        self.job = LabJob(request, folder, self.app.strings.lang)
+        self.job = LabJob(request, folder, self.app.strings.lang, self.chart_box())
         self.state, self.progress, self.started = "running", (0, self.count * (2 if request.against else 1)), time.monotonic()
         self.result, self.chart, self.message = {}, "", ""
         self.wake_after = 0.1
@@ -396,12 +396,18 @@ class LabScene(UIScene):
             text += " · " + self.tr("lab.screen.left", time=f"{left // 60}:{left % 60:02d}")
         ui.text(surface, text, (bar.left, bar.bottom + 12), 17, ui.PARCHMENT)
 
+    def chart_box(self) -> tuple[int, int]:
+        """The room for a chart in the results panel (between the tabs and the bottom button):
+        the job draws the screen's charts that size, so they fill it at their own text size."""
+        area = self.result_rect()
+        return area.width - 32, area.height - 118 - 34 - 12 - 64
+
     def _draw_done(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         x, width = area.left + 16, area.width - 32
         headline = self.result["headline"].get(self.app.strings.lang) or ""
         ui.text_block(surface, headline, pygame.Rect(x, area.top + 14, width, 96), 19, ui.GOLD, bold=True,
                       min_size=14)  # a long verdict: smaller, never cut unseen
-        image = self._chart_image((width, area.height - 118 - 34 - 12 - 64))
+        image = self._chart_image(self.chart_box())
         if image is None:
             return
         rect = surface.blit(image, image.get_rect(midtop=(area.centerx, area.top + 118 + 34 + 10)))
