@@ -53,6 +53,36 @@ class LabScene(UIScene):
         self._chart_cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self.entries: dict[str, Any] = {}
         self._reset_seats()
+        self._recall()
+
+    #: What the Lab keeps while the app runs (`App.lab_memory`): the choices and the last report.
+    REMEMBERED = ("game_id", "folder_a", "folder_b", "count", "rotate", "seats", "state", "result", "chart")
+
+    def _recall(self) -> None:
+        """Open as it was left in this session (the game, the choices, the last report shown), or
+        on the game last chosen in an earlier session (the settings' `lab_game`)."""
+        memory = getattr(self.app, "lab_memory", None)
+        if isinstance(memory, dict) and memory.get("game_id") in self.games:
+            for name in self.REMEMBERED:
+                if name in memory:
+                    setattr(self, name, memory[name])
+            self.seats = list(self.seats)
+            if self.state == "done" and not Path(self.result.get("folder", "")).is_dir():
+                self.state, self.result, self.chart = "idle", {}, ""  # the report's folder went
+            return
+        remembered = getattr(self.app.settings, "lab_game", "")
+        if remembered in self.games and remembered != self.game_id:
+            self.game_id = remembered
+            self._reset_seats()
+
+    def _remember(self) -> None:
+        """Keep the choices and the last finished report for the next time the Lab opens."""
+        self._read_entries()
+        memory = {name: getattr(self, name) for name in self.REMEMBERED}
+        memory["seats"] = list(self.seats)
+        if self.state not in ("idle", "done"):  # a run under way stops with the screen; a refusal is stale
+            memory.update(state="idle", result={}, chart="")
+        self.app.lab_memory = memory
 
     # -- choices ----------------------------------------------------------------------------------
 
@@ -222,6 +252,7 @@ class LabScene(UIScene):
         if name.startswith("game_"):
             self.game_id = name[5:]
             self._reset_seats()
+            self.app.settings.lab_game = self.game_id  # saved with the other settings
         elif name.startswith("seat_"):
             bots = list(self.engine().bots)
             i = int(name[5:])
@@ -348,6 +379,7 @@ class LabScene(UIScene):
         self.rebuild()
 
     def exit(self) -> None:
+        self._remember()
         if self.job is not None:
             self.job.stop()
             self.job = None
