@@ -49,6 +49,7 @@ class FallbackSettings:
         self.animation_speed = 1.0
         self.designer_mode = False
         self.player_names: list[str] = []
+        self.lab_game = ""
 
     def save(self) -> None:
         """Nothing to save to."""

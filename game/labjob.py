@@ -19,7 +19,8 @@ def lab_dir() -> Path:
     return paths.data_dir().parent / "lab"
 
 
-def _job_main(request: LabRequest, folder: str, lang: str, queue: Any, cancel: Any) -> None:
+def _job_main(request: LabRequest, folder: str, lang: str, queue: Any, cancel: Any,
+              chart_size: tuple[int, int] | None = None) -> None:
     """The background process: run, write the report, send messages to the screen."""
     try:
         def progress(done: int, total: int) -> None:
@@ -33,7 +34,7 @@ def _job_main(request: LabRequest, folder: str, lang: str, queue: Any, cancel: A
         from game.labreport import write_report
 
         strings = Strings(lang)
-        path = write_report(doc, folder, strings, screen=True)
+        path = write_report(doc, folder, strings, screen=chart_size or True)
         queue.put(("done", {"report": str(path), "folder": folder, "headline": {
             lang_: headline(doc, Strings(lang_)) for lang_ in ("fr", "en")},
             "lines": {lang_: key_lines(doc, Strings(lang_)) for lang_ in ("fr", "en")},
@@ -46,7 +47,8 @@ class LabJob:
     """A lab run in a separate process: `poll()` returns the messages that arrived (progress,
     done, cancelled, error); `cancel()` asks it to stop; the app never waits for it."""
 
-    def __init__(self, request: LabRequest, folder: str | Path, lang: str) -> None:
+    def __init__(self, request: LabRequest, folder: str | Path, lang: str,
+                 chart_size: tuple[int, int] | None = None) -> None:
         import multiprocessing
 
         context = multiprocessing.get_context("spawn")
@@ -54,7 +56,8 @@ class LabJob:
         self.cancel_event = context.Event()
         self.folder = str(folder)
         self.process = context.Process(target=_job_main, name="guildhall-lab",
-                                       args=(request, self.folder, lang, self.queue, self.cancel_event))
+                                       args=(request, self.folder, lang, self.queue, self.cancel_event,
+                                             chart_size))
         self.process.start()
         self.finished = False
 

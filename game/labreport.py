@@ -47,15 +47,18 @@ def _plt() -> Any:
 SCREEN_SCALE = 0.5
 
 
-def write_report(doc: dict[str, Any], folder: str | Path, strings: Any, screen: bool = False) -> Path:
+def write_report(doc: dict[str, Any], folder: str | Path, strings: Any,
+                 screen: bool | tuple[int, int] = False) -> Path:
     """Write report.md, report.json and the charts into `folder` (with `screen`, also the app's
-    smaller charts in `folder/screen/`); returns the Markdown file."""
+    smaller charts in `folder/screen/`: with a size in pixels, each of them that size, the room
+    the Lab screen has for a chart); returns the Markdown file."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     charts = draw_charts(doc, out, strings)
     if screen:
         (out / "screen").mkdir(exist_ok=True)
-        draw_charts(doc, out / "screen", strings, SCREEN_SCALE)
+        box = screen if isinstance(screen, tuple) else None
+        draw_charts(doc, out / "screen", strings, SCREEN_SCALE, box)
     (out / "report.json").write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     path = out / "report.md"
     path.write_text(markdown(doc, charts, strings), encoding="utf-8")
@@ -63,13 +66,18 @@ def write_report(doc: dict[str, Any], folder: str | Path, strings: Any, screen: 
 
 
 class _Sized:
-    """pyplot whose figures are `scale` times the size the charts ask for (text size unchanged)."""
+    """pyplot whose figures are `scale` times the size the charts ask for, or with `box` (pixels at
+    100 dpi) that size whatever they ask (text size unchanged)."""
 
-    def __init__(self, plt: Any, scale: float) -> None:
-        self._plt, self._scale = plt, scale
+    def __init__(self, plt: Any, scale: float, box: tuple[int, int] | None = None) -> None:
+        self._plt, self._scale, self._box = plt, scale, box
 
     def subplots(self, *args: Any, figsize: tuple[float, float], **kwargs: Any) -> Any:
-        return self._plt.subplots(*args, figsize=(figsize[0] * self._scale, figsize[1] * self._scale), **kwargs)
+        if self._box is not None:
+            figsize = (max(2.0, self._box[0] / 100), max(1.5, self._box[1] / 100))
+        else:
+            figsize = (figsize[0] * self._scale, figsize[1] * self._scale)
+        return self._plt.subplots(*args, figsize=figsize, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._plt, name)
@@ -85,9 +93,11 @@ def _title(target: Any, text: str, size: float = 10) -> None:
     fig.suptitle(textwrap.fill(text, chars), fontsize=size)
 
 
-def draw_charts(doc: dict[str, Any], out: Path, strings: Any, scale: float = 1.0) -> dict[str, str]:
-    """Every chart that has data, as {name: file name} (`scale`: see `SCREEN_SCALE`)."""
-    plt = _plt() if scale == 1.0 else _Sized(_plt(), scale)
+def draw_charts(doc: dict[str, Any], out: Path, strings: Any, scale: float = 1.0,
+                box: tuple[int, int] | None = None) -> dict[str, str]:
+    """Every chart that has data, as {name: file name} (`scale`: see `SCREEN_SCALE`; `box`: every
+    figure that many pixels)."""
+    plt = _plt() if scale == 1.0 and box is None else _Sized(_plt(), scale, box)
     charts: dict[str, str] = {}
     sides = [doc[k] for k in ("a", "b") if k in doc]
     for name, draw in (("win_rates", _win_rates), ("lengths", _lengths), ("history", _history),
@@ -127,7 +137,10 @@ def _win_rates(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strin
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda x, _p: f"{100 * x:.0f} %"))
     _title(ax, strings.tr("lab.chart.seats"))
-    ax.legend(loc="best", fontsize=8)  # the sides, and what the dashed line is
+    # the sides, and what the dashed line is: above the plot, in one row (inside, "best" put it
+    # over a bar's interval)
+    handles = ax.get_legend_handles_labels()[0]
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=len(handles), fontsize=8, frameon=False)
     return fig
 
 
@@ -141,8 +154,8 @@ def _lengths(plt: Any, doc: dict[str, Any], sides: list[dict[str, Any]], strings
                   color=SIDE_COLOURS[k], linewidth=2, label=name or None)
     _title(ax, strings.tr("lab.chart.lengths"))
     ax.set_ylabel(strings.tr("lab.chart.games"))
-    if len(sides) > 1:
-        ax.legend()
+    if len(sides) > 1:  # above the plot: inside, it lay over the bars
+        ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=len(sides), fontsize=8, frameon=False)
     return fig
 
 

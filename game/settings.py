@@ -39,6 +39,7 @@ class Settings:
     animation_speed: float = 1.0
     designer_mode: bool = False
     player_names: list[str] = field(default_factory=list)  # names typed at the last new game, per seat
+    lab_game: str = ""  # the game last chosen in the Lab
     path: Path | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -119,6 +120,10 @@ def _names(value: Any) -> list[str] | None:
     return [v.strip()[:18] for v in value]
 
 
+def _game_id(value: Any) -> str | None:
+    return value if isinstance(value, str) and len(value) <= 40 and value.isidentifier() else None
+
+
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "language": _language,
     "window_size": _window_size,
@@ -127,4 +132,5 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _animation_speed,
     "designer_mode": _bool,
     "player_names": _names,
+    "lab_game": _game_id,
 }

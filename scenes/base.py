@@ -68,6 +68,16 @@ class UIScene(Scene):
         1280×800) until it shows again; `draw` composes them anew."""
         if not self.overlay:
             self._under = self._over = None
+        self.drop_tooltips()
+
+    def drop_tooltips(self) -> None:
+        """Take away a shown tooltip (a scene now covers this one: it must not stay over that
+        scene); hovering the button again shows it again."""
+        for b in self.buttons.values():
+            if getattr(b, "tool_tip", None) is not None:
+                b.tool_tip.kill()
+                b.tool_tip = None
+                b.hover_time = 0.0
 
     def language_changed(self) -> None:
         self.rebuild()
@@ -154,12 +164,25 @@ class UIScene(Scene):
         """A themed button registered under `name` in `self.buttons`."""
         import pygame_gui
 
-        b = pygame_gui.elements.UIButton(pygame.Rect(rect), text, self.ui, tool_tip_text=tooltip,
-                                         object_id=oid(class_id, f"#{name}"))
+        b = pygame_gui.elements.UIButton(pygame.Rect(rect), text, self.ui, object_id=oid(class_id, f"#{name}"))
+        if tooltip:
+            b.set_tooltip(tooltip, wrap_width=self.tip_width(tooltip))
         if not enabled:
             b.disable()
         self.buttons[name] = b
         return b
+
+    #: A tooltip's widest box: pygame-gui's default (170 px) wrapped a sentence one or two words
+    #: to a line, a tall column over what the button's neighbours say.
+    TIP_MAX = 380
+
+    def tip_width(self, tip: str) -> int:
+        """The width of `tip`'s box: its text on one line when that fits in `TIP_MAX` (or a
+        third of the window), else wrapped at that width; the theme's tooltip text is 18 px with
+        14 px of padding and a 2 px border on each side."""
+        widest = min(self.TIP_MAX, max(200, self.app.size[0] // 3))
+        longest = max(ui.font(18).size(line)[0] for line in tip.split("\n"))
+        return min(widest, longest + 2 * (14 + 2) + 4)
 
     def name_of(self, element: Any) -> str | None:
         """The registered name of a button."""

@@ -56,6 +56,12 @@ class CurtainScene(UIScene):
             self.button("reveal", (w // 2 - 160, h - 150, 320, 56), self.tr("curtain.reveal", name=self.name), "@primary")
         self.button("menu", (30, h - 80, 200, 46), self.tr("curtain.pause"), "@small")
 
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int]:
+        """Messages (a wrong code, a refused undo) under the code field or the reveal button, clear
+        of the Menu button: at the top of the window they lay over "Pass to <name>"."""
+        w, h = size
+        return w // 2, h - 88, w - 2 * 250
+
     def try_reveal(self, pin: str | None = None) -> bool:
         """Reveal when no PIN is needed or the PIN matches; a wrong PIN gives a message."""
         if self.revealed:

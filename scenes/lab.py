@@ -53,6 +53,36 @@ class LabScene(UIScene):
         self._chart_cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self.entries: dict[str, Any] = {}
         self._reset_seats()
+        self._recall()
+
+    #: What the Lab keeps while the app runs (`App.lab_memory`): the choices and the last report.
+    REMEMBERED = ("game_id", "folder_a", "folder_b", "count", "rotate", "seats", "state", "result", "chart")
+
+    def _recall(self) -> None:
+        """Open as it was left in this session (the game, the choices, the last report shown), or
+        on the game last chosen in an earlier session (the settings' `lab_game`)."""
+        memory = getattr(self.app, "lab_memory", None)
+        if isinstance(memory, dict) and memory.get("game_id") in self.games:
+            for name in self.REMEMBERED:
+                if name in memory:
+                    setattr(self, name, memory[name])
+            self.seats = list(self.seats)
+            if self.state == "done" and not Path(self.result.get("folder", "")).is_dir():
+                self.state, self.result, self.chart = "idle", {}, ""  # the report's folder went
+            return
+        remembered = getattr(self.app.settings, "lab_game", "")
+        if remembered in self.games and remembered != self.game_id:
+            self.game_id = remembered
+            self._reset_seats()
+
+    def _remember(self) -> None:
+        """Keep the choices and the last finished report for the next time the Lab opens."""
+        self._read_entries()
+        memory = {name: getattr(self, name) for name in self.REMEMBERED}
+        memory["seats"] = list(self.seats)
+        if self.state not in ("idle", "done"):  # a run under way stops with the screen; a refusal is stale
+            memory.update(state="idle", result={}, chart="")
+        self.app.lab_memory = memory
 
     # -- choices ----------------------------------------------------------------------------------
 
@@ -222,6 +252,7 @@ class LabScene(UIScene):
         if name.startswith("game_"):
             self.game_id = name[5:]
             self._reset_seats()
+            self.app.settings.lab_game = self.game_id  # saved with the other settings
         elif name.startswith("seat_"):
             bots = list(self.engine().bots)
             i = int(name[5:])
@@ -300,7 +331,7 @@ class LabScene(UIScene):
             self.state, self.message = "error", str(exc)[:300]
             return
         folder = lab_dir() / f"{self.game_id}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
-        self.job = LabJob(request, folder, self.app.strings.lang)
+        self.job = LabJob(request, folder, self.app.strings.lang, self.chart_box())
         self.state, self.progress, self.started = "running", (0, self.count * (2 if request.against else 1)), time.monotonic()
         self.result, self.chart, self.message = {}, "", ""
         self.wake_after = 0.1
@@ -348,6 +379,7 @@ class LabScene(UIScene):
         self.rebuild()
 
     def exit(self) -> None:
+        self._remember()
         if self.job is not None:
             self.job.stop()
             self.job = None
@@ -396,12 +428,18 @@ class LabScene(UIScene):
             text += " · " + self.tr("lab.screen.left", time=f"{left // 60}:{left % 60:02d}")
         ui.text(surface, text, (bar.left, bar.bottom + 12), 17, ui.PARCHMENT)
 
+    def chart_box(self) -> tuple[int, int]:
+        """The room for a chart in the results panel (between the tabs and the bottom button):
+        the job draws the screen's charts that size, so they fill it at their own text size."""
+        area = self.result_rect()
+        return area.width - 32, area.height - 118 - 34 - 12 - 64
+
     def _draw_done(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         x, width = area.left + 16, area.width - 32
         headline = self.result["headline"].get(self.app.strings.lang) or ""
         ui.text_block(surface, headline, pygame.Rect(x, area.top + 14, width, 96), 19, ui.GOLD, bold=True,
                       min_size=14)  # a long verdict: smaller, never cut unseen
-        image = self._chart_image((width, area.height - 118 - 34 - 12 - 64))
+        image = self._chart_image(self.chart_box())
         if image is None:
             return
         rect = surface.blit(image, image.get_rect(midtop=(area.centerx, area.top + 118 + 34 + 10)))

@@ -51,7 +51,13 @@ class SettingsScene(UIScene):
         y = 150
         label_w = 300
         self.values: dict[str, Any] = {}
-        for r, (key, choices, current) in enumerate(self.rows()):
+        rows = self.rows()
+        hints = sum(self.app.strings.has(f"{key}.hint") for key, _c, _v in rows)
+        # the gap between rows: what is left above the Back button once rows and hints are placed
+        # (a fixed 16 px pushed the last hint across the panel's frame at 1024×700)
+        room = (h - 104 - 12) - y - 52 * len(rows) - 26 * hints
+        gap = max(4, min(16, room // max(1, len(rows) - 1)))
+        for r, (key, choices, current) in enumerate(rows):
             pygame_gui.elements.UILabel(pygame.Rect(x, y, label_w, 44), self.tr(key), self.ui,
                                         object_id=oid("@heading"))
             bw = (width - label_w - 8 * (len(choices) - 1)) // len(choices)
@@ -66,7 +72,8 @@ class SettingsScene(UIScene):
                 pygame_gui.elements.UILabel(pygame.Rect(x + label_w, y - 6, width - label_w, 26),
                                             self.tr(hint), self.ui, object_id=oid("@small"))
                 y += 26
-            y += 16
+            y += gap
+        self.frame = pygame.Rect(x - 24, 130, width + 48, y - gap + 12 - 130)
         self.button("back", (x, h - 90, 200, 50), self.tr("common.back"))
 
     def on_button(self, element: Any) -> None:
@@ -121,7 +128,7 @@ class SettingsScene(UIScene):
         super().draw_scene(surface)
         w, h = surface.get_size()
         width = min(900, w - 120)
-        ui.panel(surface, pygame.Rect((w - width) // 2 - 24, 130, width + 48, h - 250), 140)
+        ui.panel(surface, getattr(self, "frame", pygame.Rect((w - width) // 2 - 24, 130, width + 48, h - 250)), 140)
         x, room = (w - width) // 2 + 224, width - 224
         ui.text(surface, self.tr("settings.log"), (x, h - 90), 15, ui.PARCHMENT_DIM)
         ui.text(surface, ui.middle_cut(str(self.app.log_file()), room, 15), (x, h - 66), 15, ui.PARCHMENT)

@@ -93,6 +93,18 @@ class TableScene(Scene):
         if release is not None:
             release(self.game_id, self)
 
+    def pause(self) -> None:
+        """Another scene covers the table (the pause menu, a box, the curtain): the pointer has
+        left it, so no hover mark nor tooltip stays drawn under that scene (the Menu button's tip
+        over the Pause dialog); the next move over the table brings them back."""
+        super().pause()
+        away = pygame.event.Event(pygame.MOUSEMOTION, {"pos": (-1, -1), "rel": (0, 0), "buttons": (0, 0, 0)})
+        try:
+            self.handle_table(away, self.view)  # each table's own hover tracking, told the pointer left
+        except Exception:  # a table that cannot take it keeps its hover: never a failure here
+            self.app.log_exception("table.pause")
+        self.dirty = True
+
     def resume(self) -> None:
         super().resume()
         self.refresh()

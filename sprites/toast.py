@@ -23,6 +23,13 @@ from scenes import ui
 COLOURS = {"info": ui.GOLD, "error": ui.RED, "ok": ui.GREEN}
 SIZE = 19
 LINE = 28
+#: A message longer than two lines is set smaller, its box no taller than it needs.
+SMALL, SMALL_LINE = 17, 24
+#: A message is never wrapped narrower than this, even in a narrow anchor box (a table's log
+#: column): wrapped at 220 px, "cannot undo…" was a tall narrow box of five big lines.
+MIN_WRAP = 320
+PAD_X = 40  # the box's width beyond its longest line (the coloured edge and both margins)
+MARGIN = 8  # from the window's edges
 
 
 @dataclass
@@ -113,30 +120,44 @@ class ToastLayer:
                anchor: tuple[int, ...] | None = None) -> list[tuple[Toast, pygame.Rect, list[str]]]:
         """Each message with its box and lines, newest nearest the anchor (midtop, optionally with
         a widest box: `(x, y, width)`), going down."""
-        w, _h = size
+        return [(item, rect, lines) for item, rect, lines, _size in self._boxes(size, anchor)]
+
+    def _boxes(self, size: tuple[int, int],
+               anchor: tuple[int, ...] | None) -> list[tuple[Toast, pygame.Rect, list[str], int]]:
+        """`layout` with each message's font size: wrapped at the anchor's width (never under
+        `MIN_WRAP`), smaller when that takes more than two lines; each box as wide as its longest
+        line, kept inside the window."""
+        w, h = size
         x, y, *widest = anchor or default_anchor(size)
-        limit = min(760, w - 120, *(v - 56 for v in widest))
+        limit = min(760, w - 120, *(v - PAD_X for v in widest))
+        limit = max(limit, min(MIN_WRAP, w - 2 * MARGIN - PAD_X))
+        window = pygame.Rect(MARGIN, 0, w - 2 * MARGIN, h)
         out = []
         for item in reversed(self.items):
+            text_size, step = SIZE, LINE
             lines = ui.wrap(item.text, limit, SIZE)
-            width = max(ui.font(SIZE).size(line)[0] for line in lines) + 56
-            rect = pygame.Rect(0, 0, width, 20 + LINE * len(lines))
+            if len(lines) > 2:
+                text_size, step = SMALL, SMALL_LINE
+                lines = ui.wrap(item.text, limit, SMALL)
+            width = max(ui.font(text_size).size(line)[0] for line in lines) + PAD_X
+            rect = pygame.Rect(0, 0, width, 20 + step * len(lines))
             rect.midtop = (x, y)
-            rect.clamp_ip(pygame.Rect(0, 0, *size))
-            out.append((item, rect, lines))
+            rect.clamp_ip(window)
+            out.append((item, rect, lines, text_size))
             y = rect.bottom + 8
         return out
 
     def draw(self, surface: pygame.Surface, anchor: tuple[int, ...] | None = None) -> None:
         """Draw the messages from `anchor` down (fading in and out)."""
-        for item, rect, lines in self.layout(surface.get_size(), anchor):
+        for item, rect, lines, text_size in self._boxes(surface.get_size(), anchor):
+            step = LINE if text_size == SIZE else SMALL_LINE
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, (24, 17, 11, 240), box.get_rect(), border_radius=10)
             pygame.draw.rect(box, COLOURS[item.kind], box.get_rect(), 2, border_radius=10)
             pygame.draw.rect(box, COLOURS[item.kind], (0, 0, 8, rect.height),
                              border_top_left_radius=10, border_bottom_left_radius=10)
             for i, line in enumerate(lines):
-                ui.text(box, line, (rect.width // 2 + 4, 10 + LINE * i), SIZE, ui.PARCHMENT, anchor="midtop")
+                ui.text(box, line, (rect.width // 2 + 4, 10 + step * i), text_size, ui.PARCHMENT, anchor="midtop")
             box.set_alpha(self.alpha(item))
             surface.blit(box, rect)
         self.dirty = False

@@ -541,14 +541,16 @@ class Composer:
         self.hits[-1].tip = self.tr("anludim.ui.tip.menu")
         phase = self.tr(v["phase_label"])
         room = rect.width - self.px(24)
+        size = self.fs(13)
         if v.get("phase") not in ("round_over", "game_over"):
             whose = self.tr("anludim.ui.whose_turn", name=self.t.seat_name(v["current"]), phase=phase)
-            if ui.fitted(whose, room, self.fs(13))[0] == whose:
+            # whole at its own size, or shortened: `ui.fitted` kept the long form whenever it fit
+            # at three quarters of that size, so at 1024x700 it was drawn at 9 px
+            if ui.font(size).size(whose)[0] <= room:
                 phase = whose
-            else:  # a narrow panel: whose turn it is (the bar under the table says what to do), not cut
+            else:  # a narrow panel: whose turn it is (the bar under the table says what to do)
                 phase = self.tr("anludim.ui.turn_of", name=self.t.seat_name(v["current"]))
-        phase, size = ui.fitted(phase, room, self.fs(13))
-        ui.text(self.surf, phase, (x, y + self.fs(24)), size, ui.PARCHMENT_DIM)
+        ui.text(self.surf, ui.fit(phase, room, size), (x, y + self.fs(24)), size, ui.PARCHMENT_DIM)
         cw = (rect.width - self.px(24) - 3 * self.px(8)) // 4
         ch = min(int(cw * 1.65), rect.bottom - self.px(30) - (y + self.px(50)))
         top = y + self.px(52)
