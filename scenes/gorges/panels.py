@@ -483,7 +483,7 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
     if ctx.get("why"):
         name = ctx["why"].get("text", ctx["why"]) if isinstance(ctx["why"], dict) else ctx["why"]
         out.append(t.tr("gorges.ui.why", what=t.tx(name) if isinstance(name, dict) else str(name)))
-        full = t.why_text(name) if isinstance(name, dict) else ""
+        full = t.why_text(ctx.get("ref"))
         if full:
             out.append(full)  # the event's (or ability's) whole text, not only its name
     if "victim" in ctx:

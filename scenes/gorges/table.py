@@ -237,15 +237,11 @@ class GorgesTable(TableScene):
         return self.tr("gorges.ui.raid_move", to=self.place(action.to), lost="-".join(map(str, lost)) or "—",
                        n=len(lost))
 
-    def why_text(self, name: Any) -> str:
-        """The full text of the event, race or table entry named `name` (a prompt's "why")."""
-        content = self.session.content
-        pools = [*content.events.values(), *content.races.values(),
-                 *(e for table in content.tables.values() for e in table.entries)]
-        for item in pools:
-            if item.name.model_dump() == name:
-                return self.tx(item.text)
-        return ""
+    def why_text(self, ref: Any) -> str:
+        """The full text of the event, race or table entry a prompt's "why" is, by its `ref`
+        ("event:56"; see `Content.ref`): never by its name, which two events may share."""
+        text = self.session.content.text_of(ref)
+        return self.tx(text) if text is not None else ""
 
     def colour_of(self, seat: int | None) -> tuple[tuple[int, int, int], str]:
         if seat is None:
