@@ -131,6 +131,9 @@ class CampaignFile(Model):
     regiments_general: int = Field(ge=0, le=20)
     regiments_lieutenant: int = Field(ge=0, le=20)
     movement_die: int = Field(ge=1, le=6)
+    # A neutral territory at stake in an accepted challenge: false (the ruling), only the battle's
+    # winner annexes it; true, phase 8 annexes it first, to the first general in turn order.
+    annex_before_battle: bool = False
 
 
 class CaptainWeights(Model):
