@@ -886,25 +886,44 @@ def race_picker(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             bold=True)
     options = p.get("options", [])
     cols = 3
-    rows = max(1, math.ceil(len(options) / cols))
     gap = 8
     top = rect.top + 48
     cw = (rect.width - 24 - gap * (cols - 1)) // cols
-    ch = min(120, (rect.bottom - 12 - top - gap * (rows - 1)) // rows)
     races = t.session.content.races
+    texts = [t.tx(races[rid].text) if rid in races else "" for rid in options]
+    size, heights = _race_rows(texts, cols, cw - 18, rect.bottom - 12 - top)
+    y = top
     for i, rid in enumerate(options):
         r, c = divmod(i, cols)
-        card = Rect(rect.left + 12 + c * (cw + gap), top + r * (ch + gap), cw, ch)
+        card = Rect(rect.left + 12 + c * (cw + gap), y, cw, heights[r])
+        if c == cols - 1 or i == len(options) - 1:
+            y += heights[r] + gap
         pygame.draw.rect(surf, (52, 40, 27), card, border_radius=8)
         pygame.draw.rect(surf, ui.GOLD_DARK, card, 2, border_radius=8)
         ui.text(surf, t.race_name(rid), (card.left + 10, card.top + 5), 15, ui.GOLD, bold=True)
-        text = t.tx(races[rid].text) if rid in races else ""
         box = Rect(card.left + 10, card.top + 26, card.width - 18, card.height - 30)
-        size = 12
-        while size > 9 and len(ui.wrap(text, box.width, size)) * int(ui.font(size).get_linesize() / 1.2 * 1.25) > box.height:
-            size -= 1
-        ui.text_block(surf, text, box, size, ui.PARCHMENT)
-        _hit(t, card, "act", A.Choose(rid), text)
+        # (each card as large as its row lets it, down to the size all rows fit at)
+        ui.text_block(surf, texts[i], box, RACE_TEXT_SIZES[0], ui.PARCHMENT, min_size=size)
+        _hit(t, card, "act", A.Choose(rid), texts[i])
+
+
+RACE_TEXT_SIZES = (12, 11, 10, 9)
+
+
+def _race_rows(texts: list[str], cols: int, width: int, room: int) -> tuple[int, list[int]]:
+    """The race cards' text size and each row's height: rows as tall as their longest text needs
+    (at the largest size where every row fits), the height left shared out, 120 px at most a row
+    unless a text needs more. Even at the smallest size a text too long is ended with "…"."""
+    rows = [texts[i:i + cols] for i in range(0, len(texts), cols)] or [[]]
+    room -= 8 * (len(rows) - 1)
+    for size in RACE_TEXT_SIZES:
+        need = [30 + max((_block_height(x, width, size) for x in row), default=0) for row in rows]
+        if sum(need) <= room:
+            break
+    else:
+        return size, [room // len(rows)] * len(rows)
+    extra = (room - sum(need)) // len(rows)
+    return size, [n + max(0, min(extra, 120 - n)) for n in need]
 
 
 def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], index: int) -> None:

@@ -53,3 +53,61 @@ def test_event_14_still_shows_its_own_text(app):
     prompt = table.view["prompt"]
     assert prompt["kind"] == "hero"
     assert any("pour l'un de vos héros" in line for line in context_lines(table, prompt))
+
+
+def _table(lang: str, size: tuple[int, int], seats: int = 2, seed: int = 4, auto_roll: bool = True):
+    import rules
+    from game.session import SeatInfo, Session
+    from scenes.gorges.table import GorgesTable
+    app = make_app(lang, size=size)
+    app.settings.animation_speed = 50.0
+    infos = [SeatInfo(f"Joueur {i + 1}" if lang == "fr" else f"Player {i + 1}", i, "human") for i in range(seats)]
+    session = Session(rules.engine("gorges"), app.content("gorges"), "test", infos, seed,
+                      {"designer_mode": True, "auto_roll": auto_roll})
+    table = GorgesTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    return app, table
+
+
+def _blocks(monkeypatch) -> list[tuple[str, object, int, int | None]]:
+    """Every (text, rect, size, min_size) `ui.text_block` draws from now on."""
+    from scenes import ui
+    drawn: list[tuple[str, object, int, int | None]] = []
+    real = ui.text_block
+
+    def spy(surface, value, rect, size=20, colour=ui.PARCHMENT, bold=False, spacing=1.25, align="left", min_size=None):
+        drawn.append((value, rect.copy(), size, min_size))
+        return real(surface, value, rect, size, colour, bold, spacing, align, min_size)
+
+    monkeypatch.setattr(ui, "text_block", spy)
+    return drawn
+
+
+def _whole(value: str, rect, size: int, min_size: int | None) -> bool:
+    """`ui.text_block` draws every line of `value` (no line clipped, none ended with "…")."""
+    from scenes import ui
+    shown, lines = ui._fitting_size(value, rect, size, min_size or size, False, 1.25)
+    return lines == ui.wrap(value, rect.width, shown)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_every_race_card_shows_its_whole_text(lang, size, monkeypatch):
+    app, table = _table(lang, size)
+    assert table.view["prompt"]["kind"] == "race"
+    drawn = _blocks(monkeypatch)
+    table.lay = None
+    table.ensure_layer()
+    app.render()
+    races = app.content("gorges").races
+    for race in races.values():
+        text = race.text.fr if lang == "fr" else race.text.en
+        found = [d for d in drawn if d[0] == text]
+        assert found, race.id
+        assert all(_whole(*d) for d in found), (race.id, found)
+    # and a click on a card still picks that race
+    hit = table.find("act", A.Choose("skaven"))
+    from tests.gorges.test_scene import point
+    from tests.ui_helpers import click
+    click(app, point(table, hit))
+    assert table.session.state.generals[0].race == "skaven"
