@@ -557,8 +557,13 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
         return _challenges(t)
     if kind == "answer":
         for a in t.legal_of(A.Answer):
-            label = t.tr("gorges.ui.accept_with", army=_army_label(t, a.army)) if a.accept else t.tr("gorges.ui.refuse")
-            out.append((label, "act", a, {"wide": True}))
+            if not a.accept:
+                out.append((t.tr("gorges.ui.refuse"), "act", a, {"wide": True}))
+                continue
+            army = t.view["armies"][a.army]  # the defender's own: named by its commander and where it is
+            where = t.place(army["location"]) if army["location"] else t.tr("gorges.ui.off_map")
+            label = t.tr(f"gorges.ui.accept_with.{army['slot']}", where=where)
+            out.append((label, "act", a, {"wide": True, "tip": t.tr("gorges.ui.accept_tip", army=_army_label(t, a.army))}))
         out.extend(_ally_toggles(t, p))
         return out
     if kind == "second_challenge":

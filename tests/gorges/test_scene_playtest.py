@@ -111,3 +111,72 @@ def test_every_race_card_shows_its_whole_text(lang, size, monkeypatch):
     from tests.ui_helpers import click
     click(app, point(table, hit))
     assert table.session.state.generals[0].race == "skaven"
+
+
+def _fits(monkeypatch) -> list[str]:
+    """Every label the table cuts with "…" from now on (`panels.elide`, `ui.fit`, `ui.ellipsize`)."""
+    from scenes import ui
+    from scenes.gorges import panels
+    cuts: list[str] = []
+    fit, ellipsize = ui.fit, ui.ellipsize
+
+    def recording_fit(value, width, size, bold=False, italic=False):
+        out = fit(value, width, size, bold, italic)
+        cuts.extend([value] if out != value else [])
+        return out
+
+    def recording_ellipsize(value, width, size=20, bold=False):
+        out = ellipsize(value, width, size, bold)
+        cuts.extend([value] if out != value else [])
+        return out
+
+    monkeypatch.setattr(ui, "fit", recording_fit)
+    monkeypatch.setattr(ui, "ellipsize", recording_ellipsize)
+    monkeypatch.setattr(panels, "elide", recording_fit)
+    return cuts
+
+
+def _redraw(app, table) -> None:
+    table.lay = None
+    table.ensure_layer()
+    app.render()
+
+
+def _answer_prompt(lang, size):
+    """Seat 0's General stands on seat 1's Fondrière and challenges him over it; seat 1's armies
+    stand on the longest-named territories of the island."""
+    from rules.gorges.phases import challenges
+    from tests.gorges.helpers import arrange, scenario
+    app, table = _table(lang, size)
+    play_until(table, _movement)
+    st = table.session.state
+    arrange(st, owner={"fondriere": 1, "plaine-du-gouverneur": 1, "bois-du-pendu": 1},
+            armies={"0.G": "fondriere", "1.G": "fondriere", "1.L1": "plaine-du-gouverneur",
+                    "1.L2": "bois-du-pendu"})
+    st.order = [0, 1]
+    st.challenges = []
+    scenario(st, challenges.issue(st, 0, A.Challenge(1, "0.G", "fondriere")))
+    table.advance()
+    settle(app)
+    assert table.view["prompt"]["kind"] == "answer"
+    return app, table
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_answer_buttons_say_where_each_army_stands_uncut(lang, size, monkeypatch):
+    from scenes.gorges.panels import choices
+    app, table = _answer_prompt(lang, size)
+    cuts = _fits(monkeypatch)
+    _redraw(app, table)
+    where = {aid: table.place(table.view["armies"][aid]["location"]) for aid in ("1.G", "1.L1", "1.L2")}
+    labels = {}
+    for aid in where:
+        hit = table.find("act", A.Answer(True, aid))
+        assert hit is not None, aid
+        labels[aid] = next(label for label, _, data, _ in choices(table, table.view["prompt"])
+                           if data == A.Answer(True, aid))
+        assert where[aid] in labels[aid], (aid, labels[aid])
+    assert not cuts, cuts
+    assert ("Plaine du Gouverneur" if lang == "fr" else "Governor's Plain") in labels["1.L1"]
+    click_zone(app, table, "act", A.Answer(True, "1.L1"))
+    assert table.session.state.challenges[-1]["defender_army"] == "1.L1"
