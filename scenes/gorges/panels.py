@@ -548,7 +548,7 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
         for a in t.legal_of(A.Build):
             army = t.view["armies"][a.army]
             label = t.tr("gorges.ui.build_button", army=t.tr(f"gorges.ui.slot_short.{army['slot']}"),
-                         building=t.tr(f"gorges.ui.building.{a.building}"))
+                         building=t.tr(f"gorges.ui.building.{a.building}"), where=t.place(army["location"]))
             tip = _army_label(t, a.army) + " — " + t.tr(f"gorges.ui.building.{a.building}")
             out.append((label, "act", a, {"tip": tip}))
         out.append((t.tr("gorges.ui.no_build"), "act", A.Done(), {"primary": True, "wide": True}))
@@ -660,17 +660,19 @@ def _ally_toggles(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[s
 
 
 def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, Any, dict[str, Any]]]) -> None:
-    """Buttons in rows (two per row when narrow), the primary one last; paged when they overflow."""
+    """Buttons in rows (two per row when narrow and the label fits half a row), the primary one last;
+    paged when they overflow."""
     if not items:
         return
     h, gap = 28, 5
     rows_fit = max(1, (rect.height + gap) // (h + gap))
     primary = [i for i in items if i[3].get("primary")]
     rest = [i for i in items if not i[3].get("primary")]
+    half = (rect.width - gap) // 2 - 14  # a half-width button's room for its label
     cells: list[list[Any]] = []
     line: list[Any] = []
     for item in rest:
-        if item[3].get("wide"):
+        if item[3].get("wide") or ui.font(14).size(item[0])[0] > half:  # too long for half a row: a row of its own
             if line:
                 cells.append(line)
                 line = []

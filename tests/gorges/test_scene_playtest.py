@@ -180,3 +180,36 @@ def test_the_answer_buttons_say_where_each_army_stands_uncut(lang, size, monkeyp
     assert ("Plaine du Gouverneur" if lang == "fr" else "Governor's Plain") in labels["1.L1"]
     click_zone(app, table, "act", A.Answer(True, "1.L1"))
     assert table.session.state.challenges[-1]["defender_army"] == "1.L1"
+
+
+def _construction_prompt(lang, size):
+    """Seat 0's three armies each on a territory of his without a building."""
+    from rules.gorges.phases.construction import construction_phase
+    from tests.gorges.helpers import arrange, scenario
+    app, table = _table(lang, size)
+    play_until(table, _movement)
+    st = table.session.state
+    arrange(st, owner={"plaine-du-gouverneur": 0, "bois-du-pendu": 0, "fondriere": 0},
+            building={"plaine-du-gouverneur": None, "bois-du-pendu": None, "fondriere": None},
+            armies={"0.G": "fondriere", "0.L1": "plaine-du-gouverneur", "0.L2": "bois-du-pendu"})
+    st.order = [0, 1]
+    scenario(st, construction_phase(st))
+    table.advance()
+    settle(app)
+    assert table.view["prompt"]["kind"] == "construction" and table.view["prompt"]["seat"] == 0
+    return app, table
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_build_buttons_are_not_cut(lang, size, monkeypatch):
+    app, table = _construction_prompt(lang, size)
+    cuts = _fits(monkeypatch)
+    _redraw(app, table)
+    assert not cuts, cuts
+    fortress = A.Build("0.L2", "fortress")
+    for _ in range(4):  # paged if need be
+        if table.find("act", fortress) is not None:
+            break
+        click_zone(app, table, "page", 1)
+    click_zone(app, table, "act", fortress)
+    assert table.session.state.building["bois-du-pendu"] == "fortress"
