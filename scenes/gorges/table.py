@@ -260,6 +260,8 @@ class GorgesTable(TableScene):
         """A log entry in the current language, with the engine's raw values made readable; `short`
         (the dice tray, whose dice show die and result): a roll says only who and what for."""
         params = dict(item.get("params") or {})
+        if item.get("key") == "gorges.illegal.not_an_option" and params.get("value") in self.view["map"]:
+            params["value"] = self.place(params["value"])  # a territory by its name, never its id
         if "why" in params and isinstance(params["why"], str):
             params["why"] = {"key": f"gorges.why.{params['why']}", "params": {}}
         if isinstance(params.get("accept"), bool):
@@ -578,6 +580,19 @@ class GorgesTable(TableScene):
             return set(self.stakes_of(self.sel_army))
         return set()
 
+    def not_a_choice(self, p: dict[str, Any], tid: str) -> str:
+        """Why a territory clicked is not one of the prompt's choices, by its name."""
+        name = self.place(tid)
+        if p.get("kind") == "capital":
+            whose = next((g["seat"] for g in self.view["generals"] if g.get("capital") == tid), None)
+            if whose is not None:
+                return self.tr("gorges.ui.capital_taken", name=name, seat=self.seat_name(whose))
+            return self.tr("gorges.ui.not_a_capital", name=name)
+        why = (p.get("context") or {}).get("why")
+        if isinstance(why, dict):
+            return self.tr("gorges.ui.not_for_why", name=name, why=self.tx(why))
+        return self.tr("gorges.ui.not_lit", name=name)
+
     def click_army(self, aid: str) -> None:
         kind = (self.prompt or {}).get("kind")
         if kind in ("army", "hero"):
@@ -596,6 +611,10 @@ class GorgesTable(TableScene):
         if not self.my_turn():
             return
         if kind in ("capital", "territory"):
+            if tid not in p.get("options", []):
+                self.app.toast(self.not_a_choice(p, tid), "error")
+                self.dirty = True
+                return
             self.act(A.Choose(tid))
             return
         if kind == "movement" and self.capital_mode:

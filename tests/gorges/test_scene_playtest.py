@@ -213,3 +213,23 @@ def test_the_build_buttons_are_not_cut(lang, size, monkeypatch):
         click_zone(app, table, "page", 1)
     click_zone(app, table, "act", fortress)
     assert table.session.state.building["bois-du-pendu"] == "fortress"
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_a_click_on_a_territory_that_is_no_choice_names_it_and_says_why(lang, size):
+    app, table = _table(lang, size)
+    click_zone(app, table, "act", A.Choose("dwarfs"))
+    assert table.view["prompt"]["kind"] == "capital"
+    toasts = []
+    real = app.toast
+    app.toast = lambda text, *a, **k: toasts.append(text) or real(text, *a, **k)
+    click_zone(app, table, "hex", "sylve-ancienne")
+    name = "Sylve Ancienne" if lang == "fr" else table.place("sylve-ancienne")
+    assert toasts and name in toasts[-1] and "sylve-ancienne" not in toasts[-1], toasts
+    assert toasts[-1] == app.tr("gorges.ui.not_a_capital", name=name)
+    click_zone(app, table, "hex", "lande-grise")  # a lit one is taken
+    assert table.session.state.generals[0].capital == "lande-grise"
+    click_zone(app, table, "act", A.Choose("skaven"))
+    click_zone(app, table, "hex", "lande-grise")
+    who = table.seat_name(0)
+    assert toasts[-1] == app.tr("gorges.ui.capital_taken", name=table.place("lande-grise"), seat=who)
