@@ -262,6 +262,8 @@ class GorgesTable(TableScene):
         params = dict(item.get("params") or {})
         if item.get("key") == "gorges.illegal.not_an_option" and params.get("value") in self.view["map"]:
             params["value"] = self.place(params["value"])  # a territory by its name, never its id
+        if item.get("key") == "gorges.log.destroyed" and params.get("returns") in ("season", "turn"):
+            item = dict(item, key=f"gorges.log.destroyed_until.{params['returns']}")  # and for how long
         if "why" in params and isinstance(params["why"], str):
             params["why"] = {"key": f"gorges.why.{params['why']}", "params": {}}
         if isinstance(params.get("accept"), bool):

@@ -233,3 +233,31 @@ def test_a_click_on_a_territory_that_is_no_choice_names_it_and_says_why(lang, si
     click_zone(app, table, "hex", "lande-grise")
     who = table.seat_name(0)
     assert toasts[-1] == app.tr("gorges.ui.capital_taken", name=table.place("lande-grise"), seat=who)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_rout_and_the_destroyed_line_agree(lang):
+    """Débandade: the army leaves the map until next season, and the line after it says so."""
+    from tests.gorges.test_scene import _battle
+    app, table = _table(lang, (1024, 700) if lang == "fr" else (1280, 800), seats=3, seed=2)
+    play_until(table, lambda st: _battle(st) and st.season_effect("return_destroyed") is None, seed=3)
+    settle(app)
+    _close_aftermath(app, table)  # an earlier battle's
+    battle = table.view["battle"]
+    seat = table.acting()
+    table.act(A.ForceNextRoll("d6", 5, "table:fate"), seat)  # Débandade
+    click_zone(app, table, "form", ("winner", battle["challenger"]))
+    click_zone(app, table, "form", ("submit",))
+    assert any(e["key"] == "gorges.log.table" and e["params"]["result"] == 5 for e in table.aftermath)
+    destroyed = [table.render(e) for e in table.aftermath if e["key"] == "gorges.log.destroyed"]
+    until = "jusqu'à la saison suivante" if lang == "fr" else "until next season"
+    assert destroyed and all(until in line for line in destroyed), destroyed
+
+def _close_aftermath(app, table) -> None:
+    for _ in range(20):
+        if not table.aftermath:
+            return
+        if table.find("aftermath_close") is None:
+            click_zone(app, table, "after_page", 1)
+        else:
+            click_zone(app, table, "aftermath_close")
