@@ -717,9 +717,12 @@ def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None
     """The campaign log, newest at the bottom; the wheel scrolls back two rows a notch, down to the
     first entry and never past it (no blank space); "Enlarge" shows it over the island."""
     ui.panel(surf, rect, 250 if big else 220, ui.GOLD if big else ui.GOLD_DARK)
-    ui.text(surf, t.tr("gorges.ui.log"), (rect.left + 12, rect.top + 6), 15, ui.GOLD, bold=True)
+    title = t.tr("gorges.ui.log")
+    ui.text(surf, title, (rect.left + 12, rect.top + 6), 15, ui.GOLD, bold=True)
     label = t.tr("gorges.ui.journal_small" if big else "gorges.ui.journal_big")
     bw = ui.font(12).size(label)[0] + 20
+    hint = t.tr("gorges.ui.scrolled")  # shown when scrolled back: beside the title, or under the rows
+    beside = rect.left + 12 + ui.font(15, True).size(title)[0] + 12 + ui.font(12).size(hint)[0] <= rect.right - bw - 16
     size, step = (14, 20) if big else (13, 18)
     rows: list[tuple[str, tuple[int, int, int]]] = []
     shown = t.shown_log()
@@ -731,7 +734,7 @@ def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None
             colour = (240, 150, 120)
         rows.extend((("   " if i else "") + row, colour)
                     for i, row in enumerate(ui.wrap(t.render(e), rect.width - 28, size)))
-    fit = max(1, (rect.height - 34) // step)
+    fit = max(1, (rect.height - 34) // step - (1 if t.log_scroll and not beside else 0))
     t.log_max = max(0, len(rows) - fit)
     t.log_scroll = min(t.log_scroll, t.log_max)
     end = len(rows) - t.log_scroll
@@ -745,8 +748,8 @@ def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None
         pygame.draw.rect(surf, ui.GOLD_DARK, Rect(track.left, top, 3, h))
     _hit(t, rect, "block" if big else "tip", tip="")
     if t.log_scroll:
-        ui.text(surf, t.tr("gorges.ui.scrolled"), (rect.right - bw - 20, rect.top + 8), 12, ui.PARCHMENT_DIM,
-                anchor="topright")
+        where = (rect.right - bw - 16, rect.top + 8) if beside else (rect.right - 12, rect.top + 28 + fit * step + 2)
+        ui.text(surf, hint, where, 12, ui.PARCHMENT_DIM, anchor="topright")
     button(t, surf, Rect(rect.right - bw - 8, rect.top + 4, bw, 22), label, "journal_big", size=12,
            selected=big)
 

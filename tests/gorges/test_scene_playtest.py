@@ -261,3 +261,29 @@ def _close_aftermath(app, table) -> None:
             click_zone(app, table, "after_page", 1)
         else:
             click_zone(app, table, "aftermath_close")
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_journal_scroll_hint_does_not_run_into_its_title(lang, size, monkeypatch):
+    import pygame
+
+    from scenes import ui
+    from tests.ui_helpers import drawn_with_sizes
+    app, table = _table(lang, size)
+    play_until(table, _movement)
+    settle(app)
+    table.ensure_layer()
+    pos = table.lay.log.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": 1, "flipped": False}))
+    settle(app)
+    assert table.log_scroll > 0
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    _redraw(app, table)
+    title = [r for text, _, r in drawn if text == app.tr("gorges.ui.log")]
+    hint = [r for text, _, r in drawn if text == app.tr("gorges.ui.scrolled")]
+    assert title and hint
+    assert not hint[-1].colliderect(title[-1].inflate(8, 0)), (title, hint)
+    assert table.lay.log.contains(hint[-1])
+    rows = [r for text, s, r in drawn if r.colliderect(table.lay.log) and r is not hint[-1] and r is not title[-1]]
+    assert not [r for r in rows if r.colliderect(hint[-1])], "the hint covers a row of the journal"
