@@ -262,6 +262,11 @@ class GorgesTable(TableScene):
         params = dict(item.get("params") or {})
         if item.get("key") == "gorges.illegal.not_an_option" and params.get("value") in self.view["map"]:
             params["value"] = self.place(params["value"])  # a territory by its name, never its id
+        if item.get("key") == "gorges.log.search" and isinstance(params.get("dice"), list):
+            params["rolls"] = len(params["dice"])  # "dé : 5", "dés : 5, 3": the dice, not a count
+        if item.get("key") == "gorges.log.crown" and _where(params.get("start")) == _where(params.get("to")):
+            walked = {_where(p) for p in params.get("path") or []} - {_where(params.get("to"))}
+            item = dict(item, key="gorges.log.crown_back" if walked else "gorges.log.crown_stays")
         if item.get("key") == "gorges.log.destroyed" and params.get("returns") in ("season", "turn"):
             item = dict(item, key=f"gorges.log.destroyed_until.{params['returns']}")  # and for how long
         if "why" in params and isinstance(params["why"], str):
@@ -1003,3 +1008,8 @@ def shot_sheet(app: Any, game: str | None, seed: int) -> Any:
 
 
 SHOTS: dict[str, Any] = {"gorges_table": shot_table, "gorges_army_sheet": shot_sheet}
+
+
+def _where(place: Any) -> Any:
+    """A log's territory parameter as its id ({"text", "territory"} or a plain id)."""
+    return place.get("territory") if isinstance(place, dict) else place

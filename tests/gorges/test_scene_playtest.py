@@ -287,3 +287,29 @@ def test_the_journal_scroll_hint_does_not_run_into_its_title(lang, size, monkeyp
     assert table.lay.log.contains(hint[-1])
     rows = [r for text, s, r in drawn if r.colliderect(table.lay.log) and r is not hint[-1] and r is not title[-1]]
     assert not [r for r in rows if r.colliderect(hint[-1])], "the hint covers a row of the journal"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_search_and_the_ghost_s_walk_read_right(lang):
+    """"(dé : 5)", not "(5)" that looks like a count; a ghost back where he started bounced."""
+    app, table = _table(lang, (1024, 700))
+    play_until(table, _movement)
+    st = table.session.state
+    searches = [e for e in table.log if e["key"] == "gorges.log.search"]
+    assert searches
+    one = dict(searches[0], params=dict(searches[0]["params"], dice=[5], found=0))
+    two = dict(searches[0], params=dict(searches[0]["params"], dice=[5, 3], found=0))
+    if lang == "fr":
+        assert "(dé : 5) : 0 point de relique" in table.render(one)
+        assert "(dés : 5, 3)" in table.render(two)
+    else:
+        assert "(die: 5): 0 relic points" in table.render(one)
+        assert "(dice: 5, 3)" in table.render(two)
+    walk = next(e for e in table.log if e["key"] == "gorges.log.crown")
+    home, away = st.place("futaie-sombre"), st.place("mare-aux-sorcieres")
+    back = dict(walk, params=dict(walk["params"], start=home, to=home, path=[away, home]))
+    stays = dict(walk, params=dict(walk["params"], start=home, to=home, path=[home]))
+    name = table.place("futaie-sombre")
+    assert table.render(back) == app.tr("gorges.log.crown_back", to=name)
+    assert table.render(stays) == app.tr("gorges.log.crown_stays", to=name)
+    assert table.render(back).count(name) == 1
