@@ -54,6 +54,10 @@ from scenes.table import BOT_PAUSE_S, TableScene
 from sprites.gorges import map as gm
 
 ROLL_S = 0.7
+# session.extras key: the log length the organiser had followed (every roll stepped through, the
+# after-battle screen closed) when the game was last saved; a resumed game shows the rest step by step
+SHOWN_EXTRA = "gorges.shown"
+RESUME_MAX = 400  # log entries at most stepped through again on resume
 ROLL_KEYS = ("gorges.log.roll", "gorges.log.table", "gorges.log.search")
 # log entries (or rolls "for" these) that end a battle's aftermath: the turn moves on
 AFTERMATH_STOP = {"gorges.roll.order", "gorges.roll.crown_direction", "gorges.log.turn", "gorges.log.season",
@@ -135,6 +139,8 @@ class GorgesTable(TableScene):
         self.after_end = 0  # log index of the aftermath's last line
         self.dice: list[dict[str, Any]] = []
         self.log_seen: int | None = None
+        shown = session.extras.get(SHOWN_EXTRA)
+        self._resume_from = shown if isinstance(shown, int) and not isinstance(shown, bool) else None
         self.clock = 0.0
         self.roll_until = 0.0
         self.log_scroll = 0  # rows scrolled back from the newest
@@ -333,6 +339,10 @@ class GorgesTable(TableScene):
         log = self.log
         first = self.log_seen is None
         start = max(0, len(log) - 40) if first else min(self.log_seen or 0, len(log))
+        resume, self._resume_from = self._resume_from, None
+        if first and resume is not None and 0 <= resume < len(log) and len(log) - resume <= RESUME_MAX:
+            first, start = False, resume  # saved before its last rolls were shown: shown now
+            self.dice = [self._die_of(e) for e in log[:resume] if e.get("key") in ROLL_KEYS][-4:]
         if self.log_seen is not None and len(log) < self.log_seen:  # undo or replay
             start, first = max(0, len(log) - 40), True
             self.aftermath = []
@@ -345,6 +355,7 @@ class GorgesTable(TableScene):
                  and (first or self.auto_roll or _what(e) in NOT_STEPPED)]
         if first:
             self.dice = (self.dice + [self._die_of(e) for e in rolls])[-4:]
+            self._mark_shown()
             return
         self._tray_later.extend(rolls)  # shown once the rolls before them have been followed
         for k, e in enumerate(fresh):
@@ -363,6 +374,12 @@ class GorgesTable(TableScene):
             self.log_scroll = 0
         if not self.steps:
             self._flush_tray()
+        self._mark_shown()
+
+    def _mark_shown(self) -> None:
+        """Remember (in the save's extras) that the organiser has followed the log this far."""
+        if not self.steps and not self.aftermath and self.log_seen is not None:
+            self.session.extras[SHOWN_EXTRA] = self.log_seen
 
     def _flush_tray(self) -> None:
         """The routine rolls (movement, turn order) reach the tray after the stepped ones."""
@@ -447,6 +464,7 @@ class GorgesTable(TableScene):
         self.step_pre = [] if all_of_them else self.step_pre[1:]
         if self.steps:
             self.step_started()
+        self._mark_shown()
         self._changed()
 
     def _die_of(self, entry: dict[str, Any]) -> dict[str, Any]:
@@ -788,6 +806,7 @@ class GorgesTable(TableScene):
             self.force_die(*data)
         elif kind == "aftermath_close":
             self.aftermath, self.aftermath_live = [], False
+            self._mark_shown()
             if self.steps:
                 self.step_started()
             self._changed()

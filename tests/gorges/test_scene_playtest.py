@@ -313,3 +313,31 @@ def test_search_and_the_ghost_s_walk_read_right(lang):
     assert table.render(back) == app.tr("gorges.log.crown_back", to=name)
     assert table.render(stays) == app.tr("gorges.log.crown_stays", to=name)
     assert table.render(back).count(name) == 1
+
+
+def test_rolls_not_yet_shown_when_saved_are_shown_on_resume():
+    """Saved while rolls waited for "Continue": the resumed table steps through them."""
+    from game.session import Session
+    from scenes.gorges.table import GorgesTable
+    app, table = _table("fr", (1024, 700), auto_roll=False)
+    play_until(table, _movement)
+    settle(app)
+    assert table.steps
+    waiting = [s[0] for s in table.steps]
+    save = table.session.to_save()  # what the autosave holds: the rolls not followed yet
+    session = Session.from_save(save, table.session.engine, table.session.content, table.session.content_digest)
+    app.stack.pop()
+    again = GorgesTable(app, session)
+    app.stack.push(again)
+    settle(app)
+    assert [s[0] for s in again.steps] == waiting
+    for _ in range(len(waiting)):
+        click_zone(app, again, "step_next")
+    assert not again.steps
+    # followed: a save now resumes without stepping through them again
+    third = GorgesTable(app, Session.from_save(again.session.to_save(), session.engine, session.content,
+                                               session.content_digest))
+    app.stack.pop()
+    app.stack.push(third)
+    settle(app)
+    assert not third.steps
