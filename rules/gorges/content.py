@@ -131,6 +131,9 @@ class CampaignFile(Model):
     regiments_general: int = Field(ge=0, le=20)
     regiments_lieutenant: int = Field(ge=0, le=20)
     movement_die: int = Field(ge=1, le=6)
+    # A neutral territory at stake in an accepted challenge: false (the ruling), only the battle's
+    # winner annexes it; true, phase 8 annexes it first, to the first general in turn order.
+    annex_before_battle: bool = False
 
 
 class CaptainWeights(Model):
@@ -200,6 +203,39 @@ class Content:
         """The entry of `table` selected by `roll`."""
         t = self.tables[table]
         return t.entries[self.faces[table][roll]]
+
+    def ref(self, item: Any) -> str | None:
+        """Which event, table entry or race `item` is, as "event:56", "table:wounds:2" or
+        "race:skavens" (names are not unique: events 14 and 56 are both "Assassin !"). Found by
+        identity; None for anything else. See `text_of`."""
+        for roll, event in self.events.items():
+            if event is item:
+                return f"event:{roll}"
+        for tid, table in self.tables.items():
+            for i, entry in enumerate(table.entries):
+                if entry is item:
+                    return f"table:{tid}:{i}"
+        for rid, race in self.races.items():
+            if race is item:
+                return f"race:{rid}"
+        return None
+
+    def text_of(self, ref: Any) -> Text | None:
+        """The text of the event, table entry or race `ref` names (see `ref`), or None."""
+        if not isinstance(ref, str):
+            return None
+        kind, _, rest = ref.partition(":")
+        try:
+            if kind == "event":
+                return self.events[int(rest)].text
+            if kind == "table":
+                tid, _, index = rest.rpartition(":")
+                return self.tables[tid].entries[int(index)].text
+            if kind == "race":
+                return self.races[rest].text
+        except (KeyError, ValueError, IndexError):
+            return None
+        return None
 
 
 def plain(text: Text) -> dict[str, str]:

@@ -49,7 +49,7 @@ def _relics(st, seat, effect, item, ctx):
 
 def _remove_army(st, seat, effect, item, ctx):
     options = [a.id for a in st.armies_of(seat)]
-    choice = yield from st.ask(seat, "army", options, why=item.name.to_json())
+    choice = yield from st.ask(seat, "army", options, why=item)
     if choice is not None:
         moves.remove(st, st.armies[choice])
         moves.enforce_home(st, seat)
@@ -63,7 +63,7 @@ def _heroes(st, seats: list[int]) -> list[str]:
 def _wound_roll(st, seat, effect, item, ctx):
     enemies = [s for s in range(st.n) if s != seat]
     options = _heroes(st, [seat] if effect.hero == "own" else enemies)
-    choice = yield from st.ask(seat, "hero", options, why=item.name.to_json())
+    choice = yield from st.ask(seat, "hero", options, why=item)
     if choice is not None:
         enemy = seat if effect.hero == "enemy" else None
         yield from wound(st, st.armies[choice], enemy)
@@ -90,7 +90,7 @@ def _territory_options(st, seat, whose: str, need: str = "any", kinds: tuple[str
 
 def _remove_flag(st, seat, effect, item, ctx):
     options = _territory_options(st, seat, effect.whose)
-    choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
+    choice = yield from st.ask(seat, "territory", options, why=item)
     if choice is not None:
         moves.claim(st, None, choice, "event")
         for s in range(st.n):
@@ -101,7 +101,7 @@ def _remove_building(st, seat, effect, item, ctx):
     options = [t for t, o in st.owner.items()
                if st.building[t] in effect.kinds
                and (o == seat if effect.whose == "own" else o not in (None, seat))]
-    choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
+    choice = yield from st.ask(seat, "territory", options, why=item)
     if choice is not None:
         st.say_flat("gorges.log.razed", choice, st.building[choice])
         st.building[choice] = None
@@ -109,7 +109,7 @@ def _remove_building(st, seat, effect, item, ctx):
 
 def _take_territory(st, seat, effect, item, ctx):
     options = _territory_options(st, seat, effect.source, effect.need)
-    choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
+    choice = yield from st.ask(seat, "territory", options, why=item)
     if choice is not None:
         loser = st.owner[choice]
         moves.claim(st, seat, choice, "event")
@@ -123,7 +123,7 @@ def _move_crown(st, seat, effect, item, ctx):
 
 def _spoil(st, seat, effect, item, ctx):
     options = [a.id for a in st.armies_of(seat, on_map=False)]
-    choice = yield from st.ask(seat, "army", options, why=item.name.to_json())
+    choice = yield from st.ask(seat, "army", options, why=item)
     if choice is None:
         return
     army = st.armies[choice]
@@ -170,23 +170,23 @@ def _next_battle(st, seat, effect, item, ctx):
 
 def _forbid(st, seat, effect, item, ctx):
     options = [str(s) for s in range(st.n) if s != seat]
-    choice = yield from st.ask(seat, "seat", options, why=item.name.to_json())
+    choice = yield from st.ask(seat, "seat", options, why=item)
     st.forbidden.add((int(choice), seat))
     st.say("gorges.log.diplomacy", seat=seat_ref(seat), other=seat_ref(int(choice)))
 
 
 def _dictate(st, seat, effect, item, ctx):
     options = [str(s) for s in range(st.n) if s != seat]
-    victim = int((yield from st.ask(seat, "seat", options, why=item.name.to_json())))
+    victim = int((yield from st.ask(seat, "seat", options, why=item)))
     targets = [str(s) for s in range(st.n) if s != victim]
-    target = int((yield from st.ask(seat, "seat", targets, why=item.name.to_json(), victim=victim)))
+    target = int((yield from st.ask(seat, "seat", targets, why=item, victim=victim)))
     st.dictated[victim] = target
     st.say("gorges.log.agent", seat=seat_ref(seat), victim=seat_ref(victim), target=seat_ref(target))
 
 
 def _place_mine(st, seat, effect, item, ctx):
     options = [t for t in st.content.island.ids if st.building[t] is None]
-    choice = yield from st.ask(seat, "territory", options, why=item.name.to_json())
+    choice = yield from st.ask(seat, "territory", options, why=item)
     if choice is not None:
         st.building[choice] = "mine"
         st.say_flat("gorges.log.built", choice, "mine", seat)
@@ -213,7 +213,7 @@ def _extra_points(st, seat, effect, item, ctx):
 def _magic_item(st, seat, effect, item, ctx):
     army = ctx.get("army")
     if army is None or not army.hero.available() or army.slot == REINFORCEMENT:
-        choice = yield from st.ask(seat, "hero", _heroes(st, [seat]), why=item.name.to_json())
+        choice = yield from st.ask(seat, "hero", _heroes(st, [seat]), why=item)
         if choice is None:
             return
         army = st.armies[choice]
@@ -248,7 +248,7 @@ def _regiment_for(st, seat, army: Army, item: Any):
         st.say_flat("gorges.log.renown", army.id, reg.number)
         return reg
     options = [str(r.number) for r in army.regiments]
-    choice = yield from st.ask(seat, "regiment", options, army=army.id, why=item.name.to_json())
+    choice = yield from st.ask(seat, "regiment", options, army=army.id, why=item)
     return next(r for r in army.regiments if str(r.number) == choice)
 
 

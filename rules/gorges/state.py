@@ -708,11 +708,18 @@ class GorgesState:
         return camp.regiments_general if army.slot == "G" else camp.regiments_lieutenant
 
     def ask(self, seat: int, kind: str, options: list[str], **context: Any) -> Flow:
-        """Yield a choice prompt and return the chosen option (a single option is taken at once)."""
+        """Yield a choice prompt and return the chosen option (a single option is taken at once).
+
+        `why` (the event, table entry or race that asks) becomes its name, shown, and its `ref`
+        (see `Content.ref`), by which the UI finds its text: names are not unique."""
         if not options:
             return None
         if len(options) == 1:
             return options[0]
+        why = context.get("why")
+        if why is not None and hasattr(why, "name"):
+            context["why"] = why.name.to_json()
+            context["ref"] = self.content.ref(why)
         action = yield Prompt(seat, kind, tuple(options), context)
         return action.value  # type: ignore[attr-defined]
 

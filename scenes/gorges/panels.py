@@ -483,7 +483,7 @@ def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
     if ctx.get("why"):
         name = ctx["why"].get("text", ctx["why"]) if isinstance(ctx["why"], dict) else ctx["why"]
         out.append(t.tr("gorges.ui.why", what=t.tx(name) if isinstance(name, dict) else str(name)))
-        full = t.why_text(name) if isinstance(name, dict) else ""
+        full = t.why_text(ctx.get("ref"))
         if full:
             out.append(full)  # the event's (or ability's) whole text, not only its name
     if "victim" in ctx:
@@ -548,7 +548,7 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
         for a in t.legal_of(A.Build):
             army = t.view["armies"][a.army]
             label = t.tr("gorges.ui.build_button", army=t.tr(f"gorges.ui.slot_short.{army['slot']}"),
-                         building=t.tr(f"gorges.ui.building.{a.building}"))
+                         building=t.tr(f"gorges.ui.building.{a.building}"), where=t.place(army["location"]))
             tip = _army_label(t, a.army) + " — " + t.tr(f"gorges.ui.building.{a.building}")
             out.append((label, "act", a, {"tip": tip}))
         out.append((t.tr("gorges.ui.no_build"), "act", A.Done(), {"primary": True, "wide": True}))
@@ -557,8 +557,13 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
         return _challenges(t)
     if kind == "answer":
         for a in t.legal_of(A.Answer):
-            label = t.tr("gorges.ui.accept_with", army=_army_label(t, a.army)) if a.accept else t.tr("gorges.ui.refuse")
-            out.append((label, "act", a, {"wide": True}))
+            if not a.accept:
+                out.append((t.tr("gorges.ui.refuse"), "act", a, {"wide": True}))
+                continue
+            army = t.view["armies"][a.army]  # the defender's own: named by its commander and where it is
+            where = t.place(army["location"]) if army["location"] else t.tr("gorges.ui.off_map")
+            label = t.tr(f"gorges.ui.accept_with.{army['slot']}", where=where)
+            out.append((label, "act", a, {"wide": True, "tip": t.tr("gorges.ui.accept_tip", army=_army_label(t, a.army))}))
         out.extend(_ally_toggles(t, p))
         return out
     if kind == "second_challenge":
@@ -655,17 +660,19 @@ def _ally_toggles(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[s
 
 
 def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, Any, dict[str, Any]]]) -> None:
-    """Buttons in rows (two per row when narrow), the primary one last; paged when they overflow."""
+    """Buttons in rows (two per row when narrow and the label fits half a row), the primary one last;
+    paged when they overflow."""
     if not items:
         return
     h, gap = 28, 5
     rows_fit = max(1, (rect.height + gap) // (h + gap))
     primary = [i for i in items if i[3].get("primary")]
     rest = [i for i in items if not i[3].get("primary")]
+    half = (rect.width - gap) // 2 - 14  # a half-width button's room for its label
     cells: list[list[Any]] = []
     line: list[Any] = []
     for item in rest:
-        if item[3].get("wide"):
+        if item[3].get("wide") or ui.font(14).size(item[0])[0] > half:  # too long for half a row: a row of its own
             if line:
                 cells.append(line)
                 line = []
@@ -710,9 +717,12 @@ def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None
     """The campaign log, newest at the bottom; the wheel scrolls back two rows a notch, down to the
     first entry and never past it (no blank space); "Enlarge" shows it over the island."""
     ui.panel(surf, rect, 250 if big else 220, ui.GOLD if big else ui.GOLD_DARK)
-    ui.text(surf, t.tr("gorges.ui.log"), (rect.left + 12, rect.top + 6), 15, ui.GOLD, bold=True)
+    title = t.tr("gorges.ui.log")
+    ui.text(surf, title, (rect.left + 12, rect.top + 6), 15, ui.GOLD, bold=True)
     label = t.tr("gorges.ui.journal_small" if big else "gorges.ui.journal_big")
     bw = ui.font(12).size(label)[0] + 20
+    hint = t.tr("gorges.ui.scrolled")  # shown when scrolled back: beside the title, or under the rows
+    beside = rect.left + 12 + ui.font(15, True).size(title)[0] + 12 + ui.font(12).size(hint)[0] <= rect.right - bw - 16
     size, step = (14, 20) if big else (13, 18)
     rows: list[tuple[str, tuple[int, int, int]]] = []
     shown = t.shown_log()
@@ -724,7 +734,7 @@ def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None
             colour = (240, 150, 120)
         rows.extend((("   " if i else "") + row, colour)
                     for i, row in enumerate(ui.wrap(t.render(e), rect.width - 28, size)))
-    fit = max(1, (rect.height - 34) // step)
+    fit = max(1, (rect.height - 34) // step - (1 if t.log_scroll and not beside else 0))
     t.log_max = max(0, len(rows) - fit)
     t.log_scroll = min(t.log_scroll, t.log_max)
     end = len(rows) - t.log_scroll
@@ -738,8 +748,8 @@ def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None
         pygame.draw.rect(surf, ui.GOLD_DARK, Rect(track.left, top, 3, h))
     _hit(t, rect, "block" if big else "tip", tip="")
     if t.log_scroll:
-        ui.text(surf, t.tr("gorges.ui.scrolled"), (rect.right - bw - 20, rect.top + 8), 12, ui.PARCHMENT_DIM,
-                anchor="topright")
+        where = (rect.right - bw - 16, rect.top + 8) if beside else (rect.right - 12, rect.top + 28 + fit * step + 2)
+        ui.text(surf, hint, where, 12, ui.PARCHMENT_DIM, anchor="topright")
     button(t, surf, Rect(rect.right - bw - 8, rect.top + 4, bw, 22), label, "journal_big", size=12,
            selected=big)
 
@@ -886,25 +896,44 @@ def race_picker(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             bold=True)
     options = p.get("options", [])
     cols = 3
-    rows = max(1, math.ceil(len(options) / cols))
     gap = 8
     top = rect.top + 48
     cw = (rect.width - 24 - gap * (cols - 1)) // cols
-    ch = min(120, (rect.bottom - 12 - top - gap * (rows - 1)) // rows)
     races = t.session.content.races
+    texts = [t.tx(races[rid].text) if rid in races else "" for rid in options]
+    size, heights = _race_rows(texts, cols, cw - 18, rect.bottom - 12 - top)
+    y = top
     for i, rid in enumerate(options):
         r, c = divmod(i, cols)
-        card = Rect(rect.left + 12 + c * (cw + gap), top + r * (ch + gap), cw, ch)
+        card = Rect(rect.left + 12 + c * (cw + gap), y, cw, heights[r])
+        if c == cols - 1 or i == len(options) - 1:
+            y += heights[r] + gap
         pygame.draw.rect(surf, (52, 40, 27), card, border_radius=8)
         pygame.draw.rect(surf, ui.GOLD_DARK, card, 2, border_radius=8)
         ui.text(surf, t.race_name(rid), (card.left + 10, card.top + 5), 15, ui.GOLD, bold=True)
-        text = t.tx(races[rid].text) if rid in races else ""
         box = Rect(card.left + 10, card.top + 26, card.width - 18, card.height - 30)
-        size = 12
-        while size > 9 and len(ui.wrap(text, box.width, size)) * int(ui.font(size).get_linesize() / 1.2 * 1.25) > box.height:
-            size -= 1
-        ui.text_block(surf, text, box, size, ui.PARCHMENT)
-        _hit(t, card, "act", A.Choose(rid), text)
+        # (each card as large as its row lets it, down to the size all rows fit at)
+        ui.text_block(surf, texts[i], box, RACE_TEXT_SIZES[0], ui.PARCHMENT, min_size=size)
+        _hit(t, card, "act", A.Choose(rid), texts[i])
+
+
+RACE_TEXT_SIZES = (12, 11, 10, 9)
+
+
+def _race_rows(texts: list[str], cols: int, width: int, room: int) -> tuple[int, list[int]]:
+    """The race cards' text size and each row's height: rows as tall as their longest text needs
+    (at the largest size where every row fits), the height left shared out, 120 px at most a row
+    unless a text needs more. Even at the smallest size a text too long is ended with "…"."""
+    rows = [texts[i:i + cols] for i in range(0, len(texts), cols)] or [[]]
+    room -= 8 * (len(rows) - 1)
+    for size in RACE_TEXT_SIZES:
+        need = [30 + max((_block_height(x, width, size) for x in row), default=0) for row in rows]
+        if sum(need) <= room:
+            break
+    else:
+        return size, [room // len(rows)] * len(rows)
+    extra = (room - sum(need)) // len(rows)
+    return size, [n + max(0, min(extra, 120 - n)) for n in need]
 
 
 def _side_block(t: Any, surf: pygame.Surface, rect: Rect, side: dict[str, Any], index: int) -> None:

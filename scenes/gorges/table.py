@@ -54,6 +54,10 @@ from scenes.table import BOT_PAUSE_S, TableScene
 from sprites.gorges import map as gm
 
 ROLL_S = 0.7
+# session.extras key: the log length the organiser had followed (every roll stepped through, the
+# after-battle screen closed) when the game was last saved; a resumed game shows the rest step by step
+SHOWN_EXTRA = "gorges.shown"
+RESUME_MAX = 400  # log entries at most stepped through again on resume
 ROLL_KEYS = ("gorges.log.roll", "gorges.log.table", "gorges.log.search")
 # log entries (or rolls "for" these) that end a battle's aftermath: the turn moves on
 AFTERMATH_STOP = {"gorges.roll.order", "gorges.roll.crown_direction", "gorges.log.turn", "gorges.log.season",
@@ -135,6 +139,8 @@ class GorgesTable(TableScene):
         self.after_end = 0  # log index of the aftermath's last line
         self.dice: list[dict[str, Any]] = []
         self.log_seen: int | None = None
+        shown = session.extras.get(SHOWN_EXTRA)
+        self._resume_from = shown if isinstance(shown, int) and not isinstance(shown, bool) else None
         self.clock = 0.0
         self.roll_until = 0.0
         self.log_scroll = 0  # rows scrolled back from the newest
@@ -237,15 +243,11 @@ class GorgesTable(TableScene):
         return self.tr("gorges.ui.raid_move", to=self.place(action.to), lost="-".join(map(str, lost)) or "—",
                        n=len(lost))
 
-    def why_text(self, name: Any) -> str:
-        """The full text of the event, race or table entry named `name` (a prompt's "why")."""
-        content = self.session.content
-        pools = [*content.events.values(), *content.races.values(),
-                 *(e for table in content.tables.values() for e in table.entries)]
-        for item in pools:
-            if item.name.model_dump() == name:
-                return self.tx(item.text)
-        return ""
+    def why_text(self, ref: Any) -> str:
+        """The full text of the event, race or table entry a prompt's "why" is, by its `ref`
+        ("event:56"; see `Content.ref`): never by its name, which two events may share."""
+        text = self.session.content.text_of(ref)
+        return self.tx(text) if text is not None else ""
 
     def colour_of(self, seat: int | None) -> tuple[tuple[int, int, int], str]:
         if seat is None:
@@ -264,6 +266,15 @@ class GorgesTable(TableScene):
         """A log entry in the current language, with the engine's raw values made readable; `short`
         (the dice tray, whose dice show die and result): a roll says only who and what for."""
         params = dict(item.get("params") or {})
+        if item.get("key") == "gorges.illegal.not_an_option" and params.get("value") in self.view["map"]:
+            params["value"] = self.place(params["value"])  # a territory by its name, never its id
+        if item.get("key") == "gorges.log.search" and isinstance(params.get("dice"), list):
+            params["rolls"] = len(params["dice"])  # "dé : 5", "dés : 5, 3": the dice, not a count
+        if item.get("key") == "gorges.log.crown" and _where(params.get("start")) == _where(params.get("to")):
+            walked = {_where(p) for p in params.get("path") or []} - {_where(params.get("to"))}
+            item = dict(item, key="gorges.log.crown_back" if walked else "gorges.log.crown_stays")
+        if item.get("key") == "gorges.log.destroyed" and params.get("returns") in ("season", "turn"):
+            item = dict(item, key=f"gorges.log.destroyed_until.{params['returns']}")  # and for how long
         if "why" in params and isinstance(params["why"], str):
             params["why"] = {"key": f"gorges.why.{params['why']}", "params": {}}
         if isinstance(params.get("accept"), bool):
@@ -328,6 +339,10 @@ class GorgesTable(TableScene):
         log = self.log
         first = self.log_seen is None
         start = max(0, len(log) - 40) if first else min(self.log_seen or 0, len(log))
+        resume, self._resume_from = self._resume_from, None
+        if first and resume is not None and 0 <= resume < len(log) and len(log) - resume <= RESUME_MAX:
+            first, start = False, resume  # saved before its last rolls were shown: shown now
+            self.dice = [self._die_of(e) for e in log[:resume] if e.get("key") in ROLL_KEYS][-4:]
         if self.log_seen is not None and len(log) < self.log_seen:  # undo or replay
             start, first = max(0, len(log) - 40), True
             self.aftermath = []
@@ -340,6 +355,7 @@ class GorgesTable(TableScene):
                  and (first or self.auto_roll or _what(e) in NOT_STEPPED)]
         if first:
             self.dice = (self.dice + [self._die_of(e) for e in rolls])[-4:]
+            self._mark_shown()
             return
         self._tray_later.extend(rolls)  # shown once the rolls before them have been followed
         for k, e in enumerate(fresh):
@@ -358,6 +374,12 @@ class GorgesTable(TableScene):
             self.log_scroll = 0
         if not self.steps:
             self._flush_tray()
+        self._mark_shown()
+
+    def _mark_shown(self) -> None:
+        """Remember (in the save's extras) that the organiser has followed the log this far."""
+        if not self.steps and not self.aftermath and self.log_seen is not None:
+            self.session.extras[SHOWN_EXTRA] = self.log_seen
 
     def _flush_tray(self) -> None:
         """The routine rolls (movement, turn order) reach the tray after the stepped ones."""
@@ -442,6 +464,7 @@ class GorgesTable(TableScene):
         self.step_pre = [] if all_of_them else self.step_pre[1:]
         if self.steps:
             self.step_started()
+        self._mark_shown()
         self._changed()
 
     def _die_of(self, entry: dict[str, Any]) -> dict[str, Any]:
@@ -582,6 +605,19 @@ class GorgesTable(TableScene):
             return set(self.stakes_of(self.sel_army))
         return set()
 
+    def not_a_choice(self, p: dict[str, Any], tid: str) -> str:
+        """Why a territory clicked is not one of the prompt's choices, by its name."""
+        name = self.place(tid)
+        if p.get("kind") == "capital":
+            whose = next((g["seat"] for g in self.view["generals"] if g.get("capital") == tid), None)
+            if whose is not None:
+                return self.tr("gorges.ui.capital_taken", name=name, seat=self.seat_name(whose))
+            return self.tr("gorges.ui.not_a_capital", name=name)
+        why = (p.get("context") or {}).get("why")
+        if isinstance(why, dict):
+            return self.tr("gorges.ui.not_for_why", name=name, why=self.tx(why))
+        return self.tr("gorges.ui.not_lit", name=name)
+
     def click_army(self, aid: str) -> None:
         kind = (self.prompt or {}).get("kind")
         if kind in ("army", "hero"):
@@ -600,6 +636,10 @@ class GorgesTable(TableScene):
         if not self.my_turn():
             return
         if kind in ("capital", "territory"):
+            if tid not in p.get("options", []):
+                self.app.toast(self.not_a_choice(p, tid), "error")
+                self.dirty = True
+                return
             self.act(A.Choose(tid))
             return
         if kind == "movement" and self.capital_mode:
@@ -766,6 +806,7 @@ class GorgesTable(TableScene):
             self.force_die(*data)
         elif kind == "aftermath_close":
             self.aftermath, self.aftermath_live = [], False
+            self._mark_shown()
             if self.steps:
                 self.step_started()
             self._changed()
@@ -986,3 +1027,8 @@ def shot_sheet(app: Any, game: str | None, seed: int) -> Any:
 
 
 SHOTS: dict[str, Any] = {"gorges_table": shot_table, "gorges_army_sheet": shot_sheet}
+
+
+def _where(place: Any) -> Any:
+    """A log's territory parameter as its id ({"text", "territory"} or a plain id)."""
+    return place.get("territory") if isinstance(place, dict) else place

@@ -239,7 +239,7 @@ def _siege(st: Any, winner: int, loser: int):
     capitals = st.capitals()
     options = [t for t in st.territories_of(loser) if t not in capitals]
     choice = yield from st.ask(winner, "territory", options,
-                               why=st.content.events[st.generals[winner].event].name.to_json())
+                               why=st.content.events[st.generals[winner].event])
     if choice is not None:
         st.generals[winner].used.add("siege")
         moves.claim(st, winner, choice, "siege")

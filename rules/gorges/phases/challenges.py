@@ -260,7 +260,7 @@ def recall(st: Any, seat: int, tid: str):
     if not armies or any(st.owner[a.location] == seat for a in armies):
         return
     dest = tid if st.owner[tid] == seat else st.generals[seat].capital
-    choice = yield from st.ask(seat, "army", [a.id for a in armies], why=st.race(seat).name.to_json(),
+    choice = yield from st.ask(seat, "army", [a.id for a in armies], why=st.race(seat),
                                recall=dest)
     st.armies[choice].location = dest
     st.say("gorges.log.recalled", army=choice, to=dest)

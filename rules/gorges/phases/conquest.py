@@ -1,5 +1,6 @@
-"""Phase 8: conquest. Armies annex neutral land; a refused challenge brings a save roll; two
-armies sharing a territory with no challenge between their generals roll the d6 table.
+"""Phase 8: conquest. Armies annex neutral land (not land at stake in an accepted challenge:
+the battle's winner takes it); a refused challenge brings a save roll; two armies sharing a
+territory with no challenge between their generals roll the d6 table.
 
 The save: the owner rolls 1d6 and keeps his land on `save.target`+ (6), with the modifiers of
 `save_modifiers` (adjacency, fortifications on or next to the territory, race abilities, events)
@@ -20,10 +21,12 @@ from rules.gorges.resolve import apply_effects
 def conquest_phase(st: Any):
     """Annexations, then save rolls for refused challenges, then the two-armies rolls."""
     st.phase = "conquest"
+    disputed = disputed_land(st)
     for seat in st.order:
         st.active = seat
         for army in st.armies_of(seat):
-            if st.owner[army.location] is None and army.location not in st.capitals():
+            if st.owner[army.location] is None and army.location not in st.capitals() \
+                    and army.location not in disputed:
                 moves.claim(st, seat, army.location, "annex")
     for ch in list(st.challenges):
         army = st.armies[ch["army"]]
@@ -32,6 +35,15 @@ def conquest_phase(st: Any):
             st.active = ch["target"]
             yield from save_roll(st, ch)
     yield from _crowded(st)
+
+
+def disputed_land(st: Any) -> set[str]:
+    """The territories at stake in an accepted challenge, which no army annexes in phase 8: the
+    battle decides (« le vainqueur de la partie gagne ou conserve son territoire »). Empty with
+    `campaign.annex_before_battle` (the first general in turn order annexes it, as before)."""
+    if st.content.campaign.annex_before_battle:
+        return set()
+    return {ch["territory"] for ch in st.challenges if ch["status"] == "accepted"}
 
 
 def _fortification(st: Any, defender: int, tid: str) -> tuple[int, int]:

@@ -42,7 +42,7 @@ def mines_phase(st: Any):
         mines = sorted([t for t in st.lands().of.get(seat, ()) if building[t] == "mine"])  # (`st.territories_of`)
         slaved = mines[0] if mines else None
         if bonus and slaves.choose and len(mines) > 1:
-            slaved = yield from st.ask(seat, "territory", mines, why=st.race(seat).name.to_json(),
+            slaved = yield from st.ask(seat, "territory", mines, why=st.race(seat),
                                        slaves=True)
         for tid in mines:
             _, entry = st.roll_table(seat, "mines", bonus if tid == slaved else 0)
