@@ -11,7 +11,7 @@ import pytest
 from game.session import SeatInfo, Session
 from rules.anludim import actions as A
 from scenes.anludim.table import AnludimTable
-from tests.ui_helpers import click, drawn_with_sizes, make_app, settle
+from tests.ui_helpers import click, drawn_with_sizes, key, make_app, settle
 
 
 @pytest.fixture
@@ -46,6 +46,8 @@ def reach_table(app, table: AnludimTable, limit: int = 400) -> None:
             click(app, (640, 300))
         elif table.since:
             click(app, (5, 5))
+        elif table.handoff is not None:  # the last person saw the cards they drew: they pass
+            key(app, pygame.K_RETURN)
         elif table.pending_bot is not None:
             settle(app, 2)
         elif app.stack.top is table and table.my_turn():
