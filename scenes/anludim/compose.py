@@ -701,7 +701,10 @@ class Composer:
         if phase == "game_over":
             return [(self.tr("anludim.phase.game_over"), ui.GOLD)], buttons
         if not t.my_turn():
-            return [(self.tr("anludim.ui.waiting", name=t.seat_name(v["current"])), ui.PARCHMENT_DIM)], buttons
+            waiting = (self.tr("anludim.ui.waiting", name=t.seat_name(v["current"])), ui.PARCHMENT_DIM)
+            if t.ended_by_itself:  # nothing was left to do: the turn ended with the last action
+                return [(self.tr("anludim.ui.turn_ended"), ui.GOLD), waiting], buttons
+            return [waiting], buttons
         if phase == "round_over":
             limit = v["seats"][t.me]["keep_limit"]
             segs.append((self.tr("anludim.ui.keep_count", count=len(sel.keep), limit=limit), ui.GOLD))
