@@ -698,6 +698,10 @@ class ComposedTable(TableScene):
 
     def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         self._ensure(surface.get_size())
+        if self.hover is not None and not any(h is self.hover for h in self.hits):
+            # the layer was composed again under a still pointer (a right-click flip): the zone
+            # there now, with its new tooltip, not the old one's ("played as 5 green" on a 7 yellow)
+            self.hover = self.hit_at(getattr(self, "mouse", self.pointer))
         surface.blit(self.layer, (0, 0))
         hover = self.hover if self.stack.top is self else None  # under a menu or a box: no hover, no tip
         if hover is not None and hover.enabled and hover.kind not in self.UNOUTLINED:

@@ -696,3 +696,26 @@ def test_the_after_main_hint_says_the_optional_action_ends_the_turn() -> None:
     fr, en = Strings("fr"), Strings("en")
     assert "votre tour finit alors" in fr.tr("anludim.ui.hint.after_main")
     assert "that ends your turn" in en.tr("anludim.ui.hint.after_main")
+
+
+def test_after_a_right_click_flip_the_tooltip_names_the_half_shown(app, monkeypatch) -> None:
+    """Playtest fr-lag-2: the card showed 7 yellow, its tooltip still said "played as 5 green"."""
+    from scenes import ui
+
+    table = start(app)
+    cid = table.view["hand"][0]["id"]
+    pos = point(table, table.find("card", cid))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app, 2)
+    tips: list[str] = []
+    real = ui.pointer_tip
+    monkeypatch.setattr(ui, "pointer_tip", lambda surface, value, *a, **k: (tips.append(value), real(surface, value, *a, **k)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 3}))
+    settle(app, 3)
+    assert table.half_of(cid) == 1
+    app.draw()
+    card = next(c for c in table.view["hand"] if c["id"] == cid)
+    value, colour = card["halves"][1]
+    name = table.colour_name(colour)
+    assert tips and f"{value} {name[:1].lower() + name[1:]}" in tips[-1].split(",")[1]
+
