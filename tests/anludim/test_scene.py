@@ -719,3 +719,21 @@ def test_after_a_right_click_flip_the_tooltip_names_the_half_shown(app, monkeypa
     name = table.colour_name(colour)
     assert tips and f"{value} {name[:1].lower() + name[1:]}" in tips[-1].split(",")[1]
 
+
+@pytest.mark.parametrize("lang,size", [("fr", (1024, 700)), ("en", (1024, 700)), ("en", (1280, 800))])
+def test_the_discard_and_the_parchment_supply_never_run_together(lang, size, monkeypatch) -> None:
+    """Playtest fr-r-9: "Défausse (31)Parchemins en réserve : 0" at 1024x700."""
+    from scenes import ui
+    from scenes.anludim.compose import compose
+
+    app = make_app(lang, size)
+    table = start(app)
+    state = table.session.state
+    while len(state.table.discard) < 31:
+        state.table.discard.append(state.table.deck.pop())
+    table.refresh()
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    compose(table, size)
+    discard = next(r for text, _, r in drawn if text == app.tr("anludim.ui.discard", count=31))
+    supply = next(r for text, _, r in drawn if text.startswith(app.tr("anludim.ui.parchment_supply", count=0)[:-1]))
+    assert not discard.inflate(8, 0).colliderect(supply)
