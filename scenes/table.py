@@ -298,7 +298,8 @@ class TableScene(Scene):
         """The curtain was lifted for `seat` (called by the curtain)."""
         from game import hotseat
 
-        self.since = hotseat.summary_for(self.session, seat)
+        acted = hotseat.others_acted_since(self.session, seat)  # nothing since: no box to close
+        self.since = hotseat.summary_for(self.session, seat) if acted else []
         self.session.note_reveal(seat)
         self.clear_messages()
         self.unveiled = seat
