@@ -96,3 +96,12 @@ def since_last_turn(log: Sequence[dict[str, Any]], marks: Mapping[int, int], sea
 def summary_for(session: Session, seat: int) -> list[dict[str, Any]]:
     """`since_last_turn` for a seat of a session (to show on the curtain or when unveiling)."""
     return since_last_turn(session.state.log, session.log_marks, seat)
+
+
+def others_acted_since(session: Session, seat: int) -> bool:
+    """Whether another seat applied an action since `seat` last acted or was unveiled (at the
+    first turn of a game nobody has: its "since your last turn" would only repeat the set-up)."""
+    mine = [i + 1 for i, (s, _) in enumerate(session.actions) if s == seat]
+    seen = [n for n, s in session.reveals if s == seat]
+    start = max(mine + seen, default=0)
+    return any(s != seat for s, _ in session.actions[start:])

@@ -17,7 +17,10 @@ After every applied action `advance()` decides what comes next (DESIGN.md, hot-s
 over → the end-of-game summary; a bot must act → it plays after a short visible pause (scaled by
 the animation speed), one action at a time; a human other than the unveiled seat must act in a
 game with hidden information → the curtain; then the revealed seat sees a "since your last turn"
-summary of the public log. Ctrl+Z undoes when the session allows it; Esc opens the pause menu;
+summary of the public log. When the curtain would fall right after a person's own action drew
+cards they have not seen (the session marked it "draw"), the table first stays on that person's
+view with "Your turn is over — Pass to <name>" (`handoff`): they see their new hand, then pass
+(the button, Enter or Space); the curtain stays public. Ctrl+Z undoes when the session allows it; Esc opens the pause menu;
 N opens the note box (a remark pinned to the current action; `log_with_notes` marks notes in a log).
 """
 
@@ -32,6 +35,7 @@ from game.scene import Scene
 from scenes import ui
 
 BOT_PAUSE_S = 0.8
+HANDOFF_KINDS = ("draw",)  # hidden results of a person's own action that they see before the curtain
 THINK_POLL_S = 0.05  # how often the loop looks whether a bot that thinks beyond its pause is done
 
 
@@ -57,6 +61,11 @@ class TableScene(Scene):
         self.ended = False
         self.curtain: Any = None
         self.wake_after: float | None = None  # seconds until update() must run even without events
+        self.handoff: int | None = None  # the seat to pass to while the actor looks at their result
+        self.handoff_rect: pygame.Rect | None = None  # the "Pass to" button, as last drawn
+        self._on_screen: int | None = None  # the seat whose view is drawn
+        self._left_screen: tuple[int, int] | None = None  # (seat, actions applied) when its view left
+        self._handed_off = -1  # the number of actions at the last hand-off (one per action)
 
     # -- the seats --------------------------------------------------------------------------------
 
@@ -188,6 +197,9 @@ class TableScene(Scene):
 
     def refresh(self) -> None:
         """Take the view of the unveiled seat (public view when nobody is unveiled)."""
+        if self.unveiled is None and self._on_screen is not None:
+            self._left_screen = (self._on_screen, len(self.session.actions))
+        self._on_screen = self.unveiled
         self.view = self.session.view(self.unveiled)
         self.dirty = True
         self.log_scroll = 0  # something happened: the log shows its newest lines again
@@ -212,6 +224,7 @@ class TableScene(Scene):
         """Decide what comes next: end, a bot's move, a curtain, or the unveiled seat plays on."""
         from game import hotseat
 
+        self.handoff = None
         state = self.session.state
         if state.is_over():
             self.pending_bot = None
@@ -248,20 +261,57 @@ class TableScene(Scene):
         self.app.toasts.clear(self)
 
     def show_curtain(self, seat: int) -> None:
-        """Hide the table and ask to pass the computer to `seat`."""
+        """Hide the table and ask to pass the computer to `seat` (first, when the person who just
+        left the screen drew cards they have not seen, their table with "Pass to <name>")."""
         from game import hotseat
         from scenes.curtain import CurtainScene
 
+        if self._hand_off_first(seat):
+            return
+        self.handoff = None
         self.clear_messages()
         self.since = []
         self.curtain = CurtainScene(self.app, self, seat, hotseat.curtain_view(self.session))
         self.stack.push(self.curtain)
 
+    def _hand_off_first(self, seat: int) -> bool:
+        """Keep the table on the seat whose view just left the screen, with "Pass to <seat>", when
+        its own last action (made while it was unveiled; only bots played since) drew cards it has
+        not seen yet. True when the hand-off is shown (once per action)."""
+        session, count = self.session, len(self.session.actions)
+        left = self._left_screen
+        if left is None or left[1] != count or left[0] == seat or self._handed_off == count:
+            return False
+        actor = left[0]
+        mine = [i for i, (s, _) in enumerate(session.actions) if s == actor]
+        if not session.is_human(actor) or not mine:
+            return False
+        last = mine[-1]
+        unveiled_at = max((n for n, s in getattr(session, "reveals", []) if s == actor), default=0)
+        if last < unveiled_at or any(session.is_human(s) for s, _ in session.actions[last + 1:]):
+            return False
+        if getattr(session, "hidden", {}).get(last) not in HANDOFF_KINDS:
+            return False
+        self._handed_off, self.handoff, self.unveiled = count, seat, actor
+        self.refresh()
+        return True
+
+    def pass_hand(self) -> None:
+        """The actor has seen their result: on to the curtain for the seat waiting."""
+        seat = self.handoff
+        if seat is None:
+            return
+        self.handoff = None
+        self.unveiled = None
+        self.refresh()
+        self.show_curtain(seat)
+
     def reveal(self, seat: int) -> None:
         """The curtain was lifted for `seat` (called by the curtain)."""
         from game import hotseat
 
-        self.since = hotseat.summary_for(self.session, seat)
+        acted = hotseat.others_acted_since(self.session, seat)  # nothing since: no box to close
+        self.since = hotseat.summary_for(self.session, seat) if acted else []
         self.session.note_reveal(seat)
         self.clear_messages()
         self.unveiled = seat
@@ -349,6 +399,7 @@ class TableScene(Scene):
             return
         self.session.undo()
         self.since = []
+        self.handoff = None
         self.app.toast(self.app.tr("table.undone"), "ok")
         self.advance()
 
@@ -422,6 +473,8 @@ class TableScene(Scene):
             if event.key == pygame.K_n and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
                 self.open_note("n")
                 return True
+        if self.handoff is not None and self._handle_handoff(event):
+            return True
         if self.since and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.since = []
             self.dirty = True
@@ -433,10 +486,25 @@ class TableScene(Scene):
             self.clear_messages()  # a new selection: the message about the previous one leaves
         return bool(self.handle_table(event, self.view))
 
+    def _handle_handoff(self, event: pygame.event.Event) -> bool:
+        """During a hand-off the table only looks: the button (or Enter, Space) passes, every other
+        click or key is held back; the pointer still shows tooltips."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.pass_hand()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1 and self.handoff_rect is not None and self.handoff_rect.collidepoint(event.pos):
+                self.pass_hand()
+            return True
+        return event.type == pygame.MOUSEBUTTONUP
+
     # -- drawing ---------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface, self.view)
+        if self.handoff is not None:
+            self.draw_handoff(surface, self.handoff)
         if self.pending_bot is not None:
             self.draw_bot_banner(surface, self.pending_bot)
         if self.since:
@@ -451,6 +519,27 @@ class TableScene(Scene):
         ui.panel(surface, box, 235, c.rgb)
         ui.seat_symbol(surface, c.symbol, (box.left + 20, box.centery), 9, c.rgb)
         surface.blit(img, img.get_rect(center=(box.centerx + 8, box.centery)))
+
+    def draw_handoff(self, surface: pygame.Surface, seat: int) -> None:
+        """"Your turn is over" and the "Pass to <name>" button, where `handoff_box` puts them."""
+        c = self.seat_colour(seat)
+        title = ui.render_line(self.app.tr("table.turn_over"), 18, ui.PARCHMENT, bold=True)
+        label = ui.render_line(self.app.tr("table.handoff", name=self.seat_name(seat)), 20, (255, 246, 222), bold=True)
+        button = label.get_rect().inflate(64, 20)
+        box = self.handoff_box(surface, pygame.Rect(0, 0, max(title.get_width() + 40, button.width + 24),
+                                                   title.get_height() + button.height + 34))
+        ui.panel(surface, box, 240, ui.GOLD)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + 10)))
+        button.midbottom = (box.centerx, box.bottom - 12)
+        pygame.draw.rect(surface, (138, 100, 36), button, border_radius=8)
+        pygame.draw.rect(surface, ui.GOLD, button, 2, border_radius=8)
+        ui.seat_symbol(surface, c.symbol, (button.left + 22, button.centery), 8, c.rgb)
+        surface.blit(label, label.get_rect(center=(button.centerx + 10, button.centery)))
+        self.handoff_rect = button
+
+    def handoff_box(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
+        """Where the hand-off panel (`box`, its size) goes: where the bot banner goes (override)."""
+        return self.bot_banner_box(surface, box)
 
     def bot_banner_box(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
         """Where the bot banner (`box`, its size) goes: at the top by default; a table whose header
@@ -622,6 +711,10 @@ class ComposedTable(TableScene):
 
     def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         self._ensure(surface.get_size())
+        if self.hover is not None and not any(h is self.hover for h in self.hits):
+            # the layer was composed again under a still pointer (a right-click flip): the zone
+            # there now, with its new tooltip, not the old one's ("played as 5 green" on a 7 yellow)
+            self.hover = self.hit_at(getattr(self, "mouse", self.pointer))
         surface.blit(self.layer, (0, 0))
         hover = self.hover if self.stack.top is self else None  # under a menu or a box: no hover, no tip
         if hover is not None and hover.enabled and hover.kind not in self.UNOUTLINED:

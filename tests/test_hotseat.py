@@ -169,3 +169,18 @@ def test_the_curtain_shows_only_public_information():
     session = Session(ENGINE, None, "d", HUMANS, 3)
     view = curtain_view(session)
     assert view == session.view(None) and view["hand"] is None
+
+
+def test_nobody_acted_before_the_first_turn():
+    """Playtest hs-b-4: "Since your last turn" popped up on the very first turn with only the set-up."""
+    from game.hotseat import others_acted_since
+
+    session = Session(ENGINE, None, "d", HUMANS, 2)
+    assert not others_acted_since(session, 0)
+    session.note_reveal(0)
+    step(session)  # Ana
+    assert others_acted_since(session, 1) and not others_acted_since(session, 0)
+    step(session)  # Bo
+    assert others_acted_since(session, 0) and not others_acted_since(session, 1)
+    session.note_reveal(0)
+    assert not others_acted_since(session, 0)

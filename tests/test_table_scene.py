@@ -359,3 +359,13 @@ def test_since_your_last_turn_keeps_the_newest_lines_and_says_how_many_older_one
     older = 40 - len(shown)
     assert app.tr("table.since_older", count=older) in drawn
     assert "earlier lines" in app.tr("table.since_older", count=older)
+
+
+def test_the_first_turn_opens_on_the_table_not_on_a_since_box(app) -> None:
+    """Nothing happened before the first turn: the box would only repeat the set-up (hs-b-4)."""
+    table = start(app)
+    lift(app)
+    assert table.unveiled == 0 and table.since == []
+    assert table.try_act(playable(table))
+    lift(app)
+    assert table.unveiled == 1 and table.since  # Ana played: Bo is told

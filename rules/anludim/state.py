@@ -89,9 +89,11 @@ class AnludimState(HiddenResults):
     # -- turn flow ---------------------------------------------------------------------------
 
     def note_reshuffle(self, reshuffled: bool) -> None:
-        """Log that the discard was shuffled into a new draw pile."""
+        """Log that the discard was shuffled into a new draw pile of that many cards (counted when
+        shuffled: the card drawn from it at once, or the face-up slots it refilled, are not
+        taken off — "a new draw pile of 30" was said of 31 reshuffled cards)."""
         if reshuffled:
-            self.log.append(entry("anludim.log.reshuffle", count=len(self.table.deck)))
+            self.log.append(entry("anludim.log.reshuffle", count=self.table.reshuffled))
 
     def start_turn(self) -> None:
         self.phase, self.optional_used = "start", False

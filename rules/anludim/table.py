@@ -61,6 +61,7 @@ class Table:
         self.removed: list[tuple[str, int]] = []
         self.parchments = content.parchments.count
         self.reshuffles = 0
+        self.reshuffled = 0  # cards in the draw pile the last reshuffle made (before any was drawn)
         self.reset_items()
 
     def half(self, card: str, half: int) -> Half:
@@ -89,6 +90,7 @@ class Table:
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
             self.reshuffles += 1
+            self.reshuffled = len(self.deck)
             reshuffled = True
         return (self.deck.pop() if self.deck else None), reshuffled
 

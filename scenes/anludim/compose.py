@@ -586,11 +586,17 @@ class Composer:
         label = Rect(x + cw + self.px(8), top + ch + self.px(4), 3 * cw + 2 * self.px(8), self.px(16))
         ui.text(self.surf, self.tr("anludim.ui.face_up"), (label.centerx, label.top), self.fs(12), ui.PARCHMENT_DIM,
                 anchor="midtop")
-        foot = rect.bottom - self.px(10)
-        ui.text(self.surf, self.tr("anludim.ui.discard", count=v["discard_count"]), (x, foot), self.fs(13),
-                ui.PARCHMENT_DIM, anchor="bottomleft")
-        ui.text(self.surf, self.tr("anludim.ui.parchment_supply", count=v["parchment_supply"]),
-                (rect.right - self.px(12), foot), self.fs(13), ui.PARCHMENT_DIM, anchor="bottomright")
+        foot, size = rect.bottom - self.px(10), self.fs(13)
+        discard = self.tr("anludim.ui.discard", count=v["discard_count"])
+        supply = self.tr("anludim.ui.parchment_supply", count=v["parchment_supply"])
+        f = ui.font(size)
+        if f.size(discard)[0] + f.size(supply)[0] + self.px(16) > rect.width - self.px(24):
+            # too narrow for both on one line ("Défausse (31)Parchemins en réserve : 1"): two lines
+            ui.text(self.surf, discard, (x, foot - f.get_linesize()), size, ui.PARCHMENT_DIM, anchor="bottomleft")
+            ui.text(self.surf, supply, (x, foot), size, ui.PARCHMENT_DIM, anchor="bottomleft")
+        else:
+            ui.text(self.surf, discard, (x, foot), size, ui.PARCHMENT_DIM, anchor="bottomleft")
+            ui.text(self.surf, supply, (rect.right - self.px(12), foot), size, ui.PARCHMENT_DIM, anchor="bottomright")
 
     def draw_log(self, rect: Rect) -> None:
         ui.panel(self.surf, rect, 220)
@@ -703,7 +709,10 @@ class Composer:
         if phase == "game_over":
             return [(self.tr("anludim.phase.game_over"), ui.GOLD)], buttons
         if not t.my_turn():
-            return [(self.tr("anludim.ui.waiting", name=t.seat_name(v["current"])), ui.PARCHMENT_DIM)], buttons
+            waiting = (self.tr("anludim.ui.waiting", name=t.seat_name(v["current"])), ui.PARCHMENT_DIM)
+            if t.ended_by_itself:  # nothing was left to do: the turn ended with the last action
+                return [(self.tr("anludim.ui.turn_ended"), ui.GOLD), waiting], buttons
+            return [waiting], buttons
         if phase == "round_over":
             limit = v["seats"][t.me]["keep_limit"]
             segs.append((self.tr("anludim.ui.keep_count", count=len(sel.keep), limit=limit), ui.GOLD))

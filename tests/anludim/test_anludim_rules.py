@@ -414,3 +414,19 @@ def test_listed_keeps_cover_the_whole_hand():
     assert not set.intersection(*(set(a.cards) for a in keeps))
     for keep in keeps:
         assert set(keep.cards) <= set(state.table.seats[seat].hand)
+
+
+def test_the_reshuffle_log_counts_the_cards_shuffled_not_those_left_after_the_draw():
+    """Playtest fr-zf-6: 31 cards reshuffled, 2 drawn, the pile showed 29 and the log said 30."""
+    from rules.anludim.actions import Draw
+    from tests.anludim.helpers import new
+
+    state = new(seats=3, seed=4)
+    t = state.table
+    t.discard += t.deck
+    t.deck.clear()
+    del t.discard[31:]
+    seat = state.current
+    state.apply(seat, Draw())
+    line = next(e for e in state.log if e["key"] == "anludim.log.reshuffle")
+    assert line["params"]["count"] == 31 and len(t.deck) == 29

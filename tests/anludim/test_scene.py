@@ -10,8 +10,8 @@ import pytest
 
 from game.session import SeatInfo, Session
 from rules.anludim import actions as A
-from scenes.anludim.table import AnludimTable
-from tests.ui_helpers import click, drawn_with_sizes, make_app, settle
+from scenes.anludim.table import TURN_GUARD_S, AnludimTable
+from tests.ui_helpers import click, drawn_with_sizes, key, make_app, settle
 
 
 @pytest.fixture
@@ -46,9 +46,13 @@ def reach_table(app, table: AnludimTable, limit: int = 400) -> None:
             click(app, (640, 300))
         elif table.since:
             click(app, (5, 5))
+        elif table.handoff is not None:  # the last person saw the cards they drew: they pass
+            key(app, pygame.K_RETURN)
         elif table.pending_bot is not None:
             settle(app, 2)
         elif app.stack.top is table and table.my_turn():
+            if table.turn_back_at is not None:  # the turn came back after bots: its guard time passes
+                table.turn_back_at -= TURN_GUARD_S
             return
         else:
             settle(app, 2)
@@ -628,3 +632,108 @@ def test_the_five_professors_names_share_one_size(monkeypatch) -> None:
     app.render()
     sizes = {value: size for value, size, _rect in drawn if value in names}
     assert set(sizes) == names and len(set(sizes.values())) == 1, sizes
+
+
+# -- a turn that ends by itself (playtest: the next click drew 2 cards) ------------------------------
+
+def test_a_click_just_after_the_bots_played_applies_nothing(app, monkeypatch) -> None:
+    """One person and two bots: the first turn's draw ends the turn (nothing optional left); the
+    bots play; a click on the action bar within TURN_GUARD_S of the turn coming back applies
+    nothing and says why; the same click a moment later draws."""
+    import scenes.anludim.table as T
+
+    now = [1000.0]
+    monkeypatch.setattr(T, "clock", lambda: now[0])
+    table = start(app, kinds=("human", "greedy", "greedy"))
+    assert not table.view["seats"][0]["items"] and not table.view["seats"][0]["parchments"]
+    click_zone(app, table, "button", ("draw",))
+    assert table.session.actions[0] == (0, A.Draw())
+    for _ in range(100):
+        if table.my_turn():
+            break
+        settle(app, 2)
+    assert table.my_turn() and table.just_came_back()
+    assert {s for s, _ in table.session.actions[1:]} == {1, 2}  # the draw ended the turn: the bots played
+    actions, hand = len(table.session.actions), len(table.view["hand"])
+    click_zone(app, table, "button", ("draw",))  # meant for the previous turn's "End turn"
+    assert len(table.session.actions) == actions and len(table.view["hand"]) == hand
+    assert app.tr("anludim.ui.turn_back") in app.toasts.texts()
+    click_zone(app, table, "draw_pile")
+    assert len(table.session.actions) == actions  # the pile waits too
+    now[0] += TURN_GUARD_S + 0.1
+    click_zone(app, table, "button", ("draw",))
+    assert len(table.view["hand"]) == hand + 2
+
+
+def test_the_bar_says_when_a_turn_ended_by_itself(app) -> None:
+    table = start(app, kinds=("human", "greedy", "greedy"))
+    app.settings.animation_speed = 4.0  # the bots' pauses last long enough to look at the bar
+    click_zone(app, table, "button", ("draw",))
+    assert table.pending_bot is not None and table.ended_by_itself
+    table._ensure()
+    assert table.label[0] == app.tr("anludim.ui.turn_ended")
+    reach_table(app, table)
+    table._ensure()
+    assert app.tr("anludim.ui.turn_ended") not in table.label and not table.ended_by_itself
+
+
+def test_ending_the_turn_by_its_button_is_not_called_ending_by_itself(app) -> None:
+    table = start(app, kinds=("human", "human", "human"), seed=11)
+    for _ in range(2):
+        click_zone(app, table, "button", ("draw",))
+        reach_table(app, table)
+    click_zone(app, table, "button", ("draw",))
+    assert table.view["phase"] == "after_main"
+    table._ensure()
+    assert "(" in table.label[0] and table.label[0] == app.tr("anludim.ui.hint.after_main")
+    click_zone(app, table, "button", ("end_turn",))
+    assert not table.ended_by_itself
+
+
+def test_the_after_main_hint_says_the_optional_action_ends_the_turn() -> None:
+    from game.i18n import Strings
+
+    fr, en = Strings("fr"), Strings("en")
+    assert "votre tour finit alors" in fr.tr("anludim.ui.hint.after_main")
+    assert "that ends your turn" in en.tr("anludim.ui.hint.after_main")
+
+
+def test_after_a_right_click_flip_the_tooltip_names_the_half_shown(app, monkeypatch) -> None:
+    """Playtest fr-lag-2: the card showed 7 yellow, its tooltip still said "played as 5 green"."""
+    from scenes import ui
+
+    table = start(app)
+    cid = table.view["hand"][0]["id"]
+    pos = point(table, table.find("card", cid))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app, 2)
+    tips: list[str] = []
+    real = ui.pointer_tip
+    monkeypatch.setattr(ui, "pointer_tip", lambda surface, value, *a, **k: (tips.append(value), real(surface, value, *a, **k)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 3}))
+    settle(app, 3)
+    assert table.half_of(cid) == 1
+    app.draw()
+    card = next(c for c in table.view["hand"] if c["id"] == cid)
+    value, colour = card["halves"][1]
+    name = table.colour_name(colour)
+    assert tips and f"{value} {name[:1].lower() + name[1:]}" in tips[-1].split(",")[1]
+
+
+@pytest.mark.parametrize("lang,size", [("fr", (1024, 700)), ("en", (1024, 700)), ("en", (1280, 800))])
+def test_the_discard_and_the_parchment_supply_never_run_together(lang, size, monkeypatch) -> None:
+    """Playtest fr-r-9: "Défausse (31)Parchemins en réserve : 0" at 1024x700."""
+    from scenes import ui
+    from scenes.anludim.compose import compose
+
+    app = make_app(lang, size)
+    table = start(app)
+    state = table.session.state
+    while len(state.table.discard) < 31:
+        state.table.discard.append(state.table.deck.pop())
+    table.refresh()
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    compose(table, size)
+    discard = next(r for text, _, r in drawn if text == app.tr("anludim.ui.discard", count=31))
+    supply = next(r for text, _, r in drawn if text.startswith(app.tr("anludim.ui.parchment_supply", count=0)[:-1]))
+    assert not discard.inflate(8, 0).colliderect(supply)

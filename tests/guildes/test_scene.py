@@ -16,7 +16,7 @@ from scenes import ui
 from scenes.guildes.compose import Composer
 from scenes.guildes.table import GuildesTable
 from sprites.guildes.pieces import card_body_top
-from tests.ui_helpers import click, make_app, settle
+from tests.ui_helpers import click, key, make_app, settle
 
 
 @pytest.fixture
@@ -49,6 +49,8 @@ def reach_table(app, table, limit: int = 600) -> None:
             click(app, (640, 300))
         elif table.since:
             click(app, (5, 5))
+        elif table.handoff is not None:  # the last person saw the cards they drew: they pass
+            key(app, pygame.K_RETURN)
         elif table.pending_bot is not None:
             settle(app, 2)
         elif app.stack.top is table and table.my_turn():
