@@ -320,20 +320,7 @@ def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed:
     board = ctx.board
     steps = ctx.remaining[MOVE]
     if steps and not unit.moved:
-        key = (unit.id, unit.cell, steps)
-        lists = board.move_lists
-        moves = lists.get(key)
-        if moves is None:  # kept until a city or unit comes to or leaves a cell within reach
-            wider = lists.get((unit.id, unit.cell, steps + 1))
-            if wider is not None:  # the same walk one step further: its shorter paths come
-                # first (breadth first, ring after ring) and are these moves, in the same order
-                moves = lists[key] = [m for m in wider if len(m.path) <= steps]
-        if moves is None:
-            if closed is None:
-                closed = board.closed
-            moves = lists[key] = _short_moves(board, unit, steps, closed) if steps <= 2 \
-                else _long_moves(board, unit, steps, closed)
-        out += moves
+        out += _listed_moves(board, unit, steps, closed)
     if unit.kind != "mage":
         return
     if ctx.remaining[ATTACK]:  # (the unit is the seat's mage: `why_attack`'s checks of the target)
@@ -343,6 +330,32 @@ def add_unit_actions(out: list[Action], ctx: Any, seat: int, unit: Unit, closed:
     if ctx.remaining[TAKE]:
         out += [TakeCity(unit.id, board.city_at[c]) for c in board.cardinal[unit.cell]
                 if c in board.city_at and why_take(ctx, seat, unit.id, board.city_at[c]) is None]
+
+
+def _listed_moves(board: Board, unit: Unit, steps: int, closed: Any) -> list[Move]:
+    """The unit's moves of up to `steps` steps (`_short_moves`, `_long_moves`), kept in
+    `board.move_lists` and used again while the cells within reach are closed the same (their
+    bits, `board.closed_bits`, within the unit's square of `steps` cells, `board.windows`)."""
+    cell = unit.cell
+    key = (unit.id, cell, steps)
+    lists, closed_bits, windows = board.move_lists, board.closed_bits, board.windows[cell]
+    last = len(windows) - 1
+    seen = closed_bits & windows[min(steps, last)]  # the closed cells within reach
+    kept = lists.get(key)
+    if kept is not None and kept[0] == seen:  # listed before with the same cells closed around
+        return kept[1]
+    moves = None
+    wider = lists.get((unit.id, cell, steps + 1))
+    if wider is not None and wider[0] == closed_bits & windows[min(steps + 1, last)]:
+        # the same walk one step further: its shorter paths come first (breadth first, ring
+        # after ring) and are these moves, in the same order
+        moves = [m for m in wider[1] if len(m.path) <= steps]
+    if moves is None:
+        if closed is None:
+            closed = board.closed
+        moves = _short_moves(board, unit, steps, closed) if steps <= 2 else _long_moves(board, unit, steps, closed)
+    lists[key] = (seen, moves)
+    return moves
 
 
 #: (map width, height, unit id, cell) -> the move action of each walk of one or two steps from

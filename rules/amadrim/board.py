@@ -115,6 +115,32 @@ def walk_table(width: int, height: int) -> dict[Cell, tuple[tuple[tuple[Cell, ..
     return table
 
 
+@lru_cache(maxsize=16)
+def cell_bits(width: int, height: int) -> dict[Cell, int]:
+    """Every cell's bit (`1 << (y * width + x)`): a set of cells as an int (`Board.closed_bits`)."""
+    return {(x, y): 1 << (y * width + x) for x in range(width) for y in range(height)}
+
+
+@lru_cache(maxsize=16)
+def neighbour_bits(width: int, height: int) -> dict[Cell, tuple[int, int]]:
+    """For every cell, the bits (`cell_bits`) of its 8 neighbours and of its 4 cardinal ones."""
+    bits = cell_bits(width, height)
+    around, cardinal = neighbour_table(width, height, EIGHT), neighbour_table(width, height, FOUR)
+    return {cell: (sum(bits[c] for c in around[cell]), sum(bits[c] for c in cardinal[cell])) for cell in bits}
+
+
+@lru_cache(maxsize=16)
+def window_table(width: int, height: int) -> dict[Cell, tuple[int, ...]]:
+    """For every cell, the bits (`cell_bits`) of the cells within 0, 1, 2… steps of it (its square
+    of side 2 × steps + 1, cut by the map's edges), up to the whole map: what a walk of that many
+    steps from the cell may meet (`action_phase._listed_moves` keeps move lists by them)."""
+    bits = cell_bits(width, height)
+    reach = max(width, height)
+    return {(x, y): tuple(sum(bit for (cx, cy), bit in bits.items() if abs(cx - x) <= r and abs(cy - y) <= r)
+                          for r in range(reach))
+            for x in range(width) for y in range(height)}
+
+
 def second_walks(rings: tuple[Any, ...], opened: int) -> tuple[tuple[Cell, int], ...]:
     """The cells two steps away that a walk reaches when the cells around whose bits are in
     `opened` are open, each with the number of its walk through the first open cell beside it,
@@ -142,10 +168,11 @@ class Board:
     def __post_init__(self) -> None:
         self.around = neighbour_table(self.width, self.height, EIGHT)
         self.cardinal = neighbour_table(self.width, self.height, FOUR)
-        # (unit id, cell, steps) -> that unit's move actions (`action_phase.unit_actions`); they
-        # depend only on which cells within `steps` of the cell are closed, so every change of
-        # a cell (`_changed`) drops the entries near it. Not a dataclass field: no eq, no repr.
-        self.move_lists: dict[tuple[int, Cell, int], list[Any]] = {}
+        # (unit id, cell, steps) -> (the bits of the closed cells within `steps` of the cell, that
+        # unit's move actions then) (`action_phase._listed_moves`): the moves depend only on
+        # those cells, so a list is used again while they are the same (`closed_bits`, compared
+        # within `windows`). Not a dataclass field: no eq, no repr.
+        self.move_lists: dict[tuple[int, Cell, int], tuple[int, list[Any]]] = {}
         # (unit id, cell) -> path -> the move action, made once (immutable values listed again
         # each time a list of `move_lists` is made again)
         self.moves_made: dict[tuple[int, Cell], dict[tuple[Cell, ...], Any]] = {}
@@ -155,6 +182,12 @@ class Board:
         # the cells with a city or a unit (`city_at` and `unit_at` together, kept by the methods
         # below: asked for every list of moves made again; not a dataclass field)
         self.closed: set[Cell] = set()
+        self.bits = cell_bits(self.width, self.height)
+        self.closed_bits = 0  # `closed` as an int of the cells' bits (`cell_bits`)
+        self.windows = window_table(self.width, self.height)
+        self.neighbour_bits = neighbour_bits(self.width, self.height)
+        self.merchant_bits: dict[int, int] = {}  # owner -> the bits of its merchants' cells (kept
+        # as units come, go and move, like `closed_bits`: read by the bots' scores of mage moves)
         self.roster = 0  # units added or removed so far (not moved): see `AmadrimState.pawns_left`
         self.cities_view: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None  # `cities_json`
 
@@ -165,14 +198,6 @@ class Board:
         if memo is None or memo[0] != key:
             memo = self.cities_view = (key, [c.to_json() for c in self.cities])
         return memo[1]
-
-    def _changed(self, cell: Cell) -> None:
-        """A city or unit came to or left `cell`: forget the move lists that looked at it."""
-        lists = self.move_lists
-        if lists:
-            x, y = cell
-            for key in [k for k in lists if abs(k[1][0] - x) <= k[2] and abs(k[1][1] - y) <= k[2]]:
-                del lists[key]
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -210,7 +235,7 @@ class Board:
         self.cities.append(city)
         self.city_at[cell] = city.id
         self.closed.add(cell)
-        self._changed(cell)
+        self.closed_bits |= self.bits[cell]
         return city
 
     def add_unit(self, unit: Unit) -> None:
@@ -219,7 +244,9 @@ class Board:
         self.owned.setdefault(unit.owner, {})[unit.id] = unit
         self.roster += 1
         self.closed.add(unit.cell)
-        self._changed(unit.cell)
+        self.closed_bits |= self.bits[unit.cell]
+        if unit.kind == "merchant":
+            self.merchant_bits[unit.owner] = self.merchant_bits.get(unit.owner, 0) | self.bits[unit.cell]
 
     def remove_unit(self, unit_id: int) -> Unit:
         unit = self.units.pop(unit_id)
@@ -227,17 +254,21 @@ class Board:
         del self.owned[unit.owner][unit_id]
         self.roster += 1
         self.closed.discard(unit.cell)
-        self._changed(unit.cell)
+        self.closed_bits &= ~self.bits[unit.cell]
+        if unit.kind == "merchant":
+            self.merchant_bits[unit.owner] = self.merchant_bits.get(unit.owner, 0) & ~self.bits[unit.cell]
         return unit
 
     def move_unit(self, unit: Unit, cell: Cell) -> None:
         del self.unit_at[unit.cell]
         self.closed.discard(unit.cell)
-        self._changed(unit.cell)
+        bits = self.bits
+        self.closed_bits = self.closed_bits & ~bits[unit.cell] | bits[cell]
+        if unit.kind == "merchant":
+            self.merchant_bits[unit.owner] = self.merchant_bits.get(unit.owner, 0) & ~bits[unit.cell] | bits[cell]
         unit.cell = cell
         self.unit_at[cell] = unit.id
         self.closed.add(cell)
-        self._changed(cell)
 
     def cities_of(self, seat: int) -> list[City]:
         return [c for c in self.cities if c.owner == seat]
@@ -325,6 +356,12 @@ def board_from_view(view: dict[str, Any], known: dict[str, Any] | None = None) -
         unit_at[piece.cell] = piece.id
         owned.setdefault(piece.owner, {})[piece.id] = piece
     board.closed.update(unit_at)
+    bits, merchant_bits = board.bits, board.merchant_bits
+    for cell in unit_at:
+        board.closed_bits |= bits[cell]
+    for piece in units.values():
+        if piece.kind == "merchant":
+            merchant_bits[piece.owner] = merchant_bits.get(piece.owner, 0) | bits[piece.cell]
     if known is not None:
         log = view["log"]
         followed.update(board=board, seen=log[-1] if log else None)
@@ -424,6 +461,7 @@ def _add_city(board: Board, cell: Cell, owner: int | None) -> None:
     board.city_at[cell] = piece.id
     board.cities.append(piece)
     board.closed.add(cell)
+    board.closed_bits |= board.bits[cell]
 
 
 def _unit_of(u: dict[str, Any]) -> Unit:

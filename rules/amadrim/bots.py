@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import repeat
-from operator import attrgetter, is_
+from itertools import compress, repeat
+from operator import attrgetter, is_, not_
 from typing import Any
 
 from rules.amadrim.actions import (
@@ -79,7 +79,6 @@ _ADD = dict(zip(KINDS, ADD))
 
 
 _PROGRAMMING = frozenset(("add_cube", "remove_cube", "lock_in", "time_up"))
-_ONLY_MOVES = {Move}
 _ONLY_PLACES = {PlaceCity}
 _CELL = attrgetter("cell")
 
@@ -297,11 +296,10 @@ class LevelBot:
         me = view["seat"]
         board = board_from_view(view, self._known)
         ctx = _Scorer(view, board, me, w, self._known)
-        if {*map(type, legal)} == _ONLY_MOVES:  # (most lists: told by a C loop, no list made)
-            others, moves = [], legal
-        else:  # (no action class derives from another)
-            others = [a for a in legal if type(a) is not Move]
-            moves = [a for a in legal if type(a) is Move]
+        # the moves and the others, in order, split by C loops (no action class derives from another)
+        is_move = list(map(is_, map(type, legal), repeat(Move)))
+        moves = list(compress(legal, is_move))
+        others = [] if len(moves) == len(legal) else list(compress(legal, map(not_, is_move)))
         if w["sample_moves"] and len(moves) > w["sample_moves"]:
             moves = self.rng.sample(moves, int(w["sample_moves"]))
         best, best_score = legal[-1], float("-inf")  # "end" when offered comes last
@@ -480,27 +478,15 @@ def _defended_now(board: Board, city: Any, me: int) -> bool:
 _FAR = 1 << 30  # farther than any cell: the distance to the nearest of no goal
 
 
-def _goal_memo(known: dict[str, Any], name: str, goals: list[Cell]) -> tuple[list[Cell], dict[Cell, int]]:
-    """`goals` with the memo of distances to the nearest of them, kept in `known` under `name`
-    while the goals are the same."""
-    key = tuple(goals)
-    memo = known.get(name)
-    if memo is None or memo[0] != key:
-        memo = known[name] = (key, {})
-    return goals, memo[1]
-
-
-def _nearest(cell: Cell, goals: list[Cell]) -> int:
-    """`_distance` from `cell` to the nearest of `goals` (`_FAR` when there is none)."""
-    x, y = cell
-    best = _FAR
-    for gx, gy in goals:
-        dx = x - gx if x > gx else gx - x
-        dy = y - gy if y > gy else gy - y
-        d = dx if dx > dy else dy
-        if d < best:
-            best = d
-    return best
+def _steps_to(boxes: tuple[int, ...], goals: int) -> int:
+    """`_distance` from a cell to the nearest of the cells whose bits are `goals`: the first of
+    the cell's squares of growing size (`board.windows[cell]`) that holds one (`_FAR`: none)."""
+    steps = 0
+    for box in boxes:
+        if box & goals:
+            return steps
+        steps += 1
+    return _FAR
 
 
 class _Scorer:
@@ -513,8 +499,7 @@ class _Scorer:
         self._known = known
         self._merchants: int | None = None
         self._my_cities: list[Any] | None = None
-        self._goal_cells: list[Cell] | None = None
-        self._near: list[tuple[list[Cell], dict[Cell, int]]] = []  # see `goal_cells`
+        self._maps: tuple[int, int] | None = None  # see `_mage_maps`
         self._threat: dict[Cell, int] = {}  # cell -> highest enemy mage level that can hit it
         if w["danger"]:
             reach = 1 + int(w["fear"])  # enemies may walk (`fear` cells) before this seat acts again
@@ -540,33 +525,22 @@ class _Scorer:
             self._my_cities = self.board.cities_of(self.me)
         return self._my_cities
 
-    @property
-    def goal_cells(self) -> list[Cell]:
-        """Where a mage would go: the other guilds' and neutral cities, the others' merchants."""
-        if self._goal_cells is None:
-            board, me = self.board, self.me
-            cities = [c.cell for c in board.cities if c.owner != me]
-            merchants = [u.cell for u in board.units.values() if u.owner != me and u.kind == "merchant"]
-            self._goal_cells = cities + merchants
-            # the distances to each kind of goal kept in the bot's memo while those goals stay the
-            # same: the cities' for most of a game (a city is seldom taken), the merchants' for
-            # the seat's actions in a turn (the others' merchants move in their own actions)
-            known = self._known if self._known is not None else {}
-            self._near = [_goal_memo(known, "city_goals", cities), _goal_memo(known, "merchant_goals", merchants)]
-        return self._goal_cells
-
-    def goal_distance(self, cell: Cell) -> int:
-        """`_distance` to the nearest goal: the nearer of the nearest city and the nearest merchant."""
-        if self._goal_cells is None:
-            _ = self.goal_cells  # (first: the memos of distances to them)
-        (cities, to_city), (merchants, to_merchant) = self._near
-        d = to_city.get(cell)
-        if d is None:
-            d = to_city[cell] = _nearest(cell, cities)
-        e = to_merchant.get(cell)
-        if e is None:
-            e = to_merchant[cell] = _nearest(cell, merchants)
-        return d if d < e else e
+    def _mage_maps(self) -> tuple[int, int]:
+        """What a mage's move is scored on, as bits of cells (`board.bits`), made once per decision:
+        the goals (where a mage would go: the other guilds' and neutral cities, the others'
+        merchants) and the cells N, E, S or W of such a city."""
+        board, me = self.board, self.me
+        bits, near = board.bits, board.neighbour_bits
+        goals = beside_city = 0
+        for city in board.cities:
+            if city.owner != me:
+                goals |= bits[city.cell]
+                beside_city |= near[city.cell][1]
+        for owner, merchants in board.merchant_bits.items():
+            if owner != me:
+                goals |= merchants
+        maps = self._maps = (goals, beside_city)
+        return maps
 
     def danger(self, unit: Unit, cell: Cell) -> bool:
         level = self._threat.get(cell, 0)
@@ -641,11 +615,12 @@ class _Scorer:
         return v
 
     def _mage_move_value(self, unit: Unit, cell: Cell) -> float:
+        """40 beside (N, E, S or W of) a city not its guild's, else 30 beside (around) a unit it
+        may capture, else `approach` for each step nearer the nearest goal."""
         board, me = self.board, self.me
-        for c in board.cardinal[cell]:
-            city_id = board.city_at.get(c)
-            if city_id is not None and board.cities[city_id].owner != me:
-                return 40
+        goals, beside_city = self._maps or self._mage_maps()
+        if board.bits[cell] & beside_city:
+            return 40
         unit_at, units = board.unit_at, board.units
         for near in board.around[cell]:
             uid = unit_at.get(near)  # `board.unit_on` inlined
@@ -653,9 +628,10 @@ class _Scorer:
                 other = units[uid]
                 if other.owner != me and (other.kind == "merchant" or unit.level > other.level):
                     return 30
-        if not self.goal_cells:
+        if not goals:
             return 0
-        return self.w["approach"] * (self.goal_distance(unit.cell) - self.goal_distance(cell))
+        windows = board.windows
+        return self.w["approach"] * (_steps_to(windows[unit.cell], goals) - _steps_to(windows[cell], goals))
 
 
 BOTS: dict[str, Any] = {"apprentice": Apprentice, "adept": Adept, "master": Master,

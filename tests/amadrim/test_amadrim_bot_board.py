@@ -12,7 +12,7 @@ def _pieces(board):
     units = {u.id: (u.owner, u.kind, u.level, u.cell) for u in board.units.values()}
     owned = {seat: list(units) for seat, units in board.owned.items() if units}
     return (units, owned, dict(board.unit_at), [(c.cell, c.owner) for c in board.cities], dict(board.city_at),
-            set(board.closed))
+            set(board.closed), board.closed_bits, {o: b for o, b in board.merchant_bits.items() if b})
 
 
 def test_followed_boards_are_the_boards_of_the_views() -> None:

@@ -27,6 +27,12 @@ def check_invariants(state):
         assert list(owned.values()) == [u for u in board.units.values() if u.owner == seat]
     assert sum(map(len, board.owned.values())) == len(board.units)
     assert board.closed == board.city_at.keys() | board.unit_at.keys()  # kept by the board's methods
+    assert board.closed_bits == sum(board.bits[c] for c in board.closed)  # (the same set as bits)
+    merchants = {}
+    for unit in board.units.values():
+        if unit.kind == "merchant":
+            merchants[unit.owner] = merchants.get(unit.owner, 0) | board.bits[unit.cell]
+    assert {o: b for o, b in board.merchant_bits.items() if b} == merchants
     assert min(state.remaining) >= 0
     assert len(state.history) == (state.turn if state.is_over() else state.turn - 1) or state.turn == 0
 
