@@ -33,8 +33,6 @@ from rules.amadrim.content import Content
 from rules.amadrim.view import build_view, lazy_view
 from rules.core import Action, HiddenResults, IllegalAction
 
-_KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
-
 #: Which phase accepts which action, and the module function that handles it.
 HANDLERS: dict[type, tuple[str, Any]] = {
     PlaceCity: ("setup", placement.place_city),
@@ -135,17 +133,13 @@ class AmadrimState(HiddenResults):
     def apply(self, seat: int, action: Action) -> None:
         """Play `action` for `seat`; `IllegalAction` (state unchanged) when not allowed now."""
         if type(action) is AddCube and self.phase == "programming" and 0 <= seat < self.seats \
-                and not self.locked[seat]:  # (most actions: one more programming cube; when the
-            # checks below would pass, `programming.add_cube` inlined, else they say why not)
-            kind = action.kind
-            i = _KIND_INDEX.get(kind) if isinstance(kind, str) else None
-            placed = self.programming[seat]
-            if i is not None and self.cubes[seat] > sum(placed):
-                self._hidden = None
-                placed[i] += 1  # placing a cube reveals nothing, nor changes a view's public part
-                if self.view_reuse != "locks":
-                    self.view_reuse = "cubes"
-                return
+                and not self.locked[seat]:  # (most actions: one more programming cube, straight to
+            # its handler once the checks below are known to pass; it refuses as it always does)
+            programming.add_cube(self, seat, action)
+            self._hidden = None  # placing a cube reveals nothing, nor changes a view's public part
+            if self.view_reuse != "locks":
+                self.view_reuse = "cubes"
+            return
         phase, handler = HANDLERS.get(type(action), (None, None))
         if handler is None:
             raise IllegalAction("amadrim.illegal.unknown_action", type=getattr(action, "type", "?"))
