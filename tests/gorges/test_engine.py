@@ -136,6 +136,15 @@ def test_rules_summary_is_about_forty_lines_in_both_languages():
     assert 25 <= len(text["fr"].splitlines()) <= 50 and 25 <= len(text["en"].splitlines()) <= 50
 
 
+def test_rules_summary_tells_the_capital_ruling_the_engine_plays():
+    """The README's ruling (capitals may be challenged for and taken; the `capitals_protected`
+    variant forbids it) against a summary that said "an enemy capital is never at stake"."""
+    text = STRINGS["gorges.rules.text"]
+    assert "jamais l'enjeu" not in text["fr"] and "never at stake" not in text["en"]
+    assert "capitale peut être l'enjeu" in text["fr"] and "capital may be at stake" in text["en"]
+    assert "capitales intouchables" in STRINGS["gorges.option.capitals_protected"]["fr"].lower()
+
+
 def test_rules_gorges_is_pure():
     for path in PACKAGE.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
