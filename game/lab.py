@@ -160,7 +160,7 @@ def headline(doc: dict[str, Any], strings: Any) -> str:
         seats = stats["seats"]
         text = " · ".join(strings.tr("lab.pair", label=strings.tr("lab.seat", n=i + 1), value=pct(r["rate"], strings))
                           .replace(" ", "\u00a0") for i, r in enumerate(seats))  # a line breaks between seats only
-        return f"{text[:1].upper()}{text[1:]}. {balance(stats, doc['a']['games'], strings)}"
+        return f"{text[:1].upper()}{text[1:]}. {balance(stats, doc['a']['games'], strings)}{bots_balance(stats, strings)}"
     hits = [figure_name(line["figure"], strings) for line in lines if line["significant"]]
     if not hits:
         return strings.tr("lab.ab.summary.none", total=len(lines))
@@ -177,6 +177,23 @@ def balance(stats: dict[str, Any], games: int, strings: Any) -> str:
         return strings.tr("lab.balance.fair", fair=pct(fair, strings), games=games)
     listed = off[0] if len(off) == 1 else strings.tr("lab.and", a=", ".join(off[:-1]), b=off[-1])
     return strings.tr("lab.balance.off", count=len(off), seats=listed, fair=pct(fair, strings))
+
+
+def bots_balance(stats: dict[str, Any], strings: Any) -> str:
+    """With two bot kinds or more, " " and their win rates, and those whose 95 % interval leaves
+    out the fair share (a Master against Apprentices: the seats can be fair while a bot is not),
+    in few words; "" with one kind."""
+    bots = stats.get("bots") or {}
+    if len(bots) < 2:
+        return ""
+    fair = stats["first_player"]["fair"]
+    rates = " · ".join(f"{bot_text(b, strings)} {pct(r['rate'], strings)}".replace(" ", "\u00a0")
+                       for b, r in bots.items())  # (short: the headline box holds four lines)
+    off = [bot_text(b, strings) for b, r in bots.items() if not r["lo"] <= fair <= r["hi"]]
+    if not off:
+        return " " + strings.tr("lab.balance.bots", rates=rates)
+    listed = off[0] if len(off) == 1 else strings.tr("lab.and", a=", ".join(off[:-1]), b=off[-1])
+    return " " + strings.tr("lab.balance.bots_off", rates=rates, bots=listed)
 
 
 def key_lines(doc: dict[str, Any], strings: Any, count: int = 4) -> list[str]:

@@ -437,8 +437,8 @@ class LabScene(UIScene):
     def _draw_done(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         x, width = area.left + 16, area.width - 32
         headline = self.result["headline"].get(self.app.strings.lang) or ""
-        ui.text_block(surface, headline, pygame.Rect(x, area.top + 14, width, 96), 19, ui.GOLD, bold=True,
-                      min_size=14)  # a long verdict: smaller, never cut unseen
+        ui.text_block(surface, headline, pygame.Rect(x, area.top + 10, width, 104), 19, ui.GOLD, bold=True,
+                      min_size=14)  # a long verdict (seats and bots): smaller, five lines, never cut unseen
         image = self._chart_image(self.chart_box())
         if image is None:
             return
