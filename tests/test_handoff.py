@@ -11,6 +11,7 @@ import pytest
 from game.i18n import STRINGS_DIR, Strings
 from game.session import SeatInfo, Session
 from scenes.table import TableScene
+from tests.test_table_scene import lift, top_name
 from tests.toygame import Draw, Play, ToyEngine, ToyState
 from tests.ui_helpers import click, key, make_app, settle
 
@@ -63,14 +64,6 @@ def start(app, kinds=("human", "human"), session=None):
     app.stack.push(table)
     settle(app)
     return table
-
-
-def top_name(app) -> str:
-    return type(app.stack.top).__name__
-
-
-def lift(app) -> None:
-    click(app, (640, 300))
 
 
 def draw_now(app, table) -> None:

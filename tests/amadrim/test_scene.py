@@ -344,3 +344,20 @@ def test_the_note_before_the_first_scoring_keeps_clear_of_the_chart_labels(lang,
         assert not any(line.colliderect(label) for label in labels), (line, labels)
         assert lay.plot.contains(line), (line, lay.plot)
     assert " ".join(text for text, _size, _rect in lay.note) == app.tr("amadrim.ui.chart_empty")
+
+
+def acting_table(app, plan, seats=3):
+    """Every seat programs `plan` by clicks; the table of the first seat to act, unveiled."""
+    session = new_session(app, ("human",) * seats)
+    table = to_programming(app, session)
+    while session.state.phase == "programming":
+        if top_name(app) == "CurtainScene":
+            lift(app, table)
+            continue
+        for kind in plan:
+            click(app, zone(table, "add", kind).rect.center)
+        lock(app, table)
+    if top_name(app) == "CurtainScene":
+        lift(app, table)
+    assert table.my_turn_to_act()
+    return table

@@ -12,8 +12,8 @@ import pytest
 
 from sprites.amadrim import pieces
 from tests.amadrim.helpers import put
-from tests.amadrim.test_scene import lift, lock, new_session, to_programming, top_name, zone
-from tests.ui_helpers import click, make_app, settle
+from tests.amadrim.test_scene import acting_table
+from tests.ui_helpers import make_app, settle
 
 PLAN = ["create", "take_city", "attack", "spell", "move", "move"]  # nothing on the map: four unplayable
 
@@ -42,18 +42,7 @@ def spy_drawing(monkeypatch) -> list[tuple[str, pygame.Rect]]:
                                        ("en", (1280, 800))])
 def test_action_rows_show_every_count_and_reasons_clear_of_the_rest(monkeypatch, lang, size) -> None:
     app = make_app(lang, size)
-    session = new_session(app, ("human",) * 3)
-    table = to_programming(app, session)
-    while session.state.phase == "programming":
-        if top_name(app) == "CurtainScene":
-            lift(app, table)
-            continue
-        for kind in PLAN:
-            click(app, zone(table, "add", kind).rect.center)
-        lock(app, table)
-    if top_name(app) == "CurtainScene":
-        lift(app, table)
-    assert table.my_turn_to_act()
+    table = acting_table(app, PLAN)
     drawn = spy_drawing(monkeypatch)
     table._stale = table.dirty = True  # (the panel is drawn again, into the table's layer)
     settle(app)
@@ -85,23 +74,6 @@ def test_action_rows_show_every_count_and_reasons_clear_of_the_rest(monkeypatch,
 # mage choice took its line, and the reason was measured in upright letters, drawn in italics).
 
 SIZES = [("fr", (1024, 700)), ("en", (1024, 700)), ("fr", (1280, 800)), ("en", (1280, 800))]
-
-
-def acting_table(app, plan):
-    """Three seats program `plan` by clicks; the table of the first seat to act."""
-    session = new_session(app, ("human",) * 3)
-    table = to_programming(app, session)
-    while session.state.phase == "programming":
-        if top_name(app) == "CurtainScene":
-            lift(app, table)
-            continue
-        for kind in plan:
-            click(app, zone(table, "add", kind).rect.center)
-        lock(app, table)
-    if top_name(app) == "CurtainScene":
-        lift(app, table)
-    assert table.my_turn_to_act()
-    return table
 
 
 @pytest.mark.parametrize("lang,size", SIZES)

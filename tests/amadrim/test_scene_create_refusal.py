@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from rules.amadrim.board import cell_label
-from tests.amadrim.test_scene import cell_pos, top_name, zone
+from tests.amadrim.test_scene import acting_table, cell_pos, top_name, zone
 from tests.amadrim.test_scene_action_rows import spy_drawing
-from tests.amadrim.test_scene_unit_numbers import SIZES, acting_table
+from tests.amadrim.test_scene_unit_numbers import SIZES
 from tests.ui_helpers import click, key, make_app, settle
 
 

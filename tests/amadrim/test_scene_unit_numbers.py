@@ -10,27 +10,14 @@ import pygame
 import pytest
 
 from sprites.amadrim import pieces
-from tests.amadrim.test_scene import cell_pos, lift, lock, new_session, to_programming, top_name, zone
+from tests.amadrim.test_scene import (
+    acting_table,
+    cell_pos,
+    zone,
+)
 from tests.ui_helpers import click, make_app, settle
 
 SIZES = [("fr", (1024, 700)), ("en", (1024, 700)), ("fr", (1280, 800)), ("en", (1280, 800))]
-
-
-def acting_table(app, plan, seats=3):
-    """Every seat programs `plan` by clicks; the table of the first seat to act, unveiled."""
-    session = new_session(app, ("human",) * seats)
-    table = to_programming(app, session)
-    while session.state.phase == "programming":
-        if top_name(app) == "CurtainScene":
-            lift(app, table)
-            continue
-        for kind in plan:
-            click(app, zone(table, "add", kind).rect.center)
-        lock(app, table)
-    if top_name(app) == "CurtainScene":
-        lift(app, table)
-    assert table.my_turn_to_act()
-    return table
 
 
 def move_away(app, table) -> None:
