@@ -523,7 +523,7 @@ def validate_file(model: type, data: Any, file: str, marks: Marks) -> tuple[Any,
         return model.model_validate(data if data is not None else {}), []
     except ValidationError as exc:
         problems = []
-        errors = exc.errors()
+        errors = _errors(exc)
         for err in errors[:MAX_PROBLEMS]:
             loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
             allowed = _allowed_keys(model, loc) if err["type"] == "extra_forbidden" else None
@@ -532,6 +532,15 @@ def validate_file(model: type, data: Any, file: str, marks: Marks) -> tuple[Any,
         if len(errors) > MAX_PROBLEMS:
             problems.append(problem(file, 1, 1, "", msg("content.too_many", n=len(errors) - MAX_PROBLEMS)))
         return None, problems
+
+
+def _errors(exc: ValidationError) -> list[dict[str, Any]]:
+    """`exc.errors()` without a list's "too short" when items of that list failed: pydantic
+    counts only the items that passed (one monster with a misspelt element gave "expected at
+    least 1 items, got 0" besides the real problem)."""
+    errors = exc.errors()
+    failed = {err["loc"][:n] for err in errors if err["type"] != "too_short" for n in range(len(err["loc"]))}
+    return [err for err in errors if not (err["type"] == "too_short" and err["loc"] in failed)]
 
 
 def salvage(model: type, data: Any, fallback: Any = None
@@ -547,7 +556,7 @@ def salvage(model: type, data: Any, fallback: Any = None
         model.model_validate(data)
         return None
     except ValidationError as exc:
-        locs = [err["loc"] for err in exc.errors()]
+        locs = [err["loc"] for err in _errors(exc)]
     if not isinstance(data, dict):
         return None
     drop: dict[str, set[int]] = {}

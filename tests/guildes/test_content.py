@@ -103,3 +103,20 @@ def test_duplicate_ids_and_misplaced_effects(copy):
     problems = _problems(copy, "leaders.yaml", "effects: [{type: heal, amount: 4}]",
                          "effects: [{type: damage_one, amount: 4}]")
     assert any("leaders[guerisseur].effects[0].type" in str(p) and "damage_one" in str(p) for p in problems)
+
+
+def test_a_misspelt_monster_gives_its_own_error_only(copy):
+    """pydantic also reports the monsters list as too short when its one monster failed (it
+    counts only the items that passed): that false "at least 1 item, got 0" is left out."""
+    problems = _problems(copy, "quests.yaml", "element: earth, attack: 3,", "element: terre, attack: 3,")
+    assert [p.path for p in problems] == ["quests[rats_egouts].monsters[0].element"]
+    again = copy / "again"
+    shutil.copytree(game.content.content_dir("guildes"), again / "guildes")
+    text = (again / "guildes" / "quests.yaml").read_text(encoding="utf-8")
+    start = text.index("    monsters:\n", text.index("id: rats_egouts"))
+    end = text.index("    vp: 2", start)
+    (again / "guildes" / "quests.yaml").write_text(text[:start] + "    monsters: []\n" + text[end:], encoding="utf-8")
+    with pytest.raises(game.content.ContentError) as exc:
+        game.content.load("guildes", again)
+    shown = [str(p) for p in exc.value.problems]
+    assert any("quests[rats_egouts].monsters: expected at least 1 item, got 0" in p for p in shown), shown
