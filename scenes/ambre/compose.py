@@ -557,7 +557,8 @@ def compose(table: Any, console: Any, size: tuple[int, int]) -> tuple[pygame.Sur
 
 
 def draw_public(table: Any, surface: pygame.Surface, rect: Rect, public_view: dict[str, Any]) -> None:
-    """The curtain: the conflicts' names and themes, then seats and the public log."""
+    """The curtain: the conflicts' names and themes, then seats (character and player) and the
+    public log naming the characters."""
     from scenes.table import draw_public_default
 
     conflicts = public_view["conflicts"][:5]
@@ -571,4 +572,6 @@ def draw_public(table: Any, surface: pygame.Surface, rect: Rect, public_view: di
         ui.text(surface, ui.fit(line, top.width - 24, 15), (top.left + 12, y), 15, ui.PARCHMENT)
         y += 19
     rest = Rect(rect.left, top.bottom + 10, rect.width, rect.height - top.height - 10)
-    draw_public_default(table.app, surface, rest, public_view, table.session.seats)
+    # the log and the seats name the characters, as the table does (names are public: the post-it's
+    # name side); the curtain's "Pass to Ana" and each seat's row still give who plays them
+    draw_public_default(table.app, surface, rest, public_view, table.session.seats, public_view.get("names"))

@@ -562,3 +562,33 @@ def test_a_picked_hand_card_stays_below_the_hand_title(monkeypatch):
     title = next(rect for value, _s, rect in drawn if value.startswith("Main : "))
     raised = table.find("hand", card)
     assert raised.rect.top >= title.bottom
+
+
+def test_the_curtain_names_the_characters_as_the_table_does(monkeypatch):
+    """The curtain's log said "Ana pose une carte face cachée." while the table's said "Perso2 …":
+    it names the characters now (public, the post-it's name side), and each seat row gives the
+    character and who plays it; no secret (motivation, face-down card) is drawn."""
+    from scenes import ui
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app("fr", size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    name_characters(app, table)
+    ready(app, table)
+    seat = table.unveiled
+    card = table.session.state.hands[seat][0]
+    click_hit(app, table, table.find("hand", card))
+    assert top_name(app) == "CurtainScene"
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    curtain = app.stack.top
+    curtain._under = None  # drawn once when it came up: again, under the spy
+    app.render()
+    texts = [value for value, _size, _rect in drawn]
+    assert f"Perso{seat} pose une carte face cachée." in texts
+    assert not any(("Ana", "Bo", "Cy")[seat] + " pose" in t for t in texts)
+    rows = {value: rect for value, _size, rect in drawn}
+    for i, player in enumerate(("Ana", "Bo", "Cy")):  # "Perso0  Ana": the character, then its player
+        assert rows[f"Perso{i}"].right < rows[player].left and abs(rows[f"Perso{i}"].top - rows[player].top) <= 3
+    assert not any("le trône" in t for t in texts)  # motivations stay secret
+    assert not any(card.split("-")[-1] in t for t in texts if "pose" in t)  # nor the face-down card
