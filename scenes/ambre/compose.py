@@ -264,7 +264,6 @@ class Composer:
         y = r.top + 10
         figures = {f["rank"]: self.tx(f["name"]) for f in v["content"]["figures"]}
         suits = [s["id"] for s in v["content"]["suits"]]
-        symbols = {s["id"]: s["symbol"] for s in v["content"]["suits"]}
         b = v["bidding"]
         sc = v["scene"]
         for seat in v["seats"]:
@@ -299,14 +298,40 @@ class Composer:
                                       italic=True)
                 self.hit(Rect(r.left + 32, y, r.width - 40, bottom - y), "motivation", s, text)  # the whole of it
                 y = bottom + 3
-            ranks = "  ".join(f"{symbols[su]} {figures[seat['ranks'][su]]}" for su in suits if su in seat["ranks"])
+            ranks = [(su, figures[seat["ranks"][su]]) for su in suits if su in seat["ranks"]]
             if ranks:
-                ui.text(self.surf, ui.fit(ranks, r.width - 40, self.fs(13)), (r.left + 32, y), self.fs(13), ui.PARCHMENT)
-                y += self.fs(13) + 3
+                y = self.suit_row(ranks, (r.left + 32, y), r.width - 40, self.fs(13), ui.PARCHMENT)
             if b is not None:
                 y = self.seat_bid(b, s, Rect(r.left + 32, y, r.width - 44, max(34, self.px(38))))
             y += 8
         self.t.draw_log(self.surf, Rect(r.left + 6, y, r.width - 12, r.bottom - y - 6))
+
+    def suit_row(self, items: list[tuple[str, str]], pos: tuple[int, int], width: int, size: int,
+                 colour: Any) -> int:
+        """"♥ Reine  ♦ Roi  ♣ Roi" with each suit drawn as its shape, as tall as a capital and in
+        the suit's colour as on the cards (a text-sized ♣ in parchment read as ♠); a little smaller,
+        then on two lines, when it does not fit `width` (four "Cavalier" at 1024x700). The y under it."""
+        def needs(size: int) -> tuple[int, list[int]]:  # (symbol radius, each item's width) at that size
+            r = max(5, size // 2)
+            return r, [2 * r + 5 + ui.font(size).size(label)[0] for _s, label in items]
+
+        for smaller in range(size, max(10, size - 2) - 1, -1):
+            r, widths = needs(smaller)
+            if sum(widths) + (len(items) - 1) * ui.font(smaller).size("  ")[0] <= width:
+                size = smaller
+                break
+        r, widths = needs(size)
+        f = ui.font(size)
+        gap, step = f.size("  ")[0], f.get_linesize()
+        x, y = pos
+        for (suit, label), need in zip(items, widths, strict=True):
+            if x > pos[0] and x + need > pos[0] + width:
+                x, y = pos[0], y + step
+            rgb = self.colours.get(suit, colour)
+            ui.seat_symbol(self.surf, S.SHAPES.get(suit, "circle"), (x + r, y + step // 2 + 1), r, rgb, rgb)
+            ui.text(self.surf, ui.fit(label, pos[0] + width - x - 2 * r - 5, size), (x + 2 * r + 5, y), size, colour)
+            x += need + gap
+        return y + step
 
     def seat_bid(self, b: dict[str, Any], seat: int, row: Rect) -> int:
         """The seat's bid under its name (face-down card, or cards and total, or "abstains"); the y
