@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from rules.ambre import actions as A
+from rules.ambre import cards
 from rules.ambre.story import motivation_text
 from scenes import ui
 from scenes.ambre.console import card_text, characteristic
@@ -360,7 +361,7 @@ class Composer:
         r = self.bottom
         ui.panel(self.surf, r, 230, ui.GOLD_DARK)
         lines, buttons = self.c.build()
-        hand_w = self.hand_width(r, lines, buttons)
+        hand_w = self.hand_width(r)
         left = Rect(r.left + 14, r.top + 10, r.width - hand_w - 28, r.height - 20)
         y = self.prompt(lines, left, first=self.first_lines)
         if self.t.typing():
@@ -405,45 +406,40 @@ class Composer:
     def hand_area(self, r: Rect, hand_w: int) -> Rect:
         return Rect(r.right - hand_w - 6, r.top + 10, hand_w - 8, r.height - 20)
 
-    def hand_width(self, r: Rect, lines: list[str], buttons: list) -> int:
-        """The console's hand column: its usual share, widened (up to 62 %) while the prompt (its
-        first line in up to five lines) and the buttons still fit beside it uncut, but no wider than
-        the cards use at their largest (a hand of 13 at 1024x700 came out 31 px wide, and in one
-        overlapping row at 1280x800)."""
+    def hand_width(self, r: Rect) -> int:
+        """The console's hand column: one width per window size and table, whatever the hand holds
+        now (it followed the hand's size and the step's prompt, so the prompt, the buttons and the
+        cards moved as cards were played). Its usual share, widened (up to half the console) as far
+        as the largest hand of the game still gets larger cards: a dealt hand and the joker, or a
+        hand that grew past it."""
         base = int(r.width * (0.5 if self.w >= 1200 else 0.42))
-        hand = self.hand_cards()
-        if not hand or self.t.typing():
+        if self.view.get("hand") is None:
             return base
-        width = base
-        for share in (0.62, 0.56, 0.5):
-            w = int(r.width * share)
-            if w <= base:
-                break
-            left = Rect(r.left + 14, r.top + 10, r.width - w - 28, r.height - 20)
-            y = self.prompt(lines, left, draw=False, first=5)
-            if y is not None and self._rows(buttons, Rect(left.left, y + 6, left.width, left.bottom - y - 6),
-                                            max(30, self.px(38)), False, 16) is not None:
-                width, self.first_lines = w, 5
-                break
-        grid = self.hand_grid(len(hand), self.hand_area(r, width))
-        used = grid[1] * grid[2] + (grid[1] - 1) * self.card_gap() + 8 + 6  # the area's margins
-        return max(base, min(width, used + 4))
+        widest = max(base, int(r.width * 0.5))
+        largest = max(len(self.hand_cards()), -(-len(cards.pips()) // max(1, len(self.view["seats"]))) + 1)
+        rows, per_row, cw, _ch = self.hand_grid(largest, self.hand_area(r, widest), aside=False)
+        used = per_row * cw + (per_row - 1) * self.card_gap() + 8 + 6  # the area's margins
+        width = max(base, min(widest, used + 4))
+        if width > base:
+            self.first_lines = 5  # a narrower prompt: its first line may take more lines
+        return width
 
     def card_gap(self) -> int:
         return max(8, self.px(10))
 
-    def hand_rows_area(self, area: Rect) -> Rect:
+    def hand_rows_area(self, area: Rect, aside: bool | None = None) -> Rect:
         """Where the hand's cards go: under the "Hand" title, above the put-aside cards' row
-        (only its label while nothing is put aside, as in the bids)."""
+        (only its label while nothing is put aside, as in the bids; `aside` says which)."""
         top = area.top + self.fs(14) + 12  # room for a picked card raised by 7 (it covered the "Main :" title)
-        aside = self.view["seats"][self.t.me]["aside"] if self.t.me is not None else []
+        if aside is None:
+            aside = bool(self.view["seats"][self.t.me]["aside"]) if self.t.me is not None else False
         below = self.fs(13) + 6 + (max(30, self.px(44)) + 4 if aside else 0)
         return Rect(area.left, top, area.width, area.bottom - below - top)
 
-    def hand_grid(self, n: int, area: Rect) -> tuple[int, int, int, int]:
+    def hand_grid(self, n: int, area: Rect, aside: bool | None = None) -> tuple[int, int, int, int]:
         """(rows, cards per row, card width, card height): the largest cards laid side by side, none
         over another, in one to three rows (one row of overlapping cards hid their values)."""
-        rows_area = self.hand_rows_area(area)
+        rows_area = self.hand_rows_area(area, aside)
         gap = self.card_gap()
         best = (1, max(1, n), 1, 1)
         for rows in (1, 2, 3):
