@@ -653,8 +653,10 @@ def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
 
 
 def draw_public_default(app: Any, surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any],
-                        seats: list[Any]) -> None:
-    """Seats (with who must act) on the left, the public log tail on the right."""
+                        seats: list[Any], characters: list[str | None] | None = None) -> None:
+    """Seats (with who must act) on the left, the public log tail on the right. `characters`: the
+    public name each seat plays under (None until it has one); the log then names them as the
+    table does, and each seat row gives the character with its player after it."""
     to_act = set(view.get("to_act") or [])
     half = rect.width // 2 - 10
     ui.panel(surface, pygame.Rect(rect.left, rect.top, half, rect.height), 200)
@@ -667,10 +669,21 @@ def draw_public_default(app: Any, surface: pygame.Surface, rect: pygame.Rect, vi
         c = catalog.colour(seat.colour)
         y = rect.top + 50 + i * step
         ui.seat_symbol(surface, c.symbol, (rect.left + 28, y + size // 2 + 2), 9 if size == 18 else 7, c.rgb)
-        ui.text(surface, catalog.seat_label(app.strings, seat, i), (rect.left + 46, y), size, ui.PARCHMENT)
+        room = half - 62 - (ui.font(15).size(app.tr("curtain.to_act"))[0] + 8 if i in to_act else 0)
+        player = catalog.seat_label(app.strings, seat, i)
+        character = characters[i] if characters and i < len(characters) else None
+        if character:  # "Aldric" as at the table, then who plays it: "Ana" is the name on the curtain
+            shown = ui.text(surface, ui.fit(character, room * 2 // 3, size, True), (rect.left + 46, y), size,
+                            ui.PARCHMENT, bold=True)
+            ui.text(surface, ui.fit(player, room - shown.width - 10, size - 2), (shown.right + 10, y + 2), size - 2,
+                    ui.PARCHMENT_DIM)
+        else:
+            ui.text(surface, ui.fit(player, room, size), (rect.left + 46, y), size, ui.PARCHMENT)
         if i in to_act:
             ui.text(surface, app.tr("curtain.to_act"), (rect.left + half - 16, y + 2), 15, ui.GOLD, anchor="topright")
     names = [catalog.seat_label(app.strings, s, i) for i, s in enumerate(seats)]
+    if characters:
+        names = [characters[i] if i < len(characters) and characters[i] else n for i, n in enumerate(names)]
     log = [app.strings.render(e, names) for e in (view.get("log") or [])[-12:]]
     draw_log_panel(surface, pygame.Rect(rect.left + half + 20, rect.top, half, rect.height), log,
                    app.tr("table.log"), 16)

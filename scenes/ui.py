@@ -66,6 +66,8 @@ def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 
 GLYPH_SHAPES = {"▲": "triangle", "●": "circle", "■": "square", "◆": "diamond", "✚": "cross",
                 "★": "star", "♣": "club", "♦": "diamond", "✦": "star", "⚙": "robot",
                 "♥": "heart", "♠": "spade"}
+#: Card suits among them, drawn larger than the colour marks: a suit's shape is its meaning.
+CARD_SUITS = "♣♦♥♠"
 #: The mark before a bot seat's name (drawn as a small robot head by `text`/`render_line`).
 BOT_MARK = "⚙"
 
@@ -83,14 +85,20 @@ def render_line(value: str, size: int, colour: tuple[int, int, int], bold: bool 
         else:
             parts[-1] += ch
     sym_w = max(8, int(size * 0.8))
-    width = sum(sym_w if p in GLYPH_SHAPES else f.size(p)[0] for p in parts)
+    suit_w = max(10, int(size * 1.05))  # a card suit as tall as a capital (a club read as a spade)
+
+    def room(part: str) -> int:
+        return suit_w if part in CARD_SUITS else sym_w
+
+    width = sum(room(p) if p in GLYPH_SHAPES else f.size(p)[0] for p in parts)
     out = pygame.Surface((max(1, width), f.get_linesize()), pygame.SRCALPHA)
     x = 0
     for part in parts:
         if part in GLYPH_SHAPES:
-            centre = (x + sym_w // 2, out.get_height() // 2 + 1)
-            seat_symbol(out, GLYPH_SHAPES[part], centre, max(3, int(size * 0.3)), colour, colour)
-            x += sym_w
+            centre = (x + room(part) // 2, out.get_height() // 2 + 1)
+            r = max(4, -(-size * 2 // 5)) if part in CARD_SUITS else max(3, int(size * 0.3))
+            seat_symbol(out, GLYPH_SHAPES[part], centre, r, colour, colour)
+            x += room(part)
         else:
             out.blit(f.render(part, True, colour), (x, 0))
             x += f.size(part)[0]
@@ -259,6 +267,7 @@ def release_drawings() -> None:
     a table leaves, so one game's panels do not stay while the next game draws its own."""
     _panel.cache_clear()
     _shade.cache_clear()
+    suit_shape.cache_clear()
 
 
 @functools.lru_cache(maxsize=8)
@@ -404,6 +413,43 @@ def title(surface: pygame.Surface, value: str, y: int = 48, size: int = 44) -> N
     ornament(surface, (w // 2, rect.bottom + 10), min(520, rect.width + 160))
 
 
+SUIT_SHAPES = ("heart", "spade", "club")
+_SUPER = 4  # suit shapes are drawn this many times larger, then scaled down smoothly
+
+
+@functools.lru_cache(maxsize=256)
+def suit_shape(shape: str, r: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A heart, spade or club `2r` high, antialiased (drawn large, then scaled down): at text
+    size the old pixel shapes made a club look like a spade (three dots and a stem). A club has
+    three round leaves and a round top, a spade a pointed top; both a flared stem."""
+    side = 2 * r + 2
+    big = pygame.Surface((side * _SUPER, side * _SUPER), pygame.SRCALPHA)
+    u, c = r * _SUPER, side * _SUPER / 2
+
+    def at(dx: float, dy: float) -> tuple[float, float]:
+        return c + dx * u, c + dy * u
+
+    def disc(dx: float, dy: float, radius: float) -> None:
+        pygame.draw.circle(big, colour, at(dx, dy), radius * u)
+
+    if shape == "heart":
+        disc(-0.47, -0.4, 0.5)
+        disc(0.47, -0.4, 0.5)
+        pygame.draw.polygon(big, colour, [at(-0.95, -0.25), at(0.95, -0.25), at(0, 0.95)])
+    elif shape == "spade":  # a pointed top over two round lobes
+        disc(-0.44, 0.12, 0.45)
+        disc(0.44, 0.12, 0.45)
+        pygame.draw.polygon(big, colour, [at(-0.88, 0.0), at(0.88, 0.0), at(0, -1.0)])
+        pygame.draw.polygon(big, colour, [at(-0.08, 0.1), at(0.08, 0.1), at(0.32, 1.0), at(-0.32, 1.0)])
+    else:  # club: three round leaves
+        disc(0, -0.52, 0.44)
+        disc(-0.5, 0.08, 0.44)
+        disc(0.5, 0.08, 0.44)
+        disc(0, -0.08, 0.3)
+        pygame.draw.polygon(big, colour, [at(-0.08, 0.0), at(0.08, 0.0), at(0.32, 1.0), at(-0.32, 1.0)])
+    return pygame.transform.smoothscale(big, (side, side))
+
+
 def seat_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], r: int,
                 colour: tuple[int, int, int], outline: tuple[int, int, int] = INK) -> None:
     """Draw a seat colour's symbol (circle, square, triangle, diamond, star, cross) filled in colour."""
@@ -439,21 +485,9 @@ def seat_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], r
             rad = r if i % 2 == 0 else r * 0.45
             a = -math.pi / 2 + i * math.pi / 5
             pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
-    elif symbol in ("heart", "spade"):
-        k = max(2, int(r * 0.5))
-        sign = 1 if symbol == "heart" else -1  # a spade is a heart upside down, with a stem
-        for dx in (-k, k):
-            pygame.draw.circle(surface, colour, (x + dx, y - sign * k // 2), k)
-        pygame.draw.polygon(surface, colour, [(x - 2 * k, y - sign * k // 3), (x + 2 * k, y - sign * k // 3),
-                                              (x, y + sign * r)])
-        if symbol == "spade":
-            pygame.draw.polygon(surface, colour, [(x, y), (x - k // 2, y + r), (x + k // 2, y + r)])
-        return
-    elif symbol == "club":
-        k = max(2, int(r * 0.5))
-        for dx, dy in ((0, -k), (-k, k // 3), (k, k // 3)):
-            pygame.draw.circle(surface, colour, (x + dx, y + dy), k)
-        pygame.draw.polygon(surface, colour, [(x, y), (x - k // 2, y + r), (x + k // 2, y + r)])
+    elif symbol in SUIT_SHAPES:
+        img = suit_shape(symbol, r, colour)
+        surface.blit(img, img.get_rect(center=centre))
         return
     else:  # cross
         k = max(2, r // 3)

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from rules.ambre import actions as A
+from rules.ambre import cards
 from rules.ambre.story import motivation_text
 from scenes import ui
 from scenes.ambre.console import card_text, characteristic
@@ -264,7 +265,6 @@ class Composer:
         y = r.top + 10
         figures = {f["rank"]: self.tx(f["name"]) for f in v["content"]["figures"]}
         suits = [s["id"] for s in v["content"]["suits"]]
-        symbols = {s["id"]: s["symbol"] for s in v["content"]["suits"]}
         b = v["bidding"]
         sc = v["scene"]
         for seat in v["seats"]:
@@ -299,14 +299,40 @@ class Composer:
                                       italic=True)
                 self.hit(Rect(r.left + 32, y, r.width - 40, bottom - y), "motivation", s, text)  # the whole of it
                 y = bottom + 3
-            ranks = "  ".join(f"{symbols[su]} {figures[seat['ranks'][su]]}" for su in suits if su in seat["ranks"])
+            ranks = [(su, figures[seat["ranks"][su]]) for su in suits if su in seat["ranks"]]
             if ranks:
-                ui.text(self.surf, ui.fit(ranks, r.width - 40, self.fs(13)), (r.left + 32, y), self.fs(13), ui.PARCHMENT)
-                y += self.fs(13) + 3
+                y = self.suit_row(ranks, (r.left + 32, y), r.width - 40, self.fs(13), ui.PARCHMENT)
             if b is not None:
                 y = self.seat_bid(b, s, Rect(r.left + 32, y, r.width - 44, max(34, self.px(38))))
             y += 8
         self.t.draw_log(self.surf, Rect(r.left + 6, y, r.width - 12, r.bottom - y - 6))
+
+    def suit_row(self, items: list[tuple[str, str]], pos: tuple[int, int], width: int, size: int,
+                 colour: Any) -> int:
+        """"♥ Reine  ♦ Roi  ♣ Roi" with each suit drawn as its shape, as tall as a capital and in
+        the suit's colour as on the cards (a text-sized ♣ in parchment read as ♠); a little smaller,
+        then on two lines, when it does not fit `width` (four "Cavalier" at 1024x700). The y under it."""
+        def needs(size: int) -> tuple[int, list[int]]:  # (symbol radius, each item's width) at that size
+            r = max(5, size // 2)
+            return r, [2 * r + 5 + ui.font(size).size(label)[0] for _s, label in items]
+
+        for smaller in range(size, max(10, size - 2) - 1, -1):
+            r, widths = needs(smaller)
+            if sum(widths) + (len(items) - 1) * ui.font(smaller).size("  ")[0] <= width:
+                size = smaller
+                break
+        r, widths = needs(size)
+        f = ui.font(size)
+        gap, step = f.size("  ")[0], f.get_linesize()
+        x, y = pos
+        for (suit, label), need in zip(items, widths, strict=True):
+            if x > pos[0] and x + need > pos[0] + width:
+                x, y = pos[0], y + step
+            rgb = self.colours.get(suit, colour)
+            ui.seat_symbol(self.surf, S.SHAPES.get(suit, "circle"), (x + r, y + step // 2 + 1), r, rgb, rgb)
+            ui.text(self.surf, ui.fit(label, pos[0] + width - x - 2 * r - 5, size), (x + 2 * r + 5, y), size, colour)
+            x += need + gap
+        return y + step
 
     def seat_bid(self, b: dict[str, Any], seat: int, row: Rect) -> int:
         """The seat's bid under its name (face-down card, or cards and total, or "abstains"); the y
@@ -335,7 +361,7 @@ class Composer:
         r = self.bottom
         ui.panel(self.surf, r, 230, ui.GOLD_DARK)
         lines, buttons = self.c.build()
-        hand_w = self.hand_width(r, lines, buttons)
+        hand_w = self.hand_width(r)
         left = Rect(r.left + 14, r.top + 10, r.width - hand_w - 28, r.height - 20)
         y = self.prompt(lines, left, first=self.first_lines)
         if self.t.typing():
@@ -380,45 +406,40 @@ class Composer:
     def hand_area(self, r: Rect, hand_w: int) -> Rect:
         return Rect(r.right - hand_w - 6, r.top + 10, hand_w - 8, r.height - 20)
 
-    def hand_width(self, r: Rect, lines: list[str], buttons: list) -> int:
-        """The console's hand column: its usual share, widened (up to 62 %) while the prompt (its
-        first line in up to five lines) and the buttons still fit beside it uncut, but no wider than
-        the cards use at their largest (a hand of 13 at 1024x700 came out 31 px wide, and in one
-        overlapping row at 1280x800)."""
+    def hand_width(self, r: Rect) -> int:
+        """The console's hand column: one width per window size and table, whatever the hand holds
+        now (it followed the hand's size and the step's prompt, so the prompt, the buttons and the
+        cards moved as cards were played). Its usual share, widened (up to half the console) as far
+        as the largest hand of the game still gets larger cards: a dealt hand and the joker, or a
+        hand that grew past it."""
         base = int(r.width * (0.5 if self.w >= 1200 else 0.42))
-        hand = self.hand_cards()
-        if not hand or self.t.typing():
+        if self.view.get("hand") is None:
             return base
-        width = base
-        for share in (0.62, 0.56, 0.5):
-            w = int(r.width * share)
-            if w <= base:
-                break
-            left = Rect(r.left + 14, r.top + 10, r.width - w - 28, r.height - 20)
-            y = self.prompt(lines, left, draw=False, first=5)
-            if y is not None and self._rows(buttons, Rect(left.left, y + 6, left.width, left.bottom - y - 6),
-                                            max(30, self.px(38)), False, 16) is not None:
-                width, self.first_lines = w, 5
-                break
-        grid = self.hand_grid(len(hand), self.hand_area(r, width))
-        used = grid[1] * grid[2] + (grid[1] - 1) * self.card_gap() + 8 + 6  # the area's margins
-        return max(base, min(width, used + 4))
+        widest = max(base, int(r.width * 0.5))
+        largest = max(len(self.hand_cards()), -(-len(cards.pips()) // max(1, len(self.view["seats"]))) + 1)
+        rows, per_row, cw, _ch = self.hand_grid(largest, self.hand_area(r, widest), aside=False)
+        used = per_row * cw + (per_row - 1) * self.card_gap() + 8 + 6  # the area's margins
+        width = max(base, min(widest, used + 4))
+        if width > base:
+            self.first_lines = 5  # a narrower prompt: its first line may take more lines
+        return width
 
     def card_gap(self) -> int:
         return max(8, self.px(10))
 
-    def hand_rows_area(self, area: Rect) -> Rect:
+    def hand_rows_area(self, area: Rect, aside: bool | None = None) -> Rect:
         """Where the hand's cards go: under the "Hand" title, above the put-aside cards' row
-        (only its label while nothing is put aside, as in the bids)."""
+        (only its label while nothing is put aside, as in the bids; `aside` says which)."""
         top = area.top + self.fs(14) + 12  # room for a picked card raised by 7 (it covered the "Main :" title)
-        aside = self.view["seats"][self.t.me]["aside"] if self.t.me is not None else []
+        if aside is None:
+            aside = bool(self.view["seats"][self.t.me]["aside"]) if self.t.me is not None else False
         below = self.fs(13) + 6 + (max(30, self.px(44)) + 4 if aside else 0)
         return Rect(area.left, top, area.width, area.bottom - below - top)
 
-    def hand_grid(self, n: int, area: Rect) -> tuple[int, int, int, int]:
+    def hand_grid(self, n: int, area: Rect, aside: bool | None = None) -> tuple[int, int, int, int]:
         """(rows, cards per row, card width, card height): the largest cards laid side by side, none
         over another, in one to three rows (one row of overlapping cards hid their values)."""
-        rows_area = self.hand_rows_area(area)
+        rows_area = self.hand_rows_area(area, aside)
         gap = self.card_gap()
         best = (1, max(1, n), 1, 1)
         for rows in (1, 2, 3):
@@ -557,7 +578,8 @@ def compose(table: Any, console: Any, size: tuple[int, int]) -> tuple[pygame.Sur
 
 
 def draw_public(table: Any, surface: pygame.Surface, rect: Rect, public_view: dict[str, Any]) -> None:
-    """The curtain: the conflicts' names and themes, then seats and the public log."""
+    """The curtain: the conflicts' names and themes, then seats (character and player) and the
+    public log naming the characters."""
     from scenes.table import draw_public_default
 
     conflicts = public_view["conflicts"][:5]
@@ -571,4 +593,6 @@ def draw_public(table: Any, surface: pygame.Surface, rect: Rect, public_view: di
         ui.text(surface, ui.fit(line, top.width - 24, 15), (top.left + 12, y), 15, ui.PARCHMENT)
         y += 19
     rest = Rect(rect.left, top.bottom + 10, rect.width, rect.height - top.height - 10)
-    draw_public_default(table.app, surface, rest, public_view, table.session.seats)
+    # the log and the seats name the characters, as the table does (names are public: the post-it's
+    # name side); the curtain's "Pass to Ana" and each seat's row still give who plays them
+    draw_public_default(table.app, surface, rest, public_view, table.session.seats, public_view.get("names"))

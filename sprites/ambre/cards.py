@@ -2,7 +2,8 @@
 
 `card(card_id, size, suits, up=True)` returns a cached surface: a pip card shows its value big,
 its suit's symbol (heart, diamond, spade, club drawn as shapes, so colour is never the only
-mark) and a band of the suit's colour; a major arcanum shows its Roman numeral and a star; a
+mark; a card under 48 pixels high, as in the bids' row, has one symbol, larger, instead of two
+too small to tell a club from a spade) and a band of the suit's colour; a major arcanum shows its Roman numeral and a star; a
 face-down card shows the back. `None` as the id draws the back. `dim` darkens a card that cannot
 be played now, so the playable ones stand out.
 """
@@ -84,9 +85,14 @@ def _card(card_id: str | None, size: tuple[int, int], colours: tuple) -> pygame.
     while size > 8 and ui.font(size, True).size(value)[0] > w - band.right - 4:
         size -= 1  # a small card's "10" read as "1" (its 0 under the border)
     ui.text(surf, value, (band.right + 2, max(1, h // 40)), size, ui.INK, bold=True)
-    small = max(3, w // 9)
-    ui.seat_symbol(surf, SHAPES.get(suit, "circle"), (band.right + 2 + small + 1, size + small + 2), small, colour, ui.INK)
-    ui.seat_symbol(surf, SHAPES.get(suit, "circle"), (int(w * 0.62), int(h * 0.74)), max(4, w // 5), colour, ui.INK)
+    shape = SHAPES.get(suit, "circle")
+    if h >= 48:  # the corner's suit under the value; a small card has room for one suit only, big
+        small = max(5, w // 7)
+        ui.seat_symbol(surf, shape, (band.right + 2 + small + 1, size + small + 2), small, colour, ui.INK)
+        ui.seat_symbol(surf, shape, (int(w * 0.62), int(h * 0.74)), max(5, w * 2 // 9), colour, ui.INK)
+    else:
+        r = max(5, min(w // 3, (h - size - 6) // 2))
+        ui.seat_symbol(surf, shape, ((band.right + w) // 2, h - r - max(3, h // 12)), r, colour, ui.INK)
     pygame.draw.rect(surf, ui.INK, rect, 2, border_radius=radius)
     return surf
 

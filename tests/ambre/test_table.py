@@ -414,7 +414,9 @@ def test_the_confirm_character_button_is_always_on_screen(lang, size):
     motivation = next(f for f in fields if f.data == "motivation")
     beside = confirm.rect.top == motivation.rect.top and confirm.rect.left > motivation.rect.right
     assert beside or confirm.rect.top > motivation.rect.bottom
-    assert beside == (lang == "fr" and size == (1024, 700))  # the French prompt takes a third line
+    # at 1024x700 the prompt takes a third line beside the hand column (as wide as for the rest of
+    # the game, a hand of 14 there): the button stands beside the motivation field
+    assert beside == (size == (1024, 700))
     assert not any(confirm.rect.colliderect(f.rect) for f in fields)
     type_text(app, "Alix")
     key(app, pygame.K_TAB)
@@ -562,3 +564,66 @@ def test_a_picked_hand_card_stays_below_the_hand_title(monkeypatch):
     title = next(rect for value, _s, rect in drawn if value.startswith("Main : "))
     raised = table.find("hand", card)
     assert raised.rect.top >= title.bottom
+
+
+def test_the_curtain_names_the_characters_as_the_table_does(monkeypatch):
+    """The curtain's log said "Ana pose une carte face cachée." while the table's said "Perso2 …":
+    it names the characters now (public, the post-it's name side), and each seat row gives the
+    character and who plays it; no secret (motivation, face-down card) is drawn."""
+    from scenes import ui
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app("fr", size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    name_characters(app, table)
+    ready(app, table)
+    seat = table.unveiled
+    card = table.session.state.hands[seat][0]
+    click_hit(app, table, table.find("hand", card))
+    assert top_name(app) == "CurtainScene"
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    curtain = app.stack.top
+    curtain._under = None  # drawn once when it came up: again, under the spy
+    app.render()
+    texts = [value for value, _size, _rect in drawn]
+    assert f"Perso{seat} pose une carte face cachée." in texts
+    assert not any(("Ana", "Bo", "Cy")[seat] + " pose" in t for t in texts)
+    rows = {value: rect for value, _size, rect in drawn}
+    for i, player in enumerate(("Ana", "Bo", "Cy")):  # "Perso0  Ana": the character, then its player
+        assert rows[f"Perso{i}"].right < rows[player].left and abs(rows[f"Perso{i}"].top - rows[player].top) <= 3
+    assert not any("le trône" in t for t in texts)  # motivations stay secret
+    assert not any(card.split("-")[-1] in t for t in texts if "pose" in t)  # nor the face-down card
+
+
+@pytest.mark.parametrize("lang,size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_hand_column_keeps_its_width_as_the_hand_changes(lang, size):
+    """The hand column followed the hand's size (and the step's prompt): as cards were played the
+    cards, the prompt and the buttons moved. It keeps one width through a whole game clicked to the
+    end; every hand card stays whole, inside the console and over no other."""
+    app = make_app(lang, size=size)
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    state = table.session.state
+    lefts: dict[int, set[int]] = {}
+    for _ in range(3000):
+        ready(app, table)
+        if state.is_over() or top_name(app) == "EndScene":
+            break
+        hand = [h for h in table.hits if h.kind == "hand"]
+        if hand:
+            lefts.setdefault(len(hand), set()).add(min(h.rect.left for h in hand))
+            for i, h in enumerate(hand):
+                assert app.screen.get_rect().contains(h.rect)
+                assert h.rect.width >= 28 and h.rect.height >= 42, h.rect
+                assert not any(h.rect.colliderect(o.rect) for o in hand[i + 1:])
+        if table.typing():
+            type_text(app, f"Héros {table.unveiled}")
+            key(app, pygame.K_TAB)
+            type_text(app, "Je veux tout")
+            click_hit(app, table, button(table, A.Character))
+        else:
+            _one_click(app, table, True)
+    assert state.is_over()
+    assert len(lefts) >= 8  # hands of many sizes were seen
+    assert len(set().union(*lefts.values())) == 1, lefts
