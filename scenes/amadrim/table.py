@@ -415,13 +415,15 @@ class AmadrimTable(TableScene):
     def action_row(self, kind: str, row: pygame.Rect, lost: bool = False) -> SimpleNamespace:
         """Where the parts of an action row go, none over another: the icon and the name on the
         left; the count of cubes left ("1 / 1 left") on the right of the first line (of the second
-        for "create", whose first line ends with the merchant / mage choice); the cubes, then the
-        reason an action is unplayable, on the second line. Rows of small windows are lower: the
-        name, the merchant / mage choice and the count on one line, no cubes; an unplayable row
-        there has two lines, the name and the count, then the reason across the row.
-        A `lost` (unplayable) "create" row has no merchant / mage choice (there is nothing to
-        create): its room goes to the reason. `reason` is the room the reason has (it is told in
-        short words, or cut, when it does not fit; the row's tooltip gives it whole)."""
+        for "create", whose first line ends with the merchant / mage choice); the cubes on the
+        second line. An unplayable (`lost`) row gives its second line whole to the reason, and
+        its cubes go on the first line between the name and the count (smaller, closer, in two
+        lines when they need to): beside four cubes the reason was cut. Rows of small windows are lower: the name, the merchant / mage choice
+        and the count on one line, no cubes; an unplayable row there has two lines, the name and
+        the count, then the reason across the row.
+        A `lost` "create" row has no merchant / mage choice (there is nothing to create).
+        `reason` is the room the reason has (it is told in short words when the long ones do not
+        fit; the row's tooltip gives it in long words)."""
         v = self.view
         left = (v["remaining"] or {}).get(kind, 0)
         total = (v["programming"][v["current"]] or {}).get(kind, 0) if v["current"] is not None else 0
@@ -431,6 +433,7 @@ class AmadrimTable(TableScene):
         x = row.left + 18 + 2 * icon_r
         compact = row.height < 42  # small windows: one line, no cubes drawn (the count says how many)
         chips: list[pygame.Rect] = []
+        cubes: list[pygame.Rect] = []
         choice = kind == "create" and not lost  # the merchant / mage chips
         if compact and lost:
             count_pos, count_anchor = (row.right - 10, row.top + 3), "topright"
@@ -445,6 +448,12 @@ class AmadrimTable(TableScene):
                 end = chips[0].left - 8
             label_w = end - x
             reason = pygame.Rect(x, row.top + 18, end - x, 14)  # (no reason: never drawn)
+        elif lost:
+            count_pos, count_anchor = (row.right - 10, row.top + 5), "topright"
+            label_w = row.right - 10 - count_w - 10 - x
+            reason = pygame.Rect(x, row.bottom - 16, row.right - 10 - x, 14)
+            name_right = x + ui.font(15, True).size(self.kind_label(kind, label_w, 15, True))[0]
+            cubes = self.lost_cubes(total, name_right + 10, row.right - 10 - count_w - 10, row.top + 13)
         else:
             line2 = row.bottom - 15
             if choice:
@@ -458,9 +467,25 @@ class AmadrimTable(TableScene):
                 label_w = row.right - 10 - count_w - 10 - x
                 reason_right = row.right - 10
             start = x + total * 16 + (4 if total else 0)
-            reason = pygame.Rect(start, line2 - 1, reason_right - start, 14)
+            reason = pygame.Rect(start, line2 - 1, reason_right - start, 14)  # (no reason: never drawn)
+            cubes = [pygame.Rect(x + i * 16, row.bottom - 17, 12, 12) for i in range(total)]
         return SimpleNamespace(left=left, total=total, count=count, count_pos=count_pos, count_anchor=count_anchor,
-                               icon_r=icon_r, x=x, compact=compact, chips=chips, label_w=label_w, reason=reason)
+                               icon_r=icon_r, x=x, compact=compact, chips=chips, label_w=label_w, reason=reason,
+                               cubes=cubes)
+
+    @staticmethod
+    def lost_cubes(total: int, left: int, right: int, centery: int) -> list[pygame.Rect]:
+        """An unplayable row's `total` cubes ending at `right`, from no further left than `left`,
+        centred on `centery`: in one line of 12 px cubes 4 px apart, of smaller and closer ones
+        when they need to, else in two lines of 8 px cubes; none when even those do not fit."""
+        for lines, side, gap in ((1, 12, 4), (1, 10, 3), (1, 9, 2), (2, 8, 2)):
+            per = -(-total // lines)
+            width, height = per * (side + gap) - gap, lines * (side + gap) - gap
+            if width <= right - left:
+                x0, y0 = right - width, centery - height // 2
+                return [pygame.Rect(x0 + i % per * (side + gap), y0 + i // per * (side + gap), side, side)
+                        for i in range(total)]
+        return []
 
     def lost_reasons(self, view: dict[str, Any]) -> dict[str, str]:
         """Per action kind with cubes left but no legal use now, the key of why (`amadrim.lost.*`)."""
@@ -1065,9 +1090,7 @@ class AmadrimTable(TableScene):
             name_pos = (part.x, row.top + 4) if not part.compact else (
                 (part.x, row.top + 1) if why else (part.x, row.centery - 10))
             pieces.blit_label(surface, self.kind_label(kind, part.label_w, size, True), name_pos, size, colour, True)
-            side = 12
-            for i in range(0 if part.compact else part.total):
-                r = pygame.Rect(part.x + i * (side + 4), row.bottom - side - 5, side, side)
+            for i, r in enumerate(part.cubes):
                 pieces.cube(surface, r, c.rgb, hollow=i >= part.left)
             pieces.blit_label(surface, part.count, part.count_pos, 12, colour, anchor=part.count_anchor)
             if why:  # no legal use now: say why (lost when nothing else can be played)
