@@ -1237,19 +1237,54 @@ class AmadrimTable(TableScene):
 
     def draw_tooltip(self, surface: pygame.Surface, lines: list[str]) -> None:
         size = 14
-        width = max(ui.font(size).size(line)[0] for line in lines) + 20
-        height = len(lines) * 20 + 12
-        rect = pygame.Rect(self.mouse[0] + 18, self.mouse[1] + 18, width, height)
-        w, h = surface.get_size()
-        if rect.right > w - 6:
-            rect.right = self.mouse[0] - 12
-        if rect.bottom > h - 6:
-            rect.bottom = self.mouse[1] - 12
+        rect = self.tooltip_rect(surface.get_size(), lines, size)
         pygame.draw.rect(surface, (22, 16, 10), rect, border_radius=6)
         pygame.draw.rect(surface, ui.GOLD, rect, 1, border_radius=6)
         for i, line in enumerate(lines):
             pieces.blit_label(surface, line, (rect.left + 10, rect.top + 6 + i * 20), size,
                               ui.GOLD if i == 0 else ui.PARCHMENT, i == 0)
+
+    def tooltip_rect(self, screen: tuple[int, int], lines: list[str], size: int = 14) -> pygame.Rect:
+        """Where the tooltip goes: below and right of the pointer (left of it, above it near the
+        window's edges); over the map, clear of the lit cells (and the path shown) the player is
+        choosing among: at another corner or side of the hovered cell, else beside the map at the
+        pointer's height, else where it hides the fewest."""
+        width = max(ui.font(size).size(line)[0] for line in lines) + 20
+        height = len(lines) * 20 + 12
+        (mx, my), (w, h) = self.mouse, screen
+        rect = pygame.Rect(mx + 18, my + 18, width, height)
+        if rect.right > w - 6:
+            rect.right = mx - 12
+        if rect.bottom > h - 6:
+            rect.bottom = my - 12
+        avoid = self.tooltip_avoid()
+        if not avoid:
+            return rect
+        room = pygame.Rect(6, 6, w - 12, h - 12)
+        cell = self.layout.geo.cell_rect(self.hover_cell)  # around the hovered cell: corners, then sides
+        xs = (cell.right + 4, cell.left - 4 - width, cell.centerx - width // 2)
+        ys = (cell.bottom + 4, cell.top - 4 - height, cell.centery - height // 2)
+        near = [pygame.Rect(x, y, width, height) for x, y in ((xs[0], ys[0]), (xs[1], ys[0]), (xs[0], ys[1]),
+                                                              (xs[1], ys[1]), (xs[0], ys[2]), (xs[1], ys[2]),
+                                                              (xs[2], ys[0]), (xs[2], ys[1]))]
+        geo = self.layout.geo.rect
+        beside = [pygame.Rect(geo.left - 10 - width, my - height // 2, width, height),  # (the boards, then the panel)
+                  pygame.Rect(geo.right + 10, my - height // 2, width, height),
+                  pygame.Rect(mx - width // 2, geo.bottom + 8, width, height)]
+        spots = [rect, *(r for r in near if room.contains(r)), *(r.clamp(room) for r in beside)]
+
+        def hidden(spot: pygame.Rect) -> int:
+            return sum(1 for cell in avoid if spot.colliderect(cell))
+
+        return next((spot for spot in spots if not hidden(spot)), min(spots, key=hidden))
+
+    def tooltip_avoid(self) -> list[pygame.Rect]:
+        """The map cells a tooltip must not hide while the pointer is over the map: the lit ones,
+        and the path shown to the hovered one."""
+        if self.hover_cell is None or not self.highlights or self.layout is None:
+            return []
+        path = self.paths.get(self.hover_cell, ()) if self.hover_cell in self.highlights else ()
+        return [self.layout.geo.cell_rect(c) for c in self.highlights.union(path)]
 
     # -- the curtain ---------------------------------------------------------------------------------
 
