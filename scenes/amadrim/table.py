@@ -96,6 +96,25 @@ class Layout:
         self.stock = pygame.Rect(self.right.left, self.control.bottom + 8, self.right.width, stock_h)
 
 
+def label_cell(label: str) -> Cell | None:
+    """The cell a log names ("C4", as `cell_label` writes it), or None."""
+    if len(label) < 2 or not "A" <= label[0] <= "Z" or not label[1:].isdigit():
+        return None
+    return ord(label[0]) - ord("A"), int(label[1:]) - 1
+
+
+def log_rows(rect: pygame.Rect, lines: list[str], title: bool, size: int, scroll: int) -> list[tuple[pygame.Rect, int]]:
+    """Where `draw_log_panel` draws each row it shows of `lines` in `rect` (the same title,
+    steps, wrapping and scroll): (the row's band, the index of its line)."""
+    top = rect.top + 10 + (size + 16 if title else 0)
+    step = int(size * 1.45)
+    rows = [n for n, line in enumerate(lines) for _ in ui.wrap(line, rect.width - 28, size)]
+    fit = max(0, (rect.bottom - 10 - top) // step)
+    scroll = max(0, min(scroll, len(rows) - fit))
+    shown = rows[max(0, len(rows) - fit - scroll):len(rows) - scroll] if fit else []
+    return [(pygame.Rect(rect.left + 8, top + i * step - 2, rect.width - 16, step), n) for i, n in enumerate(shown)]
+
+
 class AmadrimTable(TableScene):
     """Amadrim Tales at one computer: hot-seat programming behind curtains, then the action phase."""
 
@@ -109,6 +128,9 @@ class AmadrimTable(TableScene):
         self.highlights: set[Cell] = set()
         self.refused: tuple[Cell, str, dict[str, Any]] | None = None  # a cell "create" may not use: why
         self.paths: dict[Cell, tuple[Cell, ...]] = {}  # move end cell -> the path shown on hover
+        self.log_entries: list[dict[str, Any]] = []  # the log panel's entries (notes among them)
+        self.log_rows: list[tuple[pygame.Rect, int]] = []  # each row shown: (where, its entry's index)
+        self.log_hover: int | None = None  # the entry whose row is under the pointer
         self.zones: list[Zone] = []
         self.tips: list[tuple[pygame.Rect, tuple[int, str]]] = []  # resource chips: (seat, colour id)
         self.mouse: tuple[int, int] = (-1, -1)
@@ -564,6 +586,9 @@ class AmadrimTable(TableScene):
                 self._stale = True
             self.hover_cell, self.hover_zone = cell, zone
             self.dirty = True
+        entry = self.log_entry_at(pos)
+        if entry != self.log_hover:
+            self.log_hover, self.dirty = entry, True
 
     def zone_at(self, pos: tuple[int, int]) -> Zone | None:
         """The zone under `pos`; where zones overlap the most specific (smallest) wins, so the
@@ -764,10 +789,13 @@ class AmadrimTable(TableScene):
         panels.totals_chart(layer, lay.chart, view, look)
         panels.levels_legend(layer, lay.legend, view, look)
         self.draw_map(layer, view)
-        lines = [self.render(e) for e in self.log_with_notes(view["log"][-LOG_BACK:])][-LOG_BACK:]
+        self.log_entries = self.log_with_notes(view["log"][-LOG_BACK:])[-LOG_BACK:]
+        lines = [self.render(e) for e in self.log_entries]
         self.log_rect = pygame.Rect(lay.log)
+        self.log_rows = log_rows(lay.log, lines, True, 14, self.log_scroll)
         self.log_max = draw_log_panel(layer, lay.log, lines, self.app.tr("table.log"), 14, self.log_scroll)
         self.log_scroll = min(self.log_scroll, self.log_max)
+        self.log_hover = self.log_entry_at(self.mouse)  # (the rows under a still pointer may have moved)
         self.draw_control(layer, view)
         highlight = view["current"] if view["phase"] in ("actions", "setup") else self.unveiled
         self.tips = panels.stock_sheets(layer, lay.stock, view, look, highlight)
@@ -887,8 +915,10 @@ class AmadrimTable(TableScene):
                           italic=True, anchor="midbottom")
 
     def draw_dynamic(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        """Per frame: the hovered cell, the sand-timer and the tooltip."""
+        """Per frame: the hovered cell, the units and cells a hovered log line names, the
+        sand-timer and the tooltip."""
         geo = self.layout.geo
+        self.draw_log_marks(surface)
         if self.hover_cell is not None:
             pygame.draw.rect(surface, (255, 250, 230), geo.cell_rect(self.hover_cell), 2)
             path = self.paths.get(self.hover_cell) if self.hover_cell in self.highlights else None
@@ -904,6 +934,64 @@ class AmadrimTable(TableScene):
         tip = self.tooltip_lines()
         if tip:
             self.draw_tooltip(surface, tip)
+
+    # -- the log line under the pointer ------------------------------------------------------------------
+
+    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The index (in `log_entries`) of the log entry whose row is under `pos`, if any."""
+        if self.log_rect is None or not self.log_rect.collidepoint(pos):
+            return None
+        return next((n for rect, n in self.log_rows if rect.collidepoint(pos)), None)
+
+    def log_marks(self, entry: dict[str, Any]) -> tuple[list[Cell], list[Cell]]:
+        """What a log entry names on the map, from its own words only: the cells where the units it
+        names (by number) stand now, and the cells it names ("on H3", "from G8 to F8"). A unit
+        no longer on the map (captured) is left out; a note, or a line naming no unit and no
+        cell, names nothing."""
+        if not str(entry.get("key", "")).startswith("amadrim.log."):
+            return [], []
+        params = entry.get("params") or {}
+        ids = {params[k] for k in ("unit", "target") if type(params.get(k)) is int}
+        units = [tuple(u["cell"]) for u in self.view["units"] if u["id"] in ids]
+        grid = self.view["grid"]
+        cells: list[Cell] = []
+        at = params.get("at")
+        named = [tuple(at)] if isinstance(at, list | tuple) and len(at) == 2 else []
+        named += [label_cell(params[k]) for k in ("start", "cell") if isinstance(params.get(k), str)]
+        for cell in named:
+            if cell is not None and 0 <= cell[0] < grid["width"] and 0 <= cell[1] < grid["height"] \
+                    and cell not in cells:
+                cells.append(cell)
+        return units, cells
+
+    def draw_log_marks(self, surface: pygame.Surface) -> None:
+        """A hovered log line that names units or cells: its rows marked, the rest of the map
+        dimmed, the units it names ringed where they stand now, the cells it names outlined."""
+        if self.log_hover is None or self.log_hover >= len(self.log_entries):
+            return
+        units, cells = self.log_marks(self.log_entries[self.log_hover])
+        if not units and not cells:
+            return
+        geo = self.layout.geo
+        for rect, n in self.log_rows:
+            if n == self.log_hover:
+                band = pygame.Surface(rect.size, pygame.SRCALPHA)
+                band.fill((255, 236, 170, 26))
+                surface.blit(band, rect)
+                pygame.draw.line(surface, ui.GOLD, (rect.left, rect.top + 2), (rect.left, rect.bottom - 3), 3)
+        shade = pygame.Surface(geo.board.size, pygame.SRCALPHA)
+        shade.fill((10, 6, 2, 120))
+        for cell in {*units, *cells}:
+            shade.fill((0, 0, 0, 0), geo.cell_rect(cell).move(-geo.board.left, -geo.board.top))
+        surface.blit(shade, geo.board)
+        for cell in cells:
+            r = geo.cell_rect(cell)
+            pygame.draw.rect(surface, (20, 14, 8), r.inflate(2, 2), 2)
+            pygame.draw.rect(surface, (255, 236, 170), r, 2)
+        for cell in units:
+            r = geo.cell_rect(cell)
+            pygame.draw.rect(surface, (20, 14, 8), r.inflate(6, 6), 3, border_radius=6)
+            pygame.draw.rect(surface, (255, 255, 255), r.inflate(2, 2), 3, border_radius=5)
 
     # -- control panel -------------------------------------------------------------------------------------
 
