@@ -11,7 +11,8 @@ the top and right edges) with the turn log under it; on the right the control pa
 
 Drawing: the map grid is one cached surface; everything that only changes with the view, the
 selection or the hovered button is composed into a cached layer; each frame blits that layer and
-draws the hover mark, the tooltip and the running sand-timer over it. The loop idles unless a bot
+draws the hover mark, the marks of a hovered log line (the units and cells it names), the tooltip
+(over the map, clear of the lit cells) and the running sand-timer over it. The loop idles unless a bot
 is about to play or a sand-timer runs.
 
 Sand-timer: a `game.timer.SandTimer` per (turn, seat), started when the seat is unveiled to
@@ -440,9 +441,9 @@ class AmadrimTable(TableScene):
         for "create", whose first line ends with the merchant / mage choice); the cubes on the
         second line. An unplayable (`lost`) row gives its second line whole to the reason, and
         its cubes go on the first line between the name and the count (smaller, closer, in two
-        lines when they need to): beside four cubes the reason was cut. Rows of small windows are lower: the name, the merchant / mage choice
-        and the count on one line, no cubes; an unplayable row there has two lines, the name and
-        the count, then the reason across the row.
+        lines when they need to): beside four cubes the reason was cut. Rows of small windows
+        are lower: the name, the merchant / mage choice and the count on one line, no cubes; an
+        unplayable row there has two lines, the name and the count, then the reason across the row.
         A `lost` "create" row has no merchant / mage choice (there is nothing to create).
         `reason` is the room the reason has (it is told in short words when the long ones do not
         fit; the row's tooltip gives it in long words)."""
@@ -1362,7 +1363,7 @@ class AmadrimTable(TableScene):
         spots = [rect, *(r for r in near if room.contains(r)), *(r.clamp(room) for r in beside)]
 
         def hidden(spot: pygame.Rect) -> int:
-            return sum(1 for cell in avoid if spot.colliderect(cell))
+            return sum(1 for lit in avoid if spot.colliderect(lit))
 
         return next((spot for spot in spots if not hidden(spot)), min(spots, key=hidden))
 
