@@ -11,7 +11,8 @@ the top and right edges) with the turn log under it; on the right the control pa
 
 Drawing: the map grid is one cached surface; everything that only changes with the view, the
 selection or the hovered button is composed into a cached layer; each frame blits that layer and
-draws the hover mark, the tooltip and the running sand-timer over it. The loop idles unless a bot
+draws the hover mark, the marks of a hovered log line (the units and cells it names), the tooltip
+(over the map, clear of the lit cells) and the running sand-timer over it. The loop idles unless a bot
 is about to play or a sand-timer runs.
 
 Sand-timer: a `game.timer.SandTimer` per (turn, seat), started when the seat is unveiled to
@@ -96,6 +97,25 @@ class Layout:
         self.stock = pygame.Rect(self.right.left, self.control.bottom + 8, self.right.width, stock_h)
 
 
+def label_cell(label: str) -> Cell | None:
+    """The cell a log names ("C4", as `cell_label` writes it), or None."""
+    if len(label) < 2 or not "A" <= label[0] <= "Z" or not label[1:].isdigit():
+        return None
+    return ord(label[0]) - ord("A"), int(label[1:]) - 1
+
+
+def log_rows(rect: pygame.Rect, lines: list[str], title: bool, size: int, scroll: int) -> list[tuple[pygame.Rect, int]]:
+    """Where `draw_log_panel` draws each row it shows of `lines` in `rect` (the same title,
+    steps, wrapping and scroll): (the row's band, the index of its line)."""
+    top = rect.top + 10 + (size + 16 if title else 0)
+    step = int(size * 1.45)
+    rows = [n for n, line in enumerate(lines) for _ in ui.wrap(line, rect.width - 28, size)]
+    fit = max(0, (rect.bottom - 10 - top) // step)
+    scroll = max(0, min(scroll, len(rows) - fit))
+    shown = rows[max(0, len(rows) - fit - scroll):len(rows) - scroll] if fit else []
+    return [(pygame.Rect(rect.left + 8, top + i * step - 2, rect.width - 16, step), n) for i, n in enumerate(shown)]
+
+
 class AmadrimTable(TableScene):
     """Amadrim Tales at one computer: hot-seat programming behind curtains, then the action phase."""
 
@@ -109,6 +129,9 @@ class AmadrimTable(TableScene):
         self.highlights: set[Cell] = set()
         self.refused: tuple[Cell, str, dict[str, Any]] | None = None  # a cell "create" may not use: why
         self.paths: dict[Cell, tuple[Cell, ...]] = {}  # move end cell -> the path shown on hover
+        self.log_entries: list[dict[str, Any]] = []  # the log panel's entries (notes among them)
+        self.log_rows: list[tuple[pygame.Rect, int]] = []  # each row shown: (where, its entry's index)
+        self.log_hover: int | None = None  # the entry whose row is under the pointer
         self.zones: list[Zone] = []
         self.tips: list[tuple[pygame.Rect, tuple[int, str]]] = []  # resource chips: (seat, colour id)
         self.mouse: tuple[int, int] = (-1, -1)
@@ -415,13 +438,15 @@ class AmadrimTable(TableScene):
     def action_row(self, kind: str, row: pygame.Rect, lost: bool = False) -> SimpleNamespace:
         """Where the parts of an action row go, none over another: the icon and the name on the
         left; the count of cubes left ("1 / 1 left") on the right of the first line (of the second
-        for "create", whose first line ends with the merchant / mage choice); the cubes, then the
-        reason an action is unplayable, on the second line. Rows of small windows are lower: the
-        name, the merchant / mage choice and the count on one line, no cubes; an unplayable row
-        there has two lines, the name and the count, then the reason across the row.
-        A `lost` (unplayable) "create" row has no merchant / mage choice (there is nothing to
-        create): its room goes to the reason. `reason` is the room the reason has (it is told in
-        short words, or cut, when it does not fit; the row's tooltip gives it whole)."""
+        for "create", whose first line ends with the merchant / mage choice); the cubes on the
+        second line. An unplayable (`lost`) row gives its second line whole to the reason, and
+        its cubes go on the first line between the name and the count (smaller, closer, in two
+        lines when they need to): beside four cubes the reason was cut. Rows of small windows
+        are lower: the name, the merchant / mage choice and the count on one line, no cubes; an
+        unplayable row there has two lines, the name and the count, then the reason across the row.
+        A `lost` "create" row has no merchant / mage choice (there is nothing to create).
+        `reason` is the room the reason has (it is told in short words when the long ones do not
+        fit; the row's tooltip gives it in long words)."""
         v = self.view
         left = (v["remaining"] or {}).get(kind, 0)
         total = (v["programming"][v["current"]] or {}).get(kind, 0) if v["current"] is not None else 0
@@ -431,6 +456,7 @@ class AmadrimTable(TableScene):
         x = row.left + 18 + 2 * icon_r
         compact = row.height < 42  # small windows: one line, no cubes drawn (the count says how many)
         chips: list[pygame.Rect] = []
+        cubes: list[pygame.Rect] = []
         choice = kind == "create" and not lost  # the merchant / mage chips
         if compact and lost:
             count_pos, count_anchor = (row.right - 10, row.top + 3), "topright"
@@ -445,6 +471,12 @@ class AmadrimTable(TableScene):
                 end = chips[0].left - 8
             label_w = end - x
             reason = pygame.Rect(x, row.top + 18, end - x, 14)  # (no reason: never drawn)
+        elif lost:
+            count_pos, count_anchor = (row.right - 10, row.top + 5), "topright"
+            label_w = row.right - 10 - count_w - 10 - x
+            reason = pygame.Rect(x, row.bottom - 16, row.right - 10 - x, 14)
+            name_right = x + ui.font(15, True).size(self.kind_label(kind, label_w, 15, True))[0]
+            cubes = self.lost_cubes(total, name_right + 10, row.right - 10 - count_w - 10, row.top + 13)
         else:
             line2 = row.bottom - 15
             if choice:
@@ -458,9 +490,25 @@ class AmadrimTable(TableScene):
                 label_w = row.right - 10 - count_w - 10 - x
                 reason_right = row.right - 10
             start = x + total * 16 + (4 if total else 0)
-            reason = pygame.Rect(start, line2 - 1, reason_right - start, 14)
+            reason = pygame.Rect(start, line2 - 1, reason_right - start, 14)  # (no reason: never drawn)
+            cubes = [pygame.Rect(x + i * 16, row.bottom - 17, 12, 12) for i in range(total)]
         return SimpleNamespace(left=left, total=total, count=count, count_pos=count_pos, count_anchor=count_anchor,
-                               icon_r=icon_r, x=x, compact=compact, chips=chips, label_w=label_w, reason=reason)
+                               icon_r=icon_r, x=x, compact=compact, chips=chips, label_w=label_w, reason=reason,
+                               cubes=cubes)
+
+    @staticmethod
+    def lost_cubes(total: int, left: int, right: int, centery: int) -> list[pygame.Rect]:
+        """An unplayable row's `total` cubes ending at `right`, from no further left than `left`,
+        centred on `centery`: in one line of 12 px cubes 4 px apart, of smaller and closer ones
+        when they need to, else in two lines of 8 px cubes; none when even those do not fit."""
+        for lines, side, gap in ((1, 12, 4), (1, 10, 3), (1, 9, 2), (2, 8, 2)):
+            per = -(-total // lines)
+            width, height = per * (side + gap) - gap, lines * (side + gap) - gap
+            if width <= right - left:
+                x0, y0 = right - width, centery - height // 2
+                return [pygame.Rect(x0 + i % per * (side + gap), y0 + i // per * (side + gap), side, side)
+                        for i in range(total)]
+        return []
 
     def lost_reasons(self, view: dict[str, Any]) -> dict[str, str]:
         """Per action kind with cubes left but no legal use now, the key of why (`amadrim.lost.*`)."""
@@ -539,6 +587,9 @@ class AmadrimTable(TableScene):
                 self._stale = True
             self.hover_cell, self.hover_zone = cell, zone
             self.dirty = True
+        entry = self.log_entry_at(pos)
+        if entry != self.log_hover:
+            self.log_hover, self.dirty = entry, True
 
     def zone_at(self, pos: tuple[int, int]) -> Zone | None:
         """The zone under `pos`; where zones overlap the most specific (smallest) wins, so the
@@ -739,10 +790,13 @@ class AmadrimTable(TableScene):
         panels.totals_chart(layer, lay.chart, view, look)
         panels.levels_legend(layer, lay.legend, view, look)
         self.draw_map(layer, view)
-        lines = [self.render(e) for e in self.log_with_notes(view["log"][-LOG_BACK:])][-LOG_BACK:]
+        self.log_entries = self.log_with_notes(view["log"][-LOG_BACK:])[-LOG_BACK:]
+        lines = [self.render(e) for e in self.log_entries]
         self.log_rect = pygame.Rect(lay.log)
+        self.log_rows = log_rows(lay.log, lines, True, 14, self.log_scroll)
         self.log_max = draw_log_panel(layer, lay.log, lines, self.app.tr("table.log"), 14, self.log_scroll)
         self.log_scroll = min(self.log_scroll, self.log_max)
+        self.log_hover = self.log_entry_at(self.mouse)  # (the rows under a still pointer may have moved)
         self.draw_control(layer, view)
         highlight = view["current"] if view["phase"] in ("actions", "setup") else self.unveiled
         self.tips = panels.stock_sheets(layer, lay.stock, view, look, highlight)
@@ -862,8 +916,10 @@ class AmadrimTable(TableScene):
                           italic=True, anchor="midbottom")
 
     def draw_dynamic(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        """Per frame: the hovered cell, the sand-timer and the tooltip."""
+        """Per frame: the hovered cell, the units and cells a hovered log line names, the
+        sand-timer and the tooltip."""
         geo = self.layout.geo
+        self.draw_log_marks(surface)
         if self.hover_cell is not None:
             pygame.draw.rect(surface, (255, 250, 230), geo.cell_rect(self.hover_cell), 2)
             path = self.paths.get(self.hover_cell) if self.hover_cell in self.highlights else None
@@ -879,6 +935,64 @@ class AmadrimTable(TableScene):
         tip = self.tooltip_lines()
         if tip:
             self.draw_tooltip(surface, tip)
+
+    # -- the log line under the pointer ------------------------------------------------------------------
+
+    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The index (in `log_entries`) of the log entry whose row is under `pos`, if any."""
+        if self.log_rect is None or not self.log_rect.collidepoint(pos):
+            return None
+        return next((n for rect, n in self.log_rows if rect.collidepoint(pos)), None)
+
+    def log_marks(self, entry: dict[str, Any]) -> tuple[list[Cell], list[Cell]]:
+        """What a log entry names on the map, from its own words only: the cells where the units it
+        names (by number) stand now, and the cells it names ("on H3", "from G8 to F8"). A unit
+        no longer on the map (captured) is left out; a note, or a line naming no unit and no
+        cell, names nothing."""
+        if not str(entry.get("key", "")).startswith("amadrim.log."):
+            return [], []
+        params = entry.get("params") or {}
+        ids = {params[k] for k in ("unit", "target") if type(params.get(k)) is int}
+        units = [tuple(u["cell"]) for u in self.view["units"] if u["id"] in ids]
+        grid = self.view["grid"]
+        cells: list[Cell] = []
+        at = params.get("at")
+        named = [tuple(at)] if isinstance(at, list | tuple) and len(at) == 2 else []
+        named += [label_cell(params[k]) for k in ("start", "cell") if isinstance(params.get(k), str)]
+        for cell in named:
+            if cell is not None and 0 <= cell[0] < grid["width"] and 0 <= cell[1] < grid["height"] \
+                    and cell not in cells:
+                cells.append(cell)
+        return units, cells
+
+    def draw_log_marks(self, surface: pygame.Surface) -> None:
+        """A hovered log line that names units or cells: its rows marked, the rest of the map
+        dimmed, the units it names ringed where they stand now, the cells it names outlined."""
+        if self.log_hover is None or self.log_hover >= len(self.log_entries):
+            return
+        units, cells = self.log_marks(self.log_entries[self.log_hover])
+        if not units and not cells:
+            return
+        geo = self.layout.geo
+        for rect, n in self.log_rows:
+            if n == self.log_hover:
+                band = pygame.Surface(rect.size, pygame.SRCALPHA)
+                band.fill((255, 236, 170, 26))
+                surface.blit(band, rect)
+                pygame.draw.line(surface, ui.GOLD, (rect.left, rect.top + 2), (rect.left, rect.bottom - 3), 3)
+        shade = pygame.Surface(geo.board.size, pygame.SRCALPHA)
+        shade.fill((10, 6, 2, 120))
+        for cell in {*units, *cells}:
+            shade.fill((0, 0, 0, 0), geo.cell_rect(cell).move(-geo.board.left, -geo.board.top))
+        surface.blit(shade, geo.board)
+        for cell in cells:
+            r = geo.cell_rect(cell)
+            pygame.draw.rect(surface, (20, 14, 8), r.inflate(2, 2), 2)
+            pygame.draw.rect(surface, (255, 236, 170), r, 2)
+        for cell in units:
+            r = geo.cell_rect(cell)
+            pygame.draw.rect(surface, (20, 14, 8), r.inflate(6, 6), 3, border_radius=6)
+            pygame.draw.rect(surface, (255, 255, 255), r.inflate(2, 2), 3, border_radius=5)
 
     # -- control panel -------------------------------------------------------------------------------------
 
@@ -1065,9 +1179,7 @@ class AmadrimTable(TableScene):
             name_pos = (part.x, row.top + 4) if not part.compact else (
                 (part.x, row.top + 1) if why else (part.x, row.centery - 10))
             pieces.blit_label(surface, self.kind_label(kind, part.label_w, size, True), name_pos, size, colour, True)
-            side = 12
-            for i in range(0 if part.compact else part.total):
-                r = pygame.Rect(part.x + i * (side + 4), row.bottom - side - 5, side, side)
+            for i, r in enumerate(part.cubes):
                 pieces.cube(surface, r, c.rgb, hollow=i >= part.left)
             pieces.blit_label(surface, part.count, part.count_pos, 12, colour, anchor=part.count_anchor)
             if why:  # no legal use now: say why (lost when nothing else can be played)
@@ -1214,19 +1326,54 @@ class AmadrimTable(TableScene):
 
     def draw_tooltip(self, surface: pygame.Surface, lines: list[str]) -> None:
         size = 14
-        width = max(ui.font(size).size(line)[0] for line in lines) + 20
-        height = len(lines) * 20 + 12
-        rect = pygame.Rect(self.mouse[0] + 18, self.mouse[1] + 18, width, height)
-        w, h = surface.get_size()
-        if rect.right > w - 6:
-            rect.right = self.mouse[0] - 12
-        if rect.bottom > h - 6:
-            rect.bottom = self.mouse[1] - 12
+        rect = self.tooltip_rect(surface.get_size(), lines, size)
         pygame.draw.rect(surface, (22, 16, 10), rect, border_radius=6)
         pygame.draw.rect(surface, ui.GOLD, rect, 1, border_radius=6)
         for i, line in enumerate(lines):
             pieces.blit_label(surface, line, (rect.left + 10, rect.top + 6 + i * 20), size,
                               ui.GOLD if i == 0 else ui.PARCHMENT, i == 0)
+
+    def tooltip_rect(self, screen: tuple[int, int], lines: list[str], size: int = 14) -> pygame.Rect:
+        """Where the tooltip goes: below and right of the pointer (left of it, above it near the
+        window's edges); over the map, clear of the lit cells (and the path shown) the player is
+        choosing among: at another corner or side of the hovered cell, else beside the map at the
+        pointer's height, else where it hides the fewest."""
+        width = max(ui.font(size).size(line)[0] for line in lines) + 20
+        height = len(lines) * 20 + 12
+        (mx, my), (w, h) = self.mouse, screen
+        rect = pygame.Rect(mx + 18, my + 18, width, height)
+        if rect.right > w - 6:
+            rect.right = mx - 12
+        if rect.bottom > h - 6:
+            rect.bottom = my - 12
+        avoid = self.tooltip_avoid()
+        if not avoid:
+            return rect
+        room = pygame.Rect(6, 6, w - 12, h - 12)
+        cell = self.layout.geo.cell_rect(self.hover_cell)  # around the hovered cell: corners, then sides
+        xs = (cell.right + 4, cell.left - 4 - width, cell.centerx - width // 2)
+        ys = (cell.bottom + 4, cell.top - 4 - height, cell.centery - height // 2)
+        near = [pygame.Rect(x, y, width, height) for x, y in ((xs[0], ys[0]), (xs[1], ys[0]), (xs[0], ys[1]),
+                                                              (xs[1], ys[1]), (xs[0], ys[2]), (xs[1], ys[2]),
+                                                              (xs[2], ys[0]), (xs[2], ys[1]))]
+        geo = self.layout.geo.rect
+        beside = [pygame.Rect(geo.left - 10 - width, my - height // 2, width, height),  # (the boards, then the panel)
+                  pygame.Rect(geo.right + 10, my - height // 2, width, height),
+                  pygame.Rect(mx - width // 2, geo.bottom + 8, width, height)]
+        spots = [rect, *(r for r in near if room.contains(r)), *(r.clamp(room) for r in beside)]
+
+        def hidden(spot: pygame.Rect) -> int:
+            return sum(1 for lit in avoid if spot.colliderect(lit))
+
+        return next((spot for spot in spots if not hidden(spot)), min(spots, key=hidden))
+
+    def tooltip_avoid(self) -> list[pygame.Rect]:
+        """The map cells a tooltip must not hide while the pointer is over the map: the lit ones,
+        and the path shown to the hovered one."""
+        if self.hover_cell is None or not self.highlights or self.layout is None:
+            return []
+        path = self.paths.get(self.hover_cell, ()) if self.hover_cell in self.highlights else ()
+        return [self.layout.geo.cell_rect(c) for c in self.highlights.union(path)]
 
     # -- the curtain ---------------------------------------------------------------------------------
 
