@@ -22,10 +22,18 @@ cards they have not seen (the session marked it "draw"), the table first stays o
 view with "Your turn is over — Pass to <name>" (`handoff`): they see their new hand, then pass
 (the button, Enter or Space); the curtain stays public. Ctrl+Z undoes when the session allows it; Esc opens the pause menu;
 N opens the note box (a remark pinned to the current action; `log_with_notes` marks notes in a log).
+
+When the game comes back to the seat on screen without a curtain (the others, bots or people at a
+public table, played meanwhile), an action that seat asks within TURN_GUARD_S of that moment is
+not applied and a message says the table just changed (`just_came_back`): a click meant for the
+previous turn's "End turn" fell on the new turn's "Draw 2 cards" and drew them (Anludim's
+playtest). The game "comes back" when the seat enters the seats the game waits on
+(`state.waiting_on()` when the game has it, else `to_act()`).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -37,6 +45,8 @@ from scenes import ui
 BOT_PAUSE_S = 0.8
 HANDOFF_KINDS = ("draw",)  # hidden results of a person's own action that they see before the curtain
 THINK_POLL_S = 0.05  # how often the loop looks whether a bot that thinks beyond its pause is done
+TURN_GUARD_S = 1.0  # after the others played, the seat on screen's actions wait this long
+clock = time.monotonic  # tests move it
 
 
 class TableScene(Scene):
@@ -66,6 +76,8 @@ class TableScene(Scene):
         self._on_screen: int | None = None  # the seat whose view is drawn
         self._left_screen: tuple[int, int] | None = None  # (seat, actions applied) when its view left
         self._handed_off = -1  # the number of actions at the last hand-off (one per action)
+        self.turn_back_at: float | None = None  # when the game came back to the seat on screen
+        self._watched: tuple[int | None, bool] = (None, False)  # (seat on screen, waited on) at the last refresh
 
     # -- the seats --------------------------------------------------------------------------------
 
@@ -200,10 +212,35 @@ class TableScene(Scene):
         if self.unveiled is None and self._on_screen is not None:
             self._left_screen = (self._on_screen, len(self.session.actions))
         self._on_screen = self.unveiled
+        self._watch_turn()
         self.view = self.session.view(self.unveiled)
         self.dirty = True
         self.log_scroll = 0  # something happened: the log shows its newest lines again
         self.view_changed()
+
+    def waited_on(self) -> list[int]:
+        """The seats the game waits on now (`waiting_on()` when the state has it, else `to_act()`)."""
+        state = self.session.state
+        if state.is_over():
+            return []
+        waiting = getattr(state, "waiting_on", None)
+        return list(waiting() if callable(waiting) else state.to_act())
+
+    def _watch_turn(self) -> None:
+        """Note when the game comes back to the seat on screen (see `just_came_back`); another
+        seat on screen, or none (a curtain), forgets it."""
+        seat = self.unveiled
+        asked = seat is not None and seat in self.waited_on()
+        was_seat, was_asked = self._watched
+        if seat is None or seat != was_seat:
+            self.turn_back_at = None
+        elif asked and not was_asked:
+            self.turn_back_at = clock()
+        self._watched = (seat, asked)
+
+    def just_came_back(self) -> bool:
+        """True within TURN_GUARD_S of the game coming back to the seat on screen after others played."""
+        return self.turn_back_at is not None and 0 <= clock() - self.turn_back_at < TURN_GUARD_S
 
     def scroll_log(self, rows: int) -> bool:
         """Scroll the log panel `rows` back (negative: towards the newest); whether it moved."""
@@ -319,11 +356,16 @@ class TableScene(Scene):
         self.refresh()
 
     def try_act(self, action: Any, seat: int | None = None) -> bool:
-        """Apply `action` for the unveiled seat; a refusal becomes a message. True when applied."""
+        """Apply `action` for the unveiled seat; a refusal becomes a message, and so does an action
+        asked just after the game came back to that seat (`just_came_back`). True when applied."""
         from rules.core import ActionError
 
         seat = self.unveiled if seat is None else seat
         if seat is None:
+            return False
+        if seat == self.unveiled and self.just_came_back():  # a click meant for the table before it changed
+            self.app.toast(self.app.tr("table.turn_back"), "info")
+            self.dirty = True
             return False
         self.clear_messages()
         try:
@@ -402,6 +444,7 @@ class TableScene(Scene):
         self.handoff = None
         self.app.toast(self.app.tr("table.undone"), "ok")
         self.advance()
+        self.turn_back_at = None  # the person asked for this change: their next click is meant for it
 
     # -- notes pinned to the log (game/notes.py) ---------------------------------------------------
 

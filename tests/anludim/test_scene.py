@@ -10,8 +10,9 @@ import pytest
 
 from game.session import SeatInfo, Session
 from rules.anludim import actions as A
-from scenes.anludim.table import TURN_GUARD_S, AnludimTable
-from tests.ui_helpers import click, drawn_with_sizes, key, make_app, settle
+from scenes.anludim.table import AnludimTable
+from scenes.table import TURN_GUARD_S
+from tests.ui_helpers import click, drawn_with_sizes, key, make_app, past_turn_guard, settle
 
 
 @pytest.fixture
@@ -51,8 +52,7 @@ def reach_table(app, table: AnludimTable, limit: int = 400) -> None:
         elif table.pending_bot is not None:
             settle(app, 2)
         elif app.stack.top is table and table.my_turn():
-            if table.turn_back_at is not None:  # the turn came back after bots: its guard time passes
-                table.turn_back_at -= TURN_GUARD_S
+            past_turn_guard(table)  # the turn came back after bots: its guard time passes
             return
         else:
             settle(app, 2)
@@ -640,7 +640,7 @@ def test_a_click_just_after_the_bots_played_applies_nothing(app, monkeypatch) ->
     """One person and two bots: the first turn's draw ends the turn (nothing optional left); the
     bots play; a click on the action bar within TURN_GUARD_S of the turn coming back applies
     nothing and says why; the same click a moment later draws."""
-    import scenes.anludim.table as T
+    import scenes.table as T
 
     now = [1000.0]
     monkeypatch.setattr(T, "clock", lambda: now[0])
@@ -657,7 +657,7 @@ def test_a_click_just_after_the_bots_played_applies_nothing(app, monkeypatch) ->
     actions, hand = len(table.session.actions), len(table.view["hand"])
     click_zone(app, table, "button", ("draw",))  # meant for the previous turn's "End turn"
     assert len(table.session.actions) == actions and len(table.view["hand"]) == hand
-    assert app.tr("anludim.ui.turn_back") in app.toasts.texts()
+    assert app.tr("table.turn_back") in app.toasts.texts()
     click_zone(app, table, "draw_pile")
     assert len(table.session.actions) == actions  # the pile waits too
     now[0] += TURN_GUARD_S + 0.1
@@ -737,3 +737,4 @@ def test_the_discard_and_the_parchment_supply_never_run_together(lang, size, mon
     discard = next(r for text, _, r in drawn if text == app.tr("anludim.ui.discard", count=31))
     supply = next(r for text, _, r in drawn if text.startswith(app.tr("anludim.ui.parchment_supply", count=0)[:-1]))
     assert not discard.inflate(8, 0).colliderect(supply)
+
