@@ -73,6 +73,7 @@ class TableScene(Scene):
         self.wake_after: float | None = None  # seconds until update() must run even without events
         self.handoff: int | None = None  # the seat to pass to while the actor looks at their result
         self.handoff_rect: pygame.Rect | None = None  # the "Pass to" button, as last drawn
+        self.handoff_panel: pygame.Rect | None = None  # the whole hand-off box, as last drawn
         self._on_screen: int | None = None  # the seat whose view is drawn
         self._left_screen: tuple[int, int] | None = None  # (seat, actions applied) when its view left
         self._handed_off = -1  # the number of actions at the last hand-off (one per action)
@@ -564,25 +565,36 @@ class TableScene(Scene):
         surface.blit(img, img.get_rect(center=(box.centerx + 8, box.centery)))
 
     def draw_handoff(self, surface: pygame.Surface, seat: int) -> None:
-        """"Your turn is over" and the "Pass to <name>" button, where `handoff_box` puts them."""
+        """"Your turn is over" and the "Pass to <name>" button, where `handoff_box` puts them: the
+        text over the button, or beside it (a slimmer button) when the table chose a low box."""
         c = self.seat_colour(seat)
         title = ui.render_line(self.app.tr("table.turn_over"), 18, ui.PARCHMENT, bold=True)
         label = ui.render_line(self.app.tr("table.handoff", name=self.seat_name(seat)), 20, (255, 246, 222), bold=True)
         button = label.get_rect().inflate(64, 20)
-        box = self.handoff_box(surface, pygame.Rect(0, 0, max(title.get_width() + 40, button.width + 24),
-                                                   title.get_height() + button.height + 34))
-        ui.panel(surface, box, 240, ui.GOLD)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + 10)))
-        button.midbottom = (box.centerx, box.bottom - 12)
+        stacked = pygame.Rect(0, 0, max(title.get_width() + 40, button.width + 24), title.get_height() + button.height + 34)
+        slim = label.get_rect().inflate(48, 12)
+        in_row = pygame.Rect(0, 0, title.get_width() + slim.width + 48, slim.height + 10)
+        box = self.handoff_box(surface, stacked, in_row)
+        self.handoff_panel = box
+        ui.panel(surface, box, 255, ui.GOLD)  # opaque: what it lies over does not show through its text
+        if box.height < stacked.height:  # one row: the text on the left, the button on the right
+            surface.blit(title, title.get_rect(midleft=(box.left + 20, box.centery)))
+            button = slim
+            button.midright = (box.right - 6, box.centery)
+        else:
+            surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + 10)))
+            button.midbottom = (box.centerx, box.bottom - 12)
         pygame.draw.rect(surface, (138, 100, 36), button, border_radius=8)
         pygame.draw.rect(surface, ui.GOLD, button, 2, border_radius=8)
         ui.seat_symbol(surface, c.symbol, (button.left + 22, button.centery), 8, c.rgb)
         surface.blit(label, label.get_rect(center=(button.centerx + 10, button.centery)))
         self.handoff_rect = button
 
-    def handoff_box(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
-        """Where the hand-off panel (`box`, its size) goes: where the bot banner goes (override)."""
-        return self.bot_banner_box(surface, box)
+    def handoff_box(self, surface: pygame.Surface, stacked: pygame.Rect, in_row: pygame.Rect) -> pygame.Rect:
+        """Where the hand-off panel goes: `stacked` (the text over the button) or `in_row` (beside
+        it: lower, wider; it may be widened) moved to its place; by default the stacked one where
+        the bot banner goes. A table overrides it to keep what its players read uncovered."""
+        return self.bot_banner_box(surface, stacked)
 
     def bot_banner_box(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
         """Where the bot banner (`box`, its size) goes: at the top by default; a table whose header

@@ -311,6 +311,21 @@ class AnludimTable(ComposedTable):
         log = side_rects(size)[1]
         return log.centerx, log.top + 34, log.width - 16
 
+    def handoff_box(self, surface: pygame.Surface, stacked: Rect, in_row: Rect) -> Rect:
+        """The hand-off ("Your turn is over — Pass to <name>") in one row over the whole action
+        bar, which says the same while it shows and whose buttons wait: at the top it covered the
+        opponents' panels; your panel, the hand's label and the cards just drawn stay in sight.
+        A name too long for the bar: the stacked box, its foot on the cards' top edge."""
+        from scenes.anludim.compose import hand_top, main_rects
+
+        size = surface.get_size()
+        _opp, _profs, mine, bar, hand = main_rects(size)
+        strip = Rect(bar.left, mine.bottom + 1, bar.width, hand.top - mine.bottom - 2)
+        if in_row.width <= strip.width:
+            return Rect(strip.left, 0, strip.width, in_row.height).move_to(centery=strip.centery)
+        cards = hand_top(hand, min(size[0] / 1280, size[1] / 800))
+        return stacked.move_to(midbottom=(strip.centerx, cards)).clamp(surface.get_rect())
+
     def draw_since(self, surface: pygame.Surface) -> None:
         """The shell's "since your last turn" box, with the colour symbols of card labels drawn."""
         from scenes.anludim.compose import rich

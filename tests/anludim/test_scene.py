@@ -738,3 +738,31 @@ def test_the_discard_and_the_parchment_supply_never_run_together(lang, size, mon
     supply = next(r for text, _, r in drawn if text.startswith(app.tr("anludim.ui.parchment_supply", count=0)[:-1]))
     assert not discard.inflate(8, 0).colliderect(supply)
 
+
+# -- the hand-off box (playtest: at 1024x700 it covered the top of the opponents' panels) ----------
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800)), ("en", (1024, 700))])
+def test_the_hand_off_covers_neither_the_opponents_nor_your_panel_nor_the_cards(lang, size) -> None:
+    """Ana's first draw ends her turn (nothing optional is left) and drew cards she has not seen:
+    "Your turn is over — Pass to Bo" shows over the action bar, which says the same; the
+    opponents' panels, her own panel, the hand's label and the cards stay in sight."""
+    from scenes.anludim.compose import main_rects
+
+    app = make_app(lang, size)
+    app.settings.animation_speed = 50.0
+    table = start(app, kinds=("human", "human", "human"))
+    click_zone(app, table, "button", ("draw",))
+    assert table.handoff == 1 and app.stack.top is table
+    app.render()
+    box = table.handoff_panel
+    opp, profs, mine, bar, hand = main_rects(size)
+    assert pygame.Rect(0, 0, *size).contains(box), box
+    for needed in (opp, profs, mine):
+        assert not box.colliderect(needed), (box, needed)
+    label = pygame.Rect(hand.left, hand.top, hand.width, 20)
+    assert not box.colliderect(label), (box, label)
+    cards = [h.rect for h in table.hits if h.kind in ("card", "flip")]
+    assert cards and not any(box.colliderect(c) for c in cards), box
+    assert box.contains(table.handoff_rect)
+    click(app, table.handoff_rect.center)
+    assert top_name(app) == "CurtainScene"

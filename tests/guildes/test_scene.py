@@ -547,6 +547,43 @@ def test_names_in_the_market_auction_and_five_seat_tiles_are_whole_or_tooltipped
         app.stack.pop()
 
 
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_hand_off_stays_in_the_prompt_bar_inside_the_window(lang, size) -> None:
+    """A person's own action draws cards and hands over to the other person: "Your turn is over —
+    Pass to Bo" sits in the prompt bar under its first line, wholly inside the window (the
+    stacked box ran off the foot at 1024x700, its button cut in half), clear of the panels."""
+    import random
+
+    app = make_app(lang, size)
+    session = Session(rules.engine("guildes"), app.content("guildes"), "test",
+                      [SeatInfo("Ana", 0, "human"), SeatInfo("Bo", 1, "human")], 5, {})
+    table = GuildesTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    rng = random.Random(3)
+    for _ in range(400):
+        if top_name(app) == "CurtainScene":
+            click(app, (size[0] // 2, size[1] // 2))
+            continue
+        if table.since:
+            click(app, (5, 5))
+            continue
+        if table.handoff is not None:
+            break
+        past_turn_guard(table)
+        table.try_act(rng.choice(session.state.legal_actions(table.unveiled)))
+        settle(app)
+    assert table.handoff is not None and app.stack.top is table
+    app.render()
+    box, zones = table.handoff_panel, table.zone_rects
+    assert pygame.Rect(0, 0, *size).contains(box), box
+    assert zones["prompt"].contains(box), (box, zones["prompt"])
+    for name in ("top_bar", "track", "main", "log"):
+        assert not box.colliderect(zones[name]), (name, box)
+    key(app, pygame.K_RETURN)
+    assert top_name(app) == "CurtainScene"
+
+
 def test_a_click_just_after_the_bots_played_is_held_as_in_anludim(app, monkeypatch) -> None:
     """The shared turn guard (scenes/table.py): one person and two bots; once the bots have played
     and the game comes back to the person, a click within TURN_GUARD_S applies nothing and says
