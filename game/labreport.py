@@ -94,14 +94,17 @@ def _title(target: Any, text: str, size: float = 10) -> None:
 
 
 def draw_charts(doc: dict[str, Any], out: Path, strings: Any, scale: float = 1.0,
-                box: tuple[int, int] | None = None) -> dict[str, str]:
+                box: tuple[int, int] | None = None, only: str | None = None) -> dict[str, str]:
     """Every chart that has data, as {name: file name} (`scale`: see `SCREEN_SCALE`; `box`: every
-    figure that many pixels)."""
+    figure that many pixels; `only`: that chart alone, as the Lab screen draws one again for a
+    window of another size)."""
     plt = _plt() if scale == 1.0 and box is None else _Sized(_plt(), scale, box)
     charts: dict[str, str] = {}
     sides = [doc[k] for k in ("a", "b") if k in doc]
     for name, draw in (("win_rates", _win_rates), ("lengths", _lengths), ("history", _history),
                        ("entries", _entries), ("ab", _ab)):
+        if only is not None and name != only:
+            continue
         fig = draw(plt, doc, sides, strings)
         if fig is None:
             continue

@@ -2,7 +2,8 @@
 
 Subclasses implement `build()` (create widgets for the current size and language into
 `self.ui`), `on_button(element)` for button presses and `draw_scene(surface)` for what is drawn
-by hand under the widgets. Widgets are rebuilt on resize and on a language switch. Button texts
+by hand under the widgets. A screen whose title and button row must stay uncovered sets
+`self.message_area` in `build()` (free room, e.g. the foot of its list): messages rise there. Widgets are rebuilt on resize and on a language switch. Button texts
 and every other text come from the string catalog (`self.tr`).
 """
 
@@ -36,6 +37,9 @@ class UIScene(Scene):
     """A scene built of themed widgets over the app's backdrop."""
 
     title_key = ""
+    #: where this screen's messages go (set by `build()` for the current size): free room they may
+    #: cover, their newest at its foot (`sprites.toast.rising`); None: under the top edge
+    message_area: pygame.Rect | None = None
     #: fonts that rich text (<b>) needs, e.g. ({"name": "noto_sans", "point_size": 18, "style": "bold"},)
     preload: tuple[dict[str, Any], ...] = ()
 
@@ -152,6 +156,14 @@ class UIScene(Scene):
         """Show `text` in the field `entry` while it is empty (see `draw_hints`); returns `entry`."""
         self.hints.append((entry, text))
         return entry
+
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, ...] | None:
+        """Messages rise from the foot of `message_area` (clear of the title and the buttons)."""
+        if self.message_area is None:
+            return None
+        from sprites.toast import rising
+
+        return rising(self.message_area)
 
     # -- helpers ----------------------------------------------------------------------------------
 

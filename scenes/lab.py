@@ -4,11 +4,15 @@ with a progress bar, the time left and Cancel; when done, the headline verdict, 
 button that opens the report folder.
 
 Nothing here computes statistics: the screen builds a `LabRequest`, shows the job's messages and
-the PNG charts the job wrote (game/labreport.py).
+the PNG charts the job wrote (game/labreport.py), drawn for the room the results panel had then.
+When that room changes (the window grew or shrank, or the report was made at another size), the
+chart shown is scaled at once and drawn again for the new room from the kept `report.json` once
+the window has rested REDRAW_S (one chart, once per size: never every frame).
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import time
 from datetime import datetime
@@ -25,6 +29,7 @@ from scenes.base import UIScene, oid
 GAME_COUNTS = (20, 100, 200, 500, 1000)
 CHARTS = ("ab", "win_rates", "lengths", "history", "entries")
 MAX_SEATS = 4
+REDRAW_S = 0.3  # the window rests this long before a chart is drawn again for its new room
 
 
 class LabScene(UIScene):
@@ -51,6 +56,9 @@ class LabScene(UIScene):
         self.message = ""
         self.chart = ""
         self._chart_cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._drawn_for: dict[str, tuple[int, int]] = {}  # the room each chart was last drawn again for
+        self._redraw: tuple[str, tuple[int, int]] | None = None  # a chart to draw again for a room
+        self._redraw_at = 0.0  # when (time.monotonic)
         self.entries: dict[str, Any] = {}
         self._reset_seats()
         self._recall()
@@ -355,6 +363,7 @@ class LabScene(UIScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._redraw_when_due()
         if self.job is None:
             return
         for message in self.job.poll():
@@ -452,6 +461,8 @@ class LabScene(UIScene):
                                min_size=15) + 6
 
     def _chart_image(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """The chart shown, fitted to `size` (cached per size): the screen's PNG as drawn, or scaled
+        (up too) when it was drawn for another room, until it is drawn again for this one."""
         if not self.chart or size[0] < 50 or size[1] < 50:
             return None
         key = (self.chart, size)
@@ -462,7 +473,39 @@ class LabScene(UIScene):
                 img = pygame.image.load(str(shown if shown.exists() else folder / f"{self.chart}.png")).convert()
             except (pygame.error, OSError, FileNotFoundError):
                 return None
-            scale = min(size[0] / img.get_width(), size[1] / img.get_height(), 1.0)
+            if img.get_size() != size and self._drawn_for.get(self.chart) != size \
+                    and (folder / "report.json").exists():
+                self._redraw, self._redraw_at = key, time.monotonic() + REDRAW_S
+                self.wake_after = REDRAW_S
+            scale = min(size[0] / img.get_width(), size[1] / img.get_height())
             target = (max(1, int(img.get_width() * scale)), max(1, int(img.get_height() * scale)))
-            self._chart_cache[key] = pygame.transform.smoothscale(img, target)
+            self._chart_cache = {k: v for k, v in self._chart_cache.items() if k[1] == size}  # other sizes go
+            self._chart_cache[key] = img if target == img.get_size() else pygame.transform.smoothscale(img, target)
         return self._chart_cache[key]
+
+    def _redraw_when_due(self) -> None:
+        """Draw the chart shown again for the panel's room, once the window has rested."""
+        due = self._redraw
+        if due is None:
+            return
+        left = self._redraw_at - time.monotonic()
+        if left > 0:
+            self.wake_after = left if self.wake_after is None else min(self.wake_after, left)
+            return
+        self._redraw = None
+        chart, size = due
+        if self.state != "done" or (chart, size) != (self.chart, self.chart_box()):
+            return  # the room changed again meanwhile: the next draw asks anew
+        self._drawn_for[chart] = size  # once per size, drawn or not
+        folder = Path(self.result["folder"])
+        try:
+            from game.labreport import SCREEN_SCALE, draw_charts
+
+            doc = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+            (folder / "screen").mkdir(exist_ok=True)
+            draw_charts(doc, folder / "screen", self.app.strings, SCREEN_SCALE, size, only=chart)
+        except Exception:  # a report that cannot be read again: the scaled chart stays
+            self.app.log_exception("lab.redraw_chart")
+            return
+        self._chart_cache = {k: v for k, v in self._chart_cache.items() if k[0] != chart}
+        self.invalidate()

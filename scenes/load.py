@@ -80,6 +80,7 @@ class LoadScene(UIScene):
         self.button("delete", at["delete"], delete_text, "@danger", enabled=chosen is not None)
         x, y, bw, bh = at["load"]
         self.button("load", (x, y - 2, bw, bh + 4), self.tr("load.load"), "@primary", enabled=ok)
+        self.message_area = area  # messages rise from the list's foot, clear of the title and buttons
 
     def current(self) -> Any:
         if self.selected is None or not (0 <= self.selected < len(self.items)):

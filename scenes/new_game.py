@@ -109,10 +109,25 @@ class NewGameScene(UIScene):
             right = pygame.Rect(opt_x, options_end + 16, opt_w, max(0, h - 110 - options_end - 28))
             if right.height > box.height:
                 self.bots_box = right
+        self.message_area = self._free_room(left, seats_w, rows_end, options_end)
         bottom = h - 84
         self.button("back", (left, bottom, 180, 50), self.tr("common.back"))
         self.button("start", (w - left - 240, bottom, 240, 54), self.tr("newgame.start"), "@primary")
         self._seed_row(left + 180 + 24, bottom - 2, w - 2 * left - 180 - 240 - 48)
+
+    def _free_room(self, left: int, seats_w: int, rows_end: int, options_end: int) -> pygame.Rect:
+        """The taller of the two panels' empty feet (under the seats, or under the options, each
+        with the bots' descriptions when they are there): where messages go, clear of the title,
+        the seats they speak of and the buttons."""
+        w, h = self.app.size
+        feet = []
+        for panel, used in ((pygame.Rect(left - 16, 120, seats_w + 24, h - 230), rows_end),
+                            (pygame.Rect(left + seats_w + 24, 120, w - 2 * left - seats_w - 8, h - 230), options_end)):
+            box = self.bots_box
+            if box is not None and panel.contains(box):
+                used = box.top + min(box.height, self._bots_height(box.width))
+            feet.append(pygame.Rect(panel.left, used, panel.width, max(0, panel.bottom - used)))
+        return max(feet, key=lambda r: r.height)
 
     def _seed_row(self, x: int, y: int, width: int) -> None:
         """The game number between Back and Start, whatever the options' height: its title, the

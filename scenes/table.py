@@ -22,10 +22,18 @@ cards they have not seen (the session marked it "draw"), the table first stays o
 view with "Your turn is over — Pass to <name>" (`handoff`): they see their new hand, then pass
 (the button, Enter or Space); the curtain stays public. Ctrl+Z undoes when the session allows it; Esc opens the pause menu;
 N opens the note box (a remark pinned to the current action; `log_with_notes` marks notes in a log).
+
+When the game comes back to the seat on screen without a curtain (the others, bots or people at a
+public table, played meanwhile), an action that seat asks within TURN_GUARD_S of that moment is
+not applied and a message says the table just changed (`just_came_back`): a click meant for the
+previous turn's "End turn" fell on the new turn's "Draw 2 cards" and drew them (Anludim's
+playtest). The game "comes back" when the seat enters the seats the game waits on
+(`state.waiting_on()` when the game has it, else `to_act()`).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -37,6 +45,8 @@ from scenes import ui
 BOT_PAUSE_S = 0.8
 HANDOFF_KINDS = ("draw",)  # hidden results of a person's own action that they see before the curtain
 THINK_POLL_S = 0.05  # how often the loop looks whether a bot that thinks beyond its pause is done
+TURN_GUARD_S = 1.0  # after the others played, the seat on screen's actions wait this long
+clock = time.monotonic  # tests move it
 
 
 class TableScene(Scene):
@@ -63,9 +73,12 @@ class TableScene(Scene):
         self.wake_after: float | None = None  # seconds until update() must run even without events
         self.handoff: int | None = None  # the seat to pass to while the actor looks at their result
         self.handoff_rect: pygame.Rect | None = None  # the "Pass to" button, as last drawn
+        self.handoff_panel: pygame.Rect | None = None  # the whole hand-off box, as last drawn
         self._on_screen: int | None = None  # the seat whose view is drawn
         self._left_screen: tuple[int, int] | None = None  # (seat, actions applied) when its view left
         self._handed_off = -1  # the number of actions at the last hand-off (one per action)
+        self.turn_back_at: float | None = None  # when the game came back to the seat on screen
+        self._watched: tuple[int | None, bool] = (None, False)  # (seat on screen, waited on) at the last refresh
 
     # -- the seats --------------------------------------------------------------------------------
 
@@ -200,10 +213,35 @@ class TableScene(Scene):
         if self.unveiled is None and self._on_screen is not None:
             self._left_screen = (self._on_screen, len(self.session.actions))
         self._on_screen = self.unveiled
+        self._watch_turn()
         self.view = self.session.view(self.unveiled)
         self.dirty = True
         self.log_scroll = 0  # something happened: the log shows its newest lines again
         self.view_changed()
+
+    def waited_on(self) -> list[int]:
+        """The seats the game waits on now (`waiting_on()` when the state has it, else `to_act()`)."""
+        state = self.session.state
+        if state.is_over():
+            return []
+        waiting = getattr(state, "waiting_on", None)
+        return list(waiting() if callable(waiting) else state.to_act())
+
+    def _watch_turn(self) -> None:
+        """Note when the game comes back to the seat on screen (see `just_came_back`); another
+        seat on screen, or none (a curtain), forgets it."""
+        seat = self.unveiled
+        asked = seat is not None and seat in self.waited_on()
+        was_seat, was_asked = self._watched
+        if seat is None or seat != was_seat:
+            self.turn_back_at = None
+        elif asked and not was_asked:
+            self.turn_back_at = clock()
+        self._watched = (seat, asked)
+
+    def just_came_back(self) -> bool:
+        """True within TURN_GUARD_S of the game coming back to the seat on screen after others played."""
+        return self.turn_back_at is not None and 0 <= clock() - self.turn_back_at < TURN_GUARD_S
 
     def scroll_log(self, rows: int) -> bool:
         """Scroll the log panel `rows` back (negative: towards the newest); whether it moved."""
@@ -319,11 +357,16 @@ class TableScene(Scene):
         self.refresh()
 
     def try_act(self, action: Any, seat: int | None = None) -> bool:
-        """Apply `action` for the unveiled seat; a refusal becomes a message. True when applied."""
+        """Apply `action` for the unveiled seat; a refusal becomes a message, and so does an action
+        asked just after the game came back to that seat (`just_came_back`). True when applied."""
         from rules.core import ActionError
 
         seat = self.unveiled if seat is None else seat
         if seat is None:
+            return False
+        if seat == self.unveiled and self.just_came_back():  # a click meant for the table before it changed
+            self.app.toast(self.app.tr("table.turn_back"), "info")
+            self.dirty = True
             return False
         self.clear_messages()
         try:
@@ -402,6 +445,7 @@ class TableScene(Scene):
         self.handoff = None
         self.app.toast(self.app.tr("table.undone"), "ok")
         self.advance()
+        self.turn_back_at = None  # the person asked for this change: their next click is meant for it
 
     # -- notes pinned to the log (game/notes.py) ---------------------------------------------------
 
@@ -521,25 +565,36 @@ class TableScene(Scene):
         surface.blit(img, img.get_rect(center=(box.centerx + 8, box.centery)))
 
     def draw_handoff(self, surface: pygame.Surface, seat: int) -> None:
-        """"Your turn is over" and the "Pass to <name>" button, where `handoff_box` puts them."""
+        """"Your turn is over" and the "Pass to <name>" button, where `handoff_box` puts them: the
+        text over the button, or beside it (a slimmer button) when the table chose a low box."""
         c = self.seat_colour(seat)
         title = ui.render_line(self.app.tr("table.turn_over"), 18, ui.PARCHMENT, bold=True)
         label = ui.render_line(self.app.tr("table.handoff", name=self.seat_name(seat)), 20, (255, 246, 222), bold=True)
         button = label.get_rect().inflate(64, 20)
-        box = self.handoff_box(surface, pygame.Rect(0, 0, max(title.get_width() + 40, button.width + 24),
-                                                   title.get_height() + button.height + 34))
-        ui.panel(surface, box, 240, ui.GOLD)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + 10)))
-        button.midbottom = (box.centerx, box.bottom - 12)
+        stacked = pygame.Rect(0, 0, max(title.get_width() + 40, button.width + 24), title.get_height() + button.height + 34)
+        slim = label.get_rect().inflate(48, 12)
+        in_row = pygame.Rect(0, 0, title.get_width() + slim.width + 48, slim.height + 10)
+        box = self.handoff_box(surface, stacked, in_row)
+        self.handoff_panel = box
+        ui.panel(surface, box, 255, ui.GOLD)  # opaque: what it lies over does not show through its text
+        if box.height < stacked.height:  # one row: the text on the left, the button on the right
+            surface.blit(title, title.get_rect(midleft=(box.left + 20, box.centery)))
+            button = slim
+            button.midright = (box.right - 6, box.centery)
+        else:
+            surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + 10)))
+            button.midbottom = (box.centerx, box.bottom - 12)
         pygame.draw.rect(surface, (138, 100, 36), button, border_radius=8)
         pygame.draw.rect(surface, ui.GOLD, button, 2, border_radius=8)
         ui.seat_symbol(surface, c.symbol, (button.left + 22, button.centery), 8, c.rgb)
         surface.blit(label, label.get_rect(center=(button.centerx + 10, button.centery)))
         self.handoff_rect = button
 
-    def handoff_box(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
-        """Where the hand-off panel (`box`, its size) goes: where the bot banner goes (override)."""
-        return self.bot_banner_box(surface, box)
+    def handoff_box(self, surface: pygame.Surface, stacked: pygame.Rect, in_row: pygame.Rect) -> pygame.Rect:
+        """Where the hand-off panel goes: `stacked` (the text over the button) or `in_row` (beside
+        it: lower, wider; it may be widened) moved to its place; by default the stacked one where
+        the bot banner goes. A table overrides it to keep what its players read uncovered."""
+        return self.bot_banner_box(surface, stacked)
 
     def bot_banner_box(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
         """Where the bot banner (`box`, its size) goes: at the top by default; a table whose header

@@ -8,7 +8,10 @@ selection, an action applied, the next seat unveiled) or the owner leaves the st
 
 Messages are drawn from the anchor the top scene gives (`message_anchor(size)`: the midtop point
 and optionally the widest box, `(x, y[, width])`; by default centred just under the top edge),
-downwards, so a table keeps its hand and buttons uncovered.
+downwards, so a table keeps its hand and buttons uncovered. An anchor made by `rising(area)` is
+the midbottom point of a free area instead: the newest message sits at its foot and older ones
+rise above it, so a screen whose free room lies low (over the foot of a list or a panel) keeps
+its title and its button row uncovered.
 """
 
 from __future__ import annotations
@@ -47,6 +50,15 @@ class Toast:
 def default_anchor(size: tuple[int, int]) -> tuple[int, int]:
     """Midtop point of the first message: centred, under the top edge and a table's bot banner."""
     return size[0] // 2, 70
+
+
+RISE = "rise"  # the fourth item of an anchor whose point is the messages' midbottom
+
+
+def rising(area: pygame.Rect, margin: int = 8) -> tuple[int, int, int, str]:
+    """An anchor for messages in the free `area` of a screen: the newest at its foot, centred,
+    older ones above it, no wider than the area (but never wrapped under `MIN_WRAP`)."""
+    return area.centerx, area.bottom - margin, area.width - 2 * margin, RISE
 
 
 class ToastLayer:
@@ -119,7 +131,7 @@ class ToastLayer:
     def layout(self, size: tuple[int, int],
                anchor: tuple[int, ...] | None = None) -> list[tuple[Toast, pygame.Rect, list[str]]]:
         """Each message with its box and lines, newest nearest the anchor (midtop, optionally with
-        a widest box: `(x, y, width)`), going down."""
+        a widest box: `(x, y, width)`), going down; from a `rising` anchor (midbottom), going up."""
         return [(item, rect, lines) for item, rect, lines, _size in self._boxes(size, anchor)]
 
     def _boxes(self, size: tuple[int, int],
@@ -128,7 +140,9 @@ class ToastLayer:
         `MIN_WRAP`), smaller when that takes more than two lines; each box as wide as its longest
         line, kept inside the window."""
         w, h = size
-        x, y, *widest = anchor or default_anchor(size)
+        x, y, *rest = anchor or default_anchor(size)
+        up = rest[1:] == [RISE]
+        widest = rest[:1]
         limit = min(760, w - 120, *(v - PAD_X for v in widest))
         limit = max(limit, min(MIN_WRAP, w - 2 * MARGIN - PAD_X))
         window = pygame.Rect(MARGIN, 0, w - 2 * MARGIN, h)
@@ -141,10 +155,13 @@ class ToastLayer:
                 lines = ui.wrap(item.text, limit, SMALL)
             width = max(ui.font(text_size).size(line)[0] for line in lines) + PAD_X
             rect = pygame.Rect(0, 0, width, 20 + step * len(lines))
-            rect.midtop = (x, y)
+            if up:
+                rect.midbottom = (x, y)
+            else:
+                rect.midtop = (x, y)
             rect.clamp_ip(window)
             out.append((item, rect, lines, text_size))
-            y = rect.bottom + 8
+            y = rect.top - 8 if up else rect.bottom + 8
         return out
 
     def draw(self, surface: pygame.Surface, anchor: tuple[int, ...] | None = None) -> None:

@@ -47,3 +47,48 @@ def test_screen_charts_fill_their_box_and_the_legend_covers_no_bar(lang, box, tm
         assert not legend.overlaps(title.get_window_extent(renderer))
     for f in figures:
         real_close(f)
+
+
+def test_the_screens_chart_is_drawn_again_for_the_panels_room_after_a_resize(tmp_path):
+    """The charts were drawn for the window of the run and only shrunk after a resize: a window
+    made larger (or a report made at a smaller size) kept them small. Once the window rests, the
+    chart shown is drawn again from report.json for the panel's new room, once per size."""
+    import json
+    import time
+
+    import pygame
+
+    from game.labreport import SCREEN_SCALE
+    from scenes import lab as lab_module
+    from tests.test_lab_scene import _open_lab
+    from tests.ui_helpers import settle
+
+    app, scene = _open_lab("fr", (1024, 700))
+    small = scene.chart_box()
+    (tmp_path / "screen").mkdir()
+    draw_charts(_doc(), tmp_path / "screen", Strings("fr"), SCREEN_SCALE, small)
+    (tmp_path / "report.json").write_text(json.dumps(_doc()), encoding="utf-8")
+    scene.state, scene.chart = "done", "win_rates"
+    scene.result = {"folder": str(tmp_path), "report": str(tmp_path / "report.md"),
+                    "headline": {"fr": "Siège 1 : 40 %.", "en": "Seat 1: 40 %."}, "lines": {}, "errors": 0}
+    scene.rebuild()
+    settle(app)
+    assert scene._chart_image(small).get_size() == small and scene._redraw is None  # drawn for this room
+    app.set_window_size((1600, 900))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, {"w": 1600, "h": 900, "size": (1600, 900)}))
+    settle(app)
+    big = scene.chart_box()
+    assert big[0] > small[0] + 100 and big[1] > small[1] + 100
+    shown = scene._chart_image(big)
+    assert shown.get_height() == big[1] or shown.get_width() == big[0]  # scaled up at once, not left small
+    deadline = time.monotonic() + 10
+    while scene._redraw is not None and time.monotonic() < deadline:
+        time.sleep(lab_module.REDRAW_S / 3)
+        settle(app)
+    assert scene._redraw is None
+    assert pygame.image.load(str(tmp_path / "screen" / "win_rates.png")).get_size() == big
+    assert scene._chart_image(big).get_size() == big
+    redrawn = (tmp_path / "screen" / "win_rates.png").stat().st_mtime_ns
+    scene.invalidate()
+    settle(app)  # the same room again: nothing is drawn again
+    assert (tmp_path / "screen" / "win_rates.png").stat().st_mtime_ns == redrawn and scene._redraw is None

@@ -11,7 +11,7 @@ from game.i18n import STRINGS_DIR, Strings
 from game.session import SeatInfo, Session
 from scenes.table import TableScene
 from tests.toygame import ENGINE, Draw, Play
-from tests.ui_helpers import click, key, make_app, settle
+from tests.ui_helpers import click, key, make_app, past_turn_guard, settle
 
 TOY_STRINGS = """
 toy.log.start: {fr: "Début ({seats} joueurs).", en: "Start ({seats} players)."}
@@ -167,6 +167,7 @@ def test_game_over_pushes_the_end_summary(app) -> None:
         if table.pending_bot is not None:
             app.stack.update(2.0)
         else:
+            past_turn_guard(table)  # the bot played: the table's turn guard passes
             legal = table.session.state.legal_actions(table.unveiled)
             table.try_act(next((a for a in legal if isinstance(a, Draw)), legal[0]))
     assert table.session.state.is_over()

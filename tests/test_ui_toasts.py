@@ -64,3 +64,72 @@ def test_a_wrong_code_is_said_clear_of_the_curtains_title_and_its_controls(lang,
     for control in [curtain.pin_entry, *curtain.buttons.values()]:
         assert not box.colliderect(control.rect), (box, control.rect)
     assert pygame.Rect(0, 0, *size).contains(box)
+
+
+# -- the shell's screens: messages clear of the title and the controls (a playtest: at y = 70) ------
+
+TITLE_BAND = 122  # every shell screen's title and its ornament end above this
+
+
+def _controls(scene) -> list[pygame.Rect]:
+    """Every widget of a screen (buttons, fields, labels) as drawn now."""
+    return [e.rect for e in scene.ui.get_sprite_group().sprites() if getattr(e, "visible", True)
+            and e.rect.width > 1 and e.rect.height > 1 and e is not scene.ui.get_root_container()]
+
+
+def _clear_of_title_and_controls(app, scene, size) -> None:
+    boxes = [box for _item, box, _lines in app.toasts.layout(app.size, app.message_anchor())]
+    assert boxes
+    for box in boxes:
+        assert box.top >= TITLE_BAND and pygame.Rect(0, 0, *size).contains(box), box
+        for control in _controls(scene):
+            assert not box.colliderect(control), (box, control)
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800)), ("en", (1024, 700))])
+@pytest.mark.parametrize("game, seats", [("anludim", 3), ("gorges", 6), ("amadrim", 4)])
+def test_the_new_game_screen_says_a_refusal_clear_of_its_title_and_seats(lang, size, game, seats) -> None:
+    """Start with two seats of the same colour: the refusal is said in a panel's empty foot, not
+    over "New game — <game>" (nor over the seats it speaks of, nor the buttons)."""
+    app = make_app(lang, size)
+    click(app, app.stack.top.buttons[f"game_{game}"].rect.center)
+    scene = app.stack.top
+    assert type(scene).__name__ == "NewGameScene"
+    if seats != scene.count:
+        click(app, scene.buttons[f"count_{seats}"].rect.center)
+    scene.seats[1]["colour"] = scene.seats[0]["colour"]
+    click(app, scene.buttons["start"].rect.center)
+    assert app.stack.top is scene and app.tr("newgame.same_colour") in app.toasts.texts()
+    _clear_of_title_and_controls(app, scene, size)
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_load_and_settings_screens_say_messages_clear_of_their_titles(lang, size, tmp_path) -> None:
+    from scenes.load import LoadScene
+    from scenes.settings import SettingsScene
+
+    app = make_app(lang, size)
+    app.save_store = SaveStore(tmp_path / "saves")
+    for scene in (LoadScene(app), SettingsScene(app)):
+        app.stack.push(scene)
+        settle(app)
+        app.toast(app.tr("load.failed"), "error")
+        settle(app)
+        _clear_of_title_and_controls(app, scene, size)
+        app.toasts.clear(None)
+        app.toasts.items.clear()
+        app.stack.pop()
+        settle(app)
+
+
+def test_a_rising_anchor_puts_the_newest_message_at_the_foot_and_older_ones_above() -> None:
+    from sprites.toast import rising
+
+    pygame.font.init()
+    layer = ToastLayer()
+    layer.add("first", "info")
+    layer.add("second", "error")
+    area = pygame.Rect(100, 300, 600, 200)
+    (newest, low, _), (older, high, _) = layer.layout((1024, 700), rising(area))
+    assert newest.text == "second" and older.text == "first"
+    assert low.bottom == area.bottom - 8 and high.bottom < low.top and high.top >= area.top

@@ -30,6 +30,15 @@ def settle(app: App, steps: int = 4) -> None:
         app.step()
 
 
+def past_turn_guard(table: Any) -> None:
+    """Let the table's turn guard pass (`scenes.table.TURN_GUARD_S` after the game came back to
+    the seat on screen): a test that clicks at once would have its action held, as a person's is."""
+    from scenes.table import TURN_GUARD_S
+
+    if getattr(table, "turn_back_at", None) is not None:
+        table.turn_back_at -= TURN_GUARD_S
+
+
 def click(app: App, pos: tuple[int, int], steps: int = 4) -> None:
     """A real left click: motion, button down and up posted to the event queue, then the loop runs."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))

@@ -46,6 +46,27 @@ def side_rects(size: tuple[int, int]) -> tuple[Rect, Rect]:
     return supply, Rect(rx, supply.bottom + g, right_w, h - m - supply.bottom - g)
 
 
+def main_rects(size: tuple[int, int]) -> tuple[Rect, Rect, Rect, Rect, Rect]:
+    """The main column, top to bottom: opponents, professors, your panel, the action bar, your
+    hand (`Composer.run`'s layout; the hand-off box sits over the bar and the hand's label)."""
+    w, h = size
+    sx, sy = w / 1280, h / 800
+    s = min(sx, sy)
+    m, g = max(1, round(16 * s)), max(1, round(8 * s))
+    supply, _log = side_rects(size)
+    mw = supply.left - g - m
+    opp = Rect(m, m, mw, round(132 * sy))
+    profs = Rect(m, opp.bottom + g, mw, round(178 * sy))
+    mine = Rect(m, profs.bottom + g, mw, round(132 * sy))
+    bar = Rect(m, mine.bottom + g, mw, round(44 * sy))
+    return opp, profs, mine, bar, Rect(m, bar.bottom + g, mw, h - m - bar.bottom - g)
+
+
+def hand_top(hand: Rect, s: float) -> int:
+    """Where the hand's cards begin (a chosen card rises above it): under the hand's label."""
+    return hand.top + max(1, round(22 * s)) + max(1, round(16 * s))
+
+
 def rich(surf: pygame.Surface, value: str, pos: tuple[int, int], size: int, colour: P.Colour,
          symbols: dict[str, P.Paint], bold: bool = False, anchor: str = "topleft") -> Rect:
     """One line of text where colour symbols (▲●■◆✚) are drawn as coloured shapes."""
@@ -190,16 +211,10 @@ class Composer:
     # -- layout ------------------------------------------------------------------------------------------
 
     def run(self) -> None:
-        w, h = self.size
         self.surf.blit(ui.background(self.size), (0, 0))
-        m, g = self.px(16), self.px(8)
+        m = self.px(16)
         supply, log = side_rects(self.size)
-        mw = supply.left - g - m
-        opp = Rect(m, m, mw, round(132 * self.sy))
-        profs = Rect(m, opp.bottom + g, mw, round(178 * self.sy))
-        mine = Rect(m, profs.bottom + g, mw, round(132 * self.sy))
-        bar = Rect(m, mine.bottom + g, mw, round(44 * self.sy))
-        hand = Rect(m, bar.bottom + g, mw, h - m - bar.bottom - g)
+        opp, profs, mine, bar, hand = main_rects(self.size)
         self.draw_opponents(opp)
         self.draw_professors(profs)
         self.draw_supply(supply)
@@ -208,7 +223,7 @@ class Composer:
         self.draw_bar(bar)
         self.draw_hand(hand)
         if self.view.get("phase") == "round_over" and self.view.get("round_results"):
-            self.draw_round_over(Rect(m, m, mw, profs.bottom - m))
+            self.draw_round_over(Rect(m, m, profs.width, profs.bottom - m))
 
     # -- opponents ----------------------------------------------------------------------------------------
 
@@ -774,7 +789,7 @@ class Composer:
         if not hand:
             return
         raise_ = self.px(16)
-        top = rect.top + self.px(22) + raise_
+        top = hand_top(rect, self.s)
         ch = min(rect.bottom - top - self.px(2), self.px(230))
         cw = int(ch * 0.54)
         n = len(hand)

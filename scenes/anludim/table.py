@@ -16,8 +16,8 @@ higher kind) and a combination's label picks it as the one to add to (`onto`).
 
 A turn that ends by itself (the main action with nothing optional left, or the optional action
 after the main one) is said on the bar ("Your turn is over", `ended_by_itself`) while the others
-play; when the turn comes back to the same person without a curtain, an action asked within
-TURN_GUARD_S of that moment is not applied (a message says the table just changed): the click
+play; when the turn comes back to the same person without a curtain, the shared table holds an
+action asked within `scenes.table.TURN_GUARD_S` of that moment (`just_came_back`): the click
 meant for the previous turn's "End turn" fell on the new turn's "Draw 2 cards" and drew them.
 
 Drawing: the whole table is composed into one cached surface whenever the view, the selection or
@@ -27,7 +27,6 @@ a frame is a blit of that layer plus the hover outline and tooltip.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,9 +43,6 @@ Rect = pygame.Rect
 
 
 Hit = ui.Hit  # a clickable zone (scenes/ui.py)
-
-TURN_GUARD_S = 1.0  # after the others played, actions wait this long (the table just changed)
-clock = time.monotonic  # tests move it
 
 
 @dataclass
@@ -78,7 +74,6 @@ class AnludimTable(ComposedTable):
         self.mouse = (0, 0)
         self._seat_seen: int | None = None
         self._was_my_turn = False
-        self.turn_back_at: float | None = None  # when the turn came back to the unveiled seat
         self.ended_by_itself = False  # the unveiled seat's own action ended its turn (no "End turn")
         super().__init__(app, session)
 
@@ -152,15 +147,12 @@ class AnludimTable(ComposedTable):
         """Keep the selection that still makes sense; the layer is composed again."""
         seat = self.view.get("seat")
         mine = self.my_turn()
-        if seat == self._seat_seen and seat is not None and mine and not self._was_my_turn:
-            self.turn_back_at = clock()  # the others played and the same person plays on, no curtain
         if mine or seat != self._seat_seen:
             self.ended_by_itself = False
         self._was_my_turn = mine
         if seat != self._seat_seen:
             self.sel = Selection()
             self._seat_seen = seat
-            self.turn_back_at = None
         else:
             self._prune()
         self.layer = None
@@ -189,17 +181,9 @@ class AnludimTable(ComposedTable):
 
     # -- acting ------------------------------------------------------------------------------------
 
-    def just_came_back(self) -> bool:
-        """True within TURN_GUARD_S of the turn coming back to this seat after the others played."""
-        return self.turn_back_at is not None and 0 <= clock() - self.turn_back_at < TURN_GUARD_S
-
     def act(self, action: Any) -> bool:
-        """Apply through the shell (refusals become a toast in the player's language); an action
-        asked just after the others played is not applied (see the module docstring)."""
-        if self.just_came_back():
-            self.app.toast(self.app.tr("anludim.ui.turn_back"), "info")
-            self.dirty = True
-            return False
+        """Apply through the shell (refusals become a toast in the player's language; an action
+        asked just after the others played is held there, see the module docstring)."""
         ok = self.try_act(action)
         if ok and self.me is not None and not self.my_turn() and not isinstance(action, A.EndTurn | A.Keep) \
                 and self.view.get("phase") not in ("round_over", "game_over"):
@@ -326,6 +310,21 @@ class AnludimTable(ComposedTable):
 
         log = side_rects(size)[1]
         return log.centerx, log.top + 34, log.width - 16
+
+    def handoff_box(self, surface: pygame.Surface, stacked: Rect, in_row: Rect) -> Rect:
+        """The hand-off ("Your turn is over — Pass to <name>") in one row over the whole action
+        bar, which says the same while it shows and whose buttons wait: at the top it covered the
+        opponents' panels; your panel, the hand's label and the cards just drawn stay in sight.
+        A name too long for the bar: the stacked box, its foot on the cards' top edge."""
+        from scenes.anludim.compose import hand_top, main_rects
+
+        size = surface.get_size()
+        _opp, _profs, mine, bar, hand = main_rects(size)
+        strip = Rect(bar.left, mine.bottom + 1, bar.width, hand.top - mine.bottom - 2)
+        if in_row.width <= strip.width:
+            return Rect(strip.left, 0, strip.width, in_row.height).move_to(centery=strip.centery)
+        cards = hand_top(hand, min(size[0] / 1280, size[1] / 800))
+        return stacked.move_to(midbottom=(strip.centerx, cards)).clamp(surface.get_rect())
 
     def draw_since(self, surface: pygame.Surface) -> None:
         """The shell's "since your last turn" box, with the colour symbols of card labels drawn."""

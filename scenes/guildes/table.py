@@ -292,6 +292,11 @@ class GuildesTable(ComposedTable):
         bar = self.zone_rects["prompt"]
         return box.move_to(center=(bar.centerx, max(bar.centery + 8, bar.top + box.height // 2 + 40)))
 
+    def handoff_box(self, surface: pygame.Surface, stacked: pygame.Rect, in_row: pygame.Rect) -> pygame.Rect:
+        """The hand-off in one row where the bot banner goes, under the prompt's first line: the
+        stacked box there ran off the window's foot at 1024×700 (its button cut in half)."""
+        return self.bot_banner_box(surface, in_row).clamp(surface.get_rect())
+
 
 
 # -- screenshots (python main.py screenshot guildes_table) ------------------------------------------

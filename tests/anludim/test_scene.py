@@ -10,8 +10,9 @@ import pytest
 
 from game.session import SeatInfo, Session
 from rules.anludim import actions as A
-from scenes.anludim.table import TURN_GUARD_S, AnludimTable
-from tests.ui_helpers import click, drawn_with_sizes, key, make_app, settle
+from scenes.anludim.table import AnludimTable
+from scenes.table import TURN_GUARD_S
+from tests.ui_helpers import click, drawn_with_sizes, key, make_app, past_turn_guard, settle
 
 
 @pytest.fixture
@@ -51,8 +52,7 @@ def reach_table(app, table: AnludimTable, limit: int = 400) -> None:
         elif table.pending_bot is not None:
             settle(app, 2)
         elif app.stack.top is table and table.my_turn():
-            if table.turn_back_at is not None:  # the turn came back after bots: its guard time passes
-                table.turn_back_at -= TURN_GUARD_S
+            past_turn_guard(table)  # the turn came back after bots: its guard time passes
             return
         else:
             settle(app, 2)
@@ -640,7 +640,7 @@ def test_a_click_just_after_the_bots_played_applies_nothing(app, monkeypatch) ->
     """One person and two bots: the first turn's draw ends the turn (nothing optional left); the
     bots play; a click on the action bar within TURN_GUARD_S of the turn coming back applies
     nothing and says why; the same click a moment later draws."""
-    import scenes.anludim.table as T
+    import scenes.table as T
 
     now = [1000.0]
     monkeypatch.setattr(T, "clock", lambda: now[0])
@@ -657,7 +657,7 @@ def test_a_click_just_after_the_bots_played_applies_nothing(app, monkeypatch) ->
     actions, hand = len(table.session.actions), len(table.view["hand"])
     click_zone(app, table, "button", ("draw",))  # meant for the previous turn's "End turn"
     assert len(table.session.actions) == actions and len(table.view["hand"]) == hand
-    assert app.tr("anludim.ui.turn_back") in app.toasts.texts()
+    assert app.tr("table.turn_back") in app.toasts.texts()
     click_zone(app, table, "draw_pile")
     assert len(table.session.actions) == actions  # the pile waits too
     now[0] += TURN_GUARD_S + 0.1
@@ -737,3 +737,32 @@ def test_the_discard_and_the_parchment_supply_never_run_together(lang, size, mon
     discard = next(r for text, _, r in drawn if text == app.tr("anludim.ui.discard", count=31))
     supply = next(r for text, _, r in drawn if text.startswith(app.tr("anludim.ui.parchment_supply", count=0)[:-1]))
     assert not discard.inflate(8, 0).colliderect(supply)
+
+
+# -- the hand-off box (playtest: at 1024x700 it covered the top of the opponents' panels) ----------
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800)), ("en", (1024, 700))])
+def test_the_hand_off_covers_neither_the_opponents_nor_your_panel_nor_the_cards(lang, size) -> None:
+    """Ana's first draw ends her turn (nothing optional is left) and drew cards she has not seen:
+    "Your turn is over — Pass to Bo" shows over the action bar, which says the same; the
+    opponents' panels, her own panel, the hand's label and the cards stay in sight."""
+    from scenes.anludim.compose import main_rects
+
+    app = make_app(lang, size)
+    app.settings.animation_speed = 50.0
+    table = start(app, kinds=("human", "human", "human"))
+    click_zone(app, table, "button", ("draw",))
+    assert table.handoff == 1 and app.stack.top is table
+    app.render()
+    box = table.handoff_panel
+    opp, profs, mine, bar, hand = main_rects(size)
+    assert pygame.Rect(0, 0, *size).contains(box), box
+    for needed in (opp, profs, mine):
+        assert not box.colliderect(needed), (box, needed)
+    label = pygame.Rect(hand.left, hand.top, hand.width, 20)
+    assert not box.colliderect(label), (box, label)
+    cards = [h.rect for h in table.hits if h.kind in ("card", "flip")]
+    assert cards and not any(box.colliderect(c) for c in cards), box
+    assert box.contains(table.handoff_rect)
+    click(app, table.handoff_rect.center)
+    assert top_name(app) == "CurtainScene"

@@ -16,7 +16,7 @@ from scenes import ui
 from scenes.guildes.compose import Composer
 from scenes.guildes.table import GuildesTable
 from sprites.guildes.pieces import card_body_top
-from tests.ui_helpers import click, key, make_app, settle
+from tests.ui_helpers import click, key, make_app, past_turn_guard, settle
 
 
 @pytest.fixture
@@ -54,6 +54,7 @@ def reach_table(app, table, limit: int = 600) -> None:
         elif table.pending_bot is not None:
             settle(app, 2)
         elif app.stack.top is table and table.my_turn():
+            past_turn_guard(table)  # the turn came back after bots: its guard time passes
             return
         else:
             settle(app, 2)
@@ -544,3 +545,74 @@ def test_names_in_the_market_auction_and_five_seat_tiles_are_whole_or_tooltipped
             assert any(_covered(app, value, h.tip) for h in hits if h.tip), (seed, kind, value)
         assert market.height >= composer.market_need(composer.zones()["centre"].width) or not drawn
         app.stack.pop()
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_hand_off_stays_in_the_prompt_bar_inside_the_window(lang, size) -> None:
+    """A person's own action draws cards and hands over to the other person: "Your turn is over —
+    Pass to Bo" sits in the prompt bar under its first line, wholly inside the window (the
+    stacked box ran off the foot at 1024x700, its button cut in half), clear of the panels."""
+    import random
+
+    app = make_app(lang, size)
+    session = Session(rules.engine("guildes"), app.content("guildes"), "test",
+                      [SeatInfo("Ana", 0, "human"), SeatInfo("Bo", 1, "human")], 5, {})
+    table = GuildesTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    rng = random.Random(3)
+    for _ in range(400):
+        if top_name(app) == "CurtainScene":
+            click(app, (size[0] // 2, size[1] // 2))
+            continue
+        if table.since:
+            click(app, (5, 5))
+            continue
+        if table.handoff is not None:
+            break
+        past_turn_guard(table)
+        table.try_act(rng.choice(session.state.legal_actions(table.unveiled)))
+        settle(app)
+    assert table.handoff is not None and app.stack.top is table
+    app.render()
+    box, zones = table.handoff_panel, table.zone_rects
+    assert pygame.Rect(0, 0, *size).contains(box), box
+    assert zones["prompt"].contains(box), (box, zones["prompt"])
+    for name in ("top_bar", "track", "main", "log"):
+        assert not box.colliderect(zones[name]), (name, box)
+    key(app, pygame.K_RETURN)
+    assert top_name(app) == "CurtainScene"
+
+
+def test_a_click_just_after_the_bots_played_is_held_as_in_anludim(app, monkeypatch) -> None:
+    """The shared turn guard (scenes/table.py): one person and two bots; once the bots have played
+    and the game comes back to the person, a click within TURN_GUARD_S applies nothing and says
+    why; the same click a moment later applies."""
+    import scenes.table as T
+
+    now = [1000.0]
+    monkeypatch.setattr(T, "clock", lambda: now[0])
+    table = start(app, kinds=("human", "greedy", "greedy"))
+    policy = table.session.engine.bot("greedy", 1)
+    came_back = False
+    for _ in range(60):
+        action = policy.choose(table.view, table.session.legal_actions(table.me))
+        click_action(app, table, action)
+        for _ in range(300):  # the bots play; the clock stands still
+            if table.session.state.is_over() or (table.pending_bot is None and table.my_turn()):
+                break
+            settle(app, 2)
+        came_back = table.just_came_back() and not isinstance(
+            policy.choose(table.view, table.session.legal_actions(table.me)), Place)
+        if came_back or table.session.state.is_over():
+            break
+        now[0] += T.TURN_GUARD_S  # a person's pace: the next turn starts with the guard passed
+    assert came_back and {s for s, _ in table.session.actions[-2:]} <= {1, 2}
+    actions = len(table.session.actions)
+    action = policy.choose(table.view, table.session.legal_actions(table.me))
+    click_action(app, table, action)  # meant for the table before it changed
+    assert len(table.session.actions) == actions
+    assert app.tr("table.turn_back") in app.toasts.texts()
+    now[0] += T.TURN_GUARD_S + 0.1
+    click_action(app, table, action)
+    assert len(table.session.actions) > actions and table.session.actions[actions] == (table.me, action)
