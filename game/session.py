@@ -249,12 +249,14 @@ class Session:
                         "over": bool(self.state.is_over())},
         }
 
-    def autosave(self) -> bool:
-        """Write the save now when a store and name were given; False (and `last_save_error`) on failure."""
+    def autosave(self, extras_only: bool = False) -> bool:
+        """Write the save now when a store and name were given; False (and `last_save_error`) on failure.
+        `extras_only`: only `extras` changed (UI state): the current save is replaced, atomically,
+        without making a version of it (`SaveStore.write(in_place=True)`)."""
         if self.store is None or self.save_name is None:
             return False
         try:
-            self.store.write(self.to_save(), self.save_name)
+            self.store.write(self.to_save(), self.save_name, in_place=extras_only)
         except SaveError as exc:
             self.last_save_error = exc
             return False

@@ -377,9 +377,12 @@ class GorgesTable(TableScene):
         self._mark_shown()
 
     def _mark_shown(self) -> None:
-        """Remember (in the save's extras) that the organiser has followed the log this far."""
-        if not self.steps and not self.aftermath and self.log_seen is not None:
+        """Remember (in the save's extras, written at once) that the organiser has followed the log
+        this far: quitting right after following a roll does not show it again on resume."""
+        if not self.steps and not self.aftermath and self.log_seen is not None \
+                and self.session.extras.get(SHOWN_EXTRA) != self.log_seen:
             self.session.extras[SHOWN_EXTRA] = self.log_seen
+            self.session.autosave(extras_only=True)
 
     def _flush_tray(self) -> None:
         """The routine rolls (movement, turn order) reach the tray after the stepped ones."""

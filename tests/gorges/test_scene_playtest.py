@@ -341,3 +341,31 @@ def test_rolls_not_yet_shown_when_saved_are_shown_on_resume():
     app.stack.push(third)
     settle(app)
     assert not third.steps
+
+
+def test_rolls_followed_are_saved_at_once(tmp_path):
+    """Quitting right after following a roll (no action since) does not show it again on resume:
+    the save holds the rolls followed as soon as they are, without a new version of the game."""
+    from game.saves import SaveStore
+    from game.session import Session
+    from scenes.gorges.table import SHOWN_EXTRA, GorgesTable
+    app, table = _table("fr", (1024, 700), auto_roll=False)
+    session = table.session
+    session.store, session.save_name = SaveStore(tmp_path), "campagne"
+    play_until(table, _movement)
+    settle(app)
+    assert table.steps and session.autosave()
+    versions = len(session.store.generations("campagne"))
+    waiting = len(table.steps)
+    for _ in range(waiting):
+        click_zone(app, table, "step_next")
+    assert not table.steps
+    saved = session.store.read("campagne")
+    assert saved["extras"][SHOWN_EXTRA] == table.log_seen
+    assert len(session.store.generations("campagne")) == versions
+    assert [list(a) for a in saved["actions"]] == [list(a) for a in session.to_save()["actions"]]
+    app.stack.pop()
+    again = GorgesTable(app, Session.from_save(saved, session.engine, session.content, session.content_digest))
+    app.stack.push(again)
+    settle(app)
+    assert not again.steps
