@@ -153,6 +153,7 @@ class GorgesTable(TableScene):
         self.diplomacy_open = False
         self.steps: list[list[dict[str, Any]]] = []  # rolls waiting for "Continue", each with what followed
         self.step_end: list[int] = []  # log index of each step's last entry
+        self.step_at: list[int] = []  # log index of each step's roll
         self.step_pre: list[list[dict[str, Any]]] = []  # what was said just before each step's roll
         self._announce: list[dict[str, Any]] = []
         self._tray_later: list[dict[str, Any]] = []  # routine rolls waiting for the stepped ones
@@ -348,6 +349,7 @@ class GorgesTable(TableScene):
             self.aftermath = []
         if first:  # nothing stale to step through after an undo, a replay or a reload
             self.steps, self.step_end, self.step_pre, self._announce = [], [], [], []
+            self.step_at = []
         fresh = log[start:]
         self.log_seen = len(log)
         self._fresh_start = start
@@ -404,6 +406,7 @@ class GorgesTable(TableScene):
             self.step_pre.append(self._announce)
             self._announce = []
             self.step_end.append(self._at)
+            self.step_at.append(self._at)
             if len(self.steps) == 1:
                 self.step_started()
         elif self.steps and e.get("key") not in ROLL_KEYS and e.get("key") != "gorges.log.turn":
@@ -451,7 +454,7 @@ class GorgesTable(TableScene):
         if self.aftermath:
             return "battles"
         if self.steps:
-            phase = overlays.step_phase(self, self.steps[0][0])
+            phase = overlays.step_phase(self, self.steps[0][0], self.step_at[0])
             if phase:
                 return phase
         return self.view["phase"]
@@ -465,6 +468,7 @@ class GorgesTable(TableScene):
             self._flush_tray()
         self.step_end = [] if all_of_them else self.step_end[1:]
         self.step_pre = [] if all_of_them else self.step_pre[1:]
+        self.step_at = [] if all_of_them else self.step_at[1:]
         if self.steps:
             self.step_started()
         self._mark_shown()

@@ -369,3 +369,20 @@ def test_rolls_followed_are_saved_at_once(tmp_path):
     app.stack.push(again)
     settle(app)
     assert not again.steps
+
+
+def test_a_table_roll_s_phase_comes_from_the_table_s_id_not_its_name():
+    """A step's phase heading reads the rolled table's id (the view's `table_rolls`, log index ->
+    table id), not its name: two tables named alike (a designer's copy) keep their own phases."""
+    from types import SimpleNamespace
+
+    from scenes.gorges.overlays import step_phase
+    app, table = _table("fr", (1024, 700), auto_roll=False)
+    tables = table.session.content.tables
+    play_until(table, lambda st: len(st.table_rolls()) >= 3)
+    rolls = table.view["table_rolls"]
+    assert rolls and all(table.log[i]["key"] == "gorges.log.table" for i, _ in rolls)
+    assert all(table.log[i]["params"]["table"] == tables[tid].name.to_json() for i, tid in rolls)
+    named_alike = {"key": "gorges.log.table", "params": {"table": tables["no_challenge"].name.to_json()}}
+    t = SimpleNamespace(view={"table_rolls": [[3, "no_challenge"], [8, "mines"], [9, "battle"]]})
+    assert [step_phase(t, named_alike, i) for i in (3, 8, 9)] == ["conquest", "mines", None]
