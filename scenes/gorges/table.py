@@ -115,6 +115,8 @@ class Layout:
         self.log = pygame.Rect(self.right.left, self.dice.bottom + 8, right_w,
                                self.right.bottom - self.dice.bottom - 8)
         self.overlay = self.map.inflate(-24, -24)
+        # the race picker (set-up): the map and the panels beside it, for texts at a readable size
+        self.picker = pygame.Rect(pad + 12, body + 12, w - 2 * pad - 24, h - body - pad - 24)
 
 
 class GorgesTable(TableScene):
@@ -908,29 +910,38 @@ class GorgesTable(TableScene):
         panels.orders(self, layer, lay.prompt)
         panels.journal(self, layer, lay.log)
         kind = (self.prompt or {}).get("kind")
+        picking = self.picking_race()
         if self.journal_big:
             panels.journal(self, layer, lay.map.inflate(-16, -16), big=True)
         elif self.diplomacy_open:
             overlays.diplomacy(self, layer, lay.overlay)
-        elif kind == "race" and self.my_turn():
-            panels.race_picker(self, layer, lay.overlay)
+        elif picking:
+            pass  # over the panels too: drawn after them
         elif self.aftermath:  # read the last battle's outcome before the next form
             panels.aftermath(self, layer, lay.overlay)
         elif self.steps:
             overlays.step(self, layer, lay.overlay)
         elif kind == "battle_result" and self.view.get("battle"):
             panels.battle_form(self, layer, lay.overlay)
-        panels.dice_tray(self, layer, lay.dice)
+        if picking:  # over the panels (the dice tray's designer button comes along)
+            panels.race_picker(self, layer, lay.picker)
+        else:
+            panels.dice_tray(self, layer, lay.dice)
         if self.designer_open:
             panels.designer_picker(self, layer, lay)
         self.layer = layer.convert() if pygame.display.get_surface() else layer
         self.hover = self.hit_at(self.mouse)  # zones moved: hover what is under the pointer now
 
+    def picking_race(self) -> bool:
+        """The race picker is up (set-up): it covers the map and the panels beside it."""
+        kind = (self.prompt or {}).get("kind")
+        return kind == "race" and self.my_turn() and not self.journal_big and not self.diplomacy_open
+
     def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         self.ensure_layer()
         assert self.layer is not None and self.lay is not None
         surface.blit(self.layer, (0, 0))
-        if self.rolling():
+        if self.rolling() and not self.picking_race():
             panels.dice_tray(self, surface, self.lay.dice, frame=True)
             if self.steps and not self.aftermath and not self.journal_big and not self.diplomacy_open:
                 overlays.step_die(self, surface, self.lay.overlay)
