@@ -118,7 +118,8 @@ class Session:
         """Apply and record `action`; `IllegalAction`/`InvalidAction` propagate and nothing is recorded.
         A person's action that drew (`hidden` "draw") and put in their own view secret cards they
         had not seen is noted in `drew` (the table shows it to them before the curtain)."""
-        before = self._secrets(seat) if self.is_human(seat) else None
+        hidden = getattr(self.engine, "hidden_information", True)
+        before = self._secrets(seat) if hidden and self.is_human(seat) else None
         self._apply_marking(seat, action)
         if before is not None and self.hidden.get(len(self.actions)) == "draw" \
                 and secret_gain(*before, *self._secrets(seat)):
