@@ -368,8 +368,8 @@ def secret_gain(mine_before: Any, public_before: Any, mine_after: Any, public_af
     gain (the seat saw it), nor is a card turned face up for all (a revealed quest, a refilled row).
 
     Views are compared as multisets of pieces (`_pieces`): a card — a word, or a dict in a list
-    holding no dict (`{"id", "halves"}`) — counts wherever it was seen before; any other value (a
-    number) at its place (its path, list positions left out)."""
+    holding no dict (`{"id", "halves"}`, known by its id) — counts wherever it was seen before; any
+    other value (a number) at its place (its path, list positions left out)."""
     secret = _pieces(_differing(mine_after, public_after)) - _pieces(_differing(public_after, mine_after))
     if not secret:
         return False
@@ -391,15 +391,16 @@ def _differing(view: Any, other: Any) -> Any:
 
 def _pieces(data: Any) -> Counter[tuple[Any, Any]]:
     """The pieces of a JSON-like value, as a multiset of (path or None, value): a card (a word, or
-    a dict in a list holding no dict, as its JSON) with None, any other value (a number) with its
-    path (list positions left out)."""
+    a dict in a list holding no dict, as its id or else its JSON) with None, any other value (a
+    number) with its path (list positions left out)."""
     out: Counter[tuple[Any, Any]] = Counter()
     stack: list[tuple[tuple[str, ...], Any, bool]] = [((), data, False)]
     while stack:
         where, value, listed = stack.pop()
         if isinstance(value, Mapping):
-            if listed and not _holds_dict(value):
-                out[(None, json.dumps(value, sort_keys=True, default=str))] += 1
+            if listed and not _holds_dict(value):  # a card: known by its id (a mage whose placement
+                card = value.get("id", value)       # only its guild sees is the same card for all)
+                out[(None, card if isinstance(card, str) else json.dumps(card, sort_keys=True, default=str))] += 1
             else:
                 stack.extend((where + (str(k),), v, False) for k, v in value.items())
         elif isinstance(value, (list, tuple)):
