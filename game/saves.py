@@ -305,10 +305,12 @@ class SaveStore:
         """The folder of the older generations of save `name`."""
         return self.folder / (check_name(name) + HISTORY_SUFFIX)
 
-    def write(self, save: dict[str, Any], name: str) -> Path:
+    def write(self, save: dict[str, Any], name: str, in_place: bool = False) -> Path:
         """Stamp `saved_at` from the clock and write atomically, keeping the older generations.
         The same game again (nothing but the time differs: "save and quit" right after the
-        autosave) writes nothing: it would make a version no one could tell from the one before."""
+        autosave) writes nothing: it would make a version no one could tell from the one before.
+        `in_place`: when only the extras changed (UI state, e.g. the rolls followed on screen),
+        replace the current file atomically without filing a generation."""
         path = self.path(name)
         data = dict(save, saved_at=self.clock().isoformat(timespec="seconds"))
         blob = encode(validate(data))
@@ -317,6 +319,9 @@ class SaveStore:
         remove_stale_temps(self.path(name, previous=True))
         current = self._good_bytes(path)
         if current is not None and _same_game(current, blob):
+            return path
+        if current is not None and in_place and _same_game(current, blob, "extras"):
+            write_atomic(path, blob)
             return path
         if current is not None:
             previous = self._good_bytes(self.path(name, previous=True))
@@ -513,9 +518,10 @@ def turn_of(state: Any) -> dict[str, Any]:
     return {"turn": None}
 
 
-def _same_game(old: bytes, new: bytes) -> bool:
-    """Two encoded saves that differ at most in `saved_at`."""
+def _same_game(old: bytes, new: bytes, *also: str) -> bool:
+    """Two encoded saves that differ at most in `saved_at` (and the keys `also`)."""
     a, b = json.loads(old), json.loads(new)
-    a.pop("saved_at", None)
-    b.pop("saved_at", None)
+    for key in ("saved_at", *also):
+        a.pop(key, None)
+        b.pop(key, None)
     return a == b

@@ -33,7 +33,9 @@ summary (`game.hotseat.since_last_turn`).
 
 from __future__ import annotations
 
+import json
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -113,11 +115,22 @@ class Session:
     # -- playing -------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> None:
-        """Apply and record `action`; `IllegalAction`/`InvalidAction` propagate and nothing is recorded."""
+        """Apply and record `action`; `IllegalAction`/`InvalidAction` propagate and nothing is recorded.
+        A person's action that drew (`hidden` "draw") and put in their own view secret cards they
+        had not seen is noted in `drew` (the table shows it to them before the curtain)."""
+        hidden = getattr(self.engine, "hidden_information", True)
+        before = self._secrets(seat) if hidden and self.is_human(seat) else None
         self._apply_marking(seat, action)
+        if before is not None and self.hidden.get(len(self.actions)) == "draw" \
+                and secret_gain(*before, *self._secrets(seat)):
+            self.drew.add(len(self.actions))
         self.actions.append((seat, action))
         self.log_marks[seat] = len(self.state.log)
         self.autosave()
+
+    def _secrets(self, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        """`seat`'s view and the public one (what `secret_gain` compares)."""
+        return self.state.view(seat), self.state.view(None)
 
     def note_reveal(self, seat: int) -> None:
         """The UI lifted the curtain for `seat` (it may now see that seat's hidden information)."""
@@ -237,12 +250,14 @@ class Session:
                         "over": bool(self.state.is_over())},
         }
 
-    def autosave(self) -> bool:
-        """Write the save now when a store and name were given; False (and `last_save_error`) on failure."""
+    def autosave(self, extras_only: bool = False) -> bool:
+        """Write the save now when a store and name were given; False (and `last_save_error`) on failure.
+        `extras_only`: only `extras` changed (UI state): the current save is replaced, atomically,
+        without making a version of it (`SaveStore.write(in_place=True)`)."""
         if self.store is None or self.save_name is None:
             return False
         try:
-            self.store.write(self.to_save(), self.save_name)
+            self.store.write(self.to_save(), self.save_name, in_place=extras_only)
         except SaveError as exc:
             self.last_save_error = exc
             return False
@@ -297,6 +312,7 @@ class Session:
         self.actions: list[tuple[int, Action]] = []
         self.reveals: list[tuple[int, int]] = []
         self.hidden: dict[int, str] = {}  # action index -> what it revealed ("draw", "roll", ...)
+        self.drew: set[int] = set()  # indices of people's actions (played here) that gave them unseen secret cards
         self.log_marks: dict[int, int] = {}
 
     def _replay(self, items: list[list[Any]], reveals: list[tuple[int, int]],
@@ -344,6 +360,62 @@ def hidden_result(state: Any) -> str | None:
     method = getattr(state, "hidden_result", None)
     kind = method() if callable(method) else None
     return kind if kind in HIDDEN_KINDS else ("chance" if kind else None)
+
+
+def secret_gain(mine_before: Any, public_before: Any, mine_after: Any, public_after: Any) -> bool:
+    """True when a seat's own view now shows, where the public view does not, a card it did not
+    show before: cards drawn face down into a hidden hand. A card taken from a face-up row is no
+    gain (the seat saw it), nor is a card turned face up for all (a revealed quest, a refilled row).
+
+    Views are compared as multisets of pieces (`_pieces`): a card — a word, or a dict in a list
+    holding no dict (`{"id", "halves"}`, known by its id) — counts wherever it was seen before; any
+    other value (a number) at its place (its path, list positions left out)."""
+    secret = _pieces(_differing(mine_after, public_after)) - _pieces(_differing(public_after, mine_after))
+    if not secret:
+        return False
+    old = _pieces(_differing(mine_before, public_before)) - _pieces(_differing(public_before, mine_before))
+    seen = _pieces(_differing(mine_before, mine_after))
+    now = _pieces(_differing(mine_after, mine_before))
+    for piece, count in secret.items():
+        if count > old[piece] and (piece[0] is not None or now[piece] > seen[piece]):
+            return True
+    return False
+
+
+def _differing(view: Any, other: Any) -> Any:
+    """`view` without the top-level keys it shares, equal, with `other` (the static card data...)."""
+    if not isinstance(view, Mapping) or not isinstance(other, Mapping):
+        return view
+    return {k: v for k, v in view.items() if k not in other or other[k] != v}
+
+
+def _pieces(data: Any) -> Counter[tuple[Any, Any]]:
+    """The pieces of a JSON-like value, as a multiset of (path or None, value): a card (a word, or
+    a dict in a list holding no dict, as its id or else its JSON) with None, any other value (a
+    number) with its path (list positions left out)."""
+    out: Counter[tuple[Any, Any]] = Counter()
+    stack: list[tuple[tuple[str, ...], Any, bool]] = [((), data, False)]
+    while stack:
+        where, value, listed = stack.pop()
+        if isinstance(value, Mapping):
+            if listed and not _holds_dict(value):  # a card: known by its id (a mage whose placement
+                card = value.get("id", value)       # only its guild sees is the same card for all)
+                out[(None, card if isinstance(card, str) else json.dumps(card, sort_keys=True, default=str))] += 1
+            else:
+                stack.extend((where + (str(k),), v, False) for k, v in value.items())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((where, v, True) for v in value)
+        elif isinstance(value, str):
+            out[(None, value)] += 1
+        elif value is not None:
+            out[(where, value)] += 1
+    return out
+
+
+def _holds_dict(value: Any) -> bool:
+    """True when a dict or list holds a dict, at any depth."""
+    items = value.values() if isinstance(value, Mapping) else value
+    return any(isinstance(v, Mapping) or (isinstance(v, (list, tuple)) and _holds_dict(v)) for v in items)
 
 
 def engine_for(save: dict[str, Any], engines: Mapping[str, Any]) -> Any:

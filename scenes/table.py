@@ -18,7 +18,9 @@ over → the end-of-game summary; a bot must act → it plays after a short visi
 the animation speed), one action at a time; a human other than the unveiled seat must act in a
 game with hidden information → the curtain; then the revealed seat sees a "since your last turn"
 summary of the public log. When the curtain would fall right after a person's own action drew
-cards they have not seen (the session marked it "draw"), the table first stays on that person's
+cards they have not seen into their own hidden hand (the session noted it in `drew`: a draw whose
+cards that person's view shows and the public one does not; a quest or a row turned face up is
+no such draw), the table first stays on that person's
 view with "Your turn is over — Pass to <name>" (`handoff`): they see their new hand, then pass
 (the button, Enter or Space); the curtain stays public. Ctrl+Z undoes when the session allows it; Esc opens the pause menu;
 N opens the note box (a remark pinned to the current action; `log_with_notes` marks notes in a log).
@@ -43,7 +45,6 @@ from game.scene import Scene
 from scenes import ui
 
 BOT_PAUSE_S = 0.8
-HANDOFF_KINDS = ("draw",)  # hidden results of a person's own action that they see before the curtain
 THINK_POLL_S = 0.05  # how often the loop looks whether a bot that thinks beyond its pause is done
 TURN_GUARD_S = 1.0  # after the others played, the seat on screen's actions wait this long
 clock = time.monotonic  # tests move it
@@ -314,8 +315,8 @@ class TableScene(Scene):
 
     def _hand_off_first(self, seat: int) -> bool:
         """Keep the table on the seat whose view just left the screen, with "Pass to <seat>", when
-        its own last action (made while it was unveiled; only bots played since) drew cards it has
-        not seen yet. True when the hand-off is shown (once per action)."""
+        its own last action (made while it was unveiled; only bots played since) drew cards into
+        its hidden hand that it has not seen yet (`session.drew`). True when the hand-off is shown (once per action)."""
         session, count = self.session, len(self.session.actions)
         left = self._left_screen
         if left is None or left[1] != count or left[0] == seat or self._handed_off == count:
@@ -328,7 +329,7 @@ class TableScene(Scene):
         unveiled_at = max((n for n, s in getattr(session, "reveals", []) if s == actor), default=0)
         if last < unveiled_at or any(session.is_human(s) for s, _ in session.actions[last + 1:]):
             return False
-        if getattr(session, "hidden", {}).get(last) not in HANDOFF_KINDS:
+        if last not in getattr(session, "drew", ()):
             return False
         self._handed_off, self.handoff, self.unveiled = count, seat, actor
         self.refresh()

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.i18n import STRINGS_DIR, Strings
-from game.session import SeatInfo, Session
+from game.session import SeatInfo, Session, secret_gain
 from scenes.table import TableScene
 from tests.test_table_scene import lift, top_name
 from tests.toygame import Draw, Play, ToyEngine, ToyState
@@ -154,3 +154,54 @@ def test_the_hand_off_is_drawn_in_french_and_english(app) -> None:
     assert table.handoff_rect is not None and surface.get_rect().contains(table.handoff_rect)
     assert app.tr("table.handoff", name="Bo") == "Pass to Bo"
     assert Strings("fr").tr("table.handoff", name="Bo") == "Passer la main à Bo"
+
+
+class RevealingState(DrawingState):
+    """A draw that turns the deck's top card face up for everyone (as a quest is revealed): no
+    hidden card reaches the hand."""
+
+    def __init__(self, seats, seed):
+        super().__init__(seats, seed)
+        self.row: list[int] = []
+
+    def apply(self, seat, act):
+        if not isinstance(act, Draw):
+            return super().apply(seat, act)
+        self._hidden = "draw"
+        self.row.append(self.deck.pop())
+        self.actions += 1
+        self._advance()
+
+    def view(self, seat):
+        return dict(super().view(seat), row=list(self.row))
+
+
+class RevealingToy(ToyEngine):
+    def new_game(self, content, seats, seed, options=None):
+        return RevealingState(seats if isinstance(seats, int) else len(seats), seed)
+
+
+def test_a_card_turned_face_up_for_all_asks_no_hand_off(app) -> None:
+    """A person's action that drew only for the table (a quest revealed) has nothing to show them
+    first: the curtain comes at once (the session still marks it a draw, for undo)."""
+    session = Session(RevealingToy(), None, "toy", [SeatInfo("Ana", 0), SeatInfo("Bo", 1)], 3)
+    table = start(app, session=session)
+    lift(app)
+    assert table.try_act(Draw())
+    settle(app)
+    assert session.hidden.get(0) == "draw" and not session.drew
+    assert top_name(app) == "CurtainScene" and table.handoff is None
+
+
+def test_what_counts_as_unseen_secret_cards() -> None:
+    """`secret_gain`: cards drawn face down into one's hand, not cards seen before nor cards public."""
+    def views(hand, row, quest=None, peeked=()):
+        public = {"row": list(row), "quest": quest, "hand": None, "hand_size": len(hand), "cards": {"a": 1}}
+        return dict(public, hand=list(hand), peeked=list(peeked)), dict(public, peeked=[])
+
+    drawn = secret_gain(*views(["a1"], ["r1", "r2"]), *views(["a1", "d7"], ["r1", "r2"]))
+    taken = secret_gain(*views(["a1"], ["r1", "r2"]), *views(["a1", "r1"], ["r2", "r3"]))
+    twin = secret_gain(*views(["a1"], ["r1", "r2"]), *views(["a1", "r1"], ["r1", "r2"]))
+    quest = secret_gain(*views(["a1"], [], "q1", ["q2"]), *views(["a1"], [], "q2", ["q2"]))
+    played = secret_gain(*views(["a1", "a2"], []), *views(["a2"], ["a1"]))
+    assert (drawn, taken, twin, quest, played) == (True, False, True, False, False)

@@ -71,7 +71,7 @@ EXPRESSION_AIMS = {"relics", "points", "item", "standard"}  # rolled with d3 or 
 _ANY_TIME = frozenset({ForceNextRoll, DesignerMode, Rename, SetProfile, Note, Ally, SwapArmies})
 CHECKPOINT_WINDOW = 60  # a copy's replay keeps the data of the turn starts this close to its end
 # Lists whose entries are never changed once added (only appended, or replaced): shared by copies.
-_ROWS = ("_log", "history", "relics_by_turn")
+_ROWS = ("_log", "_table_rolls", "history", "relics_by_turn")
 _NOT_IN_CHECKPOINT = frozenset({"content", "rng", *_ROWS, "_unnamed", "_armies_then", "_place_names",
                                 "_abilities", "_event_effects", "flow", "_campaign", "prompt",
                                 "_seats_applied", "_actions_applied", "_checkpoint", "_replaying", "_newest",
@@ -99,6 +99,7 @@ class GorgesState:
         self._newest: tuple[int, dict[str, Any]] | None = None  # the last checkpoint that replay kept
         self._log: list[dict[str, Any]] = []  # the public log, named (see `say`)
         self._unnamed: list[tuple[Any, ...]] = []  # said, not yet named (see `_said`)
+        self._table_rolls: list[tuple[int, str]] = []  # (log index, table id) of the named table rolls
         self._armies_then: list[tuple[int, dict[str, Army]]] = []  # (entries said, armies until then)
         self._place_names: dict[str, dict[str, str]] = {}  # territory names, dumped once
         self._abilities: dict[str, dict[str, Any]] = {}  # race -> ability type -> its (first) ability
@@ -574,6 +575,12 @@ class GorgesState:
         for said in self._unnamed:
             yield _said(said, content)
 
+    def table_rolls(self) -> list[list[Any]]:
+        """[log index, table id] of every table roll in the log (named or not yet)."""
+        named = len(self._log)
+        return [[i, t] for i, t in self._table_rolls] + [
+            [named + k, said[5]] for k, said in enumerate(self._unnamed) if said[0] == "gorges.log.table"]
+
     def log_size(self) -> int:
         """len(self.log), without naming the entries not read yet."""
         return len(self._log) + len(self._unnamed)
@@ -602,6 +609,7 @@ class GorgesState:
                 if key == "gorges.log.roll":  # what the die was rolled for: an entry of its own
                     self._named(params["what"]["params"], armies)
                 elif key == "gorges.log.table":  # see `roll_table`
+                    self._table_rolls.append((len(self._log), said[5]))
                     for name in ("table", "entry", "detail"):
                         params[name] = params[name].to_json()
                 self._log.append({"key": key, "params": params})

@@ -99,6 +99,7 @@ def build_view(st: Any) -> dict[str, Any]:
         "prompt": None if st.prompt is None else st.prompt.to_json(),
         "outcome": st.outcome() if st.over else None,
         "log_size": st.log_size(),
+        "table_rolls": st.table_rolls(),
         "bots": st.content.bots,  # content/gorges/bots.yaml: the bots' weights (shared, never changed)
     }
 

@@ -106,20 +106,21 @@ PHASE_OF_ROLL = {"gorges.roll.crown_direction": "crown", "gorges.roll.crown_step
                  "gorges.roll.event": "events", "gorges.roll.save": "conquest", "gorges.roll.raid": "movement"}
 
 
-def step_phase(t: Any, entry: dict[str, Any]) -> str | None:
-    """The phase a logged roll belongs to, when it says so."""
+TABLE_PHASE = {"mines": "mines", "no_challenge": "conquest"}  # tables rolled in a phase of their own
+
+
+def step_phase(t: Any, entry: dict[str, Any], index: int) -> str | None:
+    """The phase a logged roll (log entry number `index`) belongs to, when it says so; a table
+    roll by its table's id (the view's `table_rolls`)."""
     if entry.get("key") == "gorges.log.search":
         return "search"
     p = entry.get("params") or {}
     what = p.get("what")
     if isinstance(what, dict) and what.get("key") in PHASE_OF_ROLL:
         return PHASE_OF_ROLL[what["key"]]
-    tables = t.session.content.tables
-    table = (p.get("table") or {}).get("text") if isinstance(p.get("table"), dict) else None
-    if table is not None:
-        for tid, phase in (("mines", "mines"), ("no_challenge", "conquest")):
-            if tables[tid].name.model_dump() == table:
-                return phase
+    if entry.get("key") == "gorges.log.table":
+        table = next((tid for i, tid in t.view.get("table_rolls", ()) if i == index), None)
+        return TABLE_PHASE.get(table)
     return None
 
 
@@ -168,7 +169,7 @@ def step(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     box = _step_box(rect, _step_height(t, entries, min(rect.width, 620)))
     _hit(t, Rect((0, 0), surf.get_size()), "block")  # the organiser continues before anything else
     ui.panel(surf, box, 250, ui.GOLD)
-    phase = step_phase(t, roll)
+    phase = step_phase(t, roll, t.step_at[0])
     head = t.tr(f"gorges.phase.{phase}") if phase else t.tr("gorges.ui.dice")
     seat = (p.get("seat") or {}).get("seat") if isinstance(p.get("seat"), dict) else None
     title = head if seat is None else t.tr("gorges.ui.step_title", phase=head, seat=t.seat_name(seat))

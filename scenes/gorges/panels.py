@@ -885,23 +885,33 @@ def _value_button(t: Any, surface: pygame.Surface, r: Rect, value: str, name: st
 # -- overlays over the island ---------------------------------------------------------------------
 
 def race_picker(t: Any, surf: pygame.Surface, rect: Rect) -> None:
-    """Set-up: every race as a card with its gifts; a click picks it."""
+    """Set-up: every race as a card with its gifts, over the map and the panels beside it (its
+    texts whole at 12 px or more); a click picks it."""
     p = t.prompt or {}
-    ui.panel(surf, rect, 240, ui.GOLD)
+    ui.panel(surf, rect, 252, ui.GOLD)
     _hit(t, rect, "block")
     seat = p.get("seat", 0)
     rgb, sym = t.colour_of(seat)
     ui.seat_symbol(surf, sym, (rect.left + 24, rect.top + 22), 10, rgb)
-    ui.text(surf, t.tr("gorges.ui.race_title", name=t.seat_name(seat)), (rect.left + 42, rect.top + 10), 22, ui.GOLD,
-            bold=True)
+    title_w = rect.width - 60
+    if t.designer():  # the dice tray's button, under the picker
+        b = Rect(rect.right - 182, rect.top + 12, 170, 24)
+        button(t, surf, b, t.tr("gorges.ui.designer_button"), "designer", selected=t.designer_open, size=12)
+        title_w -= b.width + 12
+    ui.text(surf, elide(t.tr("gorges.ui.race_title", name=t.seat_name(seat)), title_w, 22, True),
+            (rect.left + 42, rect.top + 10), 22, ui.GOLD, bold=True)
     options = p.get("options", [])
-    cols = 3
     gap = 8
     top = rect.top + 48
-    cw = (rect.width - 24 - gap * (cols - 1)) // cols
     races = t.session.content.races
     texts = [t.tx(races[rid].text) if rid in races else "" for rid in options]
-    size, heights = _race_rows(texts, cols, cw - 18, rect.bottom - 12 - top)
+
+    def laid(cols: int) -> tuple[int, int, int, list[int]]:
+        cw = (rect.width - 24 - gap * (cols - 1)) // cols
+        return (*_race_rows(texts, cols, cw - 18, rect.bottom - 12 - top), cols, cw)
+
+    # as many columns as give the largest text (fewer columns, taller rows, on a tie)
+    size, heights, cols, cw = max((laid(cols) for cols in (3, 4, 5)), key=lambda x: (x[0], -x[2]))
     y = top
     for i, rid in enumerate(options):
         r, c = divmod(i, cols)
@@ -917,7 +927,7 @@ def race_picker(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         _hit(t, card, "act", A.Choose(rid), texts[i])
 
 
-RACE_TEXT_SIZES = (12, 11, 10, 9)
+RACE_TEXT_SIZES = (14, 13, 12, 11, 10, 9)
 
 
 def _race_rows(texts: list[str], cols: int, width: int, room: int) -> tuple[int, list[int]]:

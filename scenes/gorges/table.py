@@ -115,6 +115,8 @@ class Layout:
         self.log = pygame.Rect(self.right.left, self.dice.bottom + 8, right_w,
                                self.right.bottom - self.dice.bottom - 8)
         self.overlay = self.map.inflate(-24, -24)
+        # the race picker (set-up): the map and the panels beside it, for texts at a readable size
+        self.picker = pygame.Rect(pad + 12, body + 12, w - 2 * pad - 24, h - body - pad - 24)
 
 
 class GorgesTable(TableScene):
@@ -153,6 +155,7 @@ class GorgesTable(TableScene):
         self.diplomacy_open = False
         self.steps: list[list[dict[str, Any]]] = []  # rolls waiting for "Continue", each with what followed
         self.step_end: list[int] = []  # log index of each step's last entry
+        self.step_at: list[int] = []  # log index of each step's roll
         self.step_pre: list[list[dict[str, Any]]] = []  # what was said just before each step's roll
         self._announce: list[dict[str, Any]] = []
         self._tray_later: list[dict[str, Any]] = []  # routine rolls waiting for the stepped ones
@@ -348,6 +351,7 @@ class GorgesTable(TableScene):
             self.aftermath = []
         if first:  # nothing stale to step through after an undo, a replay or a reload
             self.steps, self.step_end, self.step_pre, self._announce = [], [], [], []
+            self.step_at = []
         fresh = log[start:]
         self.log_seen = len(log)
         self._fresh_start = start
@@ -377,9 +381,12 @@ class GorgesTable(TableScene):
         self._mark_shown()
 
     def _mark_shown(self) -> None:
-        """Remember (in the save's extras) that the organiser has followed the log this far."""
-        if not self.steps and not self.aftermath and self.log_seen is not None:
+        """Remember (in the save's extras, written at once) that the organiser has followed the log
+        this far: quitting right after following a roll does not show it again on resume."""
+        if not self.steps and not self.aftermath and self.log_seen is not None \
+                and self.session.extras.get(SHOWN_EXTRA) != self.log_seen:
             self.session.extras[SHOWN_EXTRA] = self.log_seen
+            self.session.autosave(extras_only=True)
 
     def _flush_tray(self) -> None:
         """The routine rolls (movement, turn order) reach the tray after the stepped ones."""
@@ -401,6 +408,7 @@ class GorgesTable(TableScene):
             self.step_pre.append(self._announce)
             self._announce = []
             self.step_end.append(self._at)
+            self.step_at.append(self._at)
             if len(self.steps) == 1:
                 self.step_started()
         elif self.steps and e.get("key") not in ROLL_KEYS and e.get("key") != "gorges.log.turn":
@@ -448,7 +456,7 @@ class GorgesTable(TableScene):
         if self.aftermath:
             return "battles"
         if self.steps:
-            phase = overlays.step_phase(self, self.steps[0][0])
+            phase = overlays.step_phase(self, self.steps[0][0], self.step_at[0])
             if phase:
                 return phase
         return self.view["phase"]
@@ -462,6 +470,7 @@ class GorgesTable(TableScene):
             self._flush_tray()
         self.step_end = [] if all_of_them else self.step_end[1:]
         self.step_pre = [] if all_of_them else self.step_pre[1:]
+        self.step_at = [] if all_of_them else self.step_at[1:]
         if self.steps:
             self.step_started()
         self._mark_shown()
@@ -901,29 +910,38 @@ class GorgesTable(TableScene):
         panels.orders(self, layer, lay.prompt)
         panels.journal(self, layer, lay.log)
         kind = (self.prompt or {}).get("kind")
+        picking = self.picking_race()
         if self.journal_big:
             panels.journal(self, layer, lay.map.inflate(-16, -16), big=True)
         elif self.diplomacy_open:
             overlays.diplomacy(self, layer, lay.overlay)
-        elif kind == "race" and self.my_turn():
-            panels.race_picker(self, layer, lay.overlay)
+        elif picking:
+            pass  # over the panels too: drawn after them
         elif self.aftermath:  # read the last battle's outcome before the next form
             panels.aftermath(self, layer, lay.overlay)
         elif self.steps:
             overlays.step(self, layer, lay.overlay)
         elif kind == "battle_result" and self.view.get("battle"):
             panels.battle_form(self, layer, lay.overlay)
-        panels.dice_tray(self, layer, lay.dice)
+        if picking:  # over the panels (the dice tray's designer button comes along)
+            panels.race_picker(self, layer, lay.picker)
+        else:
+            panels.dice_tray(self, layer, lay.dice)
         if self.designer_open:
             panels.designer_picker(self, layer, lay)
         self.layer = layer.convert() if pygame.display.get_surface() else layer
         self.hover = self.hit_at(self.mouse)  # zones moved: hover what is under the pointer now
 
+    def picking_race(self) -> bool:
+        """The race picker is up (set-up): it covers the map and the panels beside it."""
+        kind = (self.prompt or {}).get("kind")
+        return kind == "race" and self.my_turn() and not self.journal_big and not self.diplomacy_open
+
     def draw_table(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         self.ensure_layer()
         assert self.layer is not None and self.lay is not None
         surface.blit(self.layer, (0, 0))
-        if self.rolling():
+        if self.rolling() and not self.picking_race():
             panels.dice_tray(self, surface, self.lay.dice, frame=True)
             if self.steps and not self.aftermath and not self.journal_big and not self.diplomacy_open:
                 overlays.step_die(self, surface, self.lay.overlay)

@@ -128,6 +128,21 @@ def overflow(widths: list[int], area: Rect, h: int, more: int) -> tuple[list[Rec
     return rects, Rect(x, area.top + (room - 1) * (h + GAP), more, h)
 
 
+def row_heights(needs: list[int], room: int) -> list[int]:
+    """Heights for rows that need `needs` in `room`: each its need and an equal share of what is
+    left, or, when the needs do not fit, shares of `room` in proportion to them."""
+    if not needs:
+        return []
+    total = sum(needs)
+    if total <= room:
+        spare = room - total
+        return [n + spare // len(needs) + (spare % len(needs) if i == len(needs) - 1 else 0)
+                for i, n in enumerate(needs)]
+    out = [room * n // total for n in needs]
+    out[-1] += room - sum(out)
+    return out
+
+
 class Composer:
     """One composition of the table (see the module docstring); `run()` gives (layer, hits)."""
 
@@ -139,6 +154,9 @@ class Composer:
         self.s = min(self.w / 1280, self.h / 800)
         self.hits: list[Hit] = []
         self.layer = ui.background(size).copy()
+        self._chips_at: dict[tuple[int, int, int], Flow] = {}  # a tile's chips by (seat, width, height)
+        self._texts: dict[tuple[int, int], Any] = {}  # a tile's text levels by (seat, width)
+        self._widths: dict[tuple[str, int], int] = {}  # a name's width by (name, font size)
 
     # -- helpers -----------------------------------------------------------------------------------
 
@@ -257,27 +275,71 @@ class Composer:
     # -- guild tiles -------------------------------------------------------------------------------
 
     def guilds(self, area: Rect) -> None:
+        """The guild tiles, two columns from 4 seats (a lone last tile takes the whole width); each
+        row of tiles as high as its fullest tile needs to show every mage whole (`tile_need`), the
+        height left shared between the rows."""
         gs = self.v["guilds"]
         cols = 1 if len(gs) <= 3 else 2
-        rows = (len(gs) + cols - 1) // cols
         gap = int(8 * self.s)
-        cw = (area.width - gap * (cols - 1)) // cols
-        ch = (area.height - gap * (rows - 1)) // rows
-        for i, g in enumerate(gs):
-            r, c = divmod(i, cols)
-            self.guild(g, Rect(area.left + c * (cw + gap), area.top + r * (ch + gap), cw, ch))
+        rows = [gs[i:i + cols] for i in range(0, len(gs), cols)]
+        room = area.height - gap * (len(rows) - 1)
+        widths = [(area.width - gap * (len(row) - 1)) // len(row) for row in rows]
+        needs = [max(self.tile_need(g, w, room) for g in row) for row, w in zip(rows, widths, strict=True)]
+        if sum(needs) > room:  # not every name whole: every mage shown first, the rest towards whole names
+            least = [max(self.tile_need(g, w, room, whole=False) for g in row) for row, w in zip(rows, widths, strict=True)]
+            needs = least if sum(least) >= room else [
+                n + (room - sum(least)) * (full - n) // max(1, sum(needs) - sum(least)) for n, full in zip(least, needs, strict=True)]
+        heights = row_heights(needs, room)
+        y = area.top
+        for row, w, h in zip(rows, widths, heights, strict=True):
+            for c, g in enumerate(row):
+                self.guild(g, Rect(area.left + c * (w + gap), y, w, h))
+            y += h + gap
 
-    def guild(self, g: dict[str, Any], rect: Rect) -> None:
-        seat, f = g["seat"], self.fs(14)
-        colour = self.t.seat_colour(seat)
-        acting = seat in (self.v.get("to_act") or []) or seat == self.v.get("current")
-        ui.panel(self.layer, rect, 225, ui.GOLD if acting else ui.GOLD_DARK)
-        x, y, line = rect.left + 10, rect.top + 6, int(f * 1.45)
-        ui.seat_symbol(self.layer, colour.symbol, (x + 7, y + f // 2 + 2), max(5, f // 2), colour.rgb)
+    def tile_need(self, g: dict[str, Any], width: int, most: int, whole: bool = True) -> int:
+        """The least height (up to `most`) at which guild `g`'s tile, `width` wide, shows every mage
+        (`whole`: with every name whole, at a readable size); `most` when none does."""
+        def enough(h: int) -> bool:
+            key = (g["seat"], width, h)
+            if key not in self._chips_at:
+                self._chips_at[key] = self.tile_plan(g, Rect(0, 0, width, h))[1]
+            chips = self._chips_at[key]
+            return chips.more is None and (not whole or (not chips.cut and chips.size >= self.fs(13) - 1))
+
+        lo, hi = int(60 * self.s), most
+        if not enough(hi):
+            return most
+        while hi - lo > 3:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if enough(mid) else (mid, hi)
+        return hi
+
+    def tile_plan(self, g: dict[str, Any], rect: Rect) -> tuple[list[tuple[str, Any]], Flow, dict[str, Any]]:
+        """The text rows of a guild tile in `rect`, its mage chips, and what drawing them needs."""
+        f = self.fs(14)
+        x, y, line = rect.left + 10, rect.top + 6 + int(f * 1.45) + 2, int(f * 1.45)
+        width = rect.width - 20
+        levels, parts = self.tile_text(g, width)
+        if rect.height < 7 * line:
+            levels = levels[2:]
+
+        def rank(level: tuple[list[tuple[str, Any]], bool], chips: Flow) -> tuple[Any, ...]:
+            """Every chip shown first (see `Flow.rank`), then every row whole, more rows, bigger chips."""
+            return (*chips.rank(self.fs(13) - 1), level[1], len(level[0]), chips.size)
+
+        level, chips = max(((r, self.chip_layout(g, Rect(x, y + len(r[0]) * line, width,
+                                                           rect.bottom - y - len(r[0]) * line - 6))) for r in levels),
+                           key=lambda rc: rank(*rc))
+        return level[0], chips, parts
+
+    def tile_text(self, g: dict[str, Any], width: int) -> tuple[list[tuple[list[tuple[str, Any]], bool]], dict[str, Any]]:
+        """The ways of writing a guild tile's text rows `width` wide, most rows first, each with
+        whether every row is whole; and the parts drawing them needs (kept for the composition)."""
+        key = (g["seat"], width)
+        if key in self._texts:
+            return self._texts[key]
+        f = self.fs(14)
         tile = self.cards["guilds"][g["guild"]]
-        head = f"{self.t.seat_name(seat)} — {self.tx(tile['name'])}"
-        self.line(head, (x + 20, y), rect.width - 40, f + 1, ui.GOLD, bold=True)
-        y += line + 2
         leader = self.name("leaders", g["leader"]) if g["leader"] else (self.tr("guildes.ui.chosen") if g.get(
             "leader_chosen") else self.tr("guildes.ui.hidden_card"))
         counts = [self.tr("guildes.ui.rubies", n=g["rubies"]), self.tr("guildes.ui.quests_done", n=len(g["quests"]))]
@@ -289,7 +351,7 @@ class Composer:
                  self.tr("guildes.ui.hand", n=g["hand_count"])]
         objectives = self.tr("guildes.ui.objectives",
                              list=", ".join(self.tr(f"guildes.objective.{o}") for o in tile["objectives"]))
-        width, bright, dim = rect.width - 20, ui.PARCHMENT, ui.PARCHMENT_DIM
+        bright, dim = ui.PARCHMENT, ui.PARCHMENT_DIM
         lead, card_rows = (leader, bright), [(c, dim) for c in cards]
         joined = f"{' · '.join(cards)} · {objectives}"
         tail = [(joined, dim)] if self.whole(joined, width, f) else self.wrap(card_rows, width, f)
@@ -308,17 +370,25 @@ class Composer:
         medium = wrapped(lambda counts: [lead, *self.wrap(counts, width, f), *tail])
         compact = wrapped(lambda counts: self.wrap([lead, *counts, *card_rows], width, f))
         tight = wrapped(lambda counts: self.wrap([lead, *counts], width, f))
-        levels = [compact, tight] if rect.height < 7 * line else [full, medium, compact, tight]
+        levels = [(rows, all(self.whole(t, width, f) for t, _ in rows)) for rows in (full, medium, compact, tight)]
+        parts = {"leader": leader, "cards": cards, "objectives": objectives, "tile": tile}
+        self._texts[key] = levels, parts
+        return levels, parts
 
-        def rank(rows: list[tuple[str, Any]], chips: Flow) -> tuple[Any, ...]:
-            """Every chip shown first (see `Flow.rank`), then every row whole, more rows, bigger chips."""
-            return (*chips.rank(self.fs(13) - 1), all(self.whole(t, width, f) for t, _ in rows), len(rows), chips.size)
-
-        rows, chips = max(((r, self.chip_layout(g, Rect(x, y + len(r) * line, width,
-                                                          rect.bottom - y - len(r) * line - 6))) for r in levels),
-                          key=lambda rc: rank(*rc))
+    def guild(self, g: dict[str, Any], rect: Rect) -> None:
+        seat, f = g["seat"], self.fs(14)
+        colour = self.t.seat_colour(seat)
+        acting = seat in (self.v.get("to_act") or []) or seat == self.v.get("current")
+        ui.panel(self.layer, rect, 225, ui.GOLD if acting else ui.GOLD_DARK)
+        x, y, line = rect.left + 10, rect.top + 6, int(f * 1.45)
+        ui.seat_symbol(self.layer, colour.symbol, (x + 7, y + f // 2 + 2), max(5, f // 2), colour.rgb)
+        rows, chips, parts = self.tile_plan(g, rect)
+        head = f"{self.t.seat_name(seat)} — {self.tx(parts['tile']['name'])}"
+        self.line(head, (x + 20, y), rect.width - 40, f + 1, ui.GOLD, bold=True)
+        y += line + 2
+        width, leader = rect.width - 20, parts["leader"]
         shown = " · ".join(text for text, _ in rows)
-        left = [t for t in (" · ".join(cards), objectives) if t not in shown]  # in the last row's tooltip
+        left = [t for t in (" · ".join(parts["cards"]), parts["objectives"]) if t not in shown]  # in the last row's tooltip
         for i, (text, colour) in enumerate(rows):
             r = self.line(text, (x, y), width, f, colour)
             tips = [text] if not self.fits(text, width, f) else []
@@ -363,7 +433,7 @@ class Composer:
         per_row = max(2, min(4, area.width // int(118 * self.s)))
         sizes = range(f, max(10, f - 3) - 1, -1)
         for size in sizes:
-            widths = [ui.font(size).size(n)[0] + pad for n, pad in zip(names, pads, strict=True)]
+            widths = [self.name_width(n, size) + pad for n, pad in zip(names, pads, strict=True)]
             for tight in (False, True):
                 h = P.chip_height(size, tight)
                 layout = grid(widths, area, h, per_row) or flow(widths, area, h, justify=True)
@@ -376,6 +446,13 @@ class Composer:
         rows = max(1, (area.height + GAP) // (h + GAP))
         cells = grid([0] * (rows * per_row), Rect(area.left, area.top, area.width, max(h, area.height)), h, per_row)
         return Flow(size, cells[:-1], cells[-1], cut=True)  # the last cell: "+N"
+
+    def name_width(self, name: str, size: int) -> int:
+        """The width of `name` at `size` (measured once per composition)."""
+        key = (name, size)
+        if key not in self._widths:
+            self._widths[key] = ui.font(size).size(name)[0]
+        return self._widths[key]
 
     def chips(self, g: dict[str, Any], layout: Flow) -> None:
         mine = self.t.placing() and g["seat"] == self.v["seat"]

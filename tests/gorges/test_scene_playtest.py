@@ -84,15 +84,19 @@ def _blocks(monkeypatch) -> list[tuple[str, object, int, int | None]]:
     return drawn
 
 
-def _whole(value: str, rect, size: int, min_size: int | None) -> bool:
-    """`ui.text_block` draws every line of `value` (no line clipped, none ended with "…")."""
+def _whole(value: str, rect, size: int, min_size: int | None, least: int = 0) -> bool:
+    """`ui.text_block` draws every line of `value` (no line clipped, none ended with "…"), at
+    `least` px or more."""
     from scenes import ui
     shown, lines = ui._fitting_size(value, rect, size, min_size or size, False, 1.25)
-    return lines == ui.wrap(value, rect.width, shown)
+    return lines == ui.wrap(value, rect.width, shown) and shown >= least
 
 
-@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800)), ("en", (1024, 700)),
+                                            ("fr", (1280, 800))])
 def test_every_race_card_shows_its_whole_text(lang, size, monkeypatch):
+    """Whole, and readable: the longest French texts were drawn at 9 px at 1024x700 (the cards
+    now take the map and the panels beside it)."""
     app, table = _table(lang, size)
     assert table.view["prompt"]["kind"] == "race"
     drawn = _blocks(monkeypatch)
@@ -104,7 +108,7 @@ def test_every_race_card_shows_its_whole_text(lang, size, monkeypatch):
         text = race.text.fr if lang == "fr" else race.text.en
         found = [d for d in drawn if d[0] == text]
         assert found, race.id
-        assert all(_whole(*d) for d in found), (race.id, found)
+        assert all(_whole(*d, least=12) for d in found), (race.id, found)
     # and a click on a card still picks that race
     hit = table.find("act", A.Choose("skaven"))
     from tests.gorges.test_scene import point
@@ -341,3 +345,48 @@ def test_rolls_not_yet_shown_when_saved_are_shown_on_resume():
     app.stack.push(third)
     settle(app)
     assert not third.steps
+
+
+def test_rolls_followed_are_saved_at_once(tmp_path):
+    """Quitting right after following a roll (no action since) does not show it again on resume:
+    the save holds the rolls followed as soon as they are, without a new version of the game."""
+    from game.saves import SaveStore
+    from game.session import Session
+    from scenes.gorges.table import SHOWN_EXTRA, GorgesTable
+    app, table = _table("fr", (1024, 700), auto_roll=False)
+    session = table.session
+    session.store, session.save_name = SaveStore(tmp_path), "campagne"
+    play_until(table, _movement)
+    settle(app)
+    assert table.steps and session.autosave()
+    versions = len(session.store.generations("campagne"))
+    waiting = len(table.steps)
+    for _ in range(waiting):
+        click_zone(app, table, "step_next")
+    assert not table.steps
+    saved = session.store.read("campagne")
+    assert saved["extras"][SHOWN_EXTRA] == table.log_seen
+    assert len(session.store.generations("campagne")) == versions
+    assert [list(a) for a in saved["actions"]] == [list(a) for a in session.to_save()["actions"]]
+    app.stack.pop()
+    again = GorgesTable(app, Session.from_save(saved, session.engine, session.content, session.content_digest))
+    app.stack.push(again)
+    settle(app)
+    assert not again.steps
+
+
+def test_a_table_roll_s_phase_comes_from_the_table_s_id_not_its_name():
+    """A step's phase heading reads the rolled table's id (the view's `table_rolls`, log index ->
+    table id), not its name: two tables named alike (a designer's copy) keep their own phases."""
+    from types import SimpleNamespace
+
+    from scenes.gorges.overlays import step_phase
+    app, table = _table("fr", (1024, 700), auto_roll=False)
+    tables = table.session.content.tables
+    play_until(table, lambda st: len(st.table_rolls()) >= 3)
+    rolls = table.view["table_rolls"]
+    assert rolls and all(table.log[i]["key"] == "gorges.log.table" for i, _ in rolls)
+    assert all(table.log[i]["params"]["table"] == tables[tid].name.to_json() for i, tid in rolls)
+    named_alike = {"key": "gorges.log.table", "params": {"table": tables["no_challenge"].name.to_json()}}
+    t = SimpleNamespace(view={"table_rolls": [[3, "no_challenge"], [8, "mines"], [9, "battle"]]})
+    assert [step_phase(t, named_alike, i) for i in (3, 8, 9)] == ["conquest", "mines", None]

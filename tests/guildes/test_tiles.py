@@ -250,3 +250,50 @@ def test_a_long_monster_title_is_drawn_whole_in_the_quest_panel(lang, size, seat
         composer = Composer(table, size)
         panels = composer.centre_panels(composer.zones()["centre"])
         assert panels["quest"].height >= composer.quest_need(panels["quest"].width), qid
+
+
+def table_of(lang: str, size: tuple[int, int], counts: list[int], busy: bool = False) -> GuildesTable:
+    """A table of len(counts) seats whose guilds hold counts[i] mages, the longest names first
+    (`busy`: with two-digit rubies, quests done, victory tokens and the longest leader's name too)."""
+    table = table_with(lang, size, len(counts), 1)
+    state = table.session.state
+    text = table.app.strings.text
+    by_length = sorted(state.content.mages, key=lambda m: -len(text(state.content.mages[m].name)))
+    leader = max(state.content.leaders, key=lambda x: len(text(state.content.leaders[x].name)))
+    for g, n in zip(state.guilds, counts, strict=True):
+        if busy:
+            g.leader, g.rubies, g.vp_tokens, g.quests = leader, 12, 3, list(state.content.quests)[:2]
+        g.mages, by_length = [Mage(m) for m in by_length[:n]], by_length[n:]
+        g.mages[0].damage = 1
+        g.mages[2].centre = True
+    table.refresh()
+    table.layer = None
+    table._ensure()
+    return table
+
+
+@pytest.mark.parametrize("counts", [[6, 10, 6, 4, 4], [8, 6, 6, 5, 5], [9, 8, 7, 6], [10, 10, 10], [6, 6, 6, 6, 6]])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("busy", [False, True])
+def test_a_tile_of_many_mages_shows_each_whole(lang, size, counts, busy, monkeypatch):
+    """A guild of 8 mages or more ended with "+N", and the longest names of a 6-mage tile were cut
+    (whole only in tooltips): each row of tiles now takes the height its fullest tile needs (a lone
+    last tile the whole width), so every mage has its chip, its name drawn whole on one line."""
+    table = table_of(lang, size, counts, busy)
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table._ensure()
+    hits = mage_hits(table)
+    every = [m["id"] for g in table.view["guilds"] for m in g["mages"]]
+    assert sorted(hits) == sorted(every), set(every) - set(hits)  # each its own chip: no "+N"
+    zone = Composer(table, size).zones()["guilds"]
+    rects = [h.rect for h in hits.values()]
+    for i, r in enumerate(rects):
+        assert zone.contains(r), r
+        assert r.collidelist(rects[i + 1:]) == -1, r
+    text = table.app.strings.text
+    mages = table.view["cards"]["mages"]
+    names = {text(mages[m]["name"]) for m in every}
+    shown = {value for value, size_, _ in drawn if value in names and size_ >= 10}
+    assert shown == names, names - shown  # whole: no name drawn cut with an ellipsis
