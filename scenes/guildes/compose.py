@@ -341,7 +341,7 @@ class Composer:
         f = self.fs(14)
         tile = self.cards["guilds"][g["guild"]]
         leader = self.name("leaders", g["leader"]) if g["leader"] else (self.tr("guildes.ui.chosen") if g.get(
-            "leader_chosen") else self.tr("guildes.ui.hidden_card"))
+            "leader_chosen") else self.tr("guildes.ui.leader_pending"))  # (a lone "?" told nobody anything)
         counts = [self.tr("guildes.ui.rubies", n=g["rubies"]), self.tr("guildes.ui.quests_done", n=len(g["quests"]))]
         if g["vp_tokens"]:
             counts.append(self.tr("guildes.ui.vp_tokens", n=g["vp_tokens"]))

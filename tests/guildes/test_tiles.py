@@ -297,3 +297,17 @@ def test_a_tile_of_many_mages_shows_each_whole(lang, size, counts, busy, monkeyp
     names = {text(mages[m]["name"]) for m in every}
     shown = {value for value, size_, _ in drawn if value in names and size_ >= 10}
     assert shown == names, names - shown  # whole: no name drawn cut with an ellipsis
+
+
+@pytest.mark.parametrize("lang,words", [("fr", "leader à choisir"), ("en", "leader to choose")])
+def test_a_leader_not_yet_chosen_is_said_so_on_the_tile(monkeypatch, lang, words):
+    """At set-up, before the guilds keep a leader, each tile said only "?"."""
+    table = table_with(lang, (1024, 700), 3)
+    assert table.view["phase"] == "leaders"
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table._ensure()
+    texts = [t for t, _s, _r in drawn]
+    pending = [g for g in table.view["guilds"] if not g["leader"] and not g.get("leader_chosen")]
+    assert pending and sum(words in t for t in texts) == len(pending), texts
+    assert "?" not in texts
