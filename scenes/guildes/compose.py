@@ -859,7 +859,13 @@ class Composer:
         title = self.t.prompt_title(p)
         if p["kind"] == "placement":
             title = f"{title} — {self.tr('guildes.ui.place_hint')}"
-        ui.text(self.layer, ui.ellipsize(title, rect.width - 28, f + 1, bold=True), (x, y), f + 1, ui.GOLD, bold=True)
+        # whose question it is, in that seat's colour (at a shared screen "Choose your leader"
+        # alone left the table unsure who was asked)
+        c = self.t.seat_colour(me)
+        ui.seat_symbol(self.layer, c.symbol, (x + 6, y + (f + 1) // 2 + 3), 6, c.rgb)
+        name = ui.text(self.layer, self.t.seat_name(me), (x + 18, y), f + 1, c.rgb, bold=True)
+        x2 = name.right + 10
+        ui.text(self.layer, ui.ellipsize(title, rect.right - 14 - x2, f + 1, bold=True), (x2, y), f + 1, ui.GOLD, bold=True)
         y += int(f * 1.9)
         buttons = self.t.buttons()
         bh = int(f * 2.0)

@@ -311,3 +311,19 @@ def test_a_leader_not_yet_chosen_is_said_so_on_the_tile(monkeypatch, lang, words
     pending = [g for g in table.view["guilds"] if not g["leader"] and not g.get("leader_chosen")]
     assert pending and sum(words in t for t in texts) == len(pending), texts
     assert "?" not in texts
+
+
+@pytest.mark.parametrize("lang,size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_prompt_names_the_seat_it_asks(monkeypatch, lang, size):
+    """At a shared screen the prompt bar said only "Choose your leader": it now starts with the
+    name of the seat asked, then the whole question, on one line in the prompt bar."""
+    table = table_with(lang, size, 3)
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table._ensure()
+    bar = Composer(table, size).zones()["prompt"]
+    rows = [(value, rect) for value, _s, rect in drawn if bar.contains(rect)]
+    question = table.app.tr("guildes.prompt.leader")
+    name = next(r for v, r in rows if v == "Ana")
+    asked = next(r for v, r in rows if v == question)
+    assert name.right < asked.left and abs(name.top - asked.top) <= 2
