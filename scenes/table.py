@@ -683,10 +683,11 @@ LOG_BACK = 150  # log entries a table's log panel can be scrolled back through
 
 
 def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], title: str | None,
-                   size: int = 16, scroll: int = 0) -> int:
+                   size: int = 16, scroll: int = 0, rows_out: list[tuple[pygame.Rect, int]] | None = None) -> int:
     """A panel with a title and wrapped lines, the newest at the bottom, older ones cut at the top;
     `scroll` rows back from the newest (a thin bar then says where the panel stands). The most
-    it can be scrolled back (0: every line fits)."""
+    it can be scrolled back (0: every line fits). `rows_out`, when given, receives each row drawn:
+    (its band, the index of its line in `lines`), for a table that answers the pointer over a line."""
     ui.panel(surface, rect, 220)
     top = rect.top + 10
     if title:
@@ -703,6 +704,8 @@ def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
     for i, (row, n) in enumerate(shown):  # the last three entries bright, every row of each alike
         fade = ui.PARCHMENT if n >= len(lines) - 3 else ui.PARCHMENT_DIM
         ui.text(surface, row, (rect.left + 14, top + i * step), size, fade)
+        if rows_out is not None:
+            rows_out.append((pygame.Rect(rect.left + 8, top + i * step - 2, rect.width - 16, step), n))
     if scroll:  # read back: where the panel stands in the log
         ui.scroll_mark(surface, pygame.Rect(rect.right - 9, top, 4, fit * step), maximum - scroll, maximum, fit, len(rows))
     return maximum

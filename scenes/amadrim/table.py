@@ -104,18 +104,6 @@ def label_cell(label: str) -> Cell | None:
     return ord(label[0]) - ord("A"), int(label[1:]) - 1
 
 
-def log_rows(rect: pygame.Rect, lines: list[str], title: bool, size: int, scroll: int) -> list[tuple[pygame.Rect, int]]:
-    """Where `draw_log_panel` draws each row it shows of `lines` in `rect` (the same title,
-    steps, wrapping and scroll): (the row's band, the index of its line)."""
-    top = rect.top + 10 + (size + 16 if title else 0)
-    step = int(size * 1.45)
-    rows = [n for n, line in enumerate(lines) for _ in ui.wrap(line, rect.width - 28, size)]
-    fit = max(0, (rect.bottom - 10 - top) // step)
-    scroll = max(0, min(scroll, len(rows) - fit))
-    shown = rows[max(0, len(rows) - fit - scroll):len(rows) - scroll] if fit else []
-    return [(pygame.Rect(rect.left + 8, top + i * step - 2, rect.width - 16, step), n) for i, n in enumerate(shown)]
-
-
 class AmadrimTable(TableScene):
     """Amadrim Tales at one computer: hot-seat programming behind curtains, then the action phase."""
 
@@ -793,8 +781,8 @@ class AmadrimTable(TableScene):
         self.log_entries = self.log_with_notes(view["log"][-LOG_BACK:])[-LOG_BACK:]
         lines = [self.render(e) for e in self.log_entries]
         self.log_rect = pygame.Rect(lay.log)
-        self.log_rows = log_rows(lay.log, lines, True, 14, self.log_scroll)
-        self.log_max = draw_log_panel(layer, lay.log, lines, self.app.tr("table.log"), 14, self.log_scroll)
+        self.log_rows = []
+        self.log_max = draw_log_panel(layer, lay.log, lines, self.app.tr("table.log"), 14, self.log_scroll, self.log_rows)
         self.log_scroll = min(self.log_scroll, self.log_max)
         self.log_hover = self.log_entry_at(self.mouse)  # (the rows under a still pointer may have moved)
         self.draw_control(layer, view)
