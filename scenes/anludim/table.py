@@ -319,12 +319,28 @@ class AnludimTable(ComposedTable):
         from scenes.anludim.compose import hand_top, main_rects
 
         size = surface.get_size()
-        _opp, _profs, mine, bar, hand = main_rects(size)
-        strip = Rect(bar.left, mine.bottom + 1, bar.width, hand.top - mine.bottom - 2)
+        _opp, _profs, _mine, _bar, hand = main_rects(size)
+        strip = self._action_strip(size)
         if in_row.width <= strip.width:
             return Rect(strip.left, 0, strip.width, in_row.height).move_to(centery=strip.centery)
         cards = hand_top(hand, min(size[0] / 1280, size[1] / 800))
         return stacked.move_to(midbottom=(strip.centerx, cards)).clamp(surface.get_rect())
+
+    def bot_banner_box(self, surface: pygame.Surface, box: Rect) -> Rect:
+        """"<bot> réfléchit…" in the middle of the action bar, which only waits while a bot plays:
+        at the top it covered the opponents' panels, where that bot's play shows."""
+        strip = self._action_strip(surface.get_size())
+        if box.width > strip.width:
+            return super().bot_banner_box(surface, box)
+        return box.move_to(center=strip.center)
+
+    @staticmethod
+    def _action_strip(size: tuple[int, int]) -> Rect:
+        """The band of the action bar, between your panel and your hand."""
+        from scenes.anludim.compose import main_rects
+
+        _opp, _profs, mine, bar, hand = main_rects(size)
+        return Rect(bar.left, mine.bottom + 1, bar.width, hand.top - mine.bottom - 2)
 
     def draw_since(self, surface: pygame.Surface) -> None:
         """The shell's "since your last turn" box, with the colour symbols of card labels drawn."""

@@ -766,3 +766,26 @@ def test_the_hand_off_covers_neither_the_opponents_nor_your_panel_nor_the_cards(
     assert box.contains(table.handoff_rect)
     click(app, table.handoff_rect.center)
     assert top_name(app) == "CurtainScene"
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_bot_banner_sits_in_the_action_bar_not_over_the_opponents(lang, size, monkeypatch) -> None:
+    """"Cy réfléchit…" covered the opponents' panels, where that bot's play shows: it sits in the
+    action bar (which only waits while a bot plays), clear of your panel and your hand."""
+    from scenes import ui
+    from scenes.anludim.compose import main_rects
+
+    app = make_app(lang, size)
+    table = start(app, kinds=("human", "human", "greedy"))
+    table.layer = None
+    panels = []
+    real = ui.panel
+    monkeypatch.setattr(ui, "panel", lambda surface, rect, *a, **k: panels.append(pygame.Rect(rect)) or real(
+        surface, rect, *a, **k))
+    table.pending_bot = 2
+    table.draw(app.screen)  # as a frame draws it (app.render would let the bot play)
+    banner = panels[-1]
+    opp, profs, mine, bar, hand = main_rects(size)
+    assert not banner.colliderect(opp) and not banner.colliderect(profs)
+    assert not banner.colliderect(mine) and not banner.colliderect(hand)
+    assert bar.colliderect(banner)
