@@ -447,7 +447,7 @@ def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Me
     if kind in ("literal_error", "enum"):
         names = re.findall(r"'((?:[^'\\]|\\.)*)'", str(ctx.get("expected") or ""))
         return msg("content.expected_one_of", choices=_choices(ctx.get("expected")), got=shown(given),
-                   hint=did_you_mean(given, names))
+                   hint=_named(given, names) or did_you_mean(given, names))
     if kind == "union_tag_invalid":
         tags = re.findall(r"'((?:[^'\\]|\\.)*)'", str(ctx.get("expected_tags") or ""))
         if len(tags) > 8:
@@ -473,6 +473,29 @@ def describe(error: dict[str, Any], allowed_keys: list[str] | None = None) -> Me
             return cause.message
         return msg("content.note", text=str(cause or error["msg"]).removeprefix("Value error, "))
     return msg("content.other", text=error["msg"], got=shown(given))
+
+
+def _named(given: Any, names: list[str]) -> Message | None:
+    """The hint for a value written as the game calls it in one of its languages instead of its
+    id: 'terre' is the earth element's French name (the closest id by spelling was 'water').
+    Looked up in the string catalogs, by the keys ending in one of the allowed ids."""
+    import unicodedata
+
+    from game.i18n import STRINGS_DIR, Strings
+
+    def fold(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFD", text.strip().casefold()) if not unicodedata.combining(c))
+
+    if not isinstance(given, str) or not given.strip() or given in names:
+        return None
+    wanted, allowed, strings = fold(given), set(names), Strings()
+    for path in sorted(STRINGS_DIR.glob("*.yaml")):
+        for key, texts in strings.table(path.stem).items():
+            last = key.rsplit(".", 1)[-1]
+            if last in allowed and isinstance(texts, dict) and any(
+                    isinstance(t, str) and fold(t) == wanted for t in texts.values()):
+                return msg("content.did_you_mean", id=shown(last))
+    return None
 
 
 def _choices(expected: Any) -> Message:

@@ -110,6 +110,9 @@ def test_a_misspelt_monster_gives_its_own_error_only(copy):
     counts only the items that passed): that false "at least 1 item, got 0" is left out."""
     problems = _problems(copy, "quests.yaml", "element: earth, attack: 3,", "element: terre, attack: 3,")
     assert [p.path for p in problems] == ["quests[rats_egouts].monsters[0].element"]
+    # 'terre' is the earth element's French name: the hint gives its id ('water' was the closest spelling)
+    assert str(problems[0]).endswith("got 'terre' (did you mean 'earth'?)")
+    assert "earth" in problems[0].text(Strings("fr")) and "water ?" not in problems[0].text(Strings("fr"))
     again = copy / "again"
     shutil.copytree(game.content.content_dir("guildes"), again / "guildes")
     text = (again / "guildes" / "quests.yaml").read_text(encoding="utf-8")
