@@ -39,6 +39,23 @@ def past_turn_guard(table: Any) -> None:
         table.turn_back_at -= TURN_GUARD_S
 
 
+def drawn_panels(monkeypatch: Any) -> list[Any]:
+    """The rect of every `scenes.ui.panel` drawn from now on, in order (the last: the topmost)."""
+    import pygame
+
+    from scenes import ui
+
+    panels: list[Any] = []
+    real = ui.panel
+
+    def spy(surface: Any, rect: Any, *args: Any, **kwargs: Any) -> Any:
+        panels.append(pygame.Rect(rect))
+        return real(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "panel", spy)
+    return panels
+
+
 def click(app: App, pos: tuple[int, int], steps: int = 4) -> None:
     """A real left click: motion, button down and up posted to the event queue, then the loop runs."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))

@@ -199,16 +199,22 @@ def drive(app, table, gifts=True, limit=3000) -> set[str]:
         if state.is_over() or top_name(app) == "EndScene":
             return done
         before = len(table.session.actions)
-        if table.typing():
-            type_text(app, f"Héros {table.unveiled}")
-            key(app, pygame.K_TAB)
-            type_text(app, "Je veux tout")
-            click_hit(app, table, button(table, A.Character))
-        else:
-            _one_click(app, table, gifts)
+        _one_step(app, table, gifts)
         if len(table.session.actions) > before:
             done.add(table.session.actions[-1][1].type)
     raise AssertionError("the game did not end")
+
+
+def _one_step(app, table, gifts) -> None:
+    """One person's step by clicks and keys: a character typed and confirmed while one is asked
+    for, else `_one_click`."""
+    if table.typing():
+        type_text(app, f"Héros {table.unveiled}")
+        key(app, pygame.K_TAB)
+        type_text(app, "Je veux tout")
+        click_hit(app, table, button(table, A.Character))
+    else:
+        _one_click(app, table, gifts)
 
 
 def _one_click(app, table, gifts: bool) -> None:
@@ -617,13 +623,7 @@ def test_the_hand_column_keeps_its_width_as_the_hand_changes(lang, size):
                 assert app.screen.get_rect().contains(h.rect)
                 assert h.rect.width >= 28 and h.rect.height >= 42, h.rect
                 assert not any(h.rect.colliderect(o.rect) for o in hand[i + 1:])
-        if table.typing():
-            type_text(app, f"Héros {table.unveiled}")
-            key(app, pygame.K_TAB)
-            type_text(app, "Je veux tout")
-            click_hit(app, table, button(table, A.Character))
-        else:
-            _one_click(app, table, True)
+        _one_step(app, table, True)
     assert state.is_over()
     assert len(lefts) >= 8  # hands of many sizes were seen
     assert len(set().union(*lefts.values())) == 1, lefts

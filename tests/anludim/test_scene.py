@@ -772,16 +772,13 @@ def test_the_hand_off_covers_neither_the_opponents_nor_your_panel_nor_the_cards(
 def test_the_bot_banner_sits_in_the_action_bar_not_over_the_opponents(lang, size, monkeypatch) -> None:
     """"Cy réfléchit…" covered the opponents' panels, where that bot's play shows: it sits in the
     action bar (which only waits while a bot plays), clear of your panel and your hand."""
-    from scenes import ui
     from scenes.anludim.compose import main_rects
+    from tests.ui_helpers import drawn_panels
 
     app = make_app(lang, size)
     table = start(app, kinds=("human", "human", "greedy"))
     table.layer = None
-    panels = []
-    real = ui.panel
-    monkeypatch.setattr(ui, "panel", lambda surface, rect, *a, **k: panels.append(pygame.Rect(rect)) or real(
-        surface, rect, *a, **k))
+    panels = drawn_panels(monkeypatch)
     table.pending_bot = 2
     table.draw(app.screen)  # as a frame draws it (app.render would let the bot play)
     banner = panels[-1]

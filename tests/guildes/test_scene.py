@@ -467,14 +467,13 @@ def test_every_seats_marker_shows_on_the_alignment_track_with_its_tooltip(lang, 
 def test_the_bot_banner_leaves_the_header_and_track_readable(lang, size, monkeypatch) -> None:
     """"Hugo réfléchit…" was drawn over the header (round, phase, first player) and the track while
     a bot played: it sits in the prompt bar, which then only says whom the table waits for."""
+    from tests.ui_helpers import drawn_panels
+
     app = make_app(lang, size)
     table = start(app, kinds=("human", "human", "greedy"))
     table.view = dict(table.view, prompt=None, to_act=[2])
     table.layer = None
-    panels = []
-    real = ui.panel
-    monkeypatch.setattr(ui, "panel", lambda surface, rect, *a, **k: panels.append(pygame.Rect(rect)) or real(
-        surface, rect, *a, **k))
+    panels = drawn_panels(monkeypatch)
     table.pending_bot = 2
     table.draw(app.screen)                  # as a frame draws it (app.render would let the bot play)
     banner = panels[-1]
