@@ -875,7 +875,7 @@ class Composer:
             if bx + width > rect.right - 10:
                 bx, y = x, y + bh + 6
             box = Rect(bx, y, width, bh)
-            refused = kind == "refused"  # left out by the rules: greyed, its tooltip says why
+            refused = kind in ("refused", "laid")  # left out by the rules, or laid: greyed, its tooltip says why
             pygame.draw.rect(self.layer, (96, 72, 34) if on else (40, 32, 24) if refused else (58, 44, 28), box,
                              border_radius=7)
             pygame.draw.rect(self.layer, ui.GOLD if on else ui.GOLD_DARK, box, 1 if refused else 2, border_radius=7)

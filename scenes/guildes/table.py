@@ -86,7 +86,17 @@ class GuildesTable(ComposedTable):
             return [("bid", n, self.tr("guildes.ui.bid", n=n), "", False) for n in bids] + [
                 ("option", "pass", self.tr("guildes.choice.pass"), "", False)]
         out = [("option", o, self.label(p["kind"], o), self.option_tip(p["kind"], o), False) for o in p["options"]]
-        return self.refused(p) + out
+        return self.laid(p) + self.refused(p) + out
+
+    def laid(self, p: dict[str, Any]) -> list[tuple[str, Any, str, str, bool]]:
+        """The mages already laid face down in the unveiled seat's line, in order, greyed before the
+        choices: laying a line of three, a player could not see which mage went first and so which
+        attacker or defender it would meet."""
+        if p["kind"] != "line":
+            return []
+        laid = (p.get("context") or {}).get("laid") or []
+        return [("laid", mid, f"{i}. {self.card_name(mid)}", self.tr("guildes.ui.laid_tip", n=i), False)
+                for i, mid in enumerate(laid, start=1)]
 
     def refused(self, p: dict[str, Any]) -> list[tuple[str, Any, str, str, bool]]:
         """The choices the rules leave out, shown greyed with the reason (a drawn mage the guild's

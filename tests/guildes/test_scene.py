@@ -616,3 +616,43 @@ def test_a_click_just_after_the_bots_played_is_held_as_in_anludim(app, monkeypat
     now[0] += T.TURN_GUARD_S + 0.1
     click_action(app, table, action)
     assert len(table.session.actions) > actions and table.session.actions[actions] == (table.me, action)
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_a_person_laying_a_line_sees_the_mages_already_laid_in_order(lang, size, monkeypatch) -> None:
+    """Laying a duel line face down, mage after mage, a player saw only "next mage" and the mages
+    left: which one went first (and so meets the first attacker) was nowhere. The laid mages come
+    first in the bar, numbered and greyed (not a choice), for that seat alone."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app(lang, size)
+    seats = [SeatInfo(n, i, "human") for i, n in enumerate(("Ana", "Bo", "Cy"))]
+    session = Session(rules.engine("guildes"), app.content("guildes"), "test", seats, 1, {})
+    session.store = None
+    bots = [session.engine.bot("master", 1 + s) for s in range(3)]
+    for _ in range(3000):
+        st = session.state
+        if st.prompt is not None and st.prompt.kind == "line" and st.prompt.private.get("laid"):
+            break
+        seat = st.to_act()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    seat, laid = session.state.prompt.seats[0], list(session.state.prompt.private["laid"])
+    table = GuildesTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    reach_table(app, table)
+    assert table.me == seat
+    drawn = texts_drawn(monkeypatch)
+    table.layer = None
+    app.render()
+    names = [f"{i}. {table.card_name(mid)}" for i, mid in enumerate(laid, start=1)]
+    assert all(name in drawn for name in names)
+    greyed = [h for h in table.hits if h.kind == "laid"]
+    assert [h.data for h in greyed] == laid and not any(h.enabled for h in greyed)
+    assert greyed[0].tip == app.tr("guildes.ui.laid_tip", n=1)
+    options = [h for h in table.hits if h.kind == "option"]
+    assert options and all(h.rect.left > greyed[-1].rect.left or h.rect.top > greyed[-1].rect.top for h in options)
+    assert not set(laid) & {h.data for h in options}
+    # nobody else's view carries the laid mages
+    for other in (None, *(s for s in range(3) if s != seat)):
+        assert "laid" not in json.dumps(session.view(other)["prompt"])
