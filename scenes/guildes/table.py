@@ -300,7 +300,19 @@ class GuildesTable(ComposedTable):
         bot plays), under its first line: at the top it covered the round, phase and first player."""
         self._ensure(surface.get_size())
         bar = self.zone_rects["prompt"]
-        return box.move_to(center=(bar.centerx, max(bar.centery + 8, bar.top + box.height // 2 + 40)))
+        box = box.move_to(center=(bar.centerx, max(bar.centery + 8, bar.top + box.height // 2 + 40)))
+        # the seat on screen may be asked meanwhile (the second card while a bot uses its dark
+        # power): at 1024x700 the banner lay over the middle of that seat's buttons
+        taken = [h.rect for h in self.hits if bar.contains(h.rect)]
+        if not any(box.colliderect(r) for r in taken):
+            return box
+        below = max(r.bottom for r in taken) + 6
+        if below + box.height <= bar.bottom - 2:
+            return box.move_to(midtop=(bar.centerx, below))
+        last = max(taken, key=lambda r: (r.top, r.right))  # the last button of the last row
+        if bar.right - 12 - last.right >= box.width:
+            return box.move_to(midright=(bar.right - 12, last.centery))
+        return box.move_to(midbottom=(bar.centerx, bar.top - 4))  # above the bar, on the table's foot
 
     def handoff_box(self, surface: pygame.Surface, stacked: pygame.Rect, in_row: pygame.Rect) -> pygame.Rect:
         """The hand-off in one row where the bot banner goes, under the prompt's first line: the

@@ -656,3 +656,27 @@ def test_a_person_laying_a_line_sees_the_mages_already_laid_in_order(lang, size,
     # nobody else's view carries the laid mages
     for other in (None, *(s for s in range(3) if s != seat)):
         assert "laid" not in json.dumps(session.view(other)["prompt"])
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1024, 700)), ("en", (1280, 800))])
+def test_the_bot_banner_leaves_the_unveiled_seats_buttons_clear(lang, size, monkeypatch) -> None:
+    """While a bot thought (a dark power), the person on screen was asked their second card: at
+    1024x700 "Robot 4 réfléchit…" lay over the middle of their buttons. It goes where no button is."""
+    app = make_app(lang, size)
+    table = start(app, kinds=("human", "human", "greedy"))
+    assert table.my_turn()
+    cards = [c for c in table.view["cards"]["actions"] if c != "x2"]
+    second = {"seats": [table.me], "kind": "second_action", "key": "guildes.prompt.second_action",
+              "options": [*cards, "x2"], "context": {}}
+    table.view = dict(table.view, prompt=second)
+    table.layer = None
+    panels = []
+    real = ui.panel
+    monkeypatch.setattr(ui, "panel", lambda surface, rect, *a, **k: panels.append(pygame.Rect(rect)) or real(
+        surface, rect, *a, **k))
+    table.pending_bot = 2
+    table.draw(app.screen)
+    banner = panels[-1]
+    buttons = [h.rect for h in table.hits if h.kind in ("option", "bid", "toggle", "confirm", "refused")]
+    assert buttons and not any(banner.colliderect(r) for r in buttons)
+    assert app.screen.get_rect().contains(banner)
