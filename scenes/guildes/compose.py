@@ -882,6 +882,12 @@ class Composer:
             ui.text(self.layer, label, box.center, f, ui.PARCHMENT_DIM if refused else ui.PARCHMENT, anchor="center")
             self.hits.append(Hit(box, kind, data, tip, not refused))
             bx += width + 8
+        note = self.t.prompt_note(p)
+        if note:  # under the buttons, what the choice will entail (a mage serves one action a round)
+            y += bh + 6
+            for line in ui.wrap(note, rect.right - 14 - x, f)[:2]:
+                ui.text(self.layer, line, (x, y), f, ui.PARCHMENT, italic=True)
+                y += int(f * 1.35)
 
     # -- the end -----------------------------------------------------------------------------------
 

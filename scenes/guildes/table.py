@@ -116,6 +116,20 @@ class GuildesTable(ComposedTable):
                     for cid in ctx.get("offer") or [] if cid not in p["options"] and cid in prices]
         return []
 
+    def prompt_note(self, p: dict[str, Any]) -> str:
+        """A line under the buttons when the choice has a consequence nobody could guess: placing
+        mages with Quest and Combat both to play, the first of them takes every active mage (a mage
+        serves one action a round) and the second finds none. A player set two mages active, sent
+        one against the monster, and lost the Combat with 'no active mage' and no idea why."""
+        if p["kind"] != "placement":
+            return ""
+        me = self.view["guilds"][self.me]
+        cards = [me.get("first"), me.get("second")]
+        if sorted(c for c in cards if c) != ["combat", "quest"]:
+            return ""
+        return self.tr("guildes.ui.place_once", first=self.tr(f"guildes.card.{cards[0]}"),
+                       second=self.tr(f"guildes.card.{cards[1]}"))
+
     def why_not(self, mid: str) -> str:
         """Why the unveiled guild may not take mage `mid` ('' when it may): its alignment, its rubies."""
         from rules.guildes.content import Requirement

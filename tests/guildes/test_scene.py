@@ -16,7 +16,7 @@ from scenes import ui
 from scenes.guildes.compose import Composer
 from scenes.guildes.table import GuildesTable
 from sprites.guildes.pieces import card_body_top
-from tests.ui_helpers import click, key, make_app, past_turn_guard, settle
+from tests.ui_helpers import click, drawn_with_sizes, key, make_app, past_turn_guard, settle
 
 
 @pytest.fixture
@@ -680,3 +680,36 @@ def test_the_bot_banner_leaves_the_unveiled_seats_buttons_clear(lang, size, monk
     buttons = [h.rect for h in table.hits if h.kind in ("option", "bid", "toggle", "confirm", "refused")]
     assert buttons and not any(banner.colliderect(r) for r in buttons)
     assert app.screen.get_rect().contains(banner)
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_placing_with_quest_and_combat_says_the_first_takes_every_active_mage(lang, size, monkeypatch) -> None:
+    """A player with Quest then Combat set two mages active, sent one against the monster and lost
+    the Combat to "no active mage": the placement says, under its buttons, that the first of the
+    two takes every active mage."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app(lang, size)
+    table = start(app)
+    me = table.me
+    guilds = [dict(g) for g in table.view["guilds"]]
+    placing = {"seats": [me], "kind": "placement", "key": "guildes.prompt.placement", "options": [], "context": {}}
+    note = app.tr("guildes.ui.place_once", first=app.tr("guildes.card.quest"), second=app.tr("guildes.card.combat"))
+    for first, second, shown in (("quest", "combat", True), ("work", "combat", False), ("quest", "x2", False)):
+        guilds[me] = dict(guilds[me], first=first, second=second)
+        table.view = dict(table.view, guilds=guilds, prompt=placing)
+        table.layer = None
+        drawn = texts_drawn(monkeypatch)
+        table.draw(app.screen)
+        text = " ".join(drawn)
+        assert (note.split(":")[0] in text) is shown, (first, second)
+        assert (table.prompt_note(placing) == note) is shown
+        monkeypatch.undo()
+    bar = table.zone_rects["prompt"]
+    guilds[me] = dict(guilds[me], first="quest", second="combat")
+    table.view = dict(table.view, guilds=guilds, prompt=placing)
+    table.layer = None
+    sizes = drawn_with_sizes(monkeypatch, ui)
+    table.draw(app.screen)
+    lines = [r for t, _, r in sizes if t and t in note]
+    assert lines and all(bar.contains(r) for r in lines)
