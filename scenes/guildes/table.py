@@ -168,6 +168,12 @@ class GuildesTable(ComposedTable):
         send against a monster, the monster or mage an attack's element is chosen against (the
         bare questions left a player unsure which fight a click was for)."""
         ctx = p.get("context") or {}
+        lot = self.view.get("lot") or {}
+        if p["kind"] == "bid" and lot.get("mage"):  # "the mage for sale" left a player looking for it
+            if lot.get("high") is not None and lot.get("bidder") is not None:
+                return self.app.tr("guildes.prompt.bid_over", mage=self.card_name(lot["mage"]), high=lot["high"],
+                                   bidder=self.seat_name(lot["bidder"]))
+            return self.app.tr("guildes.prompt.bid_named", mage=self.card_name(lot["mage"]))
         if p["kind"] == "assign" and ctx.get("mage"):
             return self.app.tr("guildes.prompt.assign_named", mage=self.card_name(ctx["mage"]))
         target = ctx.get("target") if p["kind"] == "element" else None

@@ -713,3 +713,26 @@ def test_placing_with_quest_and_combat_says_the_first_takes_every_active_mage(la
     table.draw(app.screen)
     lines = [r for t, _, r in sizes if t and t in note]
     assert lines and all(bar.contains(r) for r in lines)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_bid_question_names_the_mage_for_sale_and_the_offer_to_beat(lang, monkeypatch) -> None:
+    """"Bid on the mage for sale" left a player looking for which mage it was: the question names
+    it, and the best offer so far with its bidder."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app(lang, (1024, 700))
+    table = start(app)
+    mid = next(iter(table.view["cards"]["mages"]))
+    name = table.card_name(mid)
+    bid = {"seats": [table.me], "kind": "bid", "key": "guildes.prompt.bid", "options": [], "context": {}}
+    table.view = dict(table.view, prompt=bid, lot={"mage": mid, "high": None, "bidder": None, "out": []})
+    assert table.prompt_title(bid) == app.tr("guildes.prompt.bid_named", mage=name)
+    other = 1 - table.me if table.me in (0, 1) else 0
+    table.view = dict(table.view, lot={"mage": mid, "high": 3, "bidder": other, "out": []})
+    title = table.prompt_title(bid)
+    assert name in title and "3" in title and table.seat_name(other) in title
+    drawn = texts_drawn(monkeypatch)
+    table.layer = None
+    table.draw(app.screen)
+    assert any(name in t for t in drawn if t.startswith(title[:12]))
