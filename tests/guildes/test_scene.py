@@ -736,3 +736,26 @@ def test_the_bid_question_names_the_mage_for_sale_and_the_offer_to_beat(lang, mo
     table.layer = None
     table.draw(app.screen)
     assert any(name in t for t in drawn if t.startswith(title[:12]))
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_placement_buttons_are_check_boxes_ticked_for_the_active_mages(lang, size, monkeypatch) -> None:
+    """The selected mage's button was only a shade lighter than the others: a player could not
+    tell which mages they had set active. Each mage's button carries a box, ticked when active."""
+    app = make_app(lang, size)
+    table = start(app)
+    me = table.me
+    mine = [m["id"] for m in table.view["guilds"][me]["mages"] if not m["centre"]]
+    placing = {"seats": [me], "kind": "placement", "key": "guildes.prompt.placement", "options": [], "context": {}}
+    table.view = dict(table.view, prompt=placing)
+    table.place_sel = {mine[0]}
+    table.layer = None
+    ticks = []
+    real = pygame.draw.lines
+    monkeypatch.setattr(pygame.draw, "lines", lambda surface, colour, closed, points, *a, **k: ticks.append(
+        points) or real(surface, colour, closed, points, *a, **k))
+    table.draw(app.screen)
+    toggles = {h.data: h.rect for h in table.hits if h.kind == "toggle"}
+    assert set(toggles) == set(mine)
+    inside = [mid for mid, r in toggles.items() if any(all(r.collidepoint(p) for p in pts) for pts in ticks)]
+    assert inside == [mine[0]]
