@@ -871,7 +871,7 @@ class Composer:
         bh = int(f * 2.0)
         bx = x
         for kind, data, label, tip, on in buttons:
-            tick = f if kind == "toggle" else 0  # a mage to set active: a box, ticked when it is
+            tick = f + 6 if kind == "toggle" else 0  # a mage to set active: a box, ticked when it is
             width = ui.font(f).size(label)[0] + 28 + tick
             if bx + width > rect.right - 10:
                 bx, y = x, y + bh + 6
@@ -881,7 +881,7 @@ class Composer:
                              border_radius=7)
             pygame.draw.rect(self.layer, ui.GOLD if on else ui.GOLD_DARK, box, 1 if refused else 2, border_radius=7)
             if tick:
-                self.check_box(Rect(box.left + 10, box.centery - tick // 2, tick, tick), on)
+                self.check_box(Rect(box.left + 11, box.centery - f // 2, f, f), on)
             ui.text(self.layer, label, (box.centerx + tick // 2, box.centery), f,
                     ui.PARCHMENT_DIM if refused else ui.PARCHMENT, anchor="center")
             self.hits.append(Hit(box, kind, data, tip, not refused))
