@@ -137,3 +137,20 @@ def test_a_healed_mage_reads_right_whatever_its_gender():
     text = Strings("fr").render(entry, ["Ana", "Bo", "Cy"])
     assert "guéri" not in text and text.endswith("n'a plus aucun dégât et rentre à la guilde.")
     assert Strings("en").render(entry, ["Ana", "Bo", "Cy"]).endswith("is healed and goes home.")
+
+
+def test_revealed_action_cards_read_as_the_seats_own_in_english():
+    """"Player 1 reveals a first action: Trade" read as if any card: each seat reveals its own."""
+    import rules
+
+    engine = rules.engine("guildes")
+    state = engine.new_game(CONTENT, 3, 3)
+    bots = [engine.bot("adept", 3 + s) for s in range(3)]
+    keys = {"guildes.log.first_revealed", "guildes.log.second_revealed", "guildes.log.seconds_chosen"}
+    while not state.is_over() and not keys <= {e["key"] for e in state.log}:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    en = Strings("en")
+    for entry in (e for e in state.log if e["key"] in keys):
+        text = en.render(entry, ["Ana", "Bo", "Cy"])
+        assert " their " in text and " a first " not in text and " a second " not in text, text
