@@ -106,6 +106,9 @@ class App:
         self.frames_drawn = 0
         self.bots_in_background = False  # run(): bots decide in a thread (game/thinking.py); tests step them
         self.idle_timeout_ms = 1000
+        # a curtain ignores clicks and keys this long after it fell (scenes/curtain.py): they are the
+        # last person's, and would show the next person's secrets to them
+        self.curtain_guard_s = 0.6
         self.errors_logged = 0
         self.caption = ""
         self._started_at = time.perf_counter()

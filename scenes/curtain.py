@@ -7,6 +7,7 @@ view (`state.view(None)`) through the table's `draw_public` hook, never from a s
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -15,6 +16,9 @@ import pygame_gui
 from game import catalog
 from scenes import ui
 from scenes.base import UIScene, oid
+
+REVEAL_GUARD_S = 0.6  # a click or key this soon after the curtain fell belongs to the last person
+clock = time.monotonic  # tests move it
 
 
 class CurtainScene(UIScene):
@@ -33,6 +37,7 @@ class CurtainScene(UIScene):
         self.pin_entry: Any = None
         self.revealed = False
         self.pressed = False  # the click that raised the curtain must not also lift it
+        self.raised_at = clock()
 
     @property
     def name(self) -> str:
@@ -62,10 +67,21 @@ class CurtainScene(UIScene):
         w, h = size
         return w // 2, h - 88, w - 2 * 250
 
+    def too_soon(self) -> bool:
+        """True within the app's `curtain_guard_s` (REVEAL_GUARD_S) of the curtain falling: the
+        person who just acted clicked again at once (a double click, or the next button of a choice
+        the rules had already made for them), and that click opened the next person's secrets
+        (their hand, their hidden cards) before their own eyes."""
+        guard = getattr(self.app, "curtain_guard_s", REVEAL_GUARD_S)
+        return clock() - self.raised_at < guard
+
     def try_reveal(self, pin: str | None = None) -> bool:
-        """Reveal when no PIN is needed or the PIN matches; a wrong PIN gives a message."""
+        """Reveal when no PIN is needed or the PIN matches (not within the guard after the curtain
+        fell: that click or key was the last person's); a wrong PIN gives a message."""
         if self.revealed:
             return True
+        if self.too_soon():
+            return False
         if self.needs_pin:
             from game.hotseat import check_pin
 

@@ -86,6 +86,30 @@ def test_the_click_that_acts_does_not_also_lift_the_next_curtain(app) -> None:
     assert top_name(app) == "CurtainScene"
 
 
+def test_a_second_click_at_once_does_not_lift_the_next_persons_curtain(app, monkeypatch) -> None:
+    """Ana acts and clicks again at once (a double click, or the next button of a choice the rules
+    had already made): that click is hers and must not show Bo's hand to her; a click once the
+    curtain has stood a moment is Bo's."""
+    from scenes import curtain as curtain_mod
+
+    now = [100.0]
+    monkeypatch.setattr(curtain_mod, "clock", lambda: now[0])
+    app.curtain_guard_s = curtain_mod.REVEAL_GUARD_S
+    table = start(app)
+    now[0] += 5
+    lift(app)
+    assert table.try_act(playable(table))
+    settle(app)
+    assert top_name(app) == "CurtainScene" and app.stack.top.seat == 1
+    now[0] += 0.3
+    lift(app)
+    key(app, pygame.K_RETURN)
+    assert top_name(app) == "CurtainScene" and table.unveiled is None and table.view["hand"] is None
+    now[0] += curtain_mod.REVEAL_GUARD_S
+    lift(app)
+    assert top_name(app) == "TableScene" and table.unveiled == 1
+
+
 def test_pin_is_asked_before_revealing(app) -> None:
     table = start(app, pins={0: "1234"})
     curtain = app.stack.top

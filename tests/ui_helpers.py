@@ -16,6 +16,7 @@ def make_app(language: str = "fr", size: tuple[int, int] = (1280, 800), menu: bo
     settings.window_size = size
     app = App(settings=settings)
     app.idle_timeout_ms = 5
+    app.curtain_guard_s = 0.0  # tests lift curtains at once (the guard has its own test)
     app.open_window()
     pygame.event.clear()
     if menu:

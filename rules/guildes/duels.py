@@ -72,10 +72,12 @@ def _fighter(st, g, mid: str) -> dict:
 
 
 def lay_line(st, seat: int, mages: list[str], counter_key: str):
-    """`seat` lays `mages` in a line one by one, face down (others only see how many)."""
+    """`seat` lays `mages` in a line one by one, face down (others only see how many; the seat
+    itself sees, in its prompt's private `laid`, the mages it has laid so far, in order)."""
     line, left = [], list(mages)
     while left:
-        mid = yield from st.ask(seat, "line", list(left), secret=True, slot=len(line))
+        mid = yield from st.ask(seat, "line", list(left), secret=True, private={"laid": list(line)} if line else None,
+                                slot=len(line))
         left.remove(mid)
         line.append(mid)
         st.fight[counter_key] = len(line)

@@ -871,17 +871,38 @@ class Composer:
         bh = int(f * 2.0)
         bx = x
         for kind, data, label, tip, on in buttons:
-            width = ui.font(f).size(label)[0] + 28
+            tick = f + 6 if kind == "toggle" else 0  # a mage to set active: a box, ticked when it is
+            width = ui.font(f).size(label)[0] + 28 + tick
             if bx + width > rect.right - 10:
                 bx, y = x, y + bh + 6
             box = Rect(bx, y, width, bh)
-            refused = kind == "refused"  # left out by the rules: greyed, its tooltip says why
+            refused = kind in ("refused", "laid")  # left out by the rules, or laid: greyed, its tooltip says why
             pygame.draw.rect(self.layer, (96, 72, 34) if on else (40, 32, 24) if refused else (58, 44, 28), box,
                              border_radius=7)
             pygame.draw.rect(self.layer, ui.GOLD if on else ui.GOLD_DARK, box, 1 if refused else 2, border_radius=7)
-            ui.text(self.layer, label, box.center, f, ui.PARCHMENT_DIM if refused else ui.PARCHMENT, anchor="center")
+            if tick:
+                self.check_box(Rect(box.left + 11, box.centery - f // 2, f, f), on)
+            ui.text(self.layer, label, (box.centerx + tick // 2, box.centery), f,
+                    ui.PARCHMENT_DIM if refused else ui.PARCHMENT, anchor="center")
             self.hits.append(Hit(box, kind, data, tip, not refused))
             bx += width + 8
+        note = self.t.prompt_note(p)
+        if note:  # under the buttons, what the choice will entail (a mage serves one action a round)
+            y += bh + 6
+            for line in ui.wrap(note, rect.right - 14 - x, f)[:2]:
+                ui.text(self.layer, line, (x, y), f, ui.PARCHMENT, italic=True)
+                y += int(f * 1.35)
+
+    def check_box(self, box: Rect, on: bool) -> None:
+        """A placement toggle's box, ticked when the mage is set active: the selected button's
+        slightly lighter fill alone did not tell a player which mages they had chosen."""
+        pygame.draw.rect(self.layer, ui.INK, box, border_radius=3)
+        pygame.draw.rect(self.layer, ui.GOLD if on else ui.PARCHMENT_DIM, box, 2, border_radius=3)
+        if on:
+            points = [(box.left + box.width * 0.22, box.top + box.height * 0.52),
+                      (box.left + box.width * 0.43, box.top + box.height * 0.74),
+                      (box.left + box.width * 0.8, box.top + box.height * 0.28)]
+            pygame.draw.lines(self.layer, ui.GOLD, False, points, max(2, box.width // 6))
 
     # -- the end -----------------------------------------------------------------------------------
 

@@ -86,7 +86,17 @@ class GuildesTable(ComposedTable):
             return [("bid", n, self.tr("guildes.ui.bid", n=n), "", False) for n in bids] + [
                 ("option", "pass", self.tr("guildes.choice.pass"), "", False)]
         out = [("option", o, self.label(p["kind"], o), self.option_tip(p["kind"], o), False) for o in p["options"]]
-        return self.refused(p) + out
+        return self.laid(p) + self.refused(p) + out
+
+    def laid(self, p: dict[str, Any]) -> list[tuple[str, Any, str, str, bool]]:
+        """The mages already laid face down in the unveiled seat's line, in order, greyed before the
+        choices: laying a line of three, a player could not see which mage went first and so which
+        attacker or defender it would meet."""
+        if p["kind"] != "line":
+            return []
+        laid = (p.get("context") or {}).get("laid") or []
+        return [("laid", mid, f"{i}. {self.card_name(mid)}", self.tr("guildes.ui.laid_tip", n=i), False)
+                for i, mid in enumerate(laid, start=1)]
 
     def refused(self, p: dict[str, Any]) -> list[tuple[str, Any, str, str, bool]]:
         """The choices the rules leave out, shown greyed with the reason (a drawn mage the guild's
@@ -105,6 +115,20 @@ class GuildesTable(ComposedTable):
                      self.tr("guildes.ui.refused_price", name=self.card_name(cid), price=prices[cid], rubies=rubies), False)
                     for cid in ctx.get("offer") or [] if cid not in p["options"] and cid in prices]
         return []
+
+    def prompt_note(self, p: dict[str, Any]) -> str:
+        """A line under the buttons when the choice has a consequence nobody could guess: placing
+        mages with Quest and Combat both to play, the first of them takes every active mage (a mage
+        serves one action a round) and the second finds none. A player set two mages active, sent
+        one against the monster, and lost the Combat with 'no active mage' and no idea why."""
+        if p["kind"] != "placement":
+            return ""
+        me = self.view["guilds"][self.me]
+        cards = [me.get("first"), me.get("second")]
+        if sorted(c for c in cards if c) != ["combat", "quest"]:
+            return ""
+        return self.tr("guildes.ui.place_once", first=self.tr(f"guildes.card.{cards[0]}"),
+                       second=self.tr(f"guildes.card.{cards[1]}"))
 
     def why_not(self, mid: str) -> str:
         """Why the unveiled guild may not take mage `mid` ('' when it may): its alignment, its rubies."""
@@ -144,6 +168,12 @@ class GuildesTable(ComposedTable):
         send against a monster, the monster or mage an attack's element is chosen against (the
         bare questions left a player unsure which fight a click was for)."""
         ctx = p.get("context") or {}
+        lot = self.view.get("lot") or {}
+        if p["kind"] == "bid" and lot.get("mage"):  # "the mage for sale" left a player looking for it
+            if lot.get("high") is not None and lot.get("bidder") is not None:
+                return self.app.tr("guildes.prompt.bid_over", mage=self.card_name(lot["mage"]), high=lot["high"],
+                                   bidder=self.seat_name(lot["bidder"]))
+            return self.app.tr("guildes.prompt.bid_named", mage=self.card_name(lot["mage"]))
         if p["kind"] == "assign" and ctx.get("mage"):
             return self.app.tr("guildes.prompt.assign_named", mage=self.card_name(ctx["mage"]))
         target = ctx.get("target") if p["kind"] == "element" else None
@@ -290,7 +320,19 @@ class GuildesTable(ComposedTable):
         bot plays), under its first line: at the top it covered the round, phase and first player."""
         self._ensure(surface.get_size())
         bar = self.zone_rects["prompt"]
-        return box.move_to(center=(bar.centerx, max(bar.centery + 8, bar.top + box.height // 2 + 40)))
+        box = box.move_to(center=(bar.centerx, max(bar.centery + 8, bar.top + box.height // 2 + 40)))
+        # the seat on screen may be asked meanwhile (the second card while a bot uses its dark
+        # power): at 1024x700 the banner lay over the middle of that seat's buttons
+        taken = [h.rect for h in self.hits if bar.contains(h.rect)]
+        if not any(box.colliderect(r) for r in taken):
+            return box
+        below = max(r.bottom for r in taken) + 6
+        if below + box.height <= bar.bottom - 2:
+            return box.move_to(midtop=(bar.centerx, below))
+        last = max(taken, key=lambda r: (r.top, r.right))  # the last button of the last row
+        if bar.right - 12 - last.right >= box.width:
+            return box.move_to(midright=(bar.right - 12, last.centery))
+        return box.move_to(midbottom=(bar.centerx, bar.top - 4))  # above the bar, on the table's foot
 
     def handoff_box(self, surface: pygame.Surface, stacked: pygame.Rect, in_row: pygame.Rect) -> pygame.Rect:
         """The hand-off in one row where the bot banner goes, under the prompt's first line: the

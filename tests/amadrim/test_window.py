@@ -204,7 +204,7 @@ def test_three_people_and_a_bot_play_a_whole_game_in_the_window(display, tmp_pat
         win.click(START)
         time.sleep(1.0)
         referee = Referee(tmp_path)
-        played, stuck = 0, 0
+        played, stuck, last_seat = 0, 0, None
         deadline = time.monotonic() + 900
         while time.monotonic() < deadline:
             assert proc.poll() is None, "the app exited"
@@ -221,6 +221,9 @@ def test_three_people_and_a_bot_play_a_whole_game_in_the_window(display, tmp_pat
                 win.click(SAFE)
                 time.sleep(0.3)
                 continue
+            if seat != last_seat:  # a new curtain ignores clicks for its first moments (scenes/curtain.py)
+                time.sleep(0.7)
+            last_seat = seat
             win.click(SAFE)  # lifts a curtain, closes "since your last turn"; harmless on the table
             win.click(SAFE)
             count = len(save["actions"])
@@ -340,7 +343,7 @@ def test_two_people_and_a_bot_create_mages_attack_and_level_up_by_clicks(display
         time.sleep(1.0)
         referee = Referee(tmp_path, ("human", "human", "greedy"), {})
         coaches = {s: Coach(referee.engine, 500 + s) for s in (0, 1)}
-        stuck, shot_turn, session = 0, 0, None
+        stuck, shot_turn, session, last_seat = 0, 0, None, None
         deadline = time.monotonic() + 1500
         while time.monotonic() < deadline:
             assert proc.poll() is None, "the app exited"
@@ -363,6 +366,9 @@ def test_two_people_and_a_bot_create_mages_attack_and_level_up_by_clicks(display
                 win.click(SAFE)
                 time.sleep(0.3)
                 continue
+            if seat != last_seat:  # a new curtain ignores clicks for its first moments (scenes/curtain.py)
+                time.sleep(0.7)
+            last_seat = seat
             win.click(SAFE)  # closes the score screen, lifts a curtain, closes "since your last turn"
             win.click(SAFE)
             count = len(save["actions"])

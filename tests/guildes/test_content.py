@@ -123,3 +123,37 @@ def test_a_misspelt_monster_gives_its_own_error_only(copy):
         game.content.load("guildes", again)
     shown = [str(p) for p in exc.value.problems]
     assert any("quests[rats_egouts].monsters: expected at least 1 item, got 0" in p for p in shown), shown
+
+
+def test_a_healed_mage_reads_right_whatever_its_gender():
+    """"Ondine lumineuse (Bruno) est guéri" read wrong (the cards carry no gender): the French line
+    says it without a participle to agree."""
+    import rules
+
+    engine = rules.engine("guildes")
+    state = engine.new_game(CONTENT, 3, 7)
+    bots = [engine.bot("master", 7 + s) for s in range(3)]
+    while not state.is_over() and not any(e["key"] == "guildes.log.healed" for e in state.log):
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    entry = next(e for e in state.log if e["key"] == "guildes.log.healed")
+    text = Strings("fr").render(entry, ["Ana", "Bo", "Cy"])
+    assert "guéri" not in text and text.endswith("n'a plus aucun dégât et rentre à la guilde.")
+    assert Strings("en").render(entry, ["Ana", "Bo", "Cy"]).endswith("is healed and goes home.")
+
+
+def test_revealed_action_cards_read_as_the_seats_own_in_english():
+    """"Player 1 reveals a first action: Trade" read as if any card: each seat reveals its own."""
+    import rules
+
+    engine = rules.engine("guildes")
+    state = engine.new_game(CONTENT, 3, 3)
+    bots = [engine.bot("adept", 3 + s) for s in range(3)]
+    keys = {"guildes.log.first_revealed", "guildes.log.second_revealed", "guildes.log.seconds_chosen"}
+    while not state.is_over() and not keys <= {e["key"] for e in state.log}:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    en = Strings("en")
+    for entry in (e for e in state.log if e["key"] in keys):
+        text = en.render(entry, ["Ana", "Bo", "Cy"])
+        assert " their " in text and " a first " not in text and " a second " not in text, text

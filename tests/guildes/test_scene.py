@@ -16,7 +16,7 @@ from scenes import ui
 from scenes.guildes.compose import Composer
 from scenes.guildes.table import GuildesTable
 from sprites.guildes.pieces import card_body_top
-from tests.ui_helpers import click, key, make_app, past_turn_guard, settle
+from tests.ui_helpers import click, drawn_with_sizes, key, make_app, past_turn_guard, settle
 
 
 @pytest.fixture
@@ -615,3 +615,146 @@ def test_a_click_just_after_the_bots_played_is_held_as_in_anludim(app, monkeypat
     now[0] += T.TURN_GUARD_S + 0.1
     click_action(app, table, action)
     assert len(table.session.actions) > actions and table.session.actions[actions] == (table.me, action)
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_a_person_laying_a_line_sees_the_mages_already_laid_in_order(lang, size, monkeypatch) -> None:
+    """Laying a duel line face down, mage after mage, a player saw only "next mage" and the mages
+    left: which one went first (and so meets the first attacker) was nowhere. The laid mages come
+    first in the bar, numbered and greyed (not a choice), for that seat alone."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app(lang, size)
+    seats = [SeatInfo(n, i, "human") for i, n in enumerate(("Ana", "Bo", "Cy"))]
+    session = Session(rules.engine("guildes"), app.content("guildes"), "test", seats, 1, {})
+    session.store = None
+    bots = [session.engine.bot("master", 1 + s) for s in range(3)]
+    for _ in range(3000):
+        st = session.state
+        if st.prompt is not None and st.prompt.kind == "line" and st.prompt.private.get("laid"):
+            break
+        seat = st.to_act()[0]
+        session.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    seat, laid = session.state.prompt.seats[0], list(session.state.prompt.private["laid"])
+    table = GuildesTable(app, session)
+    app.stack.push(table)
+    settle(app)
+    reach_table(app, table)
+    assert table.me == seat
+    drawn = texts_drawn(monkeypatch)
+    table.layer = None
+    app.render()
+    names = [f"{i}. {table.card_name(mid)}" for i, mid in enumerate(laid, start=1)]
+    assert all(name in drawn for name in names)
+    greyed = [h for h in table.hits if h.kind == "laid"]
+    assert [h.data for h in greyed] == laid and not any(h.enabled for h in greyed)
+    assert greyed[0].tip == app.tr("guildes.ui.laid_tip", n=1)
+    options = [h for h in table.hits if h.kind == "option"]
+    assert options and all(h.rect.left > greyed[-1].rect.left or h.rect.top > greyed[-1].rect.top for h in options)
+    assert not set(laid) & {h.data for h in options}
+    # nobody else's view carries the laid mages
+    for other in (None, *(s for s in range(3) if s != seat)):
+        assert "laid" not in json.dumps(session.view(other)["prompt"])
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1024, 700)), ("en", (1280, 800))])
+def test_the_bot_banner_leaves_the_unveiled_seats_buttons_clear(lang, size, monkeypatch) -> None:
+    """While a bot thought (a dark power), the person on screen was asked their second card: at
+    1024x700 "Robot 4 réfléchit…" lay over the middle of their buttons. It goes where no button is."""
+    app = make_app(lang, size)
+    table = start(app, kinds=("human", "human", "greedy"))
+    assert table.my_turn()
+    cards = [c for c in table.view["cards"]["actions"] if c != "x2"]
+    second = {"seats": [table.me], "kind": "second_action", "key": "guildes.prompt.second_action",
+              "options": [*cards, "x2"], "context": {}}
+    table.view = dict(table.view, prompt=second)
+    table.layer = None
+    panels = []
+    real = ui.panel
+    monkeypatch.setattr(ui, "panel", lambda surface, rect, *a, **k: panels.append(pygame.Rect(rect)) or real(
+        surface, rect, *a, **k))
+    table.pending_bot = 2
+    table.draw(app.screen)
+    banner = panels[-1]
+    buttons = [h.rect for h in table.hits if h.kind in ("option", "bid", "toggle", "confirm", "refused")]
+    assert buttons and not any(banner.colliderect(r) for r in buttons)
+    assert app.screen.get_rect().contains(banner)
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_placing_with_quest_and_combat_says_the_first_takes_every_active_mage(lang, size, monkeypatch) -> None:
+    """A player with Quest then Combat set two mages active, sent one against the monster and lost
+    the Combat to "no active mage": the placement says, under its buttons, that the first of the
+    two takes every active mage."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app(lang, size)
+    table = start(app)
+    me = table.me
+    guilds = [dict(g) for g in table.view["guilds"]]
+    placing = {"seats": [me], "kind": "placement", "key": "guildes.prompt.placement", "options": [], "context": {}}
+    note = app.tr("guildes.ui.place_once", first=app.tr("guildes.card.quest"), second=app.tr("guildes.card.combat"))
+    for first, second, shown in (("quest", "combat", True), ("work", "combat", False), ("quest", "x2", False)):
+        guilds[me] = dict(guilds[me], first=first, second=second)
+        table.view = dict(table.view, guilds=guilds, prompt=placing)
+        table.layer = None
+        drawn = texts_drawn(monkeypatch)
+        table.draw(app.screen)
+        text = " ".join(drawn)
+        assert (note.split(":")[0] in text) is shown, (first, second)
+        assert (table.prompt_note(placing) == note) is shown
+        monkeypatch.undo()
+    bar = table.zone_rects["prompt"]
+    guilds[me] = dict(guilds[me], first="quest", second="combat")
+    table.view = dict(table.view, guilds=guilds, prompt=placing)
+    table.layer = None
+    sizes = drawn_with_sizes(monkeypatch, ui)
+    table.draw(app.screen)
+    lines = [r for t, _, r in sizes if t and t in note]
+    assert lines and all(bar.contains(r) for r in lines)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_bid_question_names_the_mage_for_sale_and_the_offer_to_beat(lang, monkeypatch) -> None:
+    """"Bid on the mage for sale" left a player looking for which mage it was: the question names
+    it, and the best offer so far with its bidder."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app(lang, (1024, 700))
+    table = start(app)
+    mid = next(iter(table.view["cards"]["mages"]))
+    name = table.card_name(mid)
+    bid = {"seats": [table.me], "kind": "bid", "key": "guildes.prompt.bid", "options": [], "context": {}}
+    table.view = dict(table.view, prompt=bid, lot={"mage": mid, "high": None, "bidder": None, "out": []})
+    assert table.prompt_title(bid) == app.tr("guildes.prompt.bid_named", mage=name)
+    other = 1 - table.me if table.me in (0, 1) else 0
+    table.view = dict(table.view, lot={"mage": mid, "high": 3, "bidder": other, "out": []})
+    title = table.prompt_title(bid)
+    assert name in title and "3" in title and table.seat_name(other) in title
+    drawn = texts_drawn(monkeypatch)
+    table.layer = None
+    table.draw(app.screen)
+    assert any(name in t for t in drawn if t.startswith(title[:12]))
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_placement_buttons_are_check_boxes_ticked_for_the_active_mages(lang, size, monkeypatch) -> None:
+    """The selected mage's button was only a shade lighter than the others: a player could not
+    tell which mages they had set active. Each mage's button carries a box, ticked when active."""
+    app = make_app(lang, size)
+    table = start(app)
+    me = table.me
+    mine = [m["id"] for m in table.view["guilds"][me]["mages"] if not m["centre"]]
+    placing = {"seats": [me], "kind": "placement", "key": "guildes.prompt.placement", "options": [], "context": {}}
+    table.view = dict(table.view, prompt=placing)
+    table.place_sel = {mine[0]}
+    table.layer = None
+    ticks = []
+    real = pygame.draw.lines
+    monkeypatch.setattr(pygame.draw, "lines", lambda surface, colour, closed, points, *a, **k: ticks.append(
+        points) or real(surface, colour, closed, points, *a, **k))
+    table.draw(app.screen)
+    toggles = {h.data: h.rect for h in table.hits if h.kind == "toggle"}
+    assert set(toggles) == set(mine)
+    inside = [mid for mid, r in toggles.items() if any(all(r.collidepoint(p) for p in pts) for pts in ticks)]
+    assert inside == [mine[0]]

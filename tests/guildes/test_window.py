@@ -117,7 +117,7 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_window(display, tmp_pa
         win.click(START)
         time.sleep(1.5)
         referee = Referee(tmp_path)
-        played, stuck = 0, 0
+        played, stuck, last_seat = 0, 0, None
         deadline = time.monotonic() + 1500
         while time.monotonic() < deadline:
             assert proc.poll() is None, "the app exited"
@@ -133,6 +133,9 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_window(display, tmp_pa
             if seat is None:
                 time.sleep(0.3)
                 continue
+            if seat != last_seat:  # a new curtain ignores clicks for its first moments (scenes/curtain.py)
+                time.sleep(0.7)
+            last_seat = seat
             win.click(SAFE)
             win.click(SAFE)
             count = len(save["actions"])
