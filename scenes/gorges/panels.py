@@ -377,7 +377,8 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     acting = t.acting()
     order = v.get("order") or []
     winners = set((v.get("outcome") or {}).get("winners") or [])
-    rows = sorted(v["generals"], key=lambda g: order.index(g["seat"]) if g["seat"] in order else g["seat"])
+    generals = t.shown_generals()  # as far as the rolls have been followed
+    rows = sorted(generals, key=lambda g: order.index(g["seat"]) if g["seat"] in order else g["seat"])
     for i, g in enumerate(rows):
         seat = g["seat"]
         row = Rect(rect.left + 6, rect.top + 28 + i * step, rect.width - 12, step - 1)

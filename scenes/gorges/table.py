@@ -451,6 +451,59 @@ class GorgesTable(TableScene):
                 crown = (p.get("start") or {}).get("territory", crown)
         return terr, crown
 
+    def shown_generals(self) -> list[dict[str, Any]]:
+        """The generals as the organiser has followed the rolls: relic points, lands and events that
+        rolls still waiting for "Continue" brought are taken back (read backwards from the log), so
+        the standings never tell a result before its die is shown."""
+        v = self.view
+        log = self.log
+        cut = len(self.shown_log())
+        if cut >= len(log):
+            return v["generals"]
+        gens = [dict(g) for g in v["generals"]]
+        terr, _ = self.shown_map()
+        for g in gens:  # lands: the flags the waiting rolls planted or took away, taken back too
+            seat = g["seat"]
+            now = sum(1 for t in v["territories"].values() if t.get("owner") == seat)
+            then = sum(1 for t in terr.values() if t.get("owner") == seat)
+            g["territories"] = g["territories"] - now + then
+        events: set[int] = set()
+
+        def give(ref: Any, amount: Any) -> None:  # take back relic points `ref` was given
+            if isinstance(ref, dict) and isinstance(ref.get("seat"), int) and isinstance(amount, int):
+                gens[ref["seat"]]["relic_points"] -= amount
+
+        for e in log[cut:]:
+            key, p = e.get("key"), e.get("params") or {}
+            if key == "gorges.log.search":
+                give(p.get("seat"), p.get("found"))
+            elif key == "gorges.log.relics":
+                give(p.get("seat"), p.get("amount"))
+            elif key == "gorges.log.offer_accepted":
+                give(p.get("seat"), p.get("points"))
+                give(p.get("giver"), -p["points"] if isinstance(p.get("points"), int) else None)
+            elif key == "gorges.log.hostage":
+                give(p.get("captor"), 1)
+            elif key == "gorges.log.storm":
+                give(p.get("winner"), p.get("won"))
+                give(p.get("loser"), p.get("lost"))
+            elif key == "gorges.log.storm_draw":
+                give(p.get("seat"), p.get("n"))
+                give(p.get("other"), p.get("n"))
+            elif key == "gorges.log.event" and isinstance(p.get("seat"), dict):
+                events.add(p["seat"].get("seat"))
+        for seat in events:  # the event each had before (it lasts until his next event phase)
+            if not isinstance(seat, int) or not 0 <= seat < len(gens):
+                continue
+            gens[seat]["event"] = None
+            for e in reversed(log[:cut]):
+                p = e.get("params") or {}
+                if e.get("key") == "gorges.log.event" and (p.get("seat") or {}).get("seat") == seat:
+                    gens[seat]["event"] = {"roll": p.get("roll"), "name": (p.get("entry") or {}).get("text", ""),
+                                           "text": (p.get("detail") or {}).get("text", "")}
+                    break
+        return gens
+
     def shown_phase(self) -> str:
         """The phase of the roll shown now, else the campaign's phase."""
         if self.aftermath:

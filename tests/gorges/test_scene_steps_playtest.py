@@ -37,3 +37,38 @@ def test_continue_stays_under_the_mouse_from_one_roll_to_the_next(lang, size):
         click(app, spot)
         assert len(table.steps) == left - 1
     assert len(heights) > 1  # the rolls' texts did differ in length
+
+
+def _row_tips(table) -> dict[int, str]:
+    """Each general's row tooltip in the standings (name, race, relic points, lands, event…)."""
+    table.ensure_layer()
+    names = {table.seat_name(g["seat"]): g["seat"] for g in table.view["generals"]}
+    return {names[h.tip.split("\n", 1)[0]]: h.tip for h in table.hits
+            if h.kind == "tip" and h.tip.split("\n", 1)[0] in names}
+
+
+@pytest.mark.parametrize("lang,size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_standings_tell_no_roll_before_it_is_shown(lang, size):
+    """While the rolls of phases 1-4 wait for "Continue", the generals' rows show the relic points,
+    lands and events as far as the organiser has followed them: before, the row already read
+    "· 22 Colons" and 2 relic points while the overlay still showed the ghost's first die."""
+    app, table = _table(lang, size, seed=9, auto_roll=False)
+    play_until(table, _movement)
+    settle(app)
+    assert table.steps
+    final = {g["seat"]: g for g in table.view["generals"]}
+    assert any(g["relic_points"] for g in final.values())  # the waiting rolls did bring relics
+    tips = _row_tips(table)
+    assert set(tips) == set(final)
+    for seat, g in final.items():
+        name = app.tr("gorges.ui.event_is", roll=g["event"]["roll"], name=table.tx(g["event"]["name"]))
+        assert name not in tips[seat], tips[seat]
+        assert app.tr("gorges.ui.relics", n=0) in tips[seat], tips[seat]
+        assert app.tr("gorges.ui.lands", n=1) in tips[seat], tips[seat]
+    while table.steps:
+        click(app, point(table, table.find("step_next")))
+    tips = _row_tips(table)
+    for seat, g in final.items():  # followed: the rows read the campaign as it stands
+        assert app.tr("gorges.ui.event_is", roll=g["event"]["roll"], name=table.tx(g["event"]["name"])) in tips[seat]
+        assert app.tr("gorges.ui.relics", n=g["relic_points"]) in tips[seat]
+        assert app.tr("gorges.ui.lands", n=g["territories"]) in tips[seat]
