@@ -299,7 +299,8 @@ class GorgesTable(TableScene):
             item = {"key": "gorges.ui.die_row", "params": {"seat": params.get("seat"),
                                                            "what": dict(what, params=inner)}}
             params = item["params"]
-        text = self.app.strings.render(dict(item, params=params), self.names)
+        item = _reinforcements_agree(self.app.strings, dict(item, params=params))
+        text = self.app.strings.render(item, self.names)
         text = text[:1].upper() + text[1:]
         if params.get("forced") and not short:  # the tray draws a chosen die in its own colour
             text += " " + self.tr("gorges.ui.forced_mark")
@@ -1098,6 +1099,23 @@ def shot_sheet(app: Any, game: str | None, seed: int) -> Any:
 
 
 SHOTS: dict[str, Any] = {"gorges_table": shot_table, "gorges_army_sheet": shot_sheet}
+
+
+def _reinforcements_agree(strings: Any, item: dict[str, Any]) -> dict[str, Any]:
+    """An entry (or the roll's purpose inside it) whose army is the reinforcements (event 66, a
+    plural: "les renforts de Chloé") takes its `KEY.R` variant when the catalog has one, with the
+    reinforcements' general as `owner`: "Les renforts de Chloé vont…", "déplacement des renforts
+    de Chloé" (the singular sentence read "va", "de les renforts")."""
+    params = dict(item.get("params") or {})
+    what = params.get("what")
+    if isinstance(what, dict) and "key" in what:
+        params["what"] = _reinforcements_agree(strings, what)
+    army = params.get("army")
+    key = f"{item.get('key')}.R"
+    if isinstance(army, dict) and army.get("key") == "gorges.army.R" and strings.has(key):
+        params["owner"] = (army.get("params") or {}).get("seat")
+        return dict(item, key=key, params=params)
+    return dict(item, params=params)
 
 
 def _where(place: Any) -> Any:

@@ -72,3 +72,49 @@ def test_the_standings_tell_no_roll_before_it_is_shown(lang, size):
         assert app.tr("gorges.ui.event_is", roll=g["event"]["roll"], name=table.tx(g["event"]["name"])) in tips[seat]
         assert app.tr("gorges.ui.relics", n=g["relic_points"]) in tips[seat]
         assert app.tr("gorges.ui.lands", n=g["territories"]) in tips[seat]
+
+
+def _reinforcements(seat: int) -> dict:
+    return {"key": "gorges.army.R", "params": {"seat": {"seat": seat}}, "army": f"{seat}.R"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_reinforcements_are_a_plural_in_the_journal(lang):
+    """Event 66's reinforcements ("les renforts de Chloé") read as a plural: the journal said
+    "Les renforts de Chloé va de Pointe du Sabre à Grand Chêne" and "déplacement de les renforts"."""
+    app, table = _table(lang, (1024, 700))
+    place = {"text": {"fr": "Pointe du Sabre", "en": "Cutlass Point"}, "territory": "pointe-du-sabre"}
+    oak = {"text": {"fr": "Grand Chêne", "en": "Great Oak"}, "territory": "grand-chene"}
+    moved = {"key": "gorges.log.moved", "params": {"seat": {"seat": 1}, "army": _reinforcements(1), "before": place,
+                                                   "to": oak, "mode": {"key": "gorges.mode.normal", "params": {}}}}
+    roll = {"key": "gorges.log.roll", "params": {"seat": {"seat": 1}, "die": "d3", "result": 2, "forced": False,
+                                                 "what": {"key": "gorges.roll.movement",
+                                                          "params": {"army": _reinforcements(1)}}}}
+    wound = {"key": "gorges.log.wound", "params": {"army": _reinforcements(0), "seat": {"seat": 0}}}
+    if lang == "fr":
+        assert table.render(moved) == "Les renforts de Joueur 2 vont de Pointe du Sabre à Grand Chêne"
+        assert table.render(roll).endswith("— déplacement des renforts de Joueur 2")
+        assert table.render(wound) == "Le héros des renforts de Joueur 1 est blessé"
+    else:
+        assert table.render(moved) == "Player 2's reinforcements go from Cutlass Point to Great Oak"
+        assert table.render(roll).endswith("— movement of Player 2's reinforcements")
+        assert table.render(wound) == "The hero of Player 1's reinforcements is wounded"
+    single = dict(moved, params=dict(moved["params"], army={"key": "gorges.army.G", "params": {"seat": {"seat": 1}},
+                                                            "army": "1.G"}))
+    assert ("va de" if lang == "fr" else "goes from") in table.render(single)  # an army: still one
+
+
+def test_every_reinforcements_variant_matches_its_sentence():
+    """Each `KEY.R` variant exists beside KEY, in both languages, with KEY's placeholders (or `owner`)."""
+    import re
+
+    from game.i18n import Strings
+    table = Strings("fr").table("gorges")
+    variants = [k for k in table if k.endswith(".R") and not k.startswith(("gorges.army.", "gorges.ui."))]
+    assert len(variants) > 20
+    names = re.compile(r"\{(\w+)")
+    for key in variants:
+        base = table[key[:-2]]
+        for lang in ("fr", "en"):
+            assert table[key][lang], key
+            assert set(names.findall(table[key][lang])) <= set(names.findall(base[lang])) | {"owner"}, (key, lang)
