@@ -409,7 +409,7 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         _gem(surf, (cols["relics"] - 12, row.top + 13))
         ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + 4), 16, ui.GOLD, bold=True)
         ui.text(surf, str(g["territories"]), (cols["lands"], row.top + 4), 16, ui.PARCHMENT, bold=True, anchor="midtop")
-        on_map = sum(1 for a in g["armies"] if v["armies"][a]["on_map"])
+        on_map = g["on_map"] if "on_map" in g else sum(1 for a in g["armies"] if v["armies"][a]["on_map"])
         ui.text(surf, f"{on_map}/{len(g['armies'])}", (cols["armies"], row.top + 4), 15, ui.PARCHMENT, anchor="midtop")
         tip = [t.seat_name(seat), race, t.tr("gorges.ui.relics", n=g["relic_points"]),
                t.tr("gorges.ui.lands", n=g["territories"])]

@@ -493,6 +493,7 @@ class GorgesTable(TableScene):
                 give(p.get("other"), p.get("n"))
             elif key == "gorges.log.event" and isinstance(p.get("seat"), dict):
                 events.add(p["seat"].get("seat"))
+        self._armies_then(gens, log[cut:])
         for seat in events:  # the event each had before (it lasts until his next event phase)
             if not isinstance(seat, int) or not 0 <= seat < len(gens):
                 continue
@@ -504,6 +505,31 @@ class GorgesTable(TableScene):
                                            "text": (p.get("detail") or {}).get("text", "")}
                     break
         return gens
+
+    def _armies_then(self, gens: list[dict[str, Any]], later: list[dict[str, Any]]) -> None:
+        """Each general's armies and how many are on the map (`on_map`) before the `later` entries:
+        reinforcements that joined are taken out, armies that left or came back are put back."""
+        armies = self.view["armies"]
+        on = {g["seat"]: {a for a in g["armies"] if armies.get(a, {}).get("on_map")} for g in gens}
+        for g in gens:
+            g["armies"] = list(g["armies"])
+        for e in reversed(later):
+            p = e.get("params") or {}
+            ref = p.get("army")
+            aid = ref.get("army") if isinstance(ref, dict) else None
+            seat = armies.get(aid, {}).get("seat") if aid else None
+            if seat not in on:
+                continue
+            key = e.get("key")
+            if key in ("gorges.log.withdrawn", "gorges.log.destroyed", "gorges.log.raid_lost"):
+                on[seat].add(aid)
+            elif key in ("gorges.log.returns", "gorges.log.recalled", "gorges.log.summer_return"):
+                on[seat].discard(aid)
+            elif key == "gorges.log.reinforcement" and aid in gens[seat]["armies"]:
+                gens[seat]["armies"].remove(aid)
+                on[seat].discard(aid)
+        for g in gens:
+            g["on_map"] = len(on[g["seat"]] & set(g["armies"]))
 
     def shown_phase(self) -> str:
         """The phase of the roll shown now, else the campaign's phase."""

@@ -118,3 +118,34 @@ def test_every_reinforcements_variant_matches_its_sentence():
         for lang in ("fr", "en"):
             assert table[key][lang], key
             assert set(names.findall(table[key][lang])) <= set(names.findall(base[lang])) | {"owner"}, (key, lang)
+
+
+@pytest.mark.parametrize("seed", [4, 5])  # 4: event 11 withdraws an army; 5: event 66 brings reinforcements
+def test_the_standings_count_the_armies_as_followed(seed, monkeypatch):
+    """The "armées" column ("3/3") waits for the rolls too: it read "2/3" (an army withdrawn by an
+    event) or "3/4" (reinforcements) while the overlay still showed the ghost's first die."""
+    from scenes import ui
+    app, table = _table("fr", (1024, 700), seats=3, seed=seed, auto_roll=False)
+    play_until(table, _movement)
+    settle(app)
+    v = table.view
+    final = [f"{sum(1 for a in g['armies'] if v['armies'][a]['on_map'])}/{len(g['armies'])}" for g in v["generals"]]
+    assert final != ["3/3"] * 3
+    drawn: list[str] = []
+    real = ui.text
+
+    def spy(surf, value, pos, *args, **kwargs):
+        if table.lay.standings.collidepoint(pos) and "/" in str(value):
+            drawn.append(str(value))
+        return real(surf, value, pos, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "text", spy)
+    table._changed()
+    table.ensure_layer()
+    assert drawn == ["3/3"] * 3, drawn
+    while table.steps:
+        click(app, point(table, table.find("step_next")))
+    drawn.clear()
+    table._changed()
+    table.ensure_layer()
+    assert sorted(drawn) == sorted(final), (drawn, final)
