@@ -149,3 +149,37 @@ def test_the_standings_count_the_armies_as_followed(seed, monkeypatch):
     table._changed()
     table.ensure_layer()
     assert sorted(drawn) == sorted(final), (drawn, final)
+
+
+def _challenging(state) -> bool:
+    from rules.gorges import actions as A
+    p = state.prompt
+    return p is not None and p.kind == "challenge" and sum(
+        isinstance(a, A.Challenge) for a in state.legal_actions(p.seat)) >= 2
+
+
+@pytest.mark.parametrize("lang,size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_an_army_chosen_to_challenge_shows_its_challenges_first(lang, size):
+    """New-user playtest at 1024×700 with three generals: choosing an army to challenge with gave
+    "page 1/10", one order a page, its challenges behind the other armies' buttons. Now the chosen
+    army comes alone with its challenges, and the pager shares the row of "No challenge"."""
+    from rules.gorges import actions as A
+    app, table = _table(lang, size, seats=3, seed=4, auto_roll=True)
+    play_until(table, _challenging)
+    settle(app)
+    army = next(a.army for a in table.legal if isinstance(a, A.Challenge))
+    mine = [a for a in table.selectable_armies()]
+    assert len(mine) >= 2
+    table.ensure_layer()
+    button = next(h for h in table.hits if h.kind == "army" and h.data == army and h.rect.left >= table.lay.prompt.left)
+    click(app, point(table, button))
+    assert table.sel_army == army
+    table.ensure_layer()
+    listed = [h.data for h in table.hits if h.kind == "army" and h.rect.left >= table.lay.prompt.left]
+    assert listed == [army]  # the others stay ringed on the map
+    challenges = [h for h in table.hits if h.kind == "act" and isinstance(h.data, A.Challenge)]
+    assert challenges and all(h.data.army == army for h in challenges)
+    done = table.find("act", A.Done())
+    for h in table.hits:
+        if h.kind == "page":
+            assert abs(h.rect.centery - done.rect.centery) <= 1  # beside "No challenge", not a row of its own
