@@ -67,7 +67,7 @@ def tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int]) -> None:
 
 def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     v = t.view
-    season = v["season"]
+    season, total = t.shown_season()  # a turn's battles followed after the next began: that turn
     ui.panel(surf, rect, 225)
     banner = Rect(rect.left, rect.top, int(rect.width * 0.31), rect.height)
     gm.season_glyph(surf, season["id"], (banner.left + 28, banner.centery), 15)
@@ -96,7 +96,7 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         ui.text(surf, line, (banner.left + 52, banner.top + (first + step * i if two else 31)),
                 line_size if two else size, ink)
     _hit(t, banner, "tip", tip=t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"],
-                                    turns=season["turns"], total=v["turn"]) + "\n" + t.tx(season["text"]))
+                                    turns=season["turns"], total=total) + "\n" + t.tx(season["text"]))
     phase = t.shown_phase()
     tools = Rect(rect.right - 8 - 2 * 104, rect.top + 6, 2 * 104, rect.height - 12)
     for i, (label, kind) in enumerate(((t.tr("gorges.ui.alliances_button"), "diplomacy"), (t.tr("gorges.ui.menu"), "menu"))):

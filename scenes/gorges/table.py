@@ -506,6 +506,26 @@ class GorgesTable(TableScene):
                     break
         return gens
 
+    def shown_season(self) -> tuple[dict[str, Any], int]:
+        """The season (the view's dict) and the campaign's turn as the organiser has followed the
+        log: the battles of a turn followed after the next turn has begun read that turn's banner."""
+        v = self.view
+        later = self.log[len(self.shown_log()):]
+        back = sum(1 for e in later if e.get("key") == "gorges.log.turn")
+        if not back:
+            return v["season"], v["turn"]
+        season = dict(v["season"])
+        index, turn = season["index"], season["turn"]
+        for _ in range(back):
+            turn -= 1
+            if turn < 1:
+                index, turn = max(0, index - 1), season["turns"]
+        if index != season["index"]:
+            s = self.session.content.seasons[index]
+            season.update(index=index, id=s.id, name=s.name.model_dump(), text=s.text.model_dump())
+        season["turn"] = turn
+        return season, max(1, v["turn"] - back)
+
     def _armies_then(self, gens: list[dict[str, Any]], later: list[dict[str, Any]]) -> None:
         """Each general's armies and how many are on the map (`on_map`) before the `later` entries:
         reinforcements that joined are taken out, armies that left or came back are put back."""

@@ -183,3 +183,37 @@ def test_an_army_chosen_to_challenge_shows_its_challenges_first(lang, size):
     for h in table.hits:
         if h.kind == "page":
             assert abs(h.rect.centery - done.rect.centery) <= 1  # beside "No challenge", not a row of its own
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_battle_followed_after_the_next_turn_began_keeps_its_turn_in_the_banner(lang):
+    """"Après la bataille" of turn 2 was read under a banner already saying "tour 3/3": the banner
+    (and its tooltip) follow the log as far as it is shown, like the phase strip."""
+    from tests.gorges.test_scene import _battle, click_zone
+    from tests.gorges.test_scene_playtest import _close_aftermath
+    app, table = _table(lang, (1024, 700) if lang == "fr" else (1280, 800), seats=3, seed=2)
+    for _ in range(12):
+        play_until(table, _battle, seed=3)
+        settle(app)
+        _close_aftermath(app, table)
+        turn, season = table.view["turn"], dict(table.view["season"])
+        battle = table.view["battle"]
+        click_zone(app, table, "form", ("winner", battle["challenger"]))
+        click_zone(app, table, "form", ("submit",))
+        if table.aftermath and table.view["turn"] != turn:
+            break
+    else:
+        pytest.fail("no battle closed a turn")
+    table.ensure_layer()
+    banner = app.tr("gorges.ui.season_banner", season=table.tx(season["name"]), turn=season["turn"],
+                    turns=season["turns"], total=turn)
+    tips = [h.tip for h in table.hits if h.kind == "tip"]
+    assert any(tip.startswith(banner) for tip in tips), [t for t in tips if "—" in t][:3]
+    _close_aftermath(app, table)
+    while table.steps:
+        click_zone(app, table, "step_next")
+    table.ensure_layer()
+    season = table.view["season"]
+    banner = app.tr("gorges.ui.season_banner", season=table.tx(season["name"]), turn=season["turn"],
+                    turns=season["turns"], total=table.view["turn"])
+    assert any(h.tip.startswith(banner) for h in table.hits if h.kind == "tip")
