@@ -4,11 +4,12 @@ nothing the rolls on screen have not shown yet."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from tests.gorges.test_scene import _movement, play_until, point
 from tests.gorges.test_scene_playtest import _table
-from tests.ui_helpers import click, settle
+from tests.ui_helpers import click, make_app, settle
 
 
 @pytest.mark.parametrize("lang,size", [("fr", (1024, 700)), ("en", (1280, 800))])
@@ -217,3 +218,26 @@ def test_a_battle_followed_after_the_next_turn_began_keeps_its_turn_in_the_banne
     banner = app.tr("gorges.ui.season_banner", season=table.tx(season["name"]), turn=season["turn"],
                     turns=season["turns"], total=table.view["turn"])
     assert any(h.tip.startswith(banner) for h in table.hits if h.kind == "tip")
+
+
+@pytest.mark.parametrize("lang,size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_a_full_army_column_of_the_sheet_shows_its_last_lines(lang, size):
+    """At 1024×700 the General's column of a rich sheet stopped mid-sentence ("toutes ses unités à
+    lui lui causent la") and lost its "Notes" line, where a general writes; a full column now
+    writes smaller until it fits."""
+    from scenes.gorges import sheet as sheet_mod
+    from scenes.gorges.table import shot_sheet
+    app = make_app(lang, size)
+    scene = shot_sheet(app, None, 0)
+    settle(app)
+    app.step()
+    memos = [rect for rect, _aid, target in scene.zones_at if target == "memo"]
+    armies = [a for a in scene.table.view["armies"].values() if a["seat"] == scene.seat]
+    assert len(memos) == len(armies)
+    assert all(rect.height > 4 for rect in memos), memos  # each "Notes" line written, none skipped
+    k = scene.cache.get_height() / 720
+    cols = []
+    for army in armies:
+        col = pygame.Rect(0, 0, 300, scene.cache.get_height() // 2)
+        cols.append(sheet_mod._army_column(pygame.Surface(scene.cache.get_size()), col, scene.table, army, k)[1])
+    assert any(cols)  # (the sheet is rich: squeezed to half its height, a column does overflow)
