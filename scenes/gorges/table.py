@@ -620,12 +620,22 @@ class GorgesTable(TableScene):
 
     # -- acting ----------------------------------------------------------------------------------
 
+    def _end_when_followed(self) -> None:
+        """The campaign over and its last rolls followed: the end screen comes now."""
+        if self.session.state.is_over() and not self.ended and not self.aftermath and not self.steps:
+            self.advance()
+
     def advance(self) -> None:
-        """As the shell's, except on a prompt any seat may answer for the table (a battle's
+        """As the shell's (the end screen waiting until the last battle's aftermath is read), except on a prompt any seat may answer for the table (a battle's
         result, agreeing to a second challenge): `to_act()` then lists every seat, and the screen
         goes to the seat the campaign asks (`waiting_on()`); only a bot sitting there answers by
         itself. Everything is public, so there is never a curtain."""
         state = self.session.state
+        if state.is_over() and not self.ended:
+            self.pending_bot, self.animating = None, False
+            self.refresh()
+            if self.aftermath or self.steps:  # the last battle's spoils are read before the end screen
+                return
         asked = [] if state.is_over() else state.waiting_on()
         if not asked or asked == state.to_act():
             super().advance()
@@ -864,8 +874,10 @@ class GorgesTable(TableScene):
             self.act(action, seat)
         elif kind == "step_next":
             self.next_step()
+            self._end_when_followed()
         elif kind == "step_all":
             self.next_step(all_of_them=True)
+            self._end_when_followed()
         elif kind == "auto_roll":
             self.auto_roll = not self.auto_roll
             if self.auto_roll:
@@ -919,6 +931,7 @@ class GorgesTable(TableScene):
             if self.steps:
                 self.step_started()
             self._changed()
+            self._end_when_followed()
         elif kind == "form":
             self.on_form(*data)
         elif kind == "cancel":

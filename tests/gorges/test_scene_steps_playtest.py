@@ -241,3 +241,35 @@ def test_a_full_army_column_of_the_sheet_shows_its_last_lines(lang, size):
         col = pygame.Rect(0, 0, 300, scene.cache.get_height() // 2)
         cols.append(sheet_mod._army_column(pygame.Surface(scene.cache.get_size()), col, scene.table, army, k)[1])
     assert any(cols)  # (the sheet is rich: squeezed to half its height, a column does overflow)
+
+
+def test_the_last_battle_s_aftermath_is_read_before_the_end_screen():
+    """New-user playtest: recording the campaign's last battle went straight to "Fin de la partie";
+    its spoils, defeats and the vanquished army's fate were rolled but never shown. The end screen
+    now waits until "Après la bataille" is closed."""
+    from tests.gorges.test_scene import _battle, click_zone
+    from tests.gorges.test_scene_playtest import _close_aftermath
+    app, table = _table("fr", (1024, 700), seats=2, seed=2)
+    state = table.session.state
+
+    def last_turn(s) -> bool:
+        return s.season == len(s.content.seasons) - 1 and s.turn_in_season == s.options["turns_per_season"]
+
+    for _ in range(10):
+        play_until(table, lambda s: s.is_over() or (last_turn(s) and _battle(s)), seed=2, limit=20000)
+        settle(app)
+        assert not state.is_over(), "the campaign ended without a battle in its last turn"
+        _close_aftermath(app, table)  # an earlier battle's
+        battle = table.view["battle"]
+        click_zone(app, table, "form", ("winner", battle["challenger"]))
+        click_zone(app, table, "form", ("submit",))
+        if state.is_over():
+            break
+        _close_aftermath(app, table)
+    else:
+        pytest.fail("the campaign did not end on a battle")
+    assert app.stack.top is table and table.aftermath  # the spoils first
+    assert any(e["key"] == "gorges.log.table" for e in table.aftermath)
+    _close_aftermath(app, table)
+    settle(app)
+    assert app.stack.top.__class__.__name__ == "EndScene"
