@@ -169,12 +169,13 @@ class NewGameScene(UIScene):
         name.set_text(seat["name"])
         self.entries[("name", i)] = name
         kx = x + 54 + name_w + 10
-        if seat["kind"] != HUMAN:  # no code for a bot: its kind takes the room
+        coded = seat["kind"] == HUMAN and self.info.hidden_information
+        if not coded:  # no code for a bot, nor in a game without secrets (no curtain): its kind takes the room
             kind_w = rest - name_w
         self.button(f"kind_{i}", (kx, y, kind_w, 44), self._kind_label(seat["kind"]), "@choice",
                     enabled=bool(self.bots) or seat["kind"] != HUMAN,
                     tooltip=None if seat["kind"] == HUMAN else self._bot_about(seat["kind"]))
-        if seat["kind"] == HUMAN:
+        if coded:
             pin = self.hint(pygame_gui.elements.UITextEntryLine(pygame.Rect(kx + kind_w + 10, y + 2, pin_w, 40),
                                                                 self.ui, object_id=oid(None, f"#pin_{i}")),
                             self.tr("newgame.pin"))

@@ -95,3 +95,22 @@ def test_menu_buttons_are_drawn_by_hand_and_light_up_under_the_mouse(app) -> Non
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": (5, 5), "rel": (0, 0), "buttons": (0, 0, 0)}))
     settle(app)
     assert not quit_button.hovered and app.screen.get_at(quit_button.rect.center) == before
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_a_game_without_secrets_asks_no_code(size) -> None:
+    """New-user playtest: Gorges' new-game screen offered a "Code (4 chiffres)" per seat although
+    the campaign has no secret and never shows a curtain to ask it; a game with secrets keeps it."""
+    app = make_app("fr", size)
+    for gid, coded in (("gorges", False), ("amadrim", True)):
+        click_button(app, f"game_{gid}")
+        scene = app.stack.top
+        assert scene.__class__.__name__ == "NewGameScene" and scene.game_id == gid
+        pins = [k for k in scene.entries if k[0] == "pin"]
+        assert bool(pins) == coded, (gid, pins)
+        if not coded:  # the seat's kind takes the room up to the row's end
+            name = scene.entries[("name", 0)].get_relative_rect()
+            kind = scene.buttons["kind_0"].get_relative_rect()
+            assert kind.left > name.right and kind.width > name.width
+        click_button(app, "back")
+        assert app.stack.top.__class__.__name__ == "MainMenu"

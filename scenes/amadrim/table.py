@@ -1057,18 +1057,19 @@ class AmadrimTable(TableScene):
                                 view["placing"])
 
     def draw_placing_order(self, surface: pygame.Surface, rect: pygame.Rect, order: list[int]) -> None:
-        """Every city still to place, in order (up to 12 with 4 guilds), down one column then the
-        next, in as many columns as the names allow whole (a long name shortened to "Daniel-A.");
-        "+N" only if rows run out."""
+        """Every city still to place, in order (up to 12 with 4 guilds), read as text is: left to
+        right, then the next line (read down the columns, "Joueur 1, Joueur 2, Robot 3" on a line
+        was not the order), in as many columns as the names allow whole (a long name shortened to
+        "Daniel-A."); "+N" only if rows run out."""
         names = [self.seat_name(s) for s in order]
         widest = max((ui.font(13).size(n)[0] for n in names), default=0) + 26
         cols = max(2, min(4, rect.width // max(1, widest)))
         col_w = rect.width // cols
-        rows = min(max(1, rect.height // 24), -(-len(order) // cols))  # (read down, column by column)
+        rows = min(max(1, rect.height // 24), -(-len(order) // cols))
         shown = order if len(order) <= rows * cols else order[:rows * cols - 1]
 
         def at(i: int) -> tuple[int, int]:
-            return rect.left + 8 + (i // rows) * col_w, rect.top + (i % rows) * 24
+            return rect.left + 8 + (i % cols) * col_w, rect.top + (i // cols) * 24
 
         for i, s in enumerate(shown):
             c = self.seat_colour(s)

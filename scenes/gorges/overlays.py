@@ -124,9 +124,16 @@ def step_phase(t: Any, entry: dict[str, Any], index: int) -> str | None:
     return None
 
 
-def _step_box(rect: Rect, height: int = 420) -> Rect:
+STEP_BOX_H = 420  # the step box's usual greatest height: its bottom edge (the buttons) stays put
+
+
+def _step_box(rect: Rect, height: int = STEP_BOX_H) -> Rect:
+    """The step box: as high as this roll needs, its bottom edge where a box of `STEP_BOX_H`
+    centred on the island would end, so "Continue" stays under the mouse from one roll to the
+    next (a box centred on its own height moved its buttons with each roll's text)."""
     box = Rect(0, 0, min(rect.width, 620), min(rect.height, height))
-    box.center = rect.center
+    box.centerx = rect.centerx
+    box.bottom = min(rect.bottom, rect.centery + max(box.height, min(rect.height, STEP_BOX_H)) // 2)
     return box
 
 

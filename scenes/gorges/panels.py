@@ -67,7 +67,7 @@ def tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int]) -> None:
 
 def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     v = t.view
-    season = v["season"]
+    season, total = t.shown_season()  # a turn's battles followed after the next began: that turn
     ui.panel(surf, rect, 225)
     banner = Rect(rect.left, rect.top, int(rect.width * 0.31), rect.height)
     gm.season_glyph(surf, season["id"], (banner.left + 28, banner.centery), 15)
@@ -96,7 +96,7 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         ui.text(surf, line, (banner.left + 52, banner.top + (first + step * i if two else 31)),
                 line_size if two else size, ink)
     _hit(t, banner, "tip", tip=t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"],
-                                    turns=season["turns"], total=v["turn"]) + "\n" + t.tx(season["text"]))
+                                    turns=season["turns"], total=total) + "\n" + t.tx(season["text"]))
     phase = t.shown_phase()
     tools = Rect(rect.right - 8 - 2 * 104, rect.top + 6, 2 * 104, rect.height - 12)
     for i, (label, kind) in enumerate(((t.tr("gorges.ui.alliances_button"), "diplomacy"), (t.tr("gorges.ui.menu"), "menu"))):
@@ -377,7 +377,8 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     acting = t.acting()
     order = v.get("order") or []
     winners = set((v.get("outcome") or {}).get("winners") or [])
-    rows = sorted(v["generals"], key=lambda g: order.index(g["seat"]) if g["seat"] in order else g["seat"])
+    generals = t.shown_generals()  # as far as the rolls have been followed
+    rows = sorted(generals, key=lambda g: order.index(g["seat"]) if g["seat"] in order else g["seat"])
     for i, g in enumerate(rows):
         seat = g["seat"]
         row = Rect(rect.left + 6, rect.top + 28 + i * step, rect.width - 12, step - 1)
@@ -408,7 +409,7 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         _gem(surf, (cols["relics"] - 12, row.top + 13))
         ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + 4), 16, ui.GOLD, bold=True)
         ui.text(surf, str(g["territories"]), (cols["lands"], row.top + 4), 16, ui.PARCHMENT, bold=True, anchor="midtop")
-        on_map = sum(1 for a in g["armies"] if v["armies"][a]["on_map"])
+        on_map = g["on_map"] if "on_map" in g else sum(1 for a in g["armies"] if v["armies"][a]["on_map"])
         ui.text(surf, f"{on_map}/{len(g['armies'])}", (cols["armies"], row.top + 4), 15, ui.PARCHMENT, anchor="midtop")
         tip = [t.seat_name(seat), race, t.tr("gorges.ui.relics", n=g["relic_points"]),
                t.tr("gorges.ui.lands", n=g["territories"])]
@@ -635,8 +636,12 @@ def _movement(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
 
 
 def _challenges(t: Any) -> list[tuple[str, str, Any, dict[str, Any]]]:
+    """The armies that may challenge; once one is chosen, that army (a click puts it back) and its
+    challenges only: the others stay ringed on the map (the list paged one order at a time)."""
     out: list[tuple[str, str, Any, dict[str, Any]]] = []
     for aid in t.selectable_armies():
+        if t.sel_army and aid != t.sel_army:
+            continue
         out.append((_army_label(t, aid), "army", aid, {"wide": True, "selected": aid == t.sel_army}))
     if t.sel_army:
         for a in t.legal_of(A.Challenge):
@@ -685,8 +690,12 @@ def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, 
     if line:
         cells.append(line)
     room = rows_fit - len(primary)
-    pages = max(1, math.ceil(len(cells) / max(1, room - 1))) if len(cells) > room else 1
-    per = room if pages == 1 else max(1, room - 1)
+    # paged: the pager shares the row of a lone primary button rather than taking a row of its own
+    # (at 1024×700 a row of its own left one order per page: "page 1/10")
+    inline = len(primary) == 1 and rect.width >= 300
+    pager_row = 0 if inline else 1
+    pages = max(1, math.ceil(len(cells) / max(1, room - pager_row))) if len(cells) > room else 1
+    per = room if pages == 1 else max(1, room - pager_row)
     t.page = max(0, min(t.page, pages - 1))
     shown = cells[t.page * per:(t.page + 1) * per]
     y = rect.top
@@ -697,7 +706,18 @@ def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, 
                    enabled=opts.get("enabled", True), selected=opts.get("selected", False), size=14,
                    tip=opts.get("tip", ""))
         y += h + gap
-    if pages > 1:
+    left = rect.left
+    if pages > 1 and inline:  # « page 2/5 » at the left of the primary row
+        page = t.tr("gorges.ui.page", n=t.page + 1, of=pages)
+        text_w = ui.font(13).size(page)[0] + 10
+        by = rect.bottom - h
+        button(t, surf, Rect(left, by, 30, h), "«", "page", -1, enabled=t.page > 0, size=14,
+               tip=page)
+        ui.text(surf, page, (left + 30 + gap + text_w // 2, by + h // 2), 13, ui.PARCHMENT_DIM, anchor="center")
+        button(t, surf, Rect(left + 30 + 2 * gap + text_w, by, 30, h), "»", "page", 1, enabled=t.page < pages - 1,
+               size=14, tip=t.tr("gorges.ui.more"))
+        left += 60 + 3 * gap + text_w
+    elif pages > 1:
         half = (rect.width - gap) // 2
         button(t, surf, Rect(rect.left, y, half, h), "« " + t.tr("gorges.ui.page", n=t.page + 1, of=pages), "page", -1,
                enabled=t.page > 0, size=13)
@@ -705,7 +725,7 @@ def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, 
                enabled=t.page < pages - 1, size=13)
         y += h + gap
     for label, kind, data, _opts in primary:
-        button(t, surf, Rect(rect.left, rect.bottom - h, rect.width, h), label, kind, data, primary=True, size=15)
+        button(t, surf, Rect(left, rect.bottom - h, rect.right - left, h), label, kind, data, primary=True, size=15)
 
 
 # -- journal --------------------------------------------------------------------------------------

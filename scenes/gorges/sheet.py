@@ -36,6 +36,7 @@ class _Pen:
     def __init__(self, surf: pygame.Surface, rect: pygame.Rect, k: float) -> None:
         self.surf, self.rect, self.k = surf, rect, k
         self.y = rect.top
+        self.clipped = False  # a line or heading did not fit above the bottom
 
     def size(self, base: int) -> int:
         return max(9, int(base * self.k))
@@ -48,6 +49,7 @@ class _Pen:
             indent += size + 2
         for i, row in enumerate(ui.wrap(value, self.rect.width - indent, size, bold)):
             if self.y + step > self.rect.bottom:
+                self.clipped = True
                 return
             if i == 0 and bullet:
                 self._bullet(bullet, (self.rect.left + indent - size // 2 - 4, self.y + int(size * 0.7)), size // 3,
@@ -74,6 +76,7 @@ class _Pen:
         self.gap(4)
         size = self.size(14)
         if self.y + size * 1.5 > self.rect.bottom:
+            self.clipped = True
             return
         img = ui.font(size, True).render(value.upper(), True, RED_INK)
         self.surf.blit(img, (self.rect.left, self.y))
@@ -147,7 +150,11 @@ def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int, edita
     body = pygame.Rect(rect.left + pad, y + int(6 * k), width, rect.bottom - pad - y - int(22 * k))
     for i, army in enumerate(armies):
         col = body.move(i * (width + gap), 0)
-        zones += _army_column(surf, col, t, army, k, editable, editing)
+        for scale in COLUMN_SCALES:  # a full column writes smaller rather than losing its last lines
+            found, clipped = _army_column(surf, col, t, army, k, editable, editing, k * scale)
+            if not clipped:
+                break
+        zones += found
     foot = t.tr("gorges.ui.sheet_footer")
     ui.text(surf, foot, (rect.centerx, rect.bottom - int(10 * k)), max(9, int(11 * k)), INK_SOFT, anchor="midbottom",
             italic=True)
@@ -191,8 +198,14 @@ def _named(pen: _Pen, zones: list[Zone], aid: str, target: str, text: str, place
     zones.append((pygame.Rect(pen.rect.left, y0, pen.rect.width, max(4, pen.y - y0)), aid, target))
 
 
+COLUMN_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72)  # the text of an army's column, tried in turn until it fits
+
+
 def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str, Any], k: float,
-                 editable: bool = False, editing: tuple[str, str, str] | None = None) -> list[Zone]:
+                 editable: bool = False, editing: tuple[str, str, str] | None = None,
+                 text_k: float | None = None) -> tuple[list[Zone], bool]:
+    """One army's column (its records at scale `text_k`); returns the name zones and whether its
+    text ran past the bottom."""
     zones: list[Zone] = []
     aid = army["id"]
     pygame.draw.rect(surf, PAPER_DARK, col, border_radius=int(8 * k))
@@ -219,7 +232,8 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
     pygame.draw.rect(surf, PAPER, bar, border_radius=int(5 * k))
     ui.text(surf, "  ·  ".join(figures), bar.center, max(10, int(15 * k)), RED_INK, bold=True, anchor="center")
     top = bar.bottom + int(6 * k)
-    pen = _Pen(surf, pygame.Rect(col.left + int(12 * k), top, col.width - int(24 * k), col.bottom - int(8 * k) - top), k)
+    pen = _Pen(surf, pygame.Rect(col.left + int(12 * k), top, col.width - int(24 * k), col.bottom - int(8 * k) - top),
+               text_k or k)
     _named(pen, zones, aid, "army", f"« {army['name']} »" if army.get("name") else "", t.tr("gorges.ui.name_army"),
            editable, editing, 15)
     pen.line(t.tr("gorges.ui.record", wins=army["wins"], losses=army["losses"]), 14, INK)
@@ -291,7 +305,7 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
         pen.heading(t.tr("gorges.ui.memo"))
         _named(pen, zones, aid, "memo", army.get("memo") or "", t.tr("gorges.ui.memo_add"), editable, editing, 13,
                bold=False)
-    return zones
+    return zones, pen.clipped
 
 
 def export_sheet(t: Any, seat: int) -> Path:

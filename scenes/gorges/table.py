@@ -299,7 +299,8 @@ class GorgesTable(TableScene):
             item = {"key": "gorges.ui.die_row", "params": {"seat": params.get("seat"),
                                                            "what": dict(what, params=inner)}}
             params = item["params"]
-        text = self.app.strings.render(dict(item, params=params), self.names)
+        item = _reinforcements_agree(self.app.strings, dict(item, params=params))
+        text = self.app.strings.render(item, self.names)
         text = text[:1].upper() + text[1:]
         if params.get("forced") and not short:  # the tray draws a chosen die in its own colour
             text += " " + self.tr("gorges.ui.forced_mark")
@@ -451,6 +452,105 @@ class GorgesTable(TableScene):
                 crown = (p.get("start") or {}).get("territory", crown)
         return terr, crown
 
+    def shown_generals(self) -> list[dict[str, Any]]:
+        """The generals as the organiser has followed the rolls: relic points, lands and events that
+        rolls still waiting for "Continue" brought are taken back (read backwards from the log), so
+        the standings never tell a result before its die is shown."""
+        v = self.view
+        log = self.log
+        cut = len(self.shown_log())
+        if cut >= len(log):
+            return v["generals"]
+        gens = [dict(g) for g in v["generals"]]
+        terr, _ = self.shown_map()
+        for g in gens:  # lands: the flags the waiting rolls planted or took away, taken back too
+            seat = g["seat"]
+            now = sum(1 for t in v["territories"].values() if t.get("owner") == seat)
+            then = sum(1 for t in terr.values() if t.get("owner") == seat)
+            g["territories"] = g["territories"] - now + then
+        events: set[int] = set()
+
+        def give(ref: Any, amount: Any) -> None:  # take back relic points `ref` was given
+            if isinstance(ref, dict) and isinstance(ref.get("seat"), int) and isinstance(amount, int):
+                gens[ref["seat"]]["relic_points"] -= amount
+
+        for e in log[cut:]:
+            key, p = e.get("key"), e.get("params") or {}
+            if key == "gorges.log.search":
+                give(p.get("seat"), p.get("found"))
+            elif key == "gorges.log.relics":
+                give(p.get("seat"), p.get("amount"))
+            elif key == "gorges.log.offer_accepted":
+                give(p.get("seat"), p.get("points"))
+                give(p.get("giver"), -p["points"] if isinstance(p.get("points"), int) else None)
+            elif key == "gorges.log.hostage":
+                give(p.get("captor"), 1)
+            elif key == "gorges.log.storm":
+                give(p.get("winner"), p.get("won"))
+                give(p.get("loser"), p.get("lost"))
+            elif key == "gorges.log.storm_draw":
+                give(p.get("seat"), p.get("n"))
+                give(p.get("other"), p.get("n"))
+            elif key == "gorges.log.event" and isinstance(p.get("seat"), dict):
+                events.add(p["seat"].get("seat"))
+        self._armies_then(gens, log[cut:])
+        for seat in events:  # the event each had before (it lasts until his next event phase)
+            if not isinstance(seat, int) or not 0 <= seat < len(gens):
+                continue
+            gens[seat]["event"] = None
+            for e in reversed(log[:cut]):
+                p = e.get("params") or {}
+                if e.get("key") == "gorges.log.event" and (p.get("seat") or {}).get("seat") == seat:
+                    gens[seat]["event"] = {"roll": p.get("roll"), "name": (p.get("entry") or {}).get("text", ""),
+                                           "text": (p.get("detail") or {}).get("text", "")}
+                    break
+        return gens
+
+    def shown_season(self) -> tuple[dict[str, Any], int]:
+        """The season (the view's dict) and the campaign's turn as the organiser has followed the
+        log: the battles of a turn followed after the next turn has begun read that turn's banner."""
+        v = self.view
+        later = self.log[len(self.shown_log()):]
+        back = sum(1 for e in later if e.get("key") == "gorges.log.turn")
+        if not back:
+            return v["season"], v["turn"]
+        season = dict(v["season"])
+        index, turn = season["index"], season["turn"]
+        for _ in range(back):
+            turn -= 1
+            if turn < 1:
+                index, turn = max(0, index - 1), season["turns"]
+        if index != season["index"]:
+            s = self.session.content.seasons[index]
+            season.update(index=index, id=s.id, name=s.name.model_dump(), text=s.text.model_dump())
+        season["turn"] = turn
+        return season, max(1, v["turn"] - back)
+
+    def _armies_then(self, gens: list[dict[str, Any]], later: list[dict[str, Any]]) -> None:
+        """Each general's armies and how many are on the map (`on_map`) before the `later` entries:
+        reinforcements that joined are taken out, armies that left or came back are put back."""
+        armies = self.view["armies"]
+        on = {g["seat"]: {a for a in g["armies"] if armies.get(a, {}).get("on_map")} for g in gens}
+        for g in gens:
+            g["armies"] = list(g["armies"])
+        for e in reversed(later):
+            p = e.get("params") or {}
+            ref = p.get("army")
+            aid = ref.get("army") if isinstance(ref, dict) else None
+            seat = armies.get(aid, {}).get("seat") if aid else None
+            if seat not in on:
+                continue
+            key = e.get("key")
+            if key in ("gorges.log.withdrawn", "gorges.log.destroyed", "gorges.log.raid_lost"):
+                on[seat].add(aid)
+            elif key in ("gorges.log.returns", "gorges.log.recalled", "gorges.log.summer_return"):
+                on[seat].discard(aid)
+            elif key == "gorges.log.reinforcement" and aid in gens[seat]["armies"]:
+                gens[seat]["armies"].remove(aid)
+                on[seat].discard(aid)
+        for g in gens:
+            g["on_map"] = len(on[g["seat"]] & set(g["armies"]))
+
     def shown_phase(self) -> str:
         """The phase of the roll shown now, else the campaign's phase."""
         if self.aftermath:
@@ -520,12 +620,22 @@ class GorgesTable(TableScene):
 
     # -- acting ----------------------------------------------------------------------------------
 
+    def _end_when_followed(self) -> None:
+        """The campaign over and its last rolls followed: the end screen comes now."""
+        if self.session.state.is_over() and not self.ended and not self.aftermath and not self.steps:
+            self.advance()
+
     def advance(self) -> None:
-        """As the shell's, except on a prompt any seat may answer for the table (a battle's
+        """As the shell's (the end screen waiting until the last battle's aftermath is read), except on a prompt any seat may answer for the table (a battle's
         result, agreeing to a second challenge): `to_act()` then lists every seat, and the screen
         goes to the seat the campaign asks (`waiting_on()`); only a bot sitting there answers by
         itself. Everything is public, so there is never a curtain."""
         state = self.session.state
+        if state.is_over() and not self.ended:
+            self.pending_bot, self.animating = None, False
+            self.refresh()
+            if self.aftermath or self.steps:  # the last battle's spoils are read before the end screen
+                return
         asked = [] if state.is_over() else state.waiting_on()
         if not asked or asked == state.to_act():
             super().advance()
@@ -764,8 +874,10 @@ class GorgesTable(TableScene):
             self.act(action, seat)
         elif kind == "step_next":
             self.next_step()
+            self._end_when_followed()
         elif kind == "step_all":
             self.next_step(all_of_them=True)
+            self._end_when_followed()
         elif kind == "auto_roll":
             self.auto_roll = not self.auto_roll
             if self.auto_roll:
@@ -819,6 +931,7 @@ class GorgesTable(TableScene):
             if self.steps:
                 self.step_started()
             self._changed()
+            self._end_when_followed()
         elif kind == "form":
             self.on_form(*data)
         elif kind == "cancel":
@@ -1045,6 +1158,23 @@ def shot_sheet(app: Any, game: str | None, seed: int) -> Any:
 
 
 SHOTS: dict[str, Any] = {"gorges_table": shot_table, "gorges_army_sheet": shot_sheet}
+
+
+def _reinforcements_agree(strings: Any, item: dict[str, Any]) -> dict[str, Any]:
+    """An entry (or the roll's purpose inside it) whose army is the reinforcements (event 66, a
+    plural: "les renforts de Chloé") takes its `KEY.R` variant when the catalog has one, with the
+    reinforcements' general as `owner`: "Les renforts de Chloé vont…", "déplacement des renforts
+    de Chloé" (the singular sentence read "va", "de les renforts")."""
+    params = dict(item.get("params") or {})
+    what = params.get("what")
+    if isinstance(what, dict) and "key" in what:
+        params["what"] = _reinforcements_agree(strings, what)
+    army = params.get("army")
+    key = f"{item.get('key')}.R"
+    if isinstance(army, dict) and army.get("key") == "gorges.army.R" and strings.has(key):
+        params["owner"] = (army.get("params") or {}).get("seat")
+        return dict(item, key=key, params=params)
+    return dict(item, params=params)
 
 
 def _where(place: Any) -> Any:

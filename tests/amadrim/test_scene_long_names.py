@@ -11,9 +11,9 @@ from scenes import ui
 from scenes.amadrim import panels
 from scenes.amadrim.panels import short_name
 from sprites.amadrim import pieces
-from tests.amadrim.test_scene import lift, open_table, place_all_cities
+from tests.amadrim.test_scene import cell_pos, lift, open_table, place_all_cities
 from tests.amadrim.test_scene_action_rows import spy_drawing
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import click, make_app, settle
 
 NAMES = ["Anne", "Benoît", "Marie-Ségolène", "Daniel-Alexandre"]
 
@@ -68,4 +68,26 @@ def test_the_placing_order_lists_every_city_to_place_with_whole_names(monkeypatc
     title = next(r for t, r in drawn if t == app.tr("amadrim.ui.setup_order"))
     listed = [t for t, r in drawn if table.layout.control.contains(r) and r.top > title.bottom]
     assert listed == [table.seat_name(s) if s != 3 else "Daniel-Alexandre" for s in order]
+    assert app.errors_logged == 0
+
+
+def test_the_placing_order_reads_left_to_right_then_down(monkeypatch) -> None:
+    """New-user playtest: the order was laid down the columns, so the first line read "Joueur 1,
+    Joueur 2, Robot 3" while Joueur 1 was to place twice before Robot 3; it reads as text now."""
+    app = make_app("fr", (1024, 700))
+    seats = [SeatInfo(f"Joueur {i + 1}", i) for i in range(3)]
+    session = Session(rules.engine("amadrim"), app.content("amadrim"), "test", seats, 5, None)
+    table = open_table(app, session)
+    click(app, cell_pos(table, min(table.highlights)))  # one city placed: 8 to go, no longer symmetric
+    assert len(table.view["placing"]) == 8
+    drawn = spy_drawing(monkeypatch)
+    table._stale = table.dirty = True
+    settle(app)
+    order = table.view["placing"]
+    title = next(r for t, r in drawn if t == app.tr("amadrim.ui.setup_order"))
+    listed = [(r.top, r.left, t) for t, r in drawn if table.layout.control.contains(r) and r.top > title.bottom]
+    line = min(top for top, _, _ in listed)
+    lines = sorted(((top - line + 8) // 24, left, t) for top, left, t in listed)  # (glyphs move a row by 1 px)
+    assert len({n for n, _, _ in lines}) > 1 and len({left for _, left, _ in lines}) > 1  # a grid
+    assert [t for _, _, t in lines] == [table.seat_name(s) for s in order]
     assert app.errors_logged == 0
