@@ -370,3 +370,32 @@ def test_the_first_turn_opens_on_the_table_not_on_a_since_box(app) -> None:
     assert table.try_act(playable(table))
     lift(app)
     assert table.unveiled == 1 and table.since  # Ana played: Bo is told
+
+
+@pytest.mark.parametrize("lang, saved, shown", [("en", "Joueur", "Player"), ("fr", "Player", "Joueur")])
+def test_the_curtain_names_a_default_seat_in_the_language_of_the_table(lang, saved, shown, tmp_path,
+                                                                       monkeypatch) -> None:
+    """A game begun in one language and continued in the other: the table, the curtain's seat list
+    and the log say "Player 2", so the curtain's "Pass the computer to …", its hint and its button
+    say so too (they said "Joueur 2" over a list that said "Player 2")."""
+    from tests.ui_helpers import button_text, texts_drawn
+
+    folder = tmp_path / "strings"
+    folder.mkdir()
+    shutil.copy(STRINGS_DIR / "core.yaml", folder / "core.yaml")
+    (folder / "toy.yaml").write_text(TOY_STRINGS, encoding="utf-8")
+    app = make_app(lang)
+    app.strings = Strings(lang, folder)
+    seats = [SeatInfo(f"{saved} {i + 1}", i, "human", None) for i in range(2)]
+    table = TableScene(app, Session(ENGINE, None, "toy", seats, 3))
+    app.stack.push(table)
+    settle(app)
+    curtain = app.stack.top
+    assert top_name(app) == "CurtainScene"
+    seat = curtain.seat
+    assert curtain.name == table.seat_name(seat) == f"{shown} {seat + 1}"
+    assert button_text(curtain, "reveal") == app.tr("curtain.reveal", name=f"{shown} {seat + 1}")
+    drawn = texts_drawn(monkeypatch)
+    curtain.draw_scene(pygame.Surface(app.size))
+    assert app.tr("curtain.click_hint", name=f"{shown} {seat + 1}") in drawn
+    assert not [t for t in drawn if f"{saved} " in t]
