@@ -682,6 +682,17 @@ def release_drawings(game_id: str) -> None:
 LOG_BACK = 150  # log entries a table's log panel can be scrolled back through
 
 
+def whole_entry_start(entries: list[int], start: int, end: int) -> int:
+    """Where a log panel showing wrapped rows `start:end` begins drawing (`entries`: each row's
+    entry number): `start`, or, when that row continues an entry begun above the panel, the first
+    row of the next entry, the rows skipped left blank (a curtain's log began with an entry's tail
+    alone, "l'Arcaniste.", "conflits."); `start` when one entry fills the whole panel."""
+    first = start
+    while 0 < first < end and entries[first] == entries[first - 1]:
+        first += 1
+    return start if first >= end else first
+
+
 def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], title: str | None,
                    size: int = 16, scroll: int = 0) -> int:
     """A panel with a title and wrapped lines, the newest at the bottom, older ones cut at the top;
@@ -699,10 +710,11 @@ def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
     fit = max(0, (rect.bottom - 10 - top) // step)
     maximum = max(0, len(rows) - fit)
     scroll = max(0, min(scroll, maximum))
-    shown = rows[max(0, len(rows) - fit - scroll):len(rows) - scroll] if fit else []
-    for i, (row, n) in enumerate(shown):  # the last three entries bright, every row of each alike
+    start, end = max(0, len(rows) - fit - scroll), len(rows) - scroll
+    first = whole_entry_start([n for _, n in rows], start, end) if fit else end
+    for i, (row, n) in enumerate(rows[first:end] if fit else []):  # the last three entries bright, each alike
         fade = ui.PARCHMENT if n >= len(lines) - 3 else ui.PARCHMENT_DIM
-        ui.text(surface, row, (rect.left + 14, top + i * step), size, fade)
+        ui.text(surface, row, (rect.left + 14, top + (first - start + i) * step), size, fade)
     if scroll:  # read back: where the panel stands in the log
         ui.scroll_mark(surface, pygame.Rect(rect.right - 9, top, 4, fit * step), maximum - scroll, maximum, fit, len(rows))
     return maximum

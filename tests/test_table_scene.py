@@ -399,3 +399,33 @@ def test_the_curtain_names_a_default_seat_in_the_language_of_the_table(lang, sav
     curtain.draw_scene(pygame.Surface(app.size))
     assert app.tr("curtain.click_hint", name=f"{shown} {seat + 1}") in drawn
     assert not [t for t in drawn if f"{saved} " in t]
+
+
+def test_a_log_panel_cut_at_the_top_begins_with_an_entrys_first_row() -> None:
+    """A log panel too short for every entry cut the oldest shown one mid-way: the curtain's log
+    began with "l'Arcaniste." or "conflits.", the tail of an entry alone. It begins with the first
+    row of an entry (the rows above left blank), scrolled back too; one entry taller than the
+    panel still shows its rows."""
+    from scenes import table as table_module
+    from scenes import ui
+
+    pygame.font.init()
+    long = "An entry long enough to be wrapped over several rows of this narrow panel, word after word."
+    lines = [long + f" ({n})" for n in range(8)]
+    rows = [ui.wrap(line, 300 - 28, 16) for line in lines]
+    assert all(len(r) >= 3 for r in rows)
+    real = ui.text
+    drawn: list[str] = []
+    for height, scroll in ((23 * 7 + 20, 0), (23 * 8 + 20, 0), (23 * 7 + 20, 2), (23 * 2 + 20, 0)):
+        drawn.clear()
+        try:
+            ui.text = lambda surf, value, *a, **k: drawn.append(value) or real(surf, value, *a, **k)
+            table_module.draw_log_panel(pygame.Surface((300, height)), pygame.Rect(0, 0, 300, height), lines,
+                                        None, 16, scroll)
+        finally:
+            ui.text = real
+        assert drawn
+        whole = [r for wrapped in rows for r in wrapped]
+        if len(drawn) > 2:  # the panel holds more than one entry's rows: it begins with a first row
+            assert any(drawn[0] == wrapped[0] for wrapped in rows), (height, scroll, drawn[:2])
+        assert all(row in whole for row in drawn)

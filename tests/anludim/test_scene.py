@@ -766,3 +766,31 @@ def test_the_hand_off_covers_neither_the_opponents_nor_your_panel_nor_the_cards(
     assert box.contains(table.handoff_rect)
     click(app, table.handoff_rect.center)
     assert top_name(app) == "CurtainScene"
+
+
+def test_the_curtains_log_and_the_tables_begin_with_an_entrys_first_row(app, monkeypatch) -> None:
+    """The curtain's log began with the tail of an entry alone ("l'Arcaniste."): both of
+    Anludim's log panels (its curtain's and its table's) begin with an entry's first row."""
+    from scenes import ui
+    from scenes.anludim import compose
+
+    table = start(app)
+    long = "Ana lays Colour (12, 9, 3, 10) and calls the Arcanist, who walks over to the new coven at once"
+    monkeypatch.setattr(table, "render", lambda e: f"{long} ({e['params']['round']}).")
+    log = [{"key": "notes.export.round", "params": {"round": n}} for n in range(1, 15)]
+    firsts = {n: ui.wrap(f"{long} ({n}).", 400 - 36, 16)[0] for n in range(1, 15)}
+    assert all(len(ui.wrap(f"{long} ({n}).", 400 - 36, 16)) in (2, 3) for n in range(1, 15))
+    drawn: list[str] = []
+    real = compose.rich
+    monkeypatch.setattr(compose, "rich", lambda surf, text, *a, **k: drawn.append(text) or real(surf, text, *a, **k))
+    view = dict(table.session.state.view(None), log=log)
+    for height in (23 * 5 + 56, 23 * 6 + 56, 23 * 7 + 56):
+        drawn.clear()
+        compose.draw_public(table, pygame.Surface((820, 400)), pygame.Rect(0, 0, 820, height), view)
+        assert drawn and drawn[0] in firsts.values(), (height, drawn[:2])
+    table.view = dict(table.view, log=log)
+    table.layer = None
+    drawn.clear()
+    app.render()
+    rows = [t for t in drawn if long[:20] in t or t.rstrip(".").rstrip(")").split("(")[-1].isdigit()]
+    assert rows and rows[0].startswith(long.split()[0]), rows[:2]
