@@ -627,3 +627,36 @@ def test_the_hand_column_keeps_its_width_as_the_hand_changes(lang, size):
     assert state.is_over()
     assert len(lefts) >= 8  # hands of many sizes were seen
     assert len(set().union(*lefts.values())) == 1, lefts
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_a_conflict_holding_many_cards_lays_them_in_rows_each_readable_and_clickable(size):
+    """Seventeen cards staked on one conflict lay in one row of 11-pixel slivers: no value could
+    be read and a card to give an element was a guess. They lay in rows, each card showing at least
+    seven tenths of its width (value and suit), and a click on one in the top row picks it."""
+    from tests.ambre.helpers import put
+
+    app = make_app("fr", size=size)
+    app.settings.animation_speed = 50.0
+    table = start(app, seed=3)
+    _to_step(table, lambda s: s.phase == "elements")
+    st = table.session.state
+    seat = st.to_act()[0]
+    target = next(i for i, c in enumerate(st.conflicts) if len(c.cards) < 17)
+    spare = [card for pile in (st.boxed, *st.hands) for card in pile if not card.startswith("M")]
+    for card in spare[: 17 - len(st.conflicts[target].cards)]:
+        put(st, target, card, up=True)
+    assert len(st.conflicts[target].cards) == 17
+    table.refresh()
+    ready(app, table)
+    assert table.unveiled == seat
+    hits = [h for h in table.hits if h.kind == "ccard" and h.data[0] == target]
+    assert len(hits) == 17
+    card_w = max(h.rect.width for h in hits)
+    assert all(h.rect.width >= card_w * 0.7 for h in hits), sorted(h.rect.width for h in hits)
+    assert len({h.rect.top for h in hits}) >= 2  # rows
+    first = hits[0]
+    card = st.conflicts[target].cards[0][0]
+    assert any(isinstance(a, A.Element) and a.card == card for a in st.legal_actions(seat))
+    click_hit(app, table, first)
+    assert not any(c == card and up for c, up in st.conflicts[target].cards)  # given an element: turned down
