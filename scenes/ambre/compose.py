@@ -307,8 +307,11 @@ class Composer:
             ui.text(self.surf, ui.fit(counts, r.width - 40, self.fs(13)), (r.left + 32, y), self.fs(13), ui.PARCHMENT_DIM)
             y += self.fs(13) + 3
             motivation = motivation_text(v["motivations"][s], self.t.app.strings) if s == self.t.me else ""
-            if motivation:  # one's own secret motivation, at any time (content README)
-                text = self.tr("ambre.prompt.your_motivation", motivation=motivation)
+            if motivation:  # one's own secret motivation, at any time (content README); no longer
+                # called secret once the epilogue revealed them all
+                revealed = v["phase"] in ("epilogue", "over")
+                text = self.tr("ambre.prompt.your_motivation_revealed" if revealed else "ambre.prompt.your_motivation",
+                               motivation=motivation)
                 bottom = self.wrapped(text, Rect(r.left + 32, y, r.width - 40, 0), self.fs(13), ui.GOLD, max_lines=2,
                                       italic=True)
                 self.hit(Rect(r.left + 32, y, r.width - 40, bottom - y), "motivation", s, text)  # the whole of it

@@ -660,3 +660,21 @@ def test_a_conflict_holding_many_cards_lays_them_in_rows_each_readable_and_click
     assert any(isinstance(a, A.Element) and a.card == card for a in st.legal_actions(seat))
     click_hit(app, table, first)
     assert not any(c == card and up for c, up in st.conflicts[target].cards)  # given an element: turned down
+
+
+def test_ones_motivation_is_no_longer_called_secret_once_the_epilogue_revealed_it(app):
+    """At the epilogue every motivation is read out and written in the log, yet the side panel
+    still said "Votre motivation (secrète)": it says "(révélée)" from then on."""
+    table = start(app, seed=3)
+    _to_step(table, lambda s: s.phase == "act1")
+    ready(app, table)
+    hit = next(h for h in table.hits if h.kind == "motivation")
+    assert hit.tip.startswith("Votre motivation (secrète)")
+    _to_step(table, lambda s: s.phase == "epilogue")
+    ready(app, table)
+    hit = next(h for h in table.hits if h.kind == "motivation")
+    from scenes.ambre.compose import motivation_text
+
+    motivation = motivation_text(table.view["motivations"][hit.data], app.strings)
+    assert hit.tip == app.tr("ambre.prompt.your_motivation_revealed", motivation=motivation)
+    assert hit.tip.startswith("Votre motivation (révélée)")
