@@ -69,6 +69,7 @@ class TableScene(Scene):
         self.bot_timer = 0.0
         self.thought: Any = None  # the pending bot's decision running beside the loop (game/thinking.py)
         self.since: list[dict[str, Any]] = []
+        self.since_first = False  # the seat unveiled had never been at the table: the box says "since the game began"
         self.ended = False
         self.curtain: Any = None
         self.wake_after: float | None = None  # seconds until update() must run even without events
@@ -351,6 +352,9 @@ class TableScene(Scene):
 
         acted = hotseat.others_acted_since(self.session, seat)  # nothing since: no box to close
         self.since = hotseat.summary_for(self.session, seat) if acted else []
+        # a seat at the table for the first time had no "last turn" to speak of
+        self.since_first = not any(s == seat for s, _ in self.session.actions) and not any(
+            s == seat for _, s in self.session.reveals)
         self.session.note_reveal(seat)
         self.clear_messages()
         self.unveiled = seat
@@ -602,11 +606,10 @@ class TableScene(Scene):
         lies there puts it elsewhere (override)."""
         return box.move_to(midtop=(surface.get_width() // 2, 22 - 9))
 
-    def draw_since(self, surface: pygame.Surface) -> None:
-        """The "since your last turn" box (any click or key closes it)."""
-        w, h = surface.get_size()
-        width = min(640, w - 80)
-        room = max(3, (h - 80 - 96) // 26)  # rows the window can hold
+    def since_rows(self, width: int, height: int) -> list[str]:
+        """The "since your last turn" box's rows for a box `width` wide in a window `height` high:
+        the newest entries that fit, and first a line counting those left out."""
+        room = max(3, (height - 80 - 96) // 26)  # rows the window can hold
         rows: list[str] = []
         older = len(self.since)  # entries left out at the top (the oldest), if the window is full
         for entry in reversed(self.since):  # the newest first, until the box would leave the window
@@ -617,11 +620,19 @@ class TableScene(Scene):
             older -= 1
         if older:
             rows.insert(0, self.app.tr("table.since_older", count=older))
+        return rows
+
+    def draw_since(self, surface: pygame.Surface) -> None:
+        """The "since your last turn" box (any click or key closes it)."""
+        w, h = surface.get_size()
+        width = min(640, w - 80)
+        rows = self.since_rows(width, h)
         box = pygame.Rect(0, 0, width, 96 + 26 * max(1, len(rows)))
         box.center = (w // 2, h // 2)
         ui.dim(surface, 110)
         ui.panel(surface, box, 245, ui.GOLD)
-        ui.text(surface, self.app.tr("table.since_title"), (box.centerx, box.top + 14), 22, ui.GOLD,
+        title = "table.since_title_first" if self.since_first else "table.since_title"
+        ui.text(surface, self.app.tr(title), (box.centerx, box.top + 14), 22, ui.GOLD,
                 bold=True, anchor="midtop")
         y = box.top + 52
         for row in rows or [self.app.tr("table.since_nothing")]:

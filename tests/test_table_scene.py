@@ -429,3 +429,33 @@ def test_a_log_panel_cut_at_the_top_begins_with_an_entrys_first_row() -> None:
         if len(drawn) > 2:  # the panel holds more than one entry's rows: it begins with a first row
             assert any(drawn[0] == wrapped[0] for wrapped in rows), (height, scroll, drawn[:2])
         assert all(row in whole for row in drawn)
+
+
+def test_the_summary_box_of_a_seats_first_time_at_the_table_says_since_the_game_began(app, monkeypatch) -> None:
+    """The second person's first turn opened on "Since your last turn" (they had none): the box
+    says "Since the game began" then, and "Since your last turn" ever after."""
+    from tests.ui_helpers import texts_drawn
+
+    table = start(app)
+    lift(app)
+    assert table.unveiled == 0 and not table.since  # nothing happened yet: no box
+    table.try_act(playable(table))
+    settle(app)
+    if table.handoff is not None:
+        key(app, pygame.K_RETURN)
+    lift(app)
+    assert table.unveiled == 1 and table.since
+    drawn = texts_drawn(monkeypatch)
+    table.draw_since(pygame.Surface(app.size))
+    assert app.tr("table.since_title_first") in drawn and app.tr("table.since_title") not in drawn
+    click(app, (5, 5))
+    past_turn_guard(table)
+    table.try_act(playable(table))
+    settle(app)
+    if table.handoff is not None:
+        key(app, pygame.K_RETURN)
+    lift(app)
+    assert table.unveiled == 0 and table.since
+    drawn.clear()
+    table.draw_since(pygame.Surface(app.size))
+    assert app.tr("table.since_title") in drawn and app.tr("table.since_title_first") not in drawn

@@ -794,3 +794,31 @@ def test_the_curtains_log_and_the_tables_begin_with_an_entrys_first_row(app, mon
     app.render()
     rows = [t for t in drawn if long[:20] in t or t.rstrip(".").rstrip(")").split("(")[-1].isdigit()]
     assert rows and rows[0].startswith(long.split()[0]), rows[:2]
+
+
+def test_a_long_summary_box_stays_in_the_window_and_counts_the_older_lines(monkeypatch) -> None:
+    """Anludim's own "since your last turn" box drew every line: a long absence (bots' turns, a
+    round's end) ran off the window. It shows the newest lines that fit and counts the rest."""
+    from scenes import ui
+    from scenes.anludim import table as table_module  # noqa: F401  (the scene's own draw_since)
+
+    app = make_app("fr", (1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    table.since = [{"key": "notes.export.round", "params": {"round": n}} for n in range(1, 41)]
+    table.since_first = False
+    drawn: list[tuple[str, int]] = []
+    from scenes.anludim import compose
+
+    real = compose.rich
+    monkeypatch.setattr(compose, "rich", lambda surf, text, pos, *a, **k: drawn.append((text, pos[1]))
+                        or real(surf, text, pos, *a, **k))
+    texts: list[str] = []
+    real_text = ui.text
+    monkeypatch.setattr(ui, "text", lambda surf, value, *a, **k: texts.append(value) or real_text(surf, value, *a, **k))
+    table.draw_since(pygame.Surface((1024, 700)))
+    rows = [t for t, _ in drawn if t.startswith("• ")]
+    assert rows and rows[-1].endswith(" 40") and len(rows) < 40
+    assert all(0 <= y <= 700 - 26 for _, y in drawn)
+    assert any(t == app.tr("table.since_older", count=40 - len(rows)) for t, _ in drawn)
+    assert app.tr("table.since_title") in texts
