@@ -622,4 +622,10 @@ def draw_public(table: Any, surface: pygame.Surface, rect: Rect, public_view: di
     rest = Rect(rect.left, top.bottom + 10, rect.width, rect.height - top.height - 10)
     # the log and the seats name the characters, as the table does (names are public: the post-it's
     # name side); the curtain's "Pass to Ana" and each seat's row still give who plays them
+    # "to play" beside the seats the game waits on and the one the curtain calls: during narration
+    # every seat may ask for the floor, and the curtain marked them all, a bot that never asks included
+    waited = set(table.waited_on())
+    if getattr(table, "curtain", None) is not None:
+        waited.add(table.curtain.seat)
+    public_view = dict(public_view, to_act=sorted(waited))
     draw_public_default(table.app, surface, rest, public_view, table.session.seats, public_view.get("names"))

@@ -678,3 +678,22 @@ def test_ones_motivation_is_no_longer_called_secret_once_the_epilogue_revealed_i
     motivation = motivation_text(table.view["motivations"][hit.data], app.strings)
     assert hit.tip == app.tr("ambre.prompt.your_motivation_revealed", motivation=motivation)
     assert hit.tip.startswith("Votre motivation (révélée)")
+
+
+def test_the_curtain_marks_to_play_only_the_seats_the_scene_waits_on(monkeypatch):
+    """During narration anyone may ask for the floor, so the rules list every seat as able to act:
+    the curtain said "doit jouer" beside all three, the bot that never asks included. It marks the
+    narrator, and the person the curtain calls."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app("fr", size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app, kinds=("human", "human", "steady"), seed=3)
+    _to_step(table, lambda s: s.scene is not None and s.scene.step == "narration")
+    st = table.session.state
+    assert len(st.to_act()) == 3 and len(st.waiting_on()) == 1
+    public = table.session.state.view(None)
+    drawn = texts_drawn(monkeypatch)
+    table.curtain = None
+    table.draw_public(pygame.Surface((1024, 700)), pygame.Rect(80, 230, 864, 300), public)
+    assert drawn.count(app.tr("curtain.to_act")) == 1
