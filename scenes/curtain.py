@@ -41,8 +41,10 @@ class CurtainScene(UIScene):
 
     @property
     def name(self) -> str:
-        """The seat's name, capped: no name can make the curtain's layout slow."""
-        name = self.seat_info.name
+        """The seat's name as the table shows it (a default name follows the language: a game begun
+        in French and continued in English said "Pass the computer to Joueur 2" over a list that
+        said "Player 2"), capped: no name can make the curtain's layout slow."""
+        name = catalog.seat_label(self.app.strings, self.seat_info, self.seat)
         return name if len(name) <= 40 else name[:39] + "…"
 
     def build(self) -> None:

@@ -69,6 +69,7 @@ class TableScene(Scene):
         self.bot_timer = 0.0
         self.thought: Any = None  # the pending bot's decision running beside the loop (game/thinking.py)
         self.since: list[dict[str, Any]] = []
+        self.since_first = False  # the seat unveiled had never been at the table: the box says "since the game began"
         self.ended = False
         self.curtain: Any = None
         self.wake_after: float | None = None  # seconds until update() must run even without events
@@ -351,6 +352,9 @@ class TableScene(Scene):
 
         acted = hotseat.others_acted_since(self.session, seat)  # nothing since: no box to close
         self.since = hotseat.summary_for(self.session, seat) if acted else []
+        # a seat at the table for the first time had no "last turn" to speak of
+        self.since_first = not any(s == seat for s, _ in self.session.actions) and not any(
+            s == seat for _, s in self.session.reveals)
         self.session.note_reveal(seat)
         self.clear_messages()
         self.unveiled = seat
@@ -602,11 +606,10 @@ class TableScene(Scene):
         lies there puts it elsewhere (override)."""
         return box.move_to(midtop=(surface.get_width() // 2, 22 - 9))
 
-    def draw_since(self, surface: pygame.Surface) -> None:
-        """The "since your last turn" box (any click or key closes it)."""
-        w, h = surface.get_size()
-        width = min(640, w - 80)
-        room = max(3, (h - 80 - 96) // 26)  # rows the window can hold
+    def since_rows(self, width: int, height: int) -> list[str]:
+        """The "since your last turn" box's rows for a box `width` wide in a window `height` high:
+        the newest entries that fit, and first a line counting those left out."""
+        room = max(3, (height - 80 - 96) // 26)  # rows the window can hold
         rows: list[str] = []
         older = len(self.since)  # entries left out at the top (the oldest), if the window is full
         for entry in reversed(self.since):  # the newest first, until the box would leave the window
@@ -617,11 +620,19 @@ class TableScene(Scene):
             older -= 1
         if older:
             rows.insert(0, self.app.tr("table.since_older", count=older))
+        return rows
+
+    def draw_since(self, surface: pygame.Surface) -> None:
+        """The "since your last turn" box (any click or key closes it)."""
+        w, h = surface.get_size()
+        width = min(640, w - 80)
+        rows = self.since_rows(width, h)
         box = pygame.Rect(0, 0, width, 96 + 26 * max(1, len(rows)))
         box.center = (w // 2, h // 2)
         ui.dim(surface, 110)
         ui.panel(surface, box, 245, ui.GOLD)
-        ui.text(surface, self.app.tr("table.since_title"), (box.centerx, box.top + 14), 22, ui.GOLD,
+        title = "table.since_title_first" if self.since_first else "table.since_title"
+        ui.text(surface, self.app.tr(title), (box.centerx, box.top + 14), 22, ui.GOLD,
                 bold=True, anchor="midtop")
         y = box.top + 52
         for row in rows or [self.app.tr("table.since_nothing")]:
@@ -682,6 +693,17 @@ def release_drawings(game_id: str) -> None:
 LOG_BACK = 150  # log entries a table's log panel can be scrolled back through
 
 
+def whole_entry_start(entries: list[int], start: int, end: int) -> int:
+    """Where a log panel showing wrapped rows `start:end` begins drawing (`entries`: each row's
+    entry number): `start`, or, when that row continues an entry begun above the panel, the first
+    row of the next entry, the rows skipped left blank (a curtain's log began with an entry's tail
+    alone, "l'Arcaniste.", "conflits."); `start` when one entry fills the whole panel."""
+    first = start
+    while 0 < first < end and entries[first] == entries[first - 1]:
+        first += 1
+    return start if first >= end else first
+
+
 def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], title: str | None,
                    size: int = 16, scroll: int = 0, rows_out: list[tuple[pygame.Rect, int]] | None = None) -> int:
     """A panel with a title and wrapped lines, the newest at the bottom, older ones cut at the top;
@@ -700,12 +722,14 @@ def draw_log_panel(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
     fit = max(0, (rect.bottom - 10 - top) // step)
     maximum = max(0, len(rows) - fit)
     scroll = max(0, min(scroll, maximum))
-    shown = rows[max(0, len(rows) - fit - scroll):len(rows) - scroll] if fit else []
-    for i, (row, n) in enumerate(shown):  # the last three entries bright, every row of each alike
+    start, end = max(0, len(rows) - fit - scroll), len(rows) - scroll
+    first = whole_entry_start([n for _, n in rows], start, end) if fit else end
+    for i, (row, n) in enumerate(rows[first:end] if fit else []):  # the last three entries bright, each alike
         fade = ui.PARCHMENT if n >= len(lines) - 3 else ui.PARCHMENT_DIM
-        ui.text(surface, row, (rect.left + 14, top + i * step), size, fade)
+        y = top + (first - start + i) * step
+        ui.text(surface, row, (rect.left + 14, y), size, fade)
         if rows_out is not None:
-            rows_out.append((pygame.Rect(rect.left + 8, top + i * step - 2, rect.width - 16, step), n))
+            rows_out.append((pygame.Rect(rect.left + 8, y - 2, rect.width - 16, step), n))
     if scroll:  # read back: where the panel stands in the log
         ui.scroll_mark(surface, pygame.Rect(rect.right - 9, top, 4, fit * step), maximum - scroll, maximum, fit, len(rows))
     return maximum

@@ -394,3 +394,92 @@ def test_the_first_turn_opens_on_the_table_not_on_a_since_box(app) -> None:
     assert table.try_act(playable(table))
     lift(app)
     assert table.unveiled == 1 and table.since  # Ana played: Bo is told
+
+
+@pytest.mark.parametrize("lang, saved, shown", [("en", "Joueur", "Player"), ("fr", "Player", "Joueur")])
+def test_the_curtain_names_a_default_seat_in_the_language_of_the_table(lang, saved, shown, tmp_path,
+                                                                       monkeypatch) -> None:
+    """A game begun in one language and continued in the other: the table, the curtain's seat list
+    and the log say "Player 2", so the curtain's "Pass the computer to …", its hint and its button
+    say so too (they said "Joueur 2" over a list that said "Player 2")."""
+    from tests.ui_helpers import button_text, texts_drawn
+
+    folder = tmp_path / "strings"
+    folder.mkdir()
+    shutil.copy(STRINGS_DIR / "core.yaml", folder / "core.yaml")
+    (folder / "toy.yaml").write_text(TOY_STRINGS, encoding="utf-8")
+    app = make_app(lang)
+    app.strings = Strings(lang, folder)
+    seats = [SeatInfo(f"{saved} {i + 1}", i, "human", None) for i in range(2)]
+    table = TableScene(app, Session(ENGINE, None, "toy", seats, 3))
+    app.stack.push(table)
+    settle(app)
+    curtain = app.stack.top
+    assert top_name(app) == "CurtainScene"
+    seat = curtain.seat
+    assert curtain.name == table.seat_name(seat) == f"{shown} {seat + 1}"
+    assert button_text(curtain, "reveal") == app.tr("curtain.reveal", name=f"{shown} {seat + 1}")
+    drawn = texts_drawn(monkeypatch)
+    curtain.draw_scene(pygame.Surface(app.size))
+    assert app.tr("curtain.click_hint", name=f"{shown} {seat + 1}") in drawn
+    assert not [t for t in drawn if f"{saved} " in t]
+
+
+def test_a_log_panel_cut_at_the_top_begins_with_an_entrys_first_row() -> None:
+    """A log panel too short for every entry cut the oldest shown one mid-way: the curtain's log
+    began with "l'Arcaniste." or "conflits.", the tail of an entry alone. It begins with the first
+    row of an entry (the rows above left blank), scrolled back too; one entry taller than the
+    panel still shows its rows."""
+    from scenes import table as table_module
+    from scenes import ui
+
+    pygame.font.init()
+    long = "An entry long enough to be wrapped over several rows of this narrow panel, word after word."
+    lines = [long + f" ({n})" for n in range(8)]
+    rows = [ui.wrap(line, 300 - 28, 16) for line in lines]
+    assert all(len(r) >= 3 for r in rows)
+    real = ui.text
+    drawn: list[str] = []
+    for height, scroll in ((23 * 7 + 20, 0), (23 * 8 + 20, 0), (23 * 7 + 20, 2), (23 * 2 + 20, 0)):
+        drawn.clear()
+        try:
+            ui.text = lambda surf, value, *a, **k: drawn.append(value) or real(surf, value, *a, **k)
+            table_module.draw_log_panel(pygame.Surface((300, height)), pygame.Rect(0, 0, 300, height), lines,
+                                        None, 16, scroll)
+        finally:
+            ui.text = real
+        assert drawn
+        whole = [r for wrapped in rows for r in wrapped]
+        if len(drawn) > 2:  # the panel holds more than one entry's rows: it begins with a first row
+            assert any(drawn[0] == wrapped[0] for wrapped in rows), (height, scroll, drawn[:2])
+        assert all(row in whole for row in drawn)
+
+
+def test_the_summary_box_of_a_seats_first_time_at_the_table_says_since_the_game_began(app, monkeypatch) -> None:
+    """The second person's first turn opened on "Since your last turn" (they had none): the box
+    says "Since the game began" then, and "Since your last turn" ever after."""
+    from tests.ui_helpers import texts_drawn
+
+    table = start(app)
+    lift(app)
+    assert table.unveiled == 0 and not table.since  # nothing happened yet: no box
+    table.try_act(playable(table))
+    settle(app)
+    if table.handoff is not None:
+        key(app, pygame.K_RETURN)
+    lift(app)
+    assert table.unveiled == 1 and table.since
+    drawn = texts_drawn(monkeypatch)
+    table.draw_since(pygame.Surface(app.size))
+    assert app.tr("table.since_title_first") in drawn and app.tr("table.since_title") not in drawn
+    click(app, (5, 5))
+    past_turn_guard(table)
+    table.try_act(playable(table))
+    settle(app)
+    if table.handoff is not None:
+        key(app, pygame.K_RETURN)
+    lift(app)
+    assert table.unveiled == 0 and table.since
+    drawn.clear()
+    table.draw_since(pygame.Surface(app.size))
+    assert app.tr("table.since_title") in drawn and app.tr("table.since_title_first") not in drawn

@@ -147,11 +147,18 @@ class Composer:
                              self.fs(14), (150, 50, 36), italic=True, max_lines=2)
         card_h = min(self.px(62), max(30, (inner.bottom - y) // 3))
         card_w = int(card_h * 0.66)
-        cards_top = inner.bottom - card_h
         pairs = [f"{characteristic(v, s, self.tx)} {n}" for s, n in
                  sorted(c["values"].items(), key=lambda kv: -kv[1])]
         value_lines, value_size = self.value_lines(pairs, inner.width)
         step = ui.font(value_size, True).get_linesize()
+        # many cards on one conflict: rows of cards, each row showing the top of those behind it
+        # (a single row of 17 cards left slivers of 11 pixels, no value readable, to pick from),
+        # as many as leave the elements their lines
+        shift = card_h * 11 // 20
+        spare = (inner.bottom - card_h - step * len(value_lines) - 4 - y
+                 - len(elements) * (ui.font(self.fs(14)).get_linesize() + 2))
+        rows = max(1, min(card_rows(len(c["cards"]), inner.width, card_w), 1 + spare // max(1, shift)))
+        cards_top = inner.bottom - card_h - (rows - 1) * shift
         values_y = cards_top - step * len(value_lines) - 4
         for text in elements:
             room = (values_y - 2 - (y + 2)) // ui.font(self.fs(14)).get_linesize()  # lines left above the values
@@ -168,7 +175,8 @@ class Composer:
                              italic=True)
         for i, line in enumerate(value_lines):
             ui.text(self.surf, line, (inner.left, values_y + i * step), value_size, INK_SOFT, bold=True)
-        self.conflict_cards(c, Rect(inner.left, cards_top, inner.width, card_h), (card_w, card_h))
+        self.conflict_cards(c, Rect(inner.left, cards_top, inner.width, inner.bottom - cards_top), (card_w, card_h),
+                            rows, shift)
 
     def element_text(self, e: dict[str, Any]) -> str:
         """A conflict's element as the post-it writes it ("Objet : La lame brisée")."""
@@ -194,20 +202,26 @@ class Composer:
                 lines.append(pair)
         return [ui.fit(line, width, size, True) for line in lines], size
 
-    def conflict_cards(self, c: dict[str, Any], row: Rect, size: tuple[int, int]) -> None:
+    def conflict_cards(self, c: dict[str, Any], area: Rect, size: tuple[int, int], rows: int = 1,
+                       shift: int = 0) -> None:
+        """A conflict's cards in `rows` rows `shift` pixels apart, each card overlapping the one on
+        its left, its zone the part of it left uncovered."""
         items = c["cards"]
         if not items:
             return
-        step = min(size[0] + 4, max(8, (row.width - size[0]) // max(1, len(items) - 1)))
+        per_row = -(-len(items) // rows)
+        step = min(size[0] + 4, max(8, (area.width - size[0]) // max(1, per_row - 1)))
         targets = self.flip_targets(c["index"])
         for i, item in enumerate(items):
-            rect = Rect(row.left + i * step, row.top, *size)
+            row, col = divmod(i, per_row)
+            rect = Rect(area.left + col * step, area.top + row * shift, *size)
             self.surf.blit(S.card(item["card"], size, self.colours, item["up"]), rect.topleft)
             if i in targets or self.c_pickable(item["card"]):
                 pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
             tip = card_text(self.view, item["card"], self.tr)
-            self.hit(Rect(rect.left, rect.top, step if i < len(items) - 1 else size[0], size[1]), "ccard",
-                     (c["index"], i), tip)
+            wide = step if col < per_row - 1 and i < len(items) - 1 else size[0]
+            high = shift if i + per_row < len(items) else size[1]  # a card below covers the rest
+            self.hit(Rect(rect.left, rect.top, wide, high), "ccard", (c["index"], i), tip)
 
     def flip_targets(self, conflict: int) -> set[int]:
         pick = self.t.pick
@@ -293,8 +307,11 @@ class Composer:
             ui.text(self.surf, ui.fit(counts, r.width - 40, self.fs(13)), (r.left + 32, y), self.fs(13), ui.PARCHMENT_DIM)
             y += self.fs(13) + 3
             motivation = motivation_text(v["motivations"][s], self.t.app.strings) if s == self.t.me else ""
-            if motivation:  # one's own secret motivation, at any time (content README)
-                text = self.tr("ambre.prompt.your_motivation", motivation=motivation)
+            if motivation:  # one's own secret motivation, at any time (content README); no longer
+                # called secret once the epilogue revealed them all
+                revealed = v["phase"] in ("epilogue", "over")
+                text = self.tr("ambre.prompt.your_motivation_revealed" if revealed else "ambre.prompt.your_motivation",
+                               motivation=motivation)
                 bottom = self.wrapped(text, Rect(r.left + 32, y, r.width - 40, 0), self.fs(13), ui.GOLD, max_lines=2,
                                       italic=True)
                 self.hit(Rect(r.left + 32, y, r.width - 40, bottom - y), "motivation", s, text)  # the whole of it
@@ -570,6 +587,16 @@ class Composer:
         return out
 
 
+def card_rows(count: int, width: int, card_w: int) -> int:
+    """How many rows (1 to 3) `count` cards `card_w` wide need in `width` for each to show at least
+    seven tenths of its width (its value and suit) beside the next."""
+    for rows in (1, 2, 3):
+        per_row = -(-count // rows)
+        if per_row <= 1 or (width - card_w) / (per_row - 1) >= card_w * 0.7:
+            return rows
+    return 3
+
+
 def compose(table: Any, console: Any, size: tuple[int, int]) -> tuple[pygame.Surface, list[ui.Hit]]:
     """The whole table at `size` and its zones."""
     c = Composer(table, console, size)
@@ -595,4 +622,10 @@ def draw_public(table: Any, surface: pygame.Surface, rect: Rect, public_view: di
     rest = Rect(rect.left, top.bottom + 10, rect.width, rect.height - top.height - 10)
     # the log and the seats name the characters, as the table does (names are public: the post-it's
     # name side); the curtain's "Pass to Ana" and each seat's row still give who plays them
+    # "to play" beside the seats the game waits on and the one the curtain calls: during narration
+    # every seat may ask for the floor, and the curtain marked them all, a bot that never asks included
+    waited = set(table.waited_on())
+    if getattr(table, "curtain", None) is not None:
+        waited.add(table.curtain.seat)
+    public_view = dict(public_view, to_act=sorted(waited))
     draw_public_default(table.app, surface, rest, public_view, table.session.seats, public_view.get("names"))

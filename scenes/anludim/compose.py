@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from scenes import ui
-from scenes.table import LOG_BACK
+from scenes.table import LOG_BACK, whole_entry_start
 from sprites.anludim import pieces as P
 
 Rect = pygame.Rect
@@ -621,6 +621,7 @@ class Composer:
         top += self.fs(16) + self.px(12)
         step = int(size * 1.42)
         rows: list[tuple[str, P.Colour, bool]] = []
+        entries_of: list[int] = []  # each row's entry: the panel begins with an entry's first row
         entries = self.t.log_with_notes((self.view.get("log") or [])[-LOG_BACK:])[-LOG_BACK:]
         for k, e in enumerate(entries):
             key = e.get("key", "")
@@ -631,14 +632,17 @@ class Composer:
             strong = key in STRONG_KEYS
             for row in ui.wrap(self.t.render(e), rect.width - self.px(28), size, bold=strong):
                 rows.append((row, colour, strong))
+                entries_of.append(k)
         fit_rows = max(0, (rect.bottom - self.px(8) - top) // step)
         # the wheel over the panel reads back (the table keeps how far: `TableScene.scroll_log`)
         maximum = max(0, len(rows) - fit_rows)
         back = self.t.log_scroll = min(self.t.log_scroll, maximum)
         self.t.log_rect, self.t.log_max = Rect(rect), maximum
-        shown = rows[max(0, len(rows) - fit_rows - back):len(rows) - back] if fit_rows else []
-        for i, (row, colour, bold) in enumerate(shown):
-            rich(self.surf, row, (rect.left + self.px(12), top + i * step), size, colour, self.syms, bold=bold)
+        start, end = max(0, len(rows) - fit_rows - back), len(rows) - back
+        first = whole_entry_start(entries_of, start, end) if fit_rows else end
+        for i, (row, colour, bold) in enumerate(rows[first:end] if fit_rows else []):
+            y = top + (first - start + i) * step
+            rich(self.surf, row, (rect.left + self.px(12), y), size, colour, self.syms, bold=bold)
         if back:
             ui.scroll_mark(self.surf, Rect(rect.right - self.px(9), top, 4, fit_rows * step), maximum - back, maximum,
                            fit_rows, len(rows))
@@ -918,11 +922,17 @@ def draw_public(table: Any, surface: pygame.Surface, rect: Rect, view: dict[str,
     ui.panel(surface, right, 200)
     ui.text(surface, tr("table.log"), (right.left + 16, right.top + 12), 18, ui.GOLD, bold=True)
     rows: list[str] = []
-    for e in (view.get("log") or [])[-14:]:
-        rows += ui.wrap(table.render(e), right.width - 36, 16)
+    entries: list[int] = []  # each row's entry: the panel begins with an entry's first row
+    for n, e in enumerate((view.get("log") or [])[-14:]):
+        wrapped = ui.wrap(table.render(e), right.width - 36, 16)
+        rows += wrapped
+        entries += [n] * len(wrapped)
     fit_rows = max(0, (right.height - 56) // 23)
-    for k, row in enumerate(rows[-fit_rows:] if fit_rows else []):
-        rich(surface, row, (right.left + 16, right.top + 48 + k * 23), 16, ui.PARCHMENT, symbols)
+    start = max(0, len(rows) - fit_rows)
+    first = whole_entry_start(entries, start, len(rows)) if fit_rows else len(rows)
+    for k, row in enumerate(rows[first:]):
+        y = right.top + 48 + (first - start + k) * 23
+        rich(surface, row, (right.left + 16, y), 16, ui.PARCHMENT, symbols)
 
 
 def _two_lines(text: str, size: int) -> tuple[int, list[str]] | None:

@@ -348,12 +348,13 @@ class AnludimTable(ComposedTable):
 
         w, h = surface.get_size()
         width = min(680, w - 80)
-        rows = [row for e in self.since for row in ui.wrap("• " + self.render(e), width - 40, 18)]
+        rows = self.since_rows(width, h)  # the newest that fit the window (a long absence overflowed it)
         box = Rect(0, 0, width, 96 + 26 * max(1, len(rows)))
         box.center = (w // 2, h // 2)
         ui.dim(surface, 110)
         ui.panel(surface, box, 245, ui.GOLD)
-        ui.text(surface, self.app.tr("table.since_title"), (box.centerx, box.top + 14), 22, ui.GOLD, bold=True,
+        title = "table.since_title_first" if self.since_first else "table.since_title"
+        ui.text(surface, self.app.tr(title), (box.centerx, box.top + 14), 22, ui.GOLD, bold=True,
                 anchor="midtop")
         symbols = self.symbols()
         for i, row in enumerate(rows or [self.app.tr("table.since_nothing")]):

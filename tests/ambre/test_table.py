@@ -627,3 +627,73 @@ def test_the_hand_column_keeps_its_width_as_the_hand_changes(lang, size):
     assert state.is_over()
     assert len(lefts) >= 8  # hands of many sizes were seen
     assert len(set().union(*lefts.values())) == 1, lefts
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_a_conflict_holding_many_cards_lays_them_in_rows_each_readable_and_clickable(size):
+    """Seventeen cards staked on one conflict lay in one row of 11-pixel slivers: no value could
+    be read and a card to give an element was a guess. They lay in rows, each card showing at least
+    seven tenths of its width (value and suit), and a click on one in the top row picks it."""
+    from tests.ambre.helpers import put
+
+    app = make_app("fr", size=size)
+    app.settings.animation_speed = 50.0
+    table = start(app, seed=3)
+    _to_step(table, lambda s: s.phase == "elements")
+    st = table.session.state
+    seat = st.to_act()[0]
+    target = next(i for i, c in enumerate(st.conflicts) if len(c.cards) < 17)
+    spare = [card for pile in (st.boxed, *st.hands) for card in pile if not card.startswith("M")]
+    for card in spare[: 17 - len(st.conflicts[target].cards)]:
+        put(st, target, card, up=True)
+    assert len(st.conflicts[target].cards) == 17
+    table.refresh()
+    ready(app, table)
+    assert table.unveiled == seat
+    hits = [h for h in table.hits if h.kind == "ccard" and h.data[0] == target]
+    assert len(hits) == 17
+    card_w = max(h.rect.width for h in hits)
+    assert all(h.rect.width >= card_w * 0.7 for h in hits), sorted(h.rect.width for h in hits)
+    assert len({h.rect.top for h in hits}) >= 2  # rows
+    first = hits[0]
+    card = st.conflicts[target].cards[0][0]
+    assert any(isinstance(a, A.Element) and a.card == card for a in st.legal_actions(seat))
+    click_hit(app, table, first)
+    assert not any(c == card and up for c, up in st.conflicts[target].cards)  # given an element: turned down
+
+
+def test_ones_motivation_is_no_longer_called_secret_once_the_epilogue_revealed_it(app):
+    """At the epilogue every motivation is read out and written in the log, yet the side panel
+    still said "Votre motivation (secrète)": it says "(révélée)" from then on."""
+    table = start(app, seed=3)
+    _to_step(table, lambda s: s.phase == "act1")
+    ready(app, table)
+    hit = next(h for h in table.hits if h.kind == "motivation")
+    assert hit.tip.startswith("Votre motivation (secrète)")
+    _to_step(table, lambda s: s.phase == "epilogue")
+    ready(app, table)
+    hit = next(h for h in table.hits if h.kind == "motivation")
+    from scenes.ambre.compose import motivation_text
+
+    motivation = motivation_text(table.view["motivations"][hit.data], app.strings)
+    assert hit.tip == app.tr("ambre.prompt.your_motivation_revealed", motivation=motivation)
+    assert hit.tip.startswith("Votre motivation (révélée)")
+
+
+def test_the_curtain_marks_to_play_only_the_seats_the_scene_waits_on(monkeypatch):
+    """During narration anyone may ask for the floor, so the rules list every seat as able to act:
+    the curtain said "doit jouer" beside all three, the bot that never asks included. It marks the
+    narrator, and the person the curtain calls."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app("fr", size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app, kinds=("human", "human", "steady"), seed=3)
+    _to_step(table, lambda s: s.scene is not None and s.scene.step == "narration")
+    st = table.session.state
+    assert len(st.to_act()) == 3 and len(st.waiting_on()) == 1
+    public = table.session.state.view(None)
+    drawn = texts_drawn(monkeypatch)
+    table.curtain = None
+    table.draw_public(pygame.Surface((1024, 700)), pygame.Rect(80, 230, 864, 300), public)
+    assert drawn.count(app.tr("curtain.to_act")) == 1

@@ -786,3 +786,59 @@ def test_the_bot_banner_sits_in_the_action_bar_not_over_the_opponents(lang, size
     assert not banner.colliderect(opp) and not banner.colliderect(profs)
     assert not banner.colliderect(mine) and not banner.colliderect(hand)
     assert bar.colliderect(banner)
+
+
+def test_the_curtains_log_and_the_tables_begin_with_an_entrys_first_row(app, monkeypatch) -> None:
+    """The curtain's log began with the tail of an entry alone ("l'Arcaniste."): both of
+    Anludim's log panels (its curtain's and its table's) begin with an entry's first row."""
+    from scenes import ui
+    from scenes.anludim import compose
+
+    table = start(app)
+    long = "Ana lays Colour (12, 9, 3, 10) and calls the Arcanist, who walks over to the new coven at once"
+    monkeypatch.setattr(table, "render", lambda e: f"{long} ({e['params']['round']}).")
+    log = [{"key": "notes.export.round", "params": {"round": n}} for n in range(1, 15)]
+    firsts = {n: ui.wrap(f"{long} ({n}).", 400 - 36, 16)[0] for n in range(1, 15)}
+    assert all(len(ui.wrap(f"{long} ({n}).", 400 - 36, 16)) in (2, 3) for n in range(1, 15))
+    drawn: list[str] = []
+    real = compose.rich
+    monkeypatch.setattr(compose, "rich", lambda surf, text, *a, **k: drawn.append(text) or real(surf, text, *a, **k))
+    view = dict(table.session.state.view(None), log=log)
+    for height in (23 * 5 + 56, 23 * 6 + 56, 23 * 7 + 56):
+        drawn.clear()
+        compose.draw_public(table, pygame.Surface((820, 400)), pygame.Rect(0, 0, 820, height), view)
+        assert drawn and drawn[0] in firsts.values(), (height, drawn[:2])
+    table.view = dict(table.view, log=log)
+    table.layer = None
+    drawn.clear()
+    app.render()
+    rows = [t for t in drawn if long[:20] in t or t.rstrip(".").rstrip(")").split("(")[-1].isdigit()]
+    assert rows and rows[0].startswith(long.split()[0]), rows[:2]
+
+
+def test_a_long_summary_box_stays_in_the_window_and_counts_the_older_lines(monkeypatch) -> None:
+    """Anludim's own "since your last turn" box drew every line: a long absence (bots' turns, a
+    round's end) ran off the window. It shows the newest lines that fit and counts the rest."""
+    from scenes import ui
+    from scenes.anludim import table as table_module  # noqa: F401  (the scene's own draw_since)
+
+    app = make_app("fr", (1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    table.since = [{"key": "notes.export.round", "params": {"round": n}} for n in range(1, 41)]
+    table.since_first = False
+    drawn: list[tuple[str, int]] = []
+    from scenes.anludim import compose
+
+    real = compose.rich
+    monkeypatch.setattr(compose, "rich", lambda surf, text, pos, *a, **k: drawn.append((text, pos[1]))
+                        or real(surf, text, pos, *a, **k))
+    texts: list[str] = []
+    real_text = ui.text
+    monkeypatch.setattr(ui, "text", lambda surf, value, *a, **k: texts.append(value) or real_text(surf, value, *a, **k))
+    table.draw_since(pygame.Surface((1024, 700)))
+    rows = [t for t, _ in drawn if t.startswith("• ")]
+    assert rows and rows[-1].endswith(" 40") and len(rows) < 40
+    assert all(0 <= y <= 700 - 26 for _, y in drawn)
+    assert any(t == app.tr("table.since_older", count=40 - len(rows)) for t, _ in drawn)
+    assert app.tr("table.since_title") in texts
