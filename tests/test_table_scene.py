@@ -463,22 +463,22 @@ def test_the_summary_box_of_a_seats_first_time_at_the_table_says_since_the_game_
     table = start(app)
     lift(app)
     assert table.unveiled == 0 and not table.since  # nothing happened yet: no box
-    table.try_act(playable(table))
-    settle(app)
-    if table.handoff is not None:
-        key(app, pygame.K_RETURN)
-    lift(app)
+
+    def act_and_pass() -> None:  # the seat on screen acts, sees what it drew, passes the computer
+        table.try_act(playable(table))
+        settle(app)
+        if table.handoff is not None:
+            key(app, pygame.K_RETURN)
+        lift(app)
+
+    act_and_pass()
     assert table.unveiled == 1 and table.since
     drawn = texts_drawn(monkeypatch)
     table.draw_since(pygame.Surface(app.size))
     assert app.tr("table.since_title_first") in drawn and app.tr("table.since_title") not in drawn
     click(app, (5, 5))
     past_turn_guard(table)
-    table.try_act(playable(table))
-    settle(app)
-    if table.handoff is not None:
-        key(app, pygame.K_RETURN)
-    lift(app)
+    act_and_pass()
     assert table.unveiled == 0 and table.since
     drawn.clear()
     table.draw_since(pygame.Surface(app.size))
