@@ -14,6 +14,7 @@ import pygame
 
 from rules.gorges import actions as A
 from scenes import ui
+from scenes.table import whole_entry_start
 from sprites.gorges import map as gm
 
 PHASES = ("crown", "events", "search", "mines", "movement", "construction", "challenges", "conquest", "battles")
@@ -745,21 +746,25 @@ def journal(t: Any, surf: pygame.Surface, rect: Rect, big: bool = False) -> None
     beside = rect.left + 12 + ui.font(15, True).size(title)[0] + 12 + ui.font(12).size(hint)[0] <= rect.right - bw - 16
     size, step = (14, 20) if big else (13, 18)
     rows: list[tuple[str, tuple[int, int, int]]] = []
+    entries: list[int] = []  # each row's entry number (`whole_entry_start`)
     shown = t.shown_log()
-    for e in t.log_with_notes(shown[-JOURNAL_ENTRIES:], len(shown)):
+    for n, e in enumerate(t.log_with_notes(shown[-JOURNAL_ENTRIES:], len(shown))):
         colour = (232, 206, 140) if e.get("key") in ("gorges.log.roll", "gorges.log.table", "gorges.log.search") else ui.PARCHMENT
         if e.get("key") in ("gorges.log.turn", "gorges.log.season"):
             colour = ui.GOLD
         if e.get("key") == "gorges.log.forced":
             colour = (240, 150, 120)
-        rows.extend((("   " if i else "") + row, colour)
-                    for i, row in enumerate(ui.wrap(t.render(e), rect.width - 28, size)))
+        wrapped = ui.wrap(t.render(e), rect.width - 28, size)
+        rows.extend((("   " if i else "") + row, colour) for i, row in enumerate(wrapped))
+        entries += [n] * len(wrapped)
     fit = max(1, (rect.height - 34) // step - (1 if t.log_scroll and not beside else 0))
     t.log_max = max(0, len(rows) - fit)
     t.log_scroll = min(t.log_scroll, t.log_max)
     end = len(rows) - t.log_scroll
-    for i, (row, colour) in enumerate(rows[max(0, end - fit):end]):
-        ui.text(surf, row, (rect.left + 12, rect.top + 28 + i * step), size, colour)
+    start = max(0, end - fit)
+    first = whole_entry_start(entries, start, end)  # never an entry's tail alone at the top
+    for i, (row, colour) in enumerate(rows[first:end]):
+        ui.text(surf, row, (rect.left + 12, rect.top + 28 + (first - start + i) * step), size, colour)
     if t.log_max:  # where we are: a thin bar on the right
         track = Rect(rect.right - 6, rect.top + 30, 3, rect.height - 38)
         pygame.draw.rect(surf, (70, 56, 38), track)

@@ -299,3 +299,29 @@ def test_the_map_waits_for_the_rolls_too(app):
     while table.steps:
         click_zone(app, table, "step_next")
     assert table.shown_map()[1] == table.view["crown"]
+
+
+def test_the_journal_begins_with_an_entrys_first_row(app, monkeypatch):
+    """The journal could begin with the tail of an entry alone ("bataille"): at every scroll
+    position its first row drawn is an entry's first row (a continuation is indented)."""
+    from scenes import ui
+    from scenes.gorges import panels
+
+    table = start(app)
+    play_until(table, _movement)
+    settle(app)
+    drawn: list[tuple[str, int]] = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda surf, value, pos, *a, **k: drawn.append((value, pos[1]))
+                        or real(surf, value, pos, *a, **k))
+    rect = pygame.Rect(0, 0, 300, 150)
+    title = table.tr("gorges.ui.log")
+    cuts = 0
+    for scroll in range(0, 12):
+        table.log_scroll = scroll
+        drawn.clear()
+        panels.journal(table, pygame.Surface((300, 150)), rect)
+        rows = [(v, y) for v, y in drawn if y >= rect.top + 28 and v != title and v.strip()]
+        assert rows and not rows[0][0].startswith("   "), (scroll, rows[:2])
+        cuts += rows[0][1] > rect.top + 28  # a row left blank above it
+    assert cuts  # the case happened: an entry's tail was left out
