@@ -213,9 +213,10 @@ def test_nothing_of_another_seats_programming_is_drawn_while_a_seat_is_unveiled(
         assert secret == []
 
 
-def to_actions(app, plans) -> AmadrimTable:
-    """Both seats program `plans[seat]` by clicks; returns the table in the action phase."""
-    session = new_session(app)
+def to_actions(app, plans, session=None) -> AmadrimTable:
+    """Every seat programs `plans[seat]` by clicks (both seats of a fresh session when none is
+    given); returns the table in the action phase, the first seat to act unveiled."""
+    session = session or new_session(app)
     table = to_programming(app, session)
     while session.state.phase == "programming":
         if top_name(app) == "CurtainScene":
@@ -348,16 +349,4 @@ def test_the_note_before_the_first_scoring_keeps_clear_of_the_chart_labels(lang,
 
 def acting_table(app, plan, seats=3):
     """Every seat programs `plan` by clicks; the table of the first seat to act, unveiled."""
-    session = new_session(app, ("human",) * seats)
-    table = to_programming(app, session)
-    while session.state.phase == "programming":
-        if top_name(app) == "CurtainScene":
-            lift(app, table)
-            continue
-        for kind in plan:
-            click(app, zone(table, "add", kind).rect.center)
-        lock(app, table)
-    if top_name(app) == "CurtainScene":
-        lift(app, table)
-    assert table.my_turn_to_act()
-    return table
+    return to_actions(app, dict.fromkeys(range(seats), plan), new_session(app, ("human",) * seats))
