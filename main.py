@@ -1,8 +1,10 @@
 """Guildhall: play (default) and the command-line tools of DESIGN.md.
 
     python main.py                         play
-    python main.py setup [--dev] [--no-desktop]   create .venv, install what the app (and tests) need,
-                                           and (Linux) the desktop entry
+    python main.py setup [--dev] [--no-desktop] [--python PATH]
+                                           create .venv (on the fastest Python 3.11+ found),
+                                           install what the app (and tests) need, and (Linux)
+                                           the desktop entry
     python main.py check-content [GAME]    validate YAML, exit 1 on errors
     python main.py simulate GAME --games N --seed S --seats random,greedy,... [--rotate]
                    [--against DIR] [--report DIR] [--workers N] [--lang fr|en]
@@ -51,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     setup = sub.add_parser("setup", help="create .venv and install the dependencies")
     setup.add_argument("--dev", action="store_true", help="also install the test tools")
     setup.add_argument("--no-desktop", action="store_true", help="do not install the desktop entry")
+    setup.add_argument("--python", metavar="PATH",
+                       help="make .venv on this interpreter (default: the fastest Python 3.11+ found)")
     check = sub.add_parser("check-content", parents=[common], help="validate the YAML content")
     check.add_argument("game", nargs="?", help="one game id (default: every game)")
     sim = sub.add_parser("simulate", parents=[common], help="bot self-play statistics")
@@ -173,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "setup":
         from game.bootstrap import setup
 
-        return setup(ROOT, dev=args.dev, desktop=not args.no_desktop)
+        return setup(ROOT, dev=args.dev, desktop=not args.no_desktop, python=args.python)
     if command == "play":
         return _play(args.content)
     if command == "desktop":

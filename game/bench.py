@@ -345,7 +345,18 @@ def run_bench(content_root: str | None = None, quick: bool = False) -> dict[str,
     result["python_chess_moves_per_second"] = chess_rate
     result["peak_rss_mb"] = measure_play_memory(content_root, 60 if quick else 150)
     result["bench_peak_rss_mb"] = peak_rss_mb()
+    result["python"] = python_build()
     return result
+
+
+def python_build() -> dict[str, str]:
+    """Which interpreter the figures were measured on (its version, file and compiler): builds of
+    one version differ by 15–30 % in speed (see `game.bootstrap`)."""
+    import os
+    import platform
+
+    return {"version": platform.python_version(), "executable": os.path.realpath(sys.executable),
+            "compiler": platform.python_compiler()}
 
 
 PLAY_SESSION = """

@@ -381,4 +381,7 @@ def _bench_text(r: dict[str, Any]) -> str:
     lines.append(f"python-chess random playouts: {r['python_chess_moves_per_second']:.0f} moves/s")
     lines.append(f"peak memory while playing {r['peak_rss_mb']:.0f} MB "
                  f"(this bench process: {r.get('bench_peak_rss_mb', 0):.0f} MB)")
+    if r.get("python"):
+        py = r["python"]
+        lines.append(f"measured on Python {py['version']} ({py['executable']}, {py['compiler']})")
     return "\n".join(lines)

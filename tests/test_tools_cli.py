@@ -46,6 +46,7 @@ def test_bench_json_has_the_fields_of_design_md():
     for field in ("startup_s", "bare_startup_s", "startup_ratio", "frames", "engines",
                   "python_chess_moves_per_second", "peak_rss_mb"):
         assert field in r
+    assert r["python"]["version"].startswith("3.") and r["python"]["executable"]
     assert {"median_ms", "p95_ms"} <= set(r["frames"]["menu"])
     assert set(r["engines"]) >= {"anludim", "amadrim", "gorges"}
     assert all(e["actions_per_second"] > 0 and e["simulate_1000_s"] > 0 for e in r["engines"].values())
