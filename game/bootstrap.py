@@ -4,8 +4,8 @@ Works on a Debian machine that has python3 but not python3-venv's ensurepip: the
 made without pip, and pip is brought in from its wheel on the Python Package Index.
 
 Which Python the venv is made on: the fastest CPython 3.11+ found on the machine (the one running
-setup, the system's `/usr/bin/python3`, and `python3.11`…`python3.13` on the PATH), timed on a
-short loop of the kind the engines and bots run. Builds differ more than versions: Linux
+setup, the system's `python3` on the OS's default PATH, and `python3.11`…`python3.13` on the
+PATH), timed on a short loop of the kind the engines and bots run. Builds differ more than versions: Linux
 distributions compile CPython with profile-guided and link-time optimisation, while a version
 manager such as pyenv by default does not (on the developers' machines Debian's 3.11 played
 Amadrim's bot games 13–25 % faster than pyenv's 3.11 build, whose `python3` came first on the
@@ -82,9 +82,10 @@ def _candidates() -> list[str]:
     """The interpreters setup may make the venv on: the running one first, then the system's
     and those on the PATH (each file once)."""
     names = [sys.executable]
-    if os.name == "posix":
-        names.append("/usr/bin/python3")
-        names += [found for v in ("3.13", "3.12", "3.11") if (found := shutil.which(f"python{v}"))]
+    system = shutil.which("python3", path=os.defpath)  # the system's own, on its default PATH
+    if system:
+        names.append(system)
+    names += [found for v in ("3.13", "3.12", "3.11") if (found := shutil.which(f"python{v}"))]
     out: list[str] = []
     real: set[str] = set()
     for name in names:

@@ -95,7 +95,7 @@ def test_main_passes_no_desktop_to_setup(monkeypatch):
     seen = {}
     monkeypatch.setattr(bootstrap, "setup", lambda root, **kw: seen.update(kw) or 0)
     assert main.main(["setup", "--no-desktop"]) == 0
-    assert seen == {"dev": False, "desktop": False}
+    assert seen == {"dev": False, "desktop": False, "python": None}
 
 
 @pytest.mark.e2e
