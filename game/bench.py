@@ -355,7 +355,8 @@ def python_build() -> dict[str, str]:
     import os
     import platform
 
-    return {"version": platform.python_version(), "executable": os.path.realpath(sys.executable),
+    base = getattr(sys, "_base_executable", None) or sys.executable  # a venv's own copy names none
+    return {"version": platform.python_version(), "executable": os.path.realpath(base),
             "compiler": platform.python_compiler()}
 
 
