@@ -49,7 +49,7 @@ import pygame
 
 from rules.gorges import actions as A
 from scenes import ui
-from scenes.gorges import overlays, panels
+from scenes.gorges import log_text, overlays, panels
 from scenes.table import BOT_PAUSE_S, TableScene
 from sprites.gorges import map as gm
 
@@ -266,49 +266,17 @@ class GorgesTable(TableScene):
     # -- log rendering ---------------------------------------------------------------------------
 
     def render(self, item: dict[str, Any], short: bool = False) -> str:
-        """A log entry in the current language, with the engine's raw values made readable; `short`
-        (the dice tray, whose dice show die and result): a roll says only who and what for."""
+        """A log entry in the current language, with the engine's raw values made readable
+        (`scenes.gorges.log_text`, which `export-log` writes with too); `short` (the dice tray,
+        whose dice show die and result): a roll says only who and what for."""
         params = dict(item.get("params") or {})
         if item.get("key") == "gorges.illegal.not_an_option" and params.get("value") in self.view["map"]:
             params["value"] = self.place(params["value"])  # a territory by its name, never its id
-        if item.get("key") == "gorges.log.search" and isinstance(params.get("dice"), list):
-            params["rolls"] = len(params["dice"])  # "dé : 5", "dés : 5, 3": the dice, not a count
-        if item.get("key") == "gorges.log.crown" and _where(params.get("start")) == _where(params.get("to")):
-            walked = {_where(p) for p in params.get("path") or []} - {_where(params.get("to"))}
-            item = dict(item, key="gorges.log.crown_back" if walked else "gorges.log.crown_stays")
-        if item.get("key") == "gorges.log.destroyed" and params.get("returns") in ("season", "turn"):
-            item = dict(item, key=f"gorges.log.destroyed_until.{params['returns']}")  # and for how long
-        if "why" in params and isinstance(params["why"], str):
-            params["why"] = {"key": f"gorges.why.{params['why']}", "params": {}}
-        if isinstance(params.get("accept"), bool):
-            params["accept"] = {"key": "gorges.ui.accepts" if params["accept"] else "gorges.ui.refuses",
-                                "params": {}}
-        if isinstance(params.get("changes"), dict):
-            params["changes"] = self.profile_text(params["changes"])
-        if isinstance(params.get("scores"), list):
-            params["scores"] = ", ".join(f"{self.seat_name(i)} {v}" for i, v in enumerate(params["scores"]))
-        what = params.get("what")
-        if isinstance(what, dict) and isinstance((what.get("params") or {}).get("army"), str):
-            params["what"] = {"key": f"gorges.ui.move_what.{what['params']['army']}", "params": {}}
-        if short and item.get("key") == "gorges.log.roll" and isinstance(params.get("what"), dict):
-            what = params["what"]
-            inner = dict(what.get("params") or {})
-            army = inner.get("army")
-            if isinstance(army, dict) and str(army.get("key", "")).startswith("gorges.army."):
-                inner["army"] = {"key": "gorges.ui.army_short." + army["key"].rsplit(".", 1)[1], "params": {}}
-            item = {"key": "gorges.ui.die_row", "params": {"seat": params.get("seat"),
-                                                           "what": dict(what, params=inner)}}
-            params = item["params"]
-        item = _reinforcements_agree(self.app.strings, dict(item, params=params))
-        text = self.app.strings.render(item, self.names)
-        text = text[:1].upper() + text[1:]
-        if params.get("forced") and not short:  # the tray draws a chosen die in its own colour
-            text += " " + self.tr("gorges.ui.forced_mark")
-        return text
+            item = dict(item, params=params)
+        return log_text.entry_text(self.app.strings, item, self.names, short)
 
     def profile_text(self, changes: dict[str, int]) -> str:
-        return ", ".join(f"{self.tr('gorges.profile.' + k)} {v:+d}".replace("-", "−")
-                         for k, v in sorted(changes.items()) if v)
+        return log_text.profile_text(self.app.strings, changes)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -1158,25 +1126,3 @@ def shot_sheet(app: Any, game: str | None, seed: int) -> Any:
 
 
 SHOTS: dict[str, Any] = {"gorges_table": shot_table, "gorges_army_sheet": shot_sheet}
-
-
-def _reinforcements_agree(strings: Any, item: dict[str, Any]) -> dict[str, Any]:
-    """An entry (or the roll's purpose inside it) whose army is the reinforcements (event 66, a
-    plural: "les renforts de Chloé") takes its `KEY.R` variant when the catalog has one, with the
-    reinforcements' general as `owner`: "Les renforts de Chloé vont…", "déplacement des renforts
-    de Chloé" (the singular sentence read "va", "de les renforts")."""
-    params = dict(item.get("params") or {})
-    what = params.get("what")
-    if isinstance(what, dict) and "key" in what:
-        params["what"] = _reinforcements_agree(strings, what)
-    army = params.get("army")
-    key = f"{item.get('key')}.R"
-    if isinstance(army, dict) and army.get("key") == "gorges.army.R" and strings.has(key):
-        params["owner"] = (army.get("params") or {}).get("seat")
-        return dict(item, key=key, params=params)
-    return dict(item, params=params)
-
-
-def _where(place: Any) -> Any:
-    """A log's territory parameter as its id ({"text", "territory"} or a plain id)."""
-    return place.get("territory") if isinstance(place, dict) else place
