@@ -201,10 +201,10 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     if crown in isl.centres:
         gm.ghost(surf, _ghost_spot(isl, crown), max(8, int(s * 0.24)))
     for tid in v["map"]:
-        _hex_hit(t, isl, tid, tid in lit)
+        _hex_hit(t, isl, tid, tid in lit, territories[tid])
     _challenge_marks(t, surf, isl)
     alliance_links(t, surf, isl)
-    _armies(t, surf, isl)  # tokens' zones above their hexes
+    _armies(t, surf, isl, territories)  # tokens' zones above their hexes, where the rolls shown left them
     legend(t, surf, rect)
 
 
@@ -261,9 +261,10 @@ def _ghost_spot(isl: gm.Island, tid: str) -> tuple[int, int]:
     return int(x + isl.size * 0.02), int(y - isl.size * 0.55)
 
 
-def _hex_hit(t: Any, isl: gm.Island, tid: str, lit: bool) -> None:
+def _hex_hit(t: Any, isl: gm.Island, tid: str, lit: bool, terr: dict[str, Any]) -> None:
+    """The hex's zone and tooltip (`terr`: the territory as the rolls shown left it)."""
     v = t.view
-    terr, info = v["territories"][tid], v["map"][tid]
+    info = v["map"][tid]
     x, y = isl.centre(tid)
     s = isl.size
     owner = terr["owner"]
@@ -292,12 +293,13 @@ def terrain_name(t: Any, terrain: str) -> str:
     return t.tx(item.name) if item is not None else terrain
 
 
-def _armies(t: Any, surf: pygame.Surface, isl: gm.Island) -> None:
+def _armies(t: Any, surf: pygame.Surface, isl: gm.Island, territories: dict[str, Any]) -> None:
+    """The army tokens on their hexes (`territories`: as the rolls shown left them)."""
     v = t.view
     s = isl.size
     r = max(7, int(s * 0.19))
     selectable = set(t.selectable_armies())
-    for tid, terr in v["territories"].items():
+    for tid, terr in territories.items():
         here = terr["armies"]
         if not here:
             continue

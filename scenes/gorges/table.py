@@ -26,8 +26,8 @@ the tooltip and the rolling dice (which animate briefly, then the loop idles).
 Following the rolls (issue 11): the rolls an action sets off (phases 1-4, saves, raids, two
 armies) are shown one by one over the island (`overlays.step`: the die, who rolled it and for
 what, its meaning, what followed) until "Continue"; meanwhile the orders panel, the journal, the
-dice tray and the map (ghost, flags, buildings) stay where the organiser has got to. The option
-`auto_roll` (or the step panel's toggle) shows everything at once. After a battle every line is
+dice tray and the map (ghost, flags, buildings, army tokens) stay where the organiser has got to.
+The option `auto_roll` (or the step panel's toggle) shows everything at once. After a battle every line is
 shown, paged, before the turn goes on. The journal scrolls by rows and enlarges over the island.
 
 Alliances and the Daemons' swaps at any time are in the "Alliances" overlay (top bar, next to
@@ -69,6 +69,31 @@ AFTERMATH_STOP = {"gorges.roll.order", "gorges.roll.crown_direction", "gorges.lo
 ANNOUNCES = {"gorges.log.save_modifiers", "gorges.log.no_challenge", "gorges.log.wound"}
 # rolls not shown one by one (routine, or shown by the after-battle screen)
 NOT_STEPPED = {"gorges.roll.movement", "gorges.roll.order"}
+
+
+# log entries that put an army somewhere (or take it off the map)
+ARMY_PLACES = {"gorges.log.moved", "gorges.log.pushed_back", "gorges.log.home_rule", "gorges.log.returns",
+               "gorges.log.recalled", "gorges.log.destroyed", "gorges.log.withdrawn", "gorges.log.raid_lost",
+               "gorges.log.summer_return", "gorges.log.swap", "gorges.log.reinforcement",
+               "gorges.log.reinforcement_leaves"}
+
+
+# log entries that set a general's capital (`capital` or `to`)
+CAPITALS = frozenset({"gorges.log.setup", "gorges.log.capital_moved", "gorges.log.capital_lost",
+                      "gorges.log.capital_new"})
+CAPITALS_SET_UP = frozenset({"gorges.log.setup"})
+
+
+def _armies_in(entry: dict[str, Any]) -> list[str]:
+    """The ids of the armies an entry names (`army`, or a swap's `first` and `second`)."""
+    p = entry.get("params") or {}
+    return [ref["army"] for name in ("army", "first", "second")
+            if isinstance(ref := p.get(name), dict) and isinstance(ref.get("army"), str)]
+
+
+def _where(place: Any) -> Any:
+    """A log's territory parameter as its id ({"text", "territory"} or a plain id)."""
+    return place.get("territory") if isinstance(place, dict) else place
 
 
 def _what(entry: dict[str, Any]) -> str | None:
@@ -418,7 +443,72 @@ class GorgesTable(TableScene):
                 terr[where]["building"] = (p.get("building") or {}).get("key", "").rsplit(".", 1)[-1] or None
             elif key == "gorges.log.crown":
                 crown = (p.get("start") or {}).get("territory", crown)
+        for tid, aids in self._army_places(cut).items():
+            terr[tid]["armies"] = aids
         return terr, crown
+
+    def _army_places(self, cut: int) -> dict[str, list[str]]:
+        """The armies on each territory as the log stood at `cut` (the roll shown now): an army the
+        waiting rolls moved, pushed back, destroyed or brought stands where it stood then."""
+        v, log = self.view, self.log
+        out = {tid: list(t["armies"]) for tid, t in v["territories"].items()}
+        later = [(i, e) for i, e in enumerate(log[cut:], cut) if e.get("key") in ARMY_PLACES]
+        touched = {aid for _, e in later for aid in _armies_in(e)}
+        for aid in touched:
+            if aid not in v["armies"]:
+                continue  # out of play now (reinforcements gone): no token to draw
+            now, then = v["armies"][aid]["location"], self._place_at(aid, cut)
+            if now == then:
+                continue
+            if now in out and aid in out[now]:
+                out[now].remove(aid)
+            if then in out:
+                out[then].append(aid)
+        return out
+
+    def _place_at(self, aid: str, cut: int, depth: int = 0) -> str | None:
+        """Where army `aid` stood when the log was `cut` entries long, read from the log: the
+        `before` of its next move, else where the last entry about it left it (its general's
+        capital before any)."""
+        log = self.log
+        for e in log[cut:]:
+            if e.get("key") in ARMY_PLACES and aid in _armies_in(e):
+                if e["key"] == "gorges.log.moved":
+                    return _where((e.get("params") or {}).get("before"))
+                if e["key"] in ("gorges.log.reinforcement", "gorges.log.returns"):
+                    return None  # not in play yet, or off the map until then
+                break
+        for j in range(cut - 1, -1, -1):
+            e = log[j]
+            key = e.get("key")
+            if key not in ARMY_PLACES or aid not in _armies_in(e):
+                continue
+            p = e.get("params") or {}
+            if key == "gorges.log.swap":
+                other = next((a for a in _armies_in(e) if a != aid), None)
+                return self._place_at(other, j, depth + 1) if other and depth < 8 else None
+            # an enemy's army moved off its general's lands is sent home before the move is logged
+            # (`phases.movement._do_move`): home is where it stands
+            if key == "gorges.log.moved" and j and log[j - 1].get("key") == "gorges.log.home_rule" \
+                    and aid in _armies_in(log[j - 1]):
+                return _where((log[j - 1].get("params") or {}).get("to"))
+            if "to" in p:
+                return _where(p["to"])
+            if key in ("gorges.log.reinforcement", "gorges.log.summer_return"):
+                return self._capital_at(aid, j)  # at their general's capital then
+            return None  # destroyed, withdrawn, lost, gone
+        return self._capital_at(aid, cut, CAPITALS_SET_UP)  # where the set-up put it
+
+    def _capital_at(self, aid: str, cut: int, keys: frozenset[str] = CAPITALS) -> str | None:
+        """The capital of army `aid`'s general when the log was `cut` entries long (`keys`: the
+        entries that set it; `CAPITALS_SET_UP`: the one chosen at set-up)."""
+        seat = (self.view["armies"].get(aid) or {}).get("seat")
+        for e in reversed(self.log[:cut]):
+            p = e.get("params") or {}
+            if e.get("key") in keys and (p.get("seat") or {}).get("seat") == seat:
+                return _where(p.get("capital") or p.get("to"))
+        gens = self.view["generals"]
+        return gens[seat]["capital"] if isinstance(seat, int) and 0 <= seat < len(gens) else None
 
     def shown_generals(self) -> list[dict[str, Any]]:
         """The generals as the organiser has followed the rolls: relic points, lands and events that
