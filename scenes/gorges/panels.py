@@ -368,20 +368,25 @@ def legend(t: Any, surf: pygame.Surface, rect: Rect) -> None:
 # -- standings ------------------------------------------------------------------------------------
 
 def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    """The generals in turn order, a row each: on its first line the name, relic points, lands and
+    armies on the map; under it, as wide as the row up to the sheet button, the race and the event
+    (12 px at least, cut with an ellipsis if ever too long: the row's tooltip says it whole)."""
     v = t.view
     ui.panel(surf, rect, 220)
     cols = {"relics": rect.right - 178, "lands": rect.right - 128, "armies": rect.right - 84}
     title, size = ui.fitted(t.tr("gorges.ui.standings"), cols["relics"] - rect.left - 40, 16, True, smallest=12)
     ui.text(surf, title, (rect.left + 12, rect.top + 7 + (16 - size) // 2), size, ui.GOLD, bold=True)
     step = t.lay.row if t.lay is not None else 36
-    compact = step < 32
+    compact = step < 36
     for key, x in cols.items():
-        ui.text(surf, t.tr(f"gorges.ui.col.{key}"), (x, rect.top + 10), 11, ui.PARCHMENT_DIM, anchor="midtop")
+        ui.text(surf, t.tr(f"gorges.ui.col.{key}"), (x, rect.top + 9), 12, ui.PARCHMENT_DIM, anchor="midtop")
     acting = t.acting()
     order = v.get("order") or []
     winners = set((v.get("outcome") or {}).get("winners") or [])
     generals = t.shown_generals()  # as far as the rolls have been followed
     rows = sorted(generals, key=lambda g: order.index(g["seat"]) if g["seat"] in order else g["seat"])
+    # the first line's ink ends (descenders included) where the second's begins (accents included)
+    name_size, name_y, num_y, sub_y = (13, -3, -3, 13) if compact else (15, -2, -1, 17)
     for i, g in enumerate(rows):
         seat = g["seat"]
         row = Rect(rect.left + 6, rect.top + 28 + i * step, rect.width - 12, step - 1)
@@ -390,30 +395,26 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             pygame.draw.rect(surf, ui.GOLD, row, 2, border_radius=6)
         rgb, sym = t.colour_of(seat)
         pos = order.index(seat) + 1 if seat in order else i + 1
-        ui.text(surf, f"{pos}.", (row.left + 6, row.top + 3), 14, ui.PARCHMENT_DIM, bold=True)
-        ui.seat_symbol(surf, sym, (row.left + 36, row.top + 12), 8, rgb)
+        ui.text(surf, f"{pos}.", (row.left + 6, row.top + num_y), 14, ui.PARCHMENT_DIM, bold=True)
+        ui.seat_symbol(surf, sym, (row.left + 36, row.top + num_y + 10), 7 if compact else 8, rgb)
         if seat in winners:
             gm.crown_mark(surf, (row.left + 36, row.top + 1), 6)
         name = t.seat_name(seat)  # a bot already carries the robot mark (seat_name)
         race = t.race_name(g["race"]) if g["race"] else t.tr("gorges.ui.no_race")
         ev = g.get("event")
         sub = race + (f" · {ev['roll']} {t.tx(ev['name'])}" if ev else "")
-        if compact:  # a short row: the name, and under it the race on a smaller line
-            name_size, name_y, sub_y, sub_max = 13, 0, 15, 10
-        else:
-            name_size, name_y, sub_y, sub_max = 15, 2, 19, 12
-        room = cols["relics"] - row.left - 70
-        ui.text(surf, elide(name, cols["relics"] - row.left - 80, name_size, True), (row.left + 50, row.top + name_y),
+        ui.text(surf, elide(name, cols["relics"] - row.left - 76, name_size, True), (row.left + 50, row.top + name_y),
                 name_size, ui.PARCHMENT, bold=True)
-        if ev and ui.font(9).size(sub)[0] > room:
-            sub = race  # the event is in the tip (and on the sheet): the race first
-        sub, sub_size = ui.fitted(sub, room, sub_max, smallest=9)
-        ui.text(surf, sub, (row.left + 50, row.top + sub_y), sub_size, ui.PARCHMENT_DIM)
-        _gem(surf, (cols["relics"] - 12, row.top + 13))
-        ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + 4), 16, ui.GOLD, bold=True)
-        ui.text(surf, str(g["territories"]), (cols["lands"], row.top + 4), 16, ui.PARCHMENT, bold=True, anchor="midtop")
+        sheet = Rect(row.right - 58, row.top + 2 if compact else row.top + 5, 54, min(25, step - 3))
+        ui.text(surf, elide(sub, sheet.left - 6 - (row.left + 50), 12), (row.left + 50, row.top + sub_y), 12,
+                ui.PARCHMENT_DIM)
+        _gem(surf, (cols["relics"] - 12, row.top + num_y + 10), 5 if compact else 6)
+        ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + num_y), 15, ui.GOLD, bold=True)
+        ui.text(surf, str(g["territories"]), (cols["lands"], row.top + num_y), 15, ui.PARCHMENT, bold=True,
+                anchor="midtop")
         on_map = g["on_map"] if "on_map" in g else sum(1 for a in g["armies"] if v["armies"][a]["on_map"])
-        ui.text(surf, f"{on_map}/{len(g['armies'])}", (cols["armies"], row.top + 4), 15, ui.PARCHMENT, anchor="midtop")
+        ui.text(surf, f"{on_map}/{len(g['armies'])}", (cols["armies"], row.top + num_y), 15, ui.PARCHMENT,
+                anchor="midtop")
         tip = [t.seat_name(seat), race, t.tr("gorges.ui.relics", n=g["relic_points"]),
                t.tr("gorges.ui.lands", n=g["territories"])]
         if g["capital"]:
@@ -423,14 +424,13 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         if g["race"]:
             tip.append(t.tx(t.session.content.races[g["race"]].text))
         _hit(t, Rect(row.left, row.top, cols["armies"] + 20 - row.left, row.height), "tip", tip="\n".join(tip))
-        button(t, surf, Rect(row.right - 58, row.top + 2 if compact else row.top + 5, 54, min(25, step - 3)),
-               t.tr("gorges.ui.sheet"), "sheet", seat,
+        button(t, surf, sheet, t.tr("gorges.ui.sheet"), "sheet", seat,
                enabled=g["race"] is not None, tip=t.tr("gorges.ui.sheet_tip", name=t.seat_name(seat)), size=13)
 
 
-def _gem(surf: pygame.Surface, c: tuple[int, int]) -> None:
+def _gem(surf: pygame.Surface, c: tuple[int, int], r: int = 6) -> None:
     x, y = c
-    pts = [(x, y - 7), (x + 6, y - 2), (x, y + 7), (x - 6, y - 2)]
+    pts = [(x, y - r - 1), (x + r, y - r // 3), (x, y + r + 1), (x - r, y - r // 3)]
     pygame.draw.polygon(surf, (120, 200, 230), pts)
     pygame.draw.polygon(surf, ui.INK, pts, 1)
 

@@ -130,7 +130,7 @@ class Layout:
         self.right = pygame.Rect(w - pad - right_w, body, right_w, h - body - pad)
         self.map = pygame.Rect(pad, body, self.right.left - 2 * pad, h - body - pad)
         self.compact = h < 760 and generals > 3
-        self.row = 27 if self.compact else 36
+        self.row = 32 if self.compact else 36  # two lines: the name (13 px), the race and event (12 px)
         self.standings = pygame.Rect(self.right.left, body, right_w, 32 + generals * self.row)
         dice_h = 88 if self.compact else 104
         rest = self.right.bottom - self.standings.bottom - dice_h - 24
