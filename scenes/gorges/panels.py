@@ -478,7 +478,10 @@ def orders(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             ui.text(surf, t.tr("gorges.ui.bot_acts"), (x, y + 4), 14, ui.PARCHMENT_DIM, italic=True)
         return
     items = choices(t, p)
-    _grid(t, surf, Rect(rect.left + 8, y + 6, rect.width - 16, rect.bottom - y - 14), items)
+    free = Rect(rect.left + 8, y + 6, rect.width - 16, rect.bottom - y - 14)
+    if not items:  # the battle form: the panel's foot is free room for its messages
+        t.free_room = free
+    _grid(t, surf, free, items)
 
 
 def context_lines(t: Any, p: dict[str, Any]) -> list[str]:

@@ -178,6 +178,8 @@ class GorgesTable(TableScene):
         self.capital_mode = False  # Ogres: the next hex clicked receives the capital
         self.show_legend = False
         self.diplomacy_open = False
+        self.free_room: pygame.Rect | None = None  # room for messages the orders panel leaves (`panels.orders`)
+        self.form_shown = False  # the battle form is drawn over the map
         self.steps: list[list[dict[str, Any]]] = []  # rolls waiting for "Continue", each with what followed
         self.step_end: list[int] = []  # log index of each step's last entry
         self.step_at: list[int] = []  # log index of each step's roll
@@ -1034,6 +1036,9 @@ class GorgesTable(TableScene):
         elif what == "storm":
             f.storm = not f.storm
         elif what == "submit":
+            if f.winner is None and not f.draw and self.my_turn():  # the form is not filled in yet
+                self.app.toast(self.tr("gorges.ui.pick_winner"), "error")
+                return
             battle = self.view.get("battle") or {}
             winner = f.winner if f.winner is not None else -1
             order = [s["army"] for s in battle.get("sides", [])] + [a for side in battle.get("allies", []) for a in side]
@@ -1050,10 +1055,16 @@ class GorgesTable(TableScene):
 
     # -- drawing ---------------------------------------------------------------------------------
 
-    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
-        """Messages over the top of the map, clear of the side panel and its buttons."""
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, ...] | None:
+        """Messages over the top of the map, clear of the side panel and its buttons; while the
+        battle form covers the map (its title at the top), they rise in the free room of the
+        orders panel beside it (`free_room`, under "Enter the battle's result")."""
         if self.lay is None or self.lay.size != size:
             return None
+        if self.free_room is not None and self.form_shown:
+            from sprites.toast import rising
+
+            return rising(self.free_room)
         r = self.lay.map
         return r.centerx, r.top + 16, r.width - 40
 
@@ -1073,6 +1084,8 @@ class GorgesTable(TableScene):
         layer = pygame.Surface(size)
         layer.blit(ui.background(size), (0, 0))
         self.hits = []
+        self.free_room = None
+        self.form_shown = False
         lay = self.lay
         assert lay is not None and self.island is not None
         panels.top_bar(self, layer, lay.top)
@@ -1094,6 +1107,7 @@ class GorgesTable(TableScene):
             overlays.step(self, layer, lay.overlay)
         elif kind == "battle_result" and self.view.get("battle"):
             panels.battle_form(self, layer, lay.overlay)
+            self.form_shown = True
         if picking:  # over the panels (the dice tray's designer button comes along)
             panels.race_picker(self, layer, lay.picker)
         else:
