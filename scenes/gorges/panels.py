@@ -49,6 +49,22 @@ def button(t: Any, surf: pygame.Surface, rect: Rect, label: str, kind: str, data
 elide = ui.fit  # shared text fitting (scenes/ui.py)
 
 
+def check_button(t: Any, surf: pygame.Surface, rect: Rect, label: str, kind: str, data: Any, on: bool,
+                 size: int = 13) -> None:
+    """A toggle: a button with a drawn check box at its left (ticked when `on`) and its label."""
+    side = min(size + 3, rect.height - 8)
+    x = rect.left + 8 + side + 7
+    text = elide(label, rect.right - 8 - x, size)
+    button(t, surf, rect, "", kind, data, selected=on, size=size, tip=label if text != label else "")
+    ui.check_box(surf, Rect(rect.left + 8, rect.centery - side // 2, side, side), on)
+    ui.text(surf, text, (x, rect.centery), size, (255, 246, 222) if on else ui.PARCHMENT, anchor="midleft")
+
+
+def check_width(label: str, size: int = 13) -> int:
+    """The width a `check_button` needs for `label` whole."""
+    return ui.font(size).size(label)[0] + size + 3 + 8 + 7 + 10
+
+
 def tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int]) -> None:
     """A small wrapped box near the pointer, kept inside the window."""
     lines = [row for para in text.split("\n") for row in ui.wrap(para, 340, 14)]
@@ -1070,13 +1086,13 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     ui.text(surf, t.tr("gorges.ui.slain"), (x, y + 13), 13, ui.PARCHMENT_DIM, anchor="midleft")
     x += ui.font(13).size(t.tr("gorges.ui.slain"))[0] + 10
     for aid in slain_ok:
-        label = ("[x] " if aid in t.form.slain else "[ ] ") + t.hero_label(aid)
-        wbtn = min(300, ui.font(13).size(label)[0] + 24)
-        button(t, surf, Rect(x, y, wbtn, 26), label, "form", ("slain", aid), selected=aid in t.form.slain, size=13)
+        label = t.hero_label(aid)
+        wbtn = min(300, check_width(label))
+        check_button(t, surf, Rect(x, y, wbtn, 26), label, "form", ("slain", aid), aid in t.form.slain)
         x += wbtn + 6
     if storm_ok:
-        label = ("[x] " if t.form.storm else "[ ] ") + t.tr("gorges.ui.storm")
-        button(t, surf, Rect(rect.right - 230, y, 216, 26), label, "form", ("storm",), selected=t.form.storm, size=13)
+        check_button(t, surf, Rect(rect.right - 230, y, 216, 26), t.tr("gorges.ui.storm"), "form", ("storm",),
+                     t.form.storm)
     button(t, surf, Rect(rect.left + 14, rect.bottom - 52, 170, 40), t.tr("gorges.ui.draw"), "form", ("draw",),
            selected=t.form.draw, size=15, tip=t.tr("gorges.ui.draw_tip"))
     can = t.my_turn() and (t.form.winner is not None or t.form.draw)
