@@ -385,8 +385,8 @@ def legend(t: Any, surf: pygame.Surface, rect: Rect) -> None:
 
 def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     """The generals in turn order, a row each: on its first line the name, relic points, lands and
-    armies on the map; under it, as wide as the row up to the sheet button, the race and the event
-    (12 px at least, cut with an ellipsis if ever too long: the row's tooltip says it whole)."""
+    armies on the map; under it, as wide as the row up to the sheet button, at 12 px, the race and
+    the event — the event alone when both do not fit (the row's tooltip says everything)."""
     v = t.view
     ui.panel(surf, rect, 220)
     cols = {"relics": rect.right - 178, "lands": rect.right - 128, "armies": rect.right - 84}
@@ -422,8 +422,10 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         ui.text(surf, elide(name, cols["relics"] - row.left - 76, name_size, True), (row.left + 50, row.top + name_y),
                 name_size, ui.PARCHMENT, bold=True)
         sheet = Rect(row.right - 58, row.top + 2 if compact else row.top + 5, 54, min(25, step - 3))
-        ui.text(surf, elide(sub, sheet.left - 6 - (row.left + 50), 12), (row.left + 50, row.top + sub_y), 12,
-                ui.PARCHMENT_DIM)
+        room = sheet.left - 6 - (row.left + 50)
+        if ev and ui.font(12).size(sub)[0] > room:  # the event, which changes each turn, before the race
+            sub = f"{ev['roll']} {t.tx(ev['name'])}"  # (the race is in the row's tooltip and on the sheet)
+        ui.text(surf, elide(sub, room, 12), (row.left + 50, row.top + sub_y), 12, ui.PARCHMENT_DIM)
         _gem(surf, (cols["relics"] - 12, row.top + num_y + 10), 5 if compact else 6)
         ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + num_y), 15, ui.GOLD, bold=True)
         ui.text(surf, str(g["territories"]), (cols["lands"], row.top + num_y), 15, ui.PARCHMENT, bold=True,
