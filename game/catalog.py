@@ -83,6 +83,16 @@ def table_class(game_id: str) -> type:
     return getattr(importlib.import_module(module), name)
 
 
+def log_writer(game_id: str) -> Any:
+    """The game's own writer of its log entries, `entry_text(strings, item, names)` in
+    `scenes/<id>/log_text.py`, when it has one (its table and `export-log` then write the same
+    sentences); None: `strings.render` writes them."""
+    dotted = f"scenes.{game_id}.log_text"
+    if game_id not in BY_ID or not module_exists(dotted):
+        return None
+    return getattr(importlib.import_module(dotted), "entry_text", None)
+
+
 @dataclass(frozen=True)
 class SeatColour:
     """A seat colour: RGB, a symbol for colour-blind players and the key of its name."""

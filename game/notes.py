@@ -96,7 +96,10 @@ def replay_log(save: dict[str, Any], engine: Any, content: Any) -> tuple[list[di
 
 def export_markdown(save: dict[str, Any], name: str, engine: Any, content: Any, strings: Any) -> str:
     """The whole log of a saved game with its notes, as Markdown in the strings' language."""
+    from game.catalog import log_writer
+
     names = [s["name"] for s in save["seats"]]
+    write = log_writer(save["game"])  # the sentences the game's table writes (Gorges' plurals)
     log, marks, stopped = replay_log(save, engine, content)
     notes = notes_of(save.get("extras"))
     title = strings.tr(f"game.{save['game']}.title")
@@ -123,7 +126,7 @@ def export_markdown(save: dict[str, Any], name: str, engine: Any, content: Any, 
         # an action's first line numbered "**12.**" (not "12.": Markdown would read "- 12. …" as a
         # list inside the list), the lines it wrote after that under it
         number = action_of[i]
-        line = strings.render(item, names)
+        line = write(strings, item, names) if write else strings.render(item, names)
         line = line[:1].upper() + line[1:]  # a sentence, as the tables show it ("La 2e armée…", not "la 2e armée…")
         if number and i > 0 and action_of[i - 1] == number and out and out[-1].startswith(("- **", "  - ")):
             out.append(f"  - {line}")

@@ -496,3 +496,15 @@ def seat_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], r
                (x - r, y - k), (x - k, y - k)]
     pygame.draw.polygon(surface, colour, pts)
     pygame.draw.polygon(surface, outline, pts, 2)
+
+
+def check_box(surface: pygame.Surface, box: pygame.Rect, on: bool) -> None:
+    """A drawn check box (no font has to hold a box glyph), ticked when `on` — as Guildes' placement
+    toggles draw theirs."""
+    pygame.draw.rect(surface, INK, box, border_radius=3)
+    pygame.draw.rect(surface, GOLD if on else PARCHMENT_DIM, box, 2, border_radius=3)
+    if on:
+        points = [(box.left + box.width * 0.22, box.top + box.height * 0.52),
+                  (box.left + box.width * 0.43, box.top + box.height * 0.74),
+                  (box.left + box.width * 0.8, box.top + box.height * 0.28)]
+        pygame.draw.lines(surface, GOLD, False, points, max(2, box.width // 6))

@@ -49,6 +49,22 @@ def button(t: Any, surf: pygame.Surface, rect: Rect, label: str, kind: str, data
 elide = ui.fit  # shared text fitting (scenes/ui.py)
 
 
+def check_button(t: Any, surf: pygame.Surface, rect: Rect, label: str, kind: str, data: Any, on: bool,
+                 size: int = 13) -> None:
+    """A toggle: a button with a drawn check box at its left (ticked when `on`) and its label."""
+    side = min(size + 3, rect.height - 8)
+    x = rect.left + 8 + side + 7
+    text = elide(label, rect.right - 8 - x, size)
+    button(t, surf, rect, "", kind, data, selected=on, size=size, tip=label if text != label else "")
+    ui.check_box(surf, Rect(rect.left + 8, rect.centery - side // 2, side, side), on)
+    ui.text(surf, text, (x, rect.centery), size, (255, 246, 222) if on else ui.PARCHMENT, anchor="midleft")
+
+
+def check_width(label: str, size: int = 13) -> int:
+    """The width a `check_button` needs for `label` whole."""
+    return ui.font(size).size(label)[0] + size + 3 + 8 + 7 + 10
+
+
 def tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int]) -> None:
     """A small wrapped box near the pointer, kept inside the window."""
     lines = [row for para in text.split("\n") for row in ui.wrap(para, 340, 14)]
@@ -201,10 +217,10 @@ def island(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     if crown in isl.centres:
         gm.ghost(surf, _ghost_spot(isl, crown), max(8, int(s * 0.24)))
     for tid in v["map"]:
-        _hex_hit(t, isl, tid, tid in lit)
+        _hex_hit(t, isl, tid, tid in lit, territories[tid])
     _challenge_marks(t, surf, isl)
     alliance_links(t, surf, isl)
-    _armies(t, surf, isl)  # tokens' zones above their hexes
+    _armies(t, surf, isl, territories)  # tokens' zones above their hexes, where the rolls shown left them
     legend(t, surf, rect)
 
 
@@ -261,9 +277,10 @@ def _ghost_spot(isl: gm.Island, tid: str) -> tuple[int, int]:
     return int(x + isl.size * 0.02), int(y - isl.size * 0.55)
 
 
-def _hex_hit(t: Any, isl: gm.Island, tid: str, lit: bool) -> None:
+def _hex_hit(t: Any, isl: gm.Island, tid: str, lit: bool, terr: dict[str, Any]) -> None:
+    """The hex's zone and tooltip (`terr`: the territory as the rolls shown left it)."""
     v = t.view
-    terr, info = v["territories"][tid], v["map"][tid]
+    info = v["map"][tid]
     x, y = isl.centre(tid)
     s = isl.size
     owner = terr["owner"]
@@ -292,12 +309,13 @@ def terrain_name(t: Any, terrain: str) -> str:
     return t.tx(item.name) if item is not None else terrain
 
 
-def _armies(t: Any, surf: pygame.Surface, isl: gm.Island) -> None:
+def _armies(t: Any, surf: pygame.Surface, isl: gm.Island, territories: dict[str, Any]) -> None:
+    """The army tokens on their hexes (`territories`: as the rolls shown left them)."""
     v = t.view
     s = isl.size
     r = max(7, int(s * 0.19))
     selectable = set(t.selectable_armies())
-    for tid, terr in v["territories"].items():
+    for tid, terr in territories.items():
         here = terr["armies"]
         if not here:
             continue
@@ -366,20 +384,25 @@ def legend(t: Any, surf: pygame.Surface, rect: Rect) -> None:
 # -- standings ------------------------------------------------------------------------------------
 
 def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
+    """The generals in turn order, a row each: on its first line the name, relic points, lands and
+    armies on the map; under it, as wide as the row up to the sheet button, at 12 px, the race and
+    the event — the event alone when both do not fit (the row's tooltip says everything)."""
     v = t.view
     ui.panel(surf, rect, 220)
     cols = {"relics": rect.right - 178, "lands": rect.right - 128, "armies": rect.right - 84}
     title, size = ui.fitted(t.tr("gorges.ui.standings"), cols["relics"] - rect.left - 40, 16, True, smallest=12)
     ui.text(surf, title, (rect.left + 12, rect.top + 7 + (16 - size) // 2), size, ui.GOLD, bold=True)
     step = t.lay.row if t.lay is not None else 36
-    compact = step < 32
+    compact = step < 36
     for key, x in cols.items():
-        ui.text(surf, t.tr(f"gorges.ui.col.{key}"), (x, rect.top + 10), 11, ui.PARCHMENT_DIM, anchor="midtop")
+        ui.text(surf, t.tr(f"gorges.ui.col.{key}"), (x, rect.top + 9), 12, ui.PARCHMENT_DIM, anchor="midtop")
     acting = t.acting()
     order = v.get("order") or []
     winners = set((v.get("outcome") or {}).get("winners") or [])
     generals = t.shown_generals()  # as far as the rolls have been followed
     rows = sorted(generals, key=lambda g: order.index(g["seat"]) if g["seat"] in order else g["seat"])
+    # the first line's ink ends (descenders included) where the second's begins (accents included)
+    name_size, name_y, num_y, sub_y = (13, -3, -3, 13) if compact else (15, -2, -1, 17)
     for i, g in enumerate(rows):
         seat = g["seat"]
         row = Rect(rect.left + 6, rect.top + 28 + i * step, rect.width - 12, step - 1)
@@ -388,30 +411,28 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             pygame.draw.rect(surf, ui.GOLD, row, 2, border_radius=6)
         rgb, sym = t.colour_of(seat)
         pos = order.index(seat) + 1 if seat in order else i + 1
-        ui.text(surf, f"{pos}.", (row.left + 6, row.top + 3), 14, ui.PARCHMENT_DIM, bold=True)
-        ui.seat_symbol(surf, sym, (row.left + 36, row.top + 12), 8, rgb)
+        ui.text(surf, f"{pos}.", (row.left + 6, row.top + num_y), 14, ui.PARCHMENT_DIM, bold=True)
+        ui.seat_symbol(surf, sym, (row.left + 36, row.top + num_y + 10), 7 if compact else 8, rgb)
         if seat in winners:
             gm.crown_mark(surf, (row.left + 36, row.top + 1), 6)
         name = t.seat_name(seat)  # a bot already carries the robot mark (seat_name)
         race = t.race_name(g["race"]) if g["race"] else t.tr("gorges.ui.no_race")
         ev = g.get("event")
         sub = race + (f" · {ev['roll']} {t.tx(ev['name'])}" if ev else "")
-        if compact:  # a short row: the name, and under it the race on a smaller line
-            name_size, name_y, sub_y, sub_max = 13, 0, 15, 10
-        else:
-            name_size, name_y, sub_y, sub_max = 15, 2, 19, 12
-        room = cols["relics"] - row.left - 70
-        ui.text(surf, elide(name, cols["relics"] - row.left - 80, name_size, True), (row.left + 50, row.top + name_y),
+        ui.text(surf, elide(name, cols["relics"] - row.left - 76, name_size, True), (row.left + 50, row.top + name_y),
                 name_size, ui.PARCHMENT, bold=True)
-        if ev and ui.font(9).size(sub)[0] > room:
-            sub = race  # the event is in the tip (and on the sheet): the race first
-        sub, sub_size = ui.fitted(sub, room, sub_max, smallest=9)
-        ui.text(surf, sub, (row.left + 50, row.top + sub_y), sub_size, ui.PARCHMENT_DIM)
-        _gem(surf, (cols["relics"] - 12, row.top + 13))
-        ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + 4), 16, ui.GOLD, bold=True)
-        ui.text(surf, str(g["territories"]), (cols["lands"], row.top + 4), 16, ui.PARCHMENT, bold=True, anchor="midtop")
+        sheet = Rect(row.right - 58, row.top + 2 if compact else row.top + 5, 54, min(25, step - 3))
+        room = sheet.left - 6 - (row.left + 50)
+        if ev and ui.font(12).size(sub)[0] > room:  # the event, which changes each turn, before the race
+            sub = f"{ev['roll']} {t.tx(ev['name'])}"  # (the race is in the row's tooltip and on the sheet)
+        ui.text(surf, elide(sub, room, 12), (row.left + 50, row.top + sub_y), 12, ui.PARCHMENT_DIM)
+        _gem(surf, (cols["relics"] - 12, row.top + num_y + 10), 5 if compact else 6)
+        ui.text(surf, str(g["relic_points"]), (cols["relics"] - 2, row.top + num_y), 15, ui.GOLD, bold=True)
+        ui.text(surf, str(g["territories"]), (cols["lands"], row.top + num_y), 15, ui.PARCHMENT, bold=True,
+                anchor="midtop")
         on_map = g["on_map"] if "on_map" in g else sum(1 for a in g["armies"] if v["armies"][a]["on_map"])
-        ui.text(surf, f"{on_map}/{len(g['armies'])}", (cols["armies"], row.top + 4), 15, ui.PARCHMENT, anchor="midtop")
+        ui.text(surf, f"{on_map}/{len(g['armies'])}", (cols["armies"], row.top + num_y), 15, ui.PARCHMENT,
+                anchor="midtop")
         tip = [t.seat_name(seat), race, t.tr("gorges.ui.relics", n=g["relic_points"]),
                t.tr("gorges.ui.lands", n=g["territories"])]
         if g["capital"]:
@@ -421,14 +442,13 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         if g["race"]:
             tip.append(t.tx(t.session.content.races[g["race"]].text))
         _hit(t, Rect(row.left, row.top, cols["armies"] + 20 - row.left, row.height), "tip", tip="\n".join(tip))
-        button(t, surf, Rect(row.right - 58, row.top + 2 if compact else row.top + 5, 54, min(25, step - 3)),
-               t.tr("gorges.ui.sheet"), "sheet", seat,
+        button(t, surf, sheet, t.tr("gorges.ui.sheet"), "sheet", seat,
                enabled=g["race"] is not None, tip=t.tr("gorges.ui.sheet_tip", name=t.seat_name(seat)), size=13)
 
 
-def _gem(surf: pygame.Surface, c: tuple[int, int]) -> None:
+def _gem(surf: pygame.Surface, c: tuple[int, int], r: int = 6) -> None:
     x, y = c
-    pts = [(x, y - 7), (x + 6, y - 2), (x, y + 7), (x - 6, y - 2)]
+    pts = [(x, y - r - 1), (x + r, y - r // 3), (x, y + r + 1), (x - r, y - r // 3)]
     pygame.draw.polygon(surf, (120, 200, 230), pts)
     pygame.draw.polygon(surf, ui.INK, pts, 1)
 
@@ -476,7 +496,10 @@ def orders(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             ui.text(surf, t.tr("gorges.ui.bot_acts"), (x, y + 4), 14, ui.PARCHMENT_DIM, italic=True)
         return
     items = choices(t, p)
-    _grid(t, surf, Rect(rect.left + 8, y + 6, rect.width - 16, rect.bottom - y - 14), items)
+    free = Rect(rect.left + 8, y + 6, rect.width - 16, rect.bottom - y - 14)
+    if not items:  # the battle form: the panel's foot is free room for its messages
+        t.free_room = free
+    _grid(t, surf, free, items)
 
 
 def context_lines(t: Any, p: dict[str, Any]) -> list[str]:
@@ -1065,13 +1088,13 @@ def battle_form(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     ui.text(surf, t.tr("gorges.ui.slain"), (x, y + 13), 13, ui.PARCHMENT_DIM, anchor="midleft")
     x += ui.font(13).size(t.tr("gorges.ui.slain"))[0] + 10
     for aid in slain_ok:
-        label = ("[x] " if aid in t.form.slain else "[ ] ") + t.hero_label(aid)
-        wbtn = min(300, ui.font(13).size(label)[0] + 24)
-        button(t, surf, Rect(x, y, wbtn, 26), label, "form", ("slain", aid), selected=aid in t.form.slain, size=13)
+        label = t.hero_label(aid)
+        wbtn = min(300, check_width(label))
+        check_button(t, surf, Rect(x, y, wbtn, 26), label, "form", ("slain", aid), aid in t.form.slain)
         x += wbtn + 6
     if storm_ok:
-        label = ("[x] " if t.form.storm else "[ ] ") + t.tr("gorges.ui.storm")
-        button(t, surf, Rect(rect.right - 230, y, 216, 26), label, "form", ("storm",), selected=t.form.storm, size=13)
+        check_button(t, surf, Rect(rect.right - 230, y, 216, 26), t.tr("gorges.ui.storm"), "form", ("storm",),
+                     t.form.storm)
     button(t, surf, Rect(rect.left + 14, rect.bottom - 52, 170, 40), t.tr("gorges.ui.draw"), "form", ("draw",),
            selected=t.form.draw, size=15, tip=t.tr("gorges.ui.draw_tip"))
     can = t.my_turn() and (t.form.winner is not None or t.form.draw)

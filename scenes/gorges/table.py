@@ -26,8 +26,8 @@ the tooltip and the rolling dice (which animate briefly, then the loop idles).
 Following the rolls (issue 11): the rolls an action sets off (phases 1-4, saves, raids, two
 armies) are shown one by one over the island (`overlays.step`: the die, who rolled it and for
 what, its meaning, what followed) until "Continue"; meanwhile the orders panel, the journal, the
-dice tray and the map (ghost, flags, buildings) stay where the organiser has got to. The option
-`auto_roll` (or the step panel's toggle) shows everything at once. After a battle every line is
+dice tray and the map (ghost, flags, buildings, army tokens) stay where the organiser has got to.
+The option `auto_roll` (or the step panel's toggle) shows everything at once. After a battle every line is
 shown, paged, before the turn goes on. The journal scrolls by rows and enlarges over the island.
 
 Alliances and the Daemons' swaps at any time are in the "Alliances" overlay (top bar, next to
@@ -49,7 +49,7 @@ import pygame
 
 from rules.gorges import actions as A
 from scenes import ui
-from scenes.gorges import overlays, panels
+from scenes.gorges import log_text, overlays, panels
 from scenes.table import BOT_PAUSE_S, TableScene
 from sprites.gorges import map as gm
 
@@ -69,6 +69,31 @@ AFTERMATH_STOP = {"gorges.roll.order", "gorges.roll.crown_direction", "gorges.lo
 ANNOUNCES = {"gorges.log.save_modifiers", "gorges.log.no_challenge", "gorges.log.wound"}
 # rolls not shown one by one (routine, or shown by the after-battle screen)
 NOT_STEPPED = {"gorges.roll.movement", "gorges.roll.order"}
+
+
+# log entries that put an army somewhere (or take it off the map)
+ARMY_PLACES = {"gorges.log.moved", "gorges.log.pushed_back", "gorges.log.home_rule", "gorges.log.returns",
+               "gorges.log.recalled", "gorges.log.destroyed", "gorges.log.withdrawn", "gorges.log.raid_lost",
+               "gorges.log.summer_return", "gorges.log.swap", "gorges.log.reinforcement",
+               "gorges.log.reinforcement_leaves"}
+
+
+# log entries that set a general's capital (`capital` or `to`)
+CAPITALS = frozenset({"gorges.log.setup", "gorges.log.capital_moved", "gorges.log.capital_lost",
+                      "gorges.log.capital_new"})
+CAPITALS_SET_UP = frozenset({"gorges.log.setup"})
+
+
+def _armies_in(entry: dict[str, Any]) -> list[str]:
+    """The ids of the armies an entry names (`army`, or a swap's `first` and `second`)."""
+    p = entry.get("params") or {}
+    return [ref["army"] for name in ("army", "first", "second")
+            if isinstance(ref := p.get(name), dict) and isinstance(ref.get("army"), str)]
+
+
+def _where(place: Any) -> Any:
+    """A log's territory parameter as its id ({"text", "territory"} or a plain id)."""
+    return place.get("territory") if isinstance(place, dict) else place
 
 
 def _what(entry: dict[str, Any]) -> str | None:
@@ -105,7 +130,7 @@ class Layout:
         self.right = pygame.Rect(w - pad - right_w, body, right_w, h - body - pad)
         self.map = pygame.Rect(pad, body, self.right.left - 2 * pad, h - body - pad)
         self.compact = h < 760 and generals > 3
-        self.row = 27 if self.compact else 36
+        self.row = 32 if self.compact else 36  # two lines: the name (13 px), the race and event (12 px)
         self.standings = pygame.Rect(self.right.left, body, right_w, 32 + generals * self.row)
         dice_h = 88 if self.compact else 104
         rest = self.right.bottom - self.standings.bottom - dice_h - 24
@@ -153,6 +178,8 @@ class GorgesTable(TableScene):
         self.capital_mode = False  # Ogres: the next hex clicked receives the capital
         self.show_legend = False
         self.diplomacy_open = False
+        self.free_room: pygame.Rect | None = None  # room for messages the orders panel leaves (`panels.orders`)
+        self.form_shown = False  # the battle form is drawn over the map
         self.steps: list[list[dict[str, Any]]] = []  # rolls waiting for "Continue", each with what followed
         self.step_end: list[int] = []  # log index of each step's last entry
         self.step_at: list[int] = []  # log index of each step's roll
@@ -266,49 +293,17 @@ class GorgesTable(TableScene):
     # -- log rendering ---------------------------------------------------------------------------
 
     def render(self, item: dict[str, Any], short: bool = False) -> str:
-        """A log entry in the current language, with the engine's raw values made readable; `short`
-        (the dice tray, whose dice show die and result): a roll says only who and what for."""
+        """A log entry in the current language, with the engine's raw values made readable
+        (`scenes.gorges.log_text`, which `export-log` writes with too); `short` (the dice tray,
+        whose dice show die and result): a roll says only who and what for."""
         params = dict(item.get("params") or {})
         if item.get("key") == "gorges.illegal.not_an_option" and params.get("value") in self.view["map"]:
             params["value"] = self.place(params["value"])  # a territory by its name, never its id
-        if item.get("key") == "gorges.log.search" and isinstance(params.get("dice"), list):
-            params["rolls"] = len(params["dice"])  # "dé : 5", "dés : 5, 3": the dice, not a count
-        if item.get("key") == "gorges.log.crown" and _where(params.get("start")) == _where(params.get("to")):
-            walked = {_where(p) for p in params.get("path") or []} - {_where(params.get("to"))}
-            item = dict(item, key="gorges.log.crown_back" if walked else "gorges.log.crown_stays")
-        if item.get("key") == "gorges.log.destroyed" and params.get("returns") in ("season", "turn"):
-            item = dict(item, key=f"gorges.log.destroyed_until.{params['returns']}")  # and for how long
-        if "why" in params and isinstance(params["why"], str):
-            params["why"] = {"key": f"gorges.why.{params['why']}", "params": {}}
-        if isinstance(params.get("accept"), bool):
-            params["accept"] = {"key": "gorges.ui.accepts" if params["accept"] else "gorges.ui.refuses",
-                                "params": {}}
-        if isinstance(params.get("changes"), dict):
-            params["changes"] = self.profile_text(params["changes"])
-        if isinstance(params.get("scores"), list):
-            params["scores"] = ", ".join(f"{self.seat_name(i)} {v}" for i, v in enumerate(params["scores"]))
-        what = params.get("what")
-        if isinstance(what, dict) and isinstance((what.get("params") or {}).get("army"), str):
-            params["what"] = {"key": f"gorges.ui.move_what.{what['params']['army']}", "params": {}}
-        if short and item.get("key") == "gorges.log.roll" and isinstance(params.get("what"), dict):
-            what = params["what"]
-            inner = dict(what.get("params") or {})
-            army = inner.get("army")
-            if isinstance(army, dict) and str(army.get("key", "")).startswith("gorges.army."):
-                inner["army"] = {"key": "gorges.ui.army_short." + army["key"].rsplit(".", 1)[1], "params": {}}
-            item = {"key": "gorges.ui.die_row", "params": {"seat": params.get("seat"),
-                                                           "what": dict(what, params=inner)}}
-            params = item["params"]
-        item = _reinforcements_agree(self.app.strings, dict(item, params=params))
-        text = self.app.strings.render(item, self.names)
-        text = text[:1].upper() + text[1:]
-        if params.get("forced") and not short:  # the tray draws a chosen die in its own colour
-            text += " " + self.tr("gorges.ui.forced_mark")
-        return text
+            item = dict(item, params=params)
+        return log_text.entry_text(self.app.strings, item, self.names, short)
 
     def profile_text(self, changes: dict[str, int]) -> str:
-        return ", ".join(f"{self.tr('gorges.profile.' + k)} {v:+d}".replace("-", "−")
-                         for k, v in sorted(changes.items()) if v)
+        return log_text.profile_text(self.app.strings, changes)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -450,7 +445,72 @@ class GorgesTable(TableScene):
                 terr[where]["building"] = (p.get("building") or {}).get("key", "").rsplit(".", 1)[-1] or None
             elif key == "gorges.log.crown":
                 crown = (p.get("start") or {}).get("territory", crown)
+        for tid, aids in self._army_places(cut).items():
+            terr[tid]["armies"] = aids
         return terr, crown
+
+    def _army_places(self, cut: int) -> dict[str, list[str]]:
+        """The armies on each territory as the log stood at `cut` (the roll shown now): an army the
+        waiting rolls moved, pushed back, destroyed or brought stands where it stood then."""
+        v, log = self.view, self.log
+        out = {tid: list(t["armies"]) for tid, t in v["territories"].items()}
+        later = [(i, e) for i, e in enumerate(log[cut:], cut) if e.get("key") in ARMY_PLACES]
+        touched = {aid for _, e in later for aid in _armies_in(e)}
+        for aid in touched:
+            if aid not in v["armies"]:
+                continue  # out of play now (reinforcements gone): no token to draw
+            now, then = v["armies"][aid]["location"], self._place_at(aid, cut)
+            if now == then:
+                continue
+            if now in out and aid in out[now]:
+                out[now].remove(aid)
+            if then in out:
+                out[then].append(aid)
+        return out
+
+    def _place_at(self, aid: str, cut: int, depth: int = 0) -> str | None:
+        """Where army `aid` stood when the log was `cut` entries long, read from the log: the
+        `before` of its next move, else where the last entry about it left it (its general's
+        capital before any)."""
+        log = self.log
+        for e in log[cut:]:
+            if e.get("key") in ARMY_PLACES and aid in _armies_in(e):
+                if e["key"] == "gorges.log.moved":
+                    return _where((e.get("params") or {}).get("before"))
+                if e["key"] in ("gorges.log.reinforcement", "gorges.log.returns"):
+                    return None  # not in play yet, or off the map until then
+                break
+        for j in range(cut - 1, -1, -1):
+            e = log[j]
+            key = e.get("key")
+            if key not in ARMY_PLACES or aid not in _armies_in(e):
+                continue
+            p = e.get("params") or {}
+            if key == "gorges.log.swap":
+                other = next((a for a in _armies_in(e) if a != aid), None)
+                return self._place_at(other, j, depth + 1) if other and depth < 8 else None
+            # an enemy's army moved off its general's lands is sent home before the move is logged
+            # (`phases.movement._do_move`): home is where it stands
+            if key == "gorges.log.moved" and j and log[j - 1].get("key") == "gorges.log.home_rule" \
+                    and aid in _armies_in(log[j - 1]):
+                return _where((log[j - 1].get("params") or {}).get("to"))
+            if "to" in p:
+                return _where(p["to"])
+            if key in ("gorges.log.reinforcement", "gorges.log.summer_return"):
+                return self._capital_at(aid, j)  # at their general's capital then
+            return None  # destroyed, withdrawn, lost, gone
+        return self._capital_at(aid, cut, CAPITALS_SET_UP)  # where the set-up put it
+
+    def _capital_at(self, aid: str, cut: int, keys: frozenset[str] = CAPITALS) -> str | None:
+        """The capital of army `aid`'s general when the log was `cut` entries long (`keys`: the
+        entries that set it; `CAPITALS_SET_UP`: the one chosen at set-up)."""
+        seat = (self.view["armies"].get(aid) or {}).get("seat")
+        for e in reversed(self.log[:cut]):
+            p = e.get("params") or {}
+            if e.get("key") in keys and (p.get("seat") or {}).get("seat") == seat:
+                return _where(p.get("capital") or p.get("to"))
+        gens = self.view["generals"]
+        return gens[seat]["capital"] if isinstance(seat, int) and 0 <= seat < len(gens) else None
 
     def shown_generals(self) -> list[dict[str, Any]]:
         """The generals as the organiser has followed the rolls: relic points, lands and events that
@@ -976,6 +1036,9 @@ class GorgesTable(TableScene):
         elif what == "storm":
             f.storm = not f.storm
         elif what == "submit":
+            if f.winner is None and not f.draw and self.my_turn():  # the form is not filled in yet
+                self.app.toast(self.tr("gorges.ui.pick_winner"), "error")
+                return
             battle = self.view.get("battle") or {}
             winner = f.winner if f.winner is not None else -1
             order = [s["army"] for s in battle.get("sides", [])] + [a for side in battle.get("allies", []) for a in side]
@@ -992,10 +1055,16 @@ class GorgesTable(TableScene):
 
     # -- drawing ---------------------------------------------------------------------------------
 
-    def message_anchor(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
-        """Messages over the top of the map, clear of the side panel and its buttons."""
+    def message_anchor(self, size: tuple[int, int]) -> tuple[int, ...] | None:
+        """Messages over the top of the map, clear of the side panel and its buttons; while the
+        battle form covers the map (its title at the top), they rise in the free room of the
+        orders panel beside it (`free_room`, under "Enter the battle's result")."""
         if self.lay is None or self.lay.size != size:
             return None
+        if self.free_room is not None and self.form_shown:
+            from sprites.toast import rising
+
+            return rising(self.free_room)
         r = self.lay.map
         return r.centerx, r.top + 16, r.width - 40
 
@@ -1015,6 +1084,8 @@ class GorgesTable(TableScene):
         layer = pygame.Surface(size)
         layer.blit(ui.background(size), (0, 0))
         self.hits = []
+        self.free_room = None
+        self.form_shown = False
         lay = self.lay
         assert lay is not None and self.island is not None
         panels.top_bar(self, layer, lay.top)
@@ -1036,6 +1107,7 @@ class GorgesTable(TableScene):
             overlays.step(self, layer, lay.overlay)
         elif kind == "battle_result" and self.view.get("battle"):
             panels.battle_form(self, layer, lay.overlay)
+            self.form_shown = True
         if picking:  # over the panels (the dice tray's designer button comes along)
             panels.race_picker(self, layer, lay.picker)
         else:
@@ -1158,25 +1230,3 @@ def shot_sheet(app: Any, game: str | None, seed: int) -> Any:
 
 
 SHOTS: dict[str, Any] = {"gorges_table": shot_table, "gorges_army_sheet": shot_sheet}
-
-
-def _reinforcements_agree(strings: Any, item: dict[str, Any]) -> dict[str, Any]:
-    """An entry (or the roll's purpose inside it) whose army is the reinforcements (event 66, a
-    plural: "les renforts de Chloé") takes its `KEY.R` variant when the catalog has one, with the
-    reinforcements' general as `owner`: "Les renforts de Chloé vont…", "déplacement des renforts
-    de Chloé" (the singular sentence read "va", "de les renforts")."""
-    params = dict(item.get("params") or {})
-    what = params.get("what")
-    if isinstance(what, dict) and "key" in what:
-        params["what"] = _reinforcements_agree(strings, what)
-    army = params.get("army")
-    key = f"{item.get('key')}.R"
-    if isinstance(army, dict) and army.get("key") == "gorges.army.R" and strings.has(key):
-        params["owner"] = (army.get("params") or {}).get("seat")
-        return dict(item, key=key, params=params)
-    return dict(item, params=params)
-
-
-def _where(place: Any) -> Any:
-    """A log's territory parameter as its id ({"text", "territory"} or a plain id)."""
-    return place.get("territory") if isinstance(place, dict) else place
