@@ -20,6 +20,7 @@ from sprites.ambre import cards as S
 Rect = pygame.Rect
 INK = (40, 30, 20)
 INK_SOFT = (92, 74, 48)
+SELECTION = (150, 190, 235)  # a field's selected text (Ctrl+A), as text fields show it
 
 
 class Composer:
@@ -530,12 +531,16 @@ class Composer:
             pygame.draw.rect(self.surf, (250, 242, 222), box, border_radius=6)
             pygame.draw.rect(self.surf, ui.GOLD if focused else ui.GOLD_DARK, box, 2, border_radius=6)
             value = self.t.fields[key]
-            shown = value + ("|" if focused else "")
+            selected = focused and self.t.selected and bool(value)  # Ctrl+A: the whole text, highlighted
+            shown = value + ("|" if focused and not selected else "")
             if not value and not focused:
                 shown = self.tr("ambre.ui.motivation_hint") if key == "motivation" else ""
             f = ui.font(self.fs(18))
             while f.size(shown)[0] > box.width - 16 and len(shown) > 1:
                 shown = shown[1:]
+            if selected:
+                mark = Rect(box.left + 6, box.top + 4, f.size(shown)[0] + 4, box.height - 8)
+                pygame.draw.rect(self.surf, SELECTION, mark, border_radius=3)
             ui.text(self.surf, shown, (box.left + 8, box.top + 5), self.fs(18), INK)
             self.hit(box, "field", key, self.tr("ambre.ui.limit", limit=rules[f"{key}_max"]))
             y = box.bottom + 6

@@ -48,6 +48,7 @@ class AmbreTable(ComposedTable):
         self.requesting: int | None = None
         self.fields = {"name": "", "motivation": ""}
         self.focus = "name"
+        self.selected = False  # the focused field's whole text is selected (Ctrl+A)
         self.exported: str | None = None
         self._seat_seen: int | None = None
         super().__init__(app, session)
@@ -93,6 +94,7 @@ class AmbreTable(ComposedTable):
             self.pick, self._seat_seen = None, seat
             self.fields = {"name": "", "motivation": ""}
             self.focus = "name"
+            self.selected = False
         self.layer = None
         self.hover = None
         self.dirty = True
@@ -324,6 +326,7 @@ class AmbreTable(ComposedTable):
         rulebook's opening: shown as a hint only, it vanished at the first key and a playtester's
         motivation lost it)."""
         self.focus = field
+        self.selected = False
         if field == "motivation" and not self.fields["motivation"]:
             self.fields["motivation"] = self.app.strings.tr("ambre.ui.motivation_start")
 
@@ -345,9 +348,18 @@ class AmbreTable(ComposedTable):
         return self.typing()
 
     def _type(self, event: pygame.event.Event) -> bool:
+        """A key or typed text for the focused field. Ctrl+A selects its whole text, as in every
+        other field of the app: typing then replaces it, Backspace or Delete clears it, and any
+        other key (or a click) leaves the selection."""
         limit = self.view["content"]["rules"]["name_max" if self.focus == "name" else "motivation_max"]
+        selected, self.selected = self.selected, False
         if event.type == pygame.TEXTINPUT:
-            self.fields[self.focus] = (self.fields[self.focus] + event.text)[:limit]
+            kept = "" if selected else self.fields[self.focus]
+            self.fields[self.focus] = (kept + event.text)[:limit]
+        elif event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+            self.selected = bool(self.fields[self.focus])
+        elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and selected:
+            self.fields[self.focus] = ""
         elif event.key == pygame.K_BACKSPACE:
             self.fields[self.focus] = self.fields[self.focus][:-1]
         elif event.key == pygame.K_TAB:
@@ -361,6 +373,8 @@ class AmbreTable(ComposedTable):
         elif event.key == pygame.K_ESCAPE:
             return False
         else:
+            if selected:  # an arrow, Home, End...: the selection goes, the text stays
+                self._changed()
             return event.type == pygame.KEYDOWN and bool(event.unicode)
         self._changed()
         return True

@@ -486,6 +486,52 @@ def test_the_motivation_starts_with_i_want_already_written(app):
     assert table.session.state.motivations[1] == "Je veux le trône"
 
 
+def ctrl_a(app) -> None:
+    """A real Ctrl+A: its key down and up, the Ctrl modifier held (SDL sends no text for it)."""
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, {"key": pygame.K_a, "mod": pygame.KMOD_LCTRL,
+                                                    "unicode": "\x01", "scancode": 4}))
+    settle(app, 2)
+
+
+def field_colours(app, table, name) -> set:
+    box = table.find("field", name).rect
+    shot = app.screen.subsurface(box.inflate(-6, -6)).copy()
+    return {tuple(shot.get_at((x, y)))[:3] for x in range(shot.get_width()) for y in range(shot.get_height())}
+
+
+def test_ctrl_a_selects_a_fields_whole_text_as_everywhere_else(app):
+    """Ctrl+A in the name and motivation fields did nothing (a playtester's "select all, retype"
+    appended to the old text). It selects the whole text, drawn highlighted: typing replaces it,
+    Backspace clears it, another key leaves the selection and the text."""
+    table = start(app)
+    ready(app, table)
+    assert table.typing()
+    type_text(app, "Alix")
+    plain = field_colours(app, table, "name")
+    ctrl_a(app)
+    highlight = field_colours(app, table, "name") - plain
+    assert len(highlight) >= 1  # the selection's colour behind the text
+    type_text(app, "Bran")
+    assert table.fields["name"] == "Bran"
+    assert not highlight & field_colours(app, table, "name")
+    ctrl_a(app)
+    key(app, pygame.K_LEFT)  # leaves the selection, keeps the text
+    type_text(app, "d")
+    assert table.fields["name"] == "Brand"
+    key(app, pygame.K_TAB)
+    type_text(app, "la couronne")
+    assert table.fields["motivation"] == "Je veux la couronne"
+    ctrl_a(app)
+    assert highlight & field_colours(app, table, "motivation")
+    key(app, pygame.K_BACKSPACE)
+    assert table.fields["motivation"] == ""
+    type_text(app, "Je veux la paix")
+    key(app, pygame.K_RETURN)
+    state = table.session.state
+    assert state.names[0] == "Brand" and state.motivations[0] == "Je veux la paix"
+
+
 def test_the_curtain_titles_the_conflicts_and_every_seat_fits_its_panel(monkeypatch):
     """The curtain's box of arcana had no title (a playtester could not tell they were the
     conflicts); with five seats at 1024x700 the last two names ran out of the seats' panel."""
