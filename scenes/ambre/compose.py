@@ -415,11 +415,10 @@ class Composer:
             y = self.wrapped(line, Rect(left.left, y, left.width, 0), size, colour, max_lines=most, italic=i > 0) + 2
         return y
 
-    def hand_cards(self) -> list[str]:
-        v = self.view
-        if v.get("hand") is None:
-            return []
-        return list(v["hand"]) + ([v["joker"]] if v.get("joker") else [])
+    def hand_cards(self) -> list[str | None]:
+        """The hand and the joker in their places (None: a card played from there, see
+        `AmbreTable.hand_slots`)."""
+        return self.t.hand_slots()
 
     def hand_area(self, r: Rect, hand_w: int) -> Rect:
         return Rect(r.right - hand_w - 6, r.top + 10, hand_w - 8, r.height - 20)
@@ -479,6 +478,7 @@ class Composer:
         me = self.t.me
         ui.text(self.surf, self.tr("ambre.ui.hand", name=self.t.char_name(me)), area.topleft, self.fs(14), ui.GOLD, bold=True)
         hand = self.hand_cards()
+        self.t.hand_zone = Rect(area)
         rows_area = self.hand_rows_area(area)
         rows, per_row, cw, ch = self.hand_grid(len(hand), area)
         gap = self.card_gap()
@@ -487,6 +487,9 @@ class Composer:
         for i, card in enumerate(hand):
             row, col = divmod(i, per_row)
             rect = Rect(rows_area.left + col * (cw + gap), rows_area.top + row * (ch + gap), cw, ch)
+            if card is None:  # a card just played: its place stays empty while the pointer is here
+                pygame.draw.rect(self.surf, ui.GOLD_DARK, rect.inflate(-4, -4), 1, border_radius=6)
+                continue
             picked = bool(pick and pick.get("card") == card and pick.get("from") == "hand")
             if picked:
                 rect.move_ip(0, -7)

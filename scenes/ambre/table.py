@@ -20,6 +20,7 @@ asks for the floor). The scene reads only `self.view` and acts only through `try
 from __future__ import annotations
 
 import os
+from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
@@ -49,6 +50,9 @@ class AmbreTable(ComposedTable):
         self.fields = {"name": "", "motivation": ""}
         self.focus = "name"
         self.selected = False  # the focused field's whole text is selected (Ctrl+A)
+        self.slots: list[str | None] | None = None  # the hand as laid out, a played card's place empty
+        self.slots_seat: int | None = None
+        self.hand_zone: pygame.Rect | None = None  # where the hand is drawn (set by the composer)
         self.exported: str | None = None
         self._seat_seen: int | None = None
         super().__init__(app, session)
@@ -330,6 +334,32 @@ class AmbreTable(ComposedTable):
         if field == "motivation" and not self.fields["motivation"]:
             self.fields["motivation"] = self.app.strings.tr("ambre.ui.motivation_start")
 
+    def hand_slots(self) -> list[str | None]:
+        """The unveiled hand in its places. A card that left it (played, laid, given) leaves its
+        place empty, the others unmoved, while the pointer stays over the hand: the hand reflowed
+        at once, and a quick second click landed on the card that slid under the pointer. It
+        closes up when the pointer leaves the hand, or for a new hand (another seat, cards dealt)."""
+        v = self.view
+        if v.get("hand") is None:
+            self.slots = None
+            return []
+        now = list(v["hand"]) + ([v["joker"]] if v.get("joker") else [])
+        old, held = self.slots, None
+        pointer_in = self.hand_zone is not None and self.hand_zone.collidepoint(self.mouse)
+        if old is not None and self.slots_seat == self.me and pointer_in:
+            left = Counter(now)
+            held = []
+            for card in old:
+                if card is not None and left[card] > 0:
+                    left[card] -= 1
+                    held.append(card)
+                else:
+                    held.append(None)
+            if +left:  # a card came into the hand: lay it out afresh
+                held = None
+        self.slots, self.slots_seat = (held if held is not None else now), self.me
+        return list(self.slots)
+
     def character(self) -> A.Character:
         """The typed character; a motivation whose opening was typed again over the written one
         ("Je veux Je veux la couronne") keeps one."""
@@ -380,6 +410,10 @@ class AmbreTable(ComposedTable):
         return True
 
     def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
+        if (event.type == pygame.MOUSEMOTION and self.slots is not None and None in self.slots
+                and self.hand_zone is not None and not self.hand_zone.collidepoint(event.pos)):
+            self.mouse = event.pos  # the pointer left the hand: it closes up
+            self._changed()
         if event.type == pygame.TEXTINPUT and self.typing():
             return self._type(event)
         if event.type == pygame.KEYDOWN and self.typing():

@@ -743,3 +743,42 @@ def test_the_curtain_marks_to_play_only_the_seats_the_scene_waits_on(monkeypatch
     table.curtain = None
     table.draw_public(pygame.Surface((1024, 700)), pygame.Rect(80, 230, 864, 300), public)
     assert drawn.count(app.tr("curtain.to_act")) == 1
+
+
+def move_to(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app, 2)
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_a_played_cards_place_stays_empty_so_a_quick_second_click_plays_nothing(size):
+    """The hand reflowed as soon as a card left it: at a scene's set-up (several cards laid one
+    after the other) a quick double click laid the card that slid under the pointer too. The card's
+    place stays empty while the pointer is over the hand, the others unmoved: the second click lays
+    nothing. Once the pointer leaves the hand, it closes up."""
+    app = make_app("fr", size=size)
+    app.settings.animation_speed = 50.0
+    table = start(app, seed=3)
+    _to_step(table, lambda s: any(isinstance(a, A.Lay) for seat in s.to_act() for a in s.legal_actions(seat)))
+    ready(app, table)
+    st = table.session.state
+    seat = table.unveiled
+    hand = [h for h in table.hits if h.kind == "hand"]
+    layable = {a.card for a in st.legal_actions(seat) if isinstance(a, A.Lay)}
+    first = next(h for h in hand[:-1] if h.data in layable)  # a card with another after it
+    places = {h.data: h.rect.copy() for h in hand}
+    conflict = st.scene.conflict
+    before = len(st.conflicts[conflict].cards)
+    spot = point(table, first)
+    click(app, spot)
+    click(app, spot)  # the double click's second press, on the same spot
+    assert table.unveiled == seat and len(st.conflicts[conflict].cards) == before + 1
+    assert st.conflicts[conflict].cards[-1][0] == first.data
+    assert table.hit_at(spot, click=True) is None
+    now = {h.data: h.rect for h in table.hits if h.kind == "hand"}
+    assert first.data not in now and all(now[c] == places[c] for c in now)  # the others unmoved
+    move_to(app, (5, size[1] // 2))  # the pointer leaves the hand: it closes up
+    closed = [h for h in table.hits if h.kind == "hand"]
+    assert [h.data for h in closed] == [h.data for h in hand if h.data != first.data]
+    assert closed[hand.index(first)].rect.topleft == places[first.data].topleft
+
