@@ -377,18 +377,23 @@ class AmbreTable(ComposedTable):
     def captures_keys(self) -> bool:
         return self.typing()
 
+    #: keys that leave a Ctrl+A selection (a letter's or Shift's KEYDOWN keeps it for the text that follows)
+    LEAVE_SELECTION = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END)
+
     def _type(self, event: pygame.event.Event) -> bool:
         """A key or typed text for the focused field. Ctrl+A selects its whole text, as in every
         other field of the app: typing then replaces it, Backspace or Delete clears it, and any
         other key (or a click) leaves the selection."""
         limit = self.view["content"]["rules"]["name_max" if self.focus == "name" else "motivation_max"]
-        selected, self.selected = self.selected, False
-        if event.type == pygame.TEXTINPUT:
+        selected = self.selected
+        if event.type == pygame.TEXTINPUT:  # (its key's KEYDOWN came first and kept the selection)
+            self.selected = False
             kept = "" if selected else self.fields[self.focus]
             self.fields[self.focus] = (kept + event.text)[:limit]
         elif event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
             self.selected = bool(self.fields[self.focus])
         elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and selected:
+            self.selected = False
             self.fields[self.focus] = ""
         elif event.key == pygame.K_BACKSPACE:
             self.fields[self.focus] = self.fields[self.focus][:-1]
@@ -403,7 +408,8 @@ class AmbreTable(ComposedTable):
         elif event.key == pygame.K_ESCAPE:
             return False
         else:
-            if selected:  # an arrow, Home, End...: the selection goes, the text stays
+            if selected and event.key in self.LEAVE_SELECTION:  # the selection goes, the text stays
+                self.selected = False
                 self._changed()
             return event.type == pygame.KEYDOWN and bool(event.unicode)
         self._changed()

@@ -487,10 +487,26 @@ def test_the_motivation_starts_with_i_want_already_written(app):
 
 
 def ctrl_a(app) -> None:
-    """A real Ctrl+A: its key down and up, the Ctrl modifier held (SDL sends no text for it)."""
+    """A real Ctrl+A: Ctrl's key down, then A's down and up with Ctrl held (SDL sends no text for it)."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_LCTRL, "mod": pygame.KMOD_LCTRL,
+                                                          "unicode": "", "scancode": 224}))
     for kind in (pygame.KEYDOWN, pygame.KEYUP):
         pygame.event.post(pygame.event.Event(kind, {"key": pygame.K_a, "mod": pygame.KMOD_LCTRL,
                                                     "unicode": "\x01", "scancode": 4}))
+    settle(app, 2)
+
+
+def press_and_type(app, text: str) -> None:
+    """Typing as a keyboard does: each character's key down (Shift's first for a capital), then
+    its text (the key down came first and cleared the selection: "Alix", Ctrl+A, "Bran" gave
+    "AlixBran" in a real window)."""
+    for ch in text:
+        if ch.isupper():
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_LSHIFT, "mod": pygame.KMOD_LSHIFT,
+                                                                  "unicode": "", "scancode": 225}))
+        k = pygame.key.key_code(ch.lower()) if ch.isalpha() else pygame.K_SPACE
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": ch, "scancode": 0}))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": ch}))
     settle(app, 2)
 
 
@@ -512,7 +528,7 @@ def test_ctrl_a_selects_a_fields_whole_text_as_everywhere_else(app):
     ctrl_a(app)
     highlight = field_colours(app, table, "name") - plain
     assert len(highlight) >= 1  # the selection's colour behind the text
-    type_text(app, "Bran")
+    press_and_type(app, "Bran")
     assert table.fields["name"] == "Bran"
     assert not highlight & field_colours(app, table, "name")
     ctrl_a(app)
@@ -527,6 +543,8 @@ def test_ctrl_a_selects_a_fields_whole_text_as_everywhere_else(app):
     key(app, pygame.K_BACKSPACE)
     assert table.fields["motivation"] == ""
     type_text(app, "Je veux la paix")
+    ctrl_a(app)
+    press_and_type(app, "Je veux la paix")  # typed over the selection: once
     key(app, pygame.K_RETURN)
     state = table.session.state
     assert state.names[0] == "Brand" and state.motivations[0] == "Je veux la paix"
