@@ -800,3 +800,47 @@ def test_a_played_cards_place_stays_empty_so_a_quick_second_click_plays_nothing(
     assert [h.data for h in closed] == [h.data for h in hand if h.data != first.data]
     assert closed[hand.index(first)].rect.topleft == places[first.data].topleft
 
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+@pytest.mark.parametrize("count", [15, 17, 24])
+def test_five_people_read_each_card_of_a_crowded_conflict(size, count, monkeypatch):
+    """Five people, 15 cards or more on one conflict: its post-it is a fifth of the table and the
+    cards were drawn 19x30 in slivers 12 pixels wide, no value readable. Each card is a tag, its
+    value and suit side by side, at least 24x16, none over another nor under any text, all inside
+    the post-it; a click on one picks it."""
+    from scenes import ui
+    from tests.ambre.helpers import put
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app("fr", size=size)
+    app.settings.animation_speed = 50.0
+    table = start(app, kinds=("human",) * 5, seed=3)
+    _to_step(table, lambda s: s.phase == "elements")
+    st = table.session.state
+    seat = st.to_act()[0]
+    target = 0
+    spare = [card for pile in (st.boxed, *st.hands) for card in pile if not card.startswith("M")]
+    for i, card in enumerate(spare[: count - len(st.conflicts[target].cards)]):
+        put(st, target, card, up=i % 4 != 1)
+    assert len(st.conflicts[target].cards) == count
+    table.refresh()
+    ready(app, table)
+    assert table.unveiled == seat
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table._ensure()
+    postit = table.find("postit", target).rect
+    hits = [h for h in table.hits if h.kind == "ccard" and h.data[0] == target]
+    assert len(hits) == count
+    for i, h in enumerate(hits):
+        assert h.rect.width >= 24 and h.rect.height >= 16, h.rect
+        assert postit.contains(h.rect), (h.rect, postit)
+        assert not any(h.rect.colliderect(o.rect) for o in hits[i + 1:])
+        for text, _size, rect in drawn:
+            if postit.contains(rect):
+                assert not rect.colliderect(h.rect), (text, rect, h.rect)
+    first = next(i for i, (card, up) in enumerate(st.conflicts[target].cards)
+                 if up and any(isinstance(a, A.Element) and a.card == card for a in st.legal_actions(seat)))
+    card = st.conflicts[target].cards[first][0]
+    click_hit(app, table, hits[first])
+    assert not any(c == card and up for c, up in st.conflicts[target].cards)  # given an element: turned down
