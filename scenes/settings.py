@@ -75,8 +75,10 @@ class SettingsScene(UIScene):
             y += gap
         self.frame = pygame.Rect(x - 24, 130, width + 48, y - gap + 12 - 130)
         self.button("back", (x, h - 90, 200, 50), self.tr("common.back"))
-        # messages beside Back, over the log's path: the rows above are all controls
-        self.message_area = pygame.Rect(x + 224, h - 104, width - 224, 94)
+        # messages beside Back, over the log's path: the rows above are all controls; up to the
+        # rows' frame when the window leaves room under it (two messages then stand one above the other)
+        top = min(h - 104, self.frame.bottom + 8)
+        self.message_area = pygame.Rect(x + 224, top, width - 224, h - 10 - top)
 
     def on_button(self, element: Any) -> None:
         name = self.name_of(element) or ""

@@ -55,10 +55,11 @@ def default_anchor(size: tuple[int, int]) -> tuple[int, int]:
 RISE = "rise"  # the fourth item of an anchor whose point is the messages' midbottom
 
 
-def rising(area: pygame.Rect, margin: int = 8) -> tuple[int, int, int, str]:
+def rising(area: pygame.Rect, margin: int = 8) -> tuple[int, int, int, str, int]:
     """An anchor for messages in the free `area` of a screen: the newest at its foot, centred,
-    older ones above it, no wider than the area (but never wrapped under `MIN_WRAP`)."""
-    return area.centerx, area.bottom - margin, area.width - 2 * margin, RISE
+    older ones above it, no wider than the area (but never wrapped under `MIN_WRAP`). Messages
+    that do not all fit one above the other stand side by side in it (`ToastLayer.layout`)."""
+    return area.centerx, area.bottom - margin, area.width - 2 * margin, RISE, area.top + margin
 
 
 class ToastLayer:
@@ -138,16 +139,42 @@ class ToastLayer:
                anchor: tuple[int, ...] | None) -> list[tuple[Toast, pygame.Rect, list[str], int]]:
         """`layout` with each message's font size: wrapped at the anchor's width (never under
         `MIN_WRAP`), smaller when that takes more than two lines; each box as wide as its longest
-        line, kept inside the window."""
+        line, kept inside the window. In a `rising` area too low for them all one above the other
+        (beside the settings' Back button: the second message rose over the screen's last hint),
+        they stand side by side in columns, the oldest on the left; when even that cannot hold
+        them, the newest that fit show (the others show again when those leave)."""
         w, h = size
         x, y, *rest = anchor or default_anchor(size)
-        up = rest[1:] == [RISE]
+        up = len(rest) >= 2 and rest[1] == RISE
+        top = rest[2] if up and len(rest) > 2 else None
         widest = rest[:1]
         limit = min(760, w - 120, *(v - PAD_X for v in widest))
         limit = max(limit, min(MIN_WRAP, w - 2 * MARGIN - PAD_X))
         window = pygame.Rect(MARGIN, 0, w - 2 * MARGIN, h)
+        items = list(reversed(self.items))
+        out = self._column(items, x, y, limit, up, window)
+        if top is None or len(items) < 2 or all(rect.top >= top for _i, rect, _l, _s in out):
+            return out
+        area = pygame.Rect(x - widest[0] // 2, top, widest[0], y - top)
+        for shown in range(len(items), 0, -1):  # all the messages if they fit, else the newest that do
+            for count in range(1, shown + 1):  # in columns, as few as hold them in the area
+                col_w = (area.width - 8 * (count - 1)) // count
+                per = -(-shown // count)
+                boxes = []
+                for c in range(count):  # the newest in the right column
+                    cx = area.right - col_w // 2 - c * (col_w + 8)
+                    wrap = limit if count == 1 else col_w - PAD_X
+                    boxes += self._column(items[c * per:min(shown, (c + 1) * per)], cx, y, wrap, True, window)
+                if all(area.contains(rect) for _i, rect, _l, _s in boxes):
+                    return boxes
+        return out[:1]
+
+    @staticmethod
+    def _column(items: list[Toast], x: int, y: int, limit: int, up: bool,
+                window: pygame.Rect) -> list[tuple[Toast, pygame.Rect, list[str], int]]:
+        """`items` (newest first) one under (or above) the other from the point (x, y)."""
         out = []
-        for item in reversed(self.items):
+        for item in items:
             text_size, step = SIZE, LINE
             lines = ui.wrap(item.text, limit, SIZE)
             if len(lines) > 2:

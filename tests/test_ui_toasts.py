@@ -133,3 +133,35 @@ def test_a_rising_anchor_puts_the_newest_message_at_the_foot_and_older_ones_abov
     (newest, low, _), (older, high, _) = layer.layout((1024, 700), rising(area))
     assert newest.text == "second" and older.text == "first"
     assert low.bottom == area.bottom - 8 and high.bottom < low.top and high.top >= area.top
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1024, 700)), ("en", (1280, 800))])
+@pytest.mark.parametrize("count", [2, 3])
+def test_a_second_message_on_the_settings_screen_stays_in_free_room(lang, size, count) -> None:
+    """A new-user playtest at 1024×700: a second message while one showed rose over the settings'
+    last hint line (the room beside Back holds one message). Every message shown stays in that
+    room, over no other, clear of the rows' frame (its hints) and of every control; the newest
+    always shows."""
+    from scenes.settings import SettingsScene
+
+    app = make_app(lang, size)
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    settle(app)
+    said = [app.tr("settings.save_failed"), app.tr("content.reloaded", game=app.tr("game.ambre.title")),
+            app.tr("app.error")][:count]
+    for text in said:
+        app.toast(text, "error")
+        settle(app)
+    assert app.toasts.texts() == said
+    shown = app.toasts.layout(app.size, app.message_anchor())
+    assert shown[0][0].text == said[-1]
+    if count == 2:
+        assert len(shown) == 2
+    boxes = [box for _item, box, _lines in shown]
+    for i, box in enumerate(boxes):
+        assert scene.message_area.contains(box), (box, scene.message_area)
+        assert not box.colliderect(scene.frame), (box, scene.frame)
+        assert not any(box.colliderect(other) for other in boxes[i + 1:]), boxes
+        for control in _controls(scene):
+            assert not box.colliderect(control), (box, control)

@@ -1326,7 +1326,8 @@ class AmadrimTable(TableScene):
         """Where the tooltip goes: below and right of the pointer (left of it, above it near the
         window's edges); over the map, clear of the lit cells (and the path shown) the player is
         choosing among: at another corner or side of the hovered cell, else beside the map at the
-        pointer's height, else where it hides the fewest."""
+        pointer's height, else where it hides the fewest; never over the set-up's instructions
+        (`tooltip_keep_clear`)."""
         width = max(ui.font(size).size(line)[0] for line in lines) + 20
         height = len(lines) * 20 + 12
         (mx, my), (w, h) = self.mouse, screen
@@ -1336,7 +1337,8 @@ class AmadrimTable(TableScene):
         if rect.bottom > h - 6:
             rect.bottom = my - 12
         avoid = self.tooltip_avoid()
-        if not avoid:
+        keep = self.tooltip_keep_clear()
+        if not avoid and not any(rect.colliderect(k) for k in keep):
             return rect
         room = pygame.Rect(6, 6, w - 12, h - 12)
         cell = self.layout.geo.cell_rect(self.hover_cell)  # around the hovered cell: corners, then sides
@@ -1351,10 +1353,18 @@ class AmadrimTable(TableScene):
                   pygame.Rect(mx - width // 2, geo.bottom + 8, width, height)]
         spots = [rect, *(r for r in near if room.contains(r)), *(r.clamp(room) for r in beside)]
 
-        def hidden(spot: pygame.Rect) -> int:
-            return sum(1 for lit in avoid if spot.colliderect(lit))
+        def hidden(spot: pygame.Rect) -> int:  # the instructions first: a spot over them comes last
+            return 10_000 * sum(1 for k in keep if spot.colliderect(k)) + sum(1 for lit in avoid if spot.colliderect(lit))
 
         return next((spot for spot in spots if not hidden(spot)), min(spots, key=hidden))
+
+    def tooltip_keep_clear(self) -> list[pygame.Rect]:
+        """What a map tooltip must never cover: during the city placement, the panel saying what
+        to do (whose turn, the placement rules, the order). Almost every cell is lit then, so the
+        tooltip went to the one spot that hid no lit cell, over those instructions."""
+        if self.layout is None or self.view.get("phase") != "setup" or self.hover_cell is None:
+            return []
+        return [self.layout.control]
 
     def tooltip_avoid(self) -> list[pygame.Rect]:
         """The map cells a tooltip must not hide while the pointer is over the map: the lit ones,

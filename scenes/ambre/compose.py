@@ -20,6 +20,7 @@ from sprites.ambre import cards as S
 Rect = pygame.Rect
 INK = (40, 30, 20)
 INK_SOFT = (92, 74, 48)
+SELECTION = (150, 190, 235)  # a field's selected text (Ctrl+A), as text fields show it
 
 
 class Composer:
@@ -129,6 +130,7 @@ class Composer:
         # the tooltip gives whatever a small post-it cuts: the elements, then the scene prompts
         prompts = "\n".join(["• " + e for e in elements] + ["› " + self.tx(p) for p in c["prompts"]])
         self.hit(r, "postit", c["index"], prompts)
+        postit_hit = len(self.hits) - 1
         if active or A.Stake(c["index"]) in self.c.legal:  # the scene's post-it, or one a bid may go on
             pygame.draw.rect(self.surf, ui.GOLD, r.inflate(6, 6), 3, border_radius=8)
         pad = self.px(12)
@@ -140,25 +142,72 @@ class Composer:
         between = f"{self.t.char_name(a)} — {self.t.char_name(b)}"
         ui.text(self.surf, ui.fit(between, inner.width, self.fs(14)), (inner.left, y), self.fs(14), INK_SOFT)
         y += self.fs(14) + 8
+        theme = self.tx(c["theme"])
+        level = self.tr(f"ambre.level.{c['level']}") if c["level"] else ""
+
+        def texts_bottom(theme_size: int, theme_lines: int, level_lines: int) -> int:
+            """The y under the theme and the level set so (measured, not drawn)."""
+            bottom = y + min(theme_lines, len(ui.wrap(theme, inner.width, theme_size, True))) \
+                * ui.font(theme_size, True).get_linesize()
+            if level and level_lines:
+                bottom += 2 + min(level_lines, len(ui.wrap(level, inner.width, self.fs(14)))) \
+                    * ui.font(self.fs(14)).get_linesize()
+            return bottom
+
         theme_size = self.fs(25 if big else 19)
-        y = self.wrapped(self.tx(c["theme"]), Rect(inner.left, y, inner.width, 0), theme_size, INK, True, 3)
-        if c["level"]:
-            y = self.wrapped(self.tr(f"ambre.level.{c['level']}"), Rect(inner.left, y + 2, inner.width, 0),
-                             self.fs(14), (150, 50, 36), italic=True, max_lines=2)
-        card_h = min(self.px(62), max(30, (inner.bottom - y) // 3))
+        card_h = min(self.px(62), max(30, (inner.bottom - texts_bottom(theme_size, 3, 2)) // 3))
         card_w = int(card_h * 0.66)
         pairs = [f"{characteristic(v, s, self.tx)} {n}" for s, n in
                  sorted(c["values"].items(), key=lambda kv: -kv[1])]
         value_lines, value_size = self.value_lines(pairs, inner.width)
         step = ui.font(value_size, True).get_linesize()
+        count = len(c["cards"])
         # many cards on one conflict: rows of cards, each row showing the top of those behind it
         # (a single row of 17 cards left slivers of 11 pixels, no value readable, to pick from),
-        # as many as leave the elements their lines
+        # as many as leave the elements their lines; when even rows would cut them to slivers (five
+        # people at 1024x700: post-its a fifth of the table), each card is a compact tag instead,
+        # its value and suit side by side, in rows as many as they need
         shift = card_h * 11 // 20
-        spare = (inner.bottom - card_h - step * len(value_lines) - 4 - y
-                 - len(elements) * (ui.font(self.fs(14)).get_linesize() + 2))
-        rows = max(1, min(card_rows(len(c["cards"]), inner.width, card_w), 1 + spare // max(1, shift)))
-        cards_top = inner.bottom - card_h - (rows - 1) * shift
+        tags = None
+        rows_fit = max(1, 1 + (inner.bottom - card_h - step * len(value_lines) - 4 - texts_bottom(theme_size, 3, 2))
+                       // max(1, shift))
+        side_by_side = max(1, (inner.width + 4) // (card_w + 4))
+        # a small card (under 48 pixels) shows its suit in its middle: overlapped by the next or by
+        # the row below, only its value showed
+        if count and (card_rows(count, inner.width, card_w) > rows_fit or (card_h < 48 and count > side_by_side)):
+            tag_font = max(11, self.fs(12))
+            tag_w, tag_h = S.tag_size(max(18, self.fs(13) + 6), tag_font)
+            gap = 3
+            per_row = max(1, min(count, (inner.width + gap) // (tag_w + gap)))
+            tag_rows = -(-count // per_row)
+            tags = (tag_font, (tag_w, tag_h), per_row, gap)
+            need = tag_rows * (tag_h + gap) - gap
+        else:
+            need = card_h
+        # the theme and the level as large as leave the values and the cards their room (a level
+        # on two lines ran into the values), else smaller, shorter: the post-it's tooltip gives them
+        small = self.fs(16)
+        variants = ((theme_size, 3, 2), (theme_size, 3, 1), (theme_size, 2, 1), (small, 2, 1), (small, 2, 0),
+                    (small, 1, 0))
+        for theme_size, theme_lines, level_lines in variants:
+            if texts_bottom(theme_size, theme_lines, level_lines) + step * len(value_lines) + 4 + need <= inner.bottom:
+                break
+        cut = len(ui.wrap(theme, inner.width, theme_size, True)) > theme_lines or (
+            level and len(ui.wrap(level, inner.width, self.fs(14))) > level_lines)
+        if cut:
+            self.hits[postit_hit] = ui.Hit(Rect(r), "postit", c["index"], "\n".join(
+                [theme] + ([level] if level else []) + ([prompts] if prompts else [])))
+        y = self.wrapped(theme, Rect(inner.left, y, inner.width, 0), theme_size, INK, True, theme_lines)
+        if level and level_lines:
+            y = self.wrapped(level, Rect(inner.left, y + 2, inner.width, 0), self.fs(14), (150, 50, 36), italic=True,
+                             max_lines=level_lines)
+        if tags is None:
+            spare = (inner.bottom - card_h - step * len(value_lines) - 4 - y
+                     - len(elements) * (ui.font(self.fs(14)).get_linesize() + 2))
+            rows = max(1, min(card_rows(count, inner.width, card_w), 1 + spare // max(1, shift)))
+            cards_top = inner.bottom - card_h - (rows - 1) * shift
+        else:
+            cards_top = inner.bottom - need
         values_y = cards_top - step * len(value_lines) - 4
         for text in elements:
             room = (values_y - 2 - (y + 2)) // ui.font(self.fs(14)).get_linesize()  # lines left above the values
@@ -175,8 +224,24 @@ class Composer:
                              italic=True)
         for i, line in enumerate(value_lines):
             ui.text(self.surf, line, (inner.left, values_y + i * step), value_size, INK_SOFT, bold=True)
-        self.conflict_cards(c, Rect(inner.left, cards_top, inner.width, inner.bottom - cards_top), (card_w, card_h),
-                            rows, shift)
+        area = Rect(inner.left, cards_top, inner.width, inner.bottom - cards_top)
+        if tags is not None:
+            self.conflict_tags(c, area, *tags)
+        else:
+            self.conflict_cards(c, area, (card_w, card_h), rows, shift)
+
+    def conflict_tags(self, c: dict[str, Any], area: Rect, font: int, size: tuple[int, int], per_row: int,
+                      gap: int) -> None:
+        """A conflict's many cards as tags (`sprites.ambre.cards.tag`) in rows, none over another,
+        each its own zone."""
+        targets = self.flip_targets(c["index"])
+        for i, item in enumerate(c["cards"]):
+            row, col = divmod(i, per_row)
+            rect = Rect(area.left + col * (size[0] + gap), area.top + row * (size[1] + gap), *size)
+            self.surf.blit(S.tag(item["card"], size, font, self.colours, item["up"]), rect.topleft)
+            if i in targets or self.c_pickable(item["card"]):
+                pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(3, 3), 2, border_radius=5)
+            self.hit(rect, "ccard", (c["index"], i), card_text(self.view, item["card"], self.tr))
 
     def element_text(self, e: dict[str, Any]) -> str:
         """A conflict's element as the post-it writes it ("Objet : La lame brisée")."""
@@ -414,11 +479,10 @@ class Composer:
             y = self.wrapped(line, Rect(left.left, y, left.width, 0), size, colour, max_lines=most, italic=i > 0) + 2
         return y
 
-    def hand_cards(self) -> list[str]:
-        v = self.view
-        if v.get("hand") is None:
-            return []
-        return list(v["hand"]) + ([v["joker"]] if v.get("joker") else [])
+    def hand_cards(self) -> list[str | None]:
+        """The hand and the joker in their places (None: a card played from there, see
+        `AmbreTable.hand_slots`)."""
+        return self.t.hand_slots()
 
     def hand_area(self, r: Rect, hand_w: int) -> Rect:
         return Rect(r.right - hand_w - 6, r.top + 10, hand_w - 8, r.height - 20)
@@ -478,6 +542,7 @@ class Composer:
         me = self.t.me
         ui.text(self.surf, self.tr("ambre.ui.hand", name=self.t.char_name(me)), area.topleft, self.fs(14), ui.GOLD, bold=True)
         hand = self.hand_cards()
+        self.t.hand_zone = Rect(area)
         rows_area = self.hand_rows_area(area)
         rows, per_row, cw, ch = self.hand_grid(len(hand), area)
         gap = self.card_gap()
@@ -486,6 +551,9 @@ class Composer:
         for i, card in enumerate(hand):
             row, col = divmod(i, per_row)
             rect = Rect(rows_area.left + col * (cw + gap), rows_area.top + row * (ch + gap), cw, ch)
+            if card is None:  # a card just played: its place stays empty while the pointer is here
+                pygame.draw.rect(self.surf, ui.GOLD_DARK, rect.inflate(-4, -4), 1, border_radius=6)
+                continue
             picked = bool(pick and pick.get("card") == card and pick.get("from") == "hand")
             if picked:
                 rect.move_ip(0, -7)
@@ -530,12 +598,16 @@ class Composer:
             pygame.draw.rect(self.surf, (250, 242, 222), box, border_radius=6)
             pygame.draw.rect(self.surf, ui.GOLD if focused else ui.GOLD_DARK, box, 2, border_radius=6)
             value = self.t.fields[key]
-            shown = value + ("|" if focused else "")
+            selected = focused and self.t.selected and bool(value)  # Ctrl+A: the whole text, highlighted
+            shown = value + ("|" if focused and not selected else "")
             if not value and not focused:
                 shown = self.tr("ambre.ui.motivation_hint") if key == "motivation" else ""
             f = ui.font(self.fs(18))
             while f.size(shown)[0] > box.width - 16 and len(shown) > 1:
                 shown = shown[1:]
+            if selected:
+                mark = Rect(box.left + 6, box.top + 4, f.size(shown)[0] + 4, box.height - 8)
+                pygame.draw.rect(self.surf, SELECTION, mark, border_radius=3)
             ui.text(self.surf, shown, (box.left + 8, box.top + 5), self.fs(18), INK)
             self.hit(box, "field", key, self.tr("ambre.ui.limit", limit=rules[f"{key}_max"]))
             y = box.bottom + 6

@@ -20,6 +20,7 @@ asks for the floor). The scene reads only `self.view` and acts only through `try
 from __future__ import annotations
 
 import os
+from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
@@ -48,6 +49,10 @@ class AmbreTable(ComposedTable):
         self.requesting: int | None = None
         self.fields = {"name": "", "motivation": ""}
         self.focus = "name"
+        self.selected = False  # the focused field's whole text is selected (Ctrl+A)
+        self.slots: list[str | None] | None = None  # the hand as laid out, a played card's place empty
+        self.slots_seat: int | None = None
+        self.hand_zone: pygame.Rect | None = None  # where the hand is drawn (set by the composer)
         self.exported: str | None = None
         self._seat_seen: int | None = None
         super().__init__(app, session)
@@ -93,6 +98,7 @@ class AmbreTable(ComposedTable):
             self.pick, self._seat_seen = None, seat
             self.fields = {"name": "", "motivation": ""}
             self.focus = "name"
+            self.selected = False
         self.layer = None
         self.hover = None
         self.dirty = True
@@ -324,8 +330,35 @@ class AmbreTable(ComposedTable):
         rulebook's opening: shown as a hint only, it vanished at the first key and a playtester's
         motivation lost it)."""
         self.focus = field
+        self.selected = False
         if field == "motivation" and not self.fields["motivation"]:
             self.fields["motivation"] = self.app.strings.tr("ambre.ui.motivation_start")
+
+    def hand_slots(self) -> list[str | None]:
+        """The unveiled hand in its places. A card that left it (played, laid, given) leaves its
+        place empty, the others unmoved, while the pointer stays over the hand: the hand reflowed
+        at once, and a quick second click landed on the card that slid under the pointer. It
+        closes up when the pointer leaves the hand, or for a new hand (another seat, cards dealt)."""
+        v = self.view
+        if v.get("hand") is None:
+            self.slots = None
+            return []
+        now = list(v["hand"]) + ([v["joker"]] if v.get("joker") else [])
+        old, held = self.slots, None
+        pointer_in = self.hand_zone is not None and self.hand_zone.collidepoint(self.mouse)
+        if old is not None and self.slots_seat == self.me and pointer_in:
+            left = Counter(now)
+            held = []
+            for card in old:
+                if card is not None and left[card] > 0:
+                    left[card] -= 1
+                    held.append(card)
+                else:
+                    held.append(None)
+            if +left:  # a card came into the hand: lay it out afresh
+                held = None
+        self.slots, self.slots_seat = (held if held is not None else now), self.me
+        return list(self.slots)
 
     def character(self) -> A.Character:
         """The typed character; a motivation whose opening was typed again over the written one
@@ -344,10 +377,24 @@ class AmbreTable(ComposedTable):
     def captures_keys(self) -> bool:
         return self.typing()
 
+    #: keys that leave a Ctrl+A selection (a letter's or Shift's KEYDOWN keeps it for the text that follows)
+    LEAVE_SELECTION = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END)
+
     def _type(self, event: pygame.event.Event) -> bool:
+        """A key or typed text for the focused field. Ctrl+A selects its whole text, as in every
+        other field of the app: typing then replaces it, Backspace or Delete clears it, and any
+        other key (or a click) leaves the selection."""
         limit = self.view["content"]["rules"]["name_max" if self.focus == "name" else "motivation_max"]
-        if event.type == pygame.TEXTINPUT:
-            self.fields[self.focus] = (self.fields[self.focus] + event.text)[:limit]
+        selected = self.selected
+        if event.type == pygame.TEXTINPUT:  # (its key's KEYDOWN came first and kept the selection)
+            self.selected = False
+            kept = "" if selected else self.fields[self.focus]
+            self.fields[self.focus] = (kept + event.text)[:limit]
+        elif event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+            self.selected = bool(self.fields[self.focus])
+        elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and selected:
+            self.selected = False
+            self.fields[self.focus] = ""
         elif event.key == pygame.K_BACKSPACE:
             self.fields[self.focus] = self.fields[self.focus][:-1]
         elif event.key == pygame.K_TAB:
@@ -361,11 +408,18 @@ class AmbreTable(ComposedTable):
         elif event.key == pygame.K_ESCAPE:
             return False
         else:
+            if selected and event.key in self.LEAVE_SELECTION:  # the selection goes, the text stays
+                self.selected = False
+                self._changed()
             return event.type == pygame.KEYDOWN and bool(event.unicode)
         self._changed()
         return True
 
     def handle_table(self, event: pygame.event.Event, view: dict[str, Any]) -> bool:
+        if (event.type == pygame.MOUSEMOTION and self.slots is not None and None in self.slots
+                and self.hand_zone is not None and not self.hand_zone.collidepoint(event.pos)):
+            self.mouse = event.pos  # the pointer left the hand: it closes up
+            self._changed()
         if event.type == pygame.TEXTINPUT and self.typing():
             return self._type(event)
         if event.type == pygame.KEYDOWN and self.typing():

@@ -120,3 +120,50 @@ def _postit(size: tuple[int, int], level: str | None) -> pygame.Surface:
                          border_top_right_radius=6)
     pygame.draw.rect(surf, (150, 126, 60), rect, 2, border_radius=6)
     return surf
+
+
+def tag_size(height: int, font: int) -> tuple[int, int]:
+    """The size of a card's tag (`tag`) `height` pixels high with its value in a `font` text:
+    as wide as "10" and its suit's symbol side by side."""
+    r = tag_radius(height)
+    return 4 + ui.font(font, True).size("10")[0] + 2 + 2 * r + 3, height
+
+
+def tag_radius(height: int) -> int:
+    return max(4, (height - 9) // 2)
+
+
+def tag(card_id: str | None, size: tuple[int, int], font: int, colours: dict[str, tuple[int, int, int]],
+        up: bool = True) -> pygame.Surface:
+    """A card as a compact label, for a conflict holding many: its value and its suit's symbol
+    (in the suit's colour) side by side, a major arcanum's numeral, or a face-down card's back.
+    Cached as `card` is."""
+    return _tag(card_id if up else None, size, font, tuple(sorted(colours.items())))
+
+
+@functools.lru_cache(maxsize=256)
+def _tag(card_id: str | None, size: tuple[int, int], font: int, colours: tuple) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surf.get_rect()
+    if card_id is None:
+        pygame.draw.rect(surf, BACK, rect, border_radius=4)
+        pygame.draw.rect(surf, BACK_LINE, rect.inflate(-6, -6), 1, border_radius=2)
+        pygame.draw.rect(surf, ui.INK, rect, 1, border_radius=4)
+        return surf
+    if card_id.startswith("m"):
+        pygame.draw.rect(surf, MAJOR, rect, border_radius=4)
+        numeral, size_ = roman(int(card_id[1:])), font
+        while size_ > 8 and ui.font(size_, True).size(numeral)[0] > w - 4:
+            size_ -= 1
+        ui.text(surf, numeral, rect.center, size_, ui.INK, bold=True, anchor="center")
+        pygame.draw.rect(surf, ui.GOLD_DARK, rect, 1, border_radius=4)
+        return surf
+    suit, _, value = card_id.partition("-")
+    colour = dict(colours).get(suit, ui.GREY)
+    pygame.draw.rect(surf, FACE, rect, border_radius=4)
+    r = tag_radius(h)
+    ui.text(surf, value, (3, h // 2), font, ui.INK, bold=True, anchor="midleft")
+    ui.seat_symbol(surf, SHAPES.get(suit, "circle"), (w - r - 3, h // 2), r, colour, ui.INK)
+    pygame.draw.rect(surf, ui.INK, rect, 1, border_radius=4)
+    return surf

@@ -49,3 +49,29 @@ def test_the_cell_tooltip_never_hides_the_lit_cells(lang, size) -> None:
             assert cell_pixels(app.screen, r, dot) == cell_pixels(table._layer, r, dot), \
                 f"pointer on {cell}: the tooltip hides the lit cell {other}"
     assert app.errors_logged == 0
+
+
+@pytest.mark.parametrize("lang,size", SIZES)
+def test_the_cell_tooltip_never_covers_the_set_up_instructions(lang, size) -> None:
+    """A new-user playtest at 1024×700: during the city placement almost every cell is lit, and the
+    cell's tooltip went to the one spot that hid none, over the panel saying what to do ("click a
+    lit cell", the placement rules, the order). With the pointer on every cell of the map in turn,
+    the tooltip shows, inside the window, and never over that panel."""
+    from tests.amadrim.test_scene import new_session, open_table
+
+    app = make_app(lang, size)
+    table = open_table(app, new_session(app, kinds=("human", "human", "human")))
+    assert table.view["phase"] == "setup" and len(table.highlights) >= 40
+    panel = table.layout.control
+    window = pygame.Rect(0, 0, *size)
+    side = len(table.view["grid"]["regions"])
+    for y in range(side):
+        for x in range(side):
+            hover(app, cell_pos(table, (x, y)))
+            assert table.hover_cell == (x, y)
+            lines = table.tooltip_lines()
+            assert lines
+            tip = table.tooltip_rect(app.size, lines)
+            assert window.contains(tip), ((x, y), tip)
+            assert not tip.colliderect(panel), f"pointer on {(x, y)}: the tooltip {tip} covers the instructions {panel}"
+    assert app.errors_logged == 0

@@ -486,6 +486,70 @@ def test_the_motivation_starts_with_i_want_already_written(app):
     assert table.session.state.motivations[1] == "Je veux le trône"
 
 
+def ctrl_a(app) -> None:
+    """A real Ctrl+A: Ctrl's key down, then A's down and up with Ctrl held (SDL sends no text for it)."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_LCTRL, "mod": pygame.KMOD_LCTRL,
+                                                          "unicode": "", "scancode": 224}))
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, {"key": pygame.K_a, "mod": pygame.KMOD_LCTRL,
+                                                    "unicode": "\x01", "scancode": 4}))
+    settle(app, 2)
+
+
+def press_and_type(app, text: str) -> None:
+    """Typing as a keyboard does: each character's key down (Shift's first for a capital), then
+    its text (the key down came first and cleared the selection: "Alix", Ctrl+A, "Bran" gave
+    "AlixBran" in a real window)."""
+    for ch in text:
+        if ch.isupper():
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_LSHIFT, "mod": pygame.KMOD_LSHIFT,
+                                                                  "unicode": "", "scancode": 225}))
+        k = pygame.key.key_code(ch.lower()) if ch.isalpha() else pygame.K_SPACE
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": ch, "scancode": 0}))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": ch}))
+    settle(app, 2)
+
+
+def field_colours(app, table, name) -> set:
+    box = table.find("field", name).rect
+    shot = app.screen.subsurface(box.inflate(-6, -6)).copy()
+    return {tuple(shot.get_at((x, y)))[:3] for x in range(shot.get_width()) for y in range(shot.get_height())}
+
+
+def test_ctrl_a_selects_a_fields_whole_text_as_everywhere_else(app):
+    """Ctrl+A in the name and motivation fields did nothing (a playtester's "select all, retype"
+    appended to the old text). It selects the whole text, drawn highlighted: typing replaces it,
+    Backspace clears it, another key leaves the selection and the text."""
+    table = start(app)
+    ready(app, table)
+    assert table.typing()
+    type_text(app, "Alix")
+    plain = field_colours(app, table, "name")
+    ctrl_a(app)
+    highlight = field_colours(app, table, "name") - plain
+    assert len(highlight) >= 1  # the selection's colour behind the text
+    press_and_type(app, "Bran")
+    assert table.fields["name"] == "Bran"
+    assert not highlight & field_colours(app, table, "name")
+    ctrl_a(app)
+    key(app, pygame.K_LEFT)  # leaves the selection, keeps the text
+    type_text(app, "d")
+    assert table.fields["name"] == "Brand"
+    key(app, pygame.K_TAB)
+    type_text(app, "la couronne")
+    assert table.fields["motivation"] == "Je veux la couronne"
+    ctrl_a(app)
+    assert highlight & field_colours(app, table, "motivation")
+    key(app, pygame.K_BACKSPACE)
+    assert table.fields["motivation"] == ""
+    type_text(app, "Je veux la paix")
+    ctrl_a(app)
+    press_and_type(app, "Je veux la paix")  # typed over the selection: once
+    key(app, pygame.K_RETURN)
+    state = table.session.state
+    assert state.names[0] == "Brand" and state.motivations[0] == "Je veux la paix"
+
+
 def test_the_curtain_titles_the_conflicts_and_every_seat_fits_its_panel(monkeypatch):
     """The curtain's box of arcana had no title (a playtester could not tell they were the
     conflicts); with five seats at 1024x700 the last two names ran out of the seats' panel."""
@@ -697,3 +761,86 @@ def test_the_curtain_marks_to_play_only_the_seats_the_scene_waits_on(monkeypatch
     table.curtain = None
     table.draw_public(pygame.Surface((1024, 700)), pygame.Rect(80, 230, 864, 300), public)
     assert drawn.count(app.tr("curtain.to_act")) == 1
+
+
+def move_to(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    settle(app, 2)
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_a_played_cards_place_stays_empty_so_a_quick_second_click_plays_nothing(size):
+    """The hand reflowed as soon as a card left it: at a scene's set-up (several cards laid one
+    after the other) a quick double click laid the card that slid under the pointer too. The card's
+    place stays empty while the pointer is over the hand, the others unmoved: the second click lays
+    nothing. Once the pointer leaves the hand, it closes up."""
+    app = make_app("fr", size=size)
+    app.settings.animation_speed = 50.0
+    table = start(app, seed=3)
+    _to_step(table, lambda s: any(isinstance(a, A.Lay) for seat in s.to_act() for a in s.legal_actions(seat)))
+    ready(app, table)
+    st = table.session.state
+    seat = table.unveiled
+    hand = [h for h in table.hits if h.kind == "hand"]
+    layable = {a.card for a in st.legal_actions(seat) if isinstance(a, A.Lay)}
+    first = next(h for h in hand[:-1] if h.data in layable)  # a card with another after it
+    places = {h.data: h.rect.copy() for h in hand}
+    conflict = st.scene.conflict
+    before = len(st.conflicts[conflict].cards)
+    spot = point(table, first)
+    click(app, spot)
+    click(app, spot)  # the double click's second press, on the same spot
+    assert table.unveiled == seat and len(st.conflicts[conflict].cards) == before + 1
+    assert st.conflicts[conflict].cards[-1][0] == first.data
+    assert table.hit_at(spot, click=True) is None
+    now = {h.data: h.rect for h in table.hits if h.kind == "hand"}
+    assert first.data not in now and all(now[c] == places[c] for c in now)  # the others unmoved
+    move_to(app, (5, size[1] // 2))  # the pointer leaves the hand: it closes up
+    closed = [h for h in table.hits if h.kind == "hand"]
+    assert [h.data for h in closed] == [h.data for h in hand if h.data != first.data]
+    assert closed[hand.index(first)].rect.topleft == places[first.data].topleft
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+@pytest.mark.parametrize("count", [15, 17, 24])
+def test_five_people_read_each_card_of_a_crowded_conflict(size, count, monkeypatch):
+    """Five people, 15 cards or more on one conflict: its post-it is a fifth of the table and the
+    cards were drawn 19x30 in slivers 12 pixels wide, no value readable. Each card is a tag, its
+    value and suit side by side, at least 24x16, none over another nor under any text, all inside
+    the post-it; a click on one picks it."""
+    from scenes import ui
+    from tests.ambre.helpers import put
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app("fr", size=size)
+    app.settings.animation_speed = 50.0
+    table = start(app, kinds=("human",) * 5, seed=3)
+    _to_step(table, lambda s: s.phase == "elements")
+    st = table.session.state
+    seat = st.to_act()[0]
+    target = 0
+    spare = [card for pile in (st.boxed, *st.hands) for card in pile if not card.startswith("M")]
+    for i, card in enumerate(spare[: count - len(st.conflicts[target].cards)]):
+        put(st, target, card, up=i % 4 != 1)
+    assert len(st.conflicts[target].cards) == count
+    table.refresh()
+    ready(app, table)
+    assert table.unveiled == seat
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table._ensure()
+    postit = table.find("postit", target).rect
+    hits = [h for h in table.hits if h.kind == "ccard" and h.data[0] == target]
+    assert len(hits) == count
+    for i, h in enumerate(hits):
+        assert h.rect.width >= 24 and h.rect.height >= 16, h.rect
+        assert postit.contains(h.rect), (h.rect, postit)
+        assert not any(h.rect.colliderect(o.rect) for o in hits[i + 1:])
+        for text, _size, rect in drawn:
+            if postit.contains(rect):
+                assert not rect.colliderect(h.rect), (text, rect, h.rect)
+    first = next(i for i, (card, up) in enumerate(st.conflicts[target].cards)
+                 if up and any(isinstance(a, A.Element) and a.card == card for a in st.legal_actions(seat)))
+    card = st.conflicts[target].cards[first][0]
+    click_hit(app, table, hits[first])
+    assert not any(c == card and up for c, up in st.conflicts[target].cards)  # given an element: turned down
