@@ -758,3 +758,44 @@ def test_placement_buttons_are_check_boxes_ticked_for_the_active_mages(lang, siz
     assert set(toggles) == set(mine)
     inside = [mid for mid, r in toggles.items() if any(all(r.collidepoint(p) for p in pts) for pts in ticks)]
     assert inside == [mine[0]]
+
+
+def test_the_since_box_tells_a_person_what_the_others_did_not_their_own_doings(app, monkeypatch) -> None:
+    """A person's first "since the game began" box listed their own set-up ("Ana takes Master
+    Bazaar as leader", the guild and mages they were dealt): noise. It now tells what the others
+    did and were dealt; each seat's own lines still show in the others' boxes."""
+    from tests.ui_helpers import texts_drawn
+
+    table = start(app, kinds=("human", "human", "human"))
+    boxes: dict[int, list[list[dict]]] = {0: [], 1: [], 2: []}
+    for _ in range(60):
+        if top_name(app) == "CurtainScene":
+            click(app, (640, 300))
+            boxes[table.unveiled].append(list(table.since))
+            if table.since:
+                drawn = texts_drawn(monkeypatch)
+                table.draw_since(pygame.Surface(app.size))
+                shown = " ".join(drawn)  # the box's rows, long entries wrapped at spaces
+                assert table.render(table.since[-1]).split()[-1] in shown  # (the rows are there)
+                for e in table.session.state.log:
+                    if e["params"].get("seat") == {"seat": table.me} and e["key"] in ("guildes.log.leader",
+                                                                                       "guildes.log.dealt"):
+                        assert " ".join(table.render(e).split()) not in shown, table.render(e)
+                click(app, (5, 5))
+        elif table.my_turn() and table.view["prompt"]["kind"] in ("leader", "first_action"):
+            if table.view["prompt"]["kind"] == "first_action" and all(boxes.values()):
+                break
+            past_turn_guard(table)
+            click_hit(app, table, "option", table.view["prompt"]["options"][0])
+        else:
+            settle(app, 2)
+
+    def keys(box, seat):
+        return [e["key"] for e in box if e["params"].get("seat") == {"seat": seat}]
+
+    first_of = {seat: next(b for b in got if b) for seat, got in boxes.items() if any(got)}
+    assert keys(first_of[1], 1) == [] and keys(first_of[1], 0) == ["guildes.log.dealt"]  # Bo: Ana's deal, not his
+    assert keys(first_of[1], 2) == ["guildes.log.dealt"]
+    assert "guildes.log.leader" not in keys(first_of[0], 0)  # Ana's first turn: the others' leaders only
+    assert "guildes.log.leader" in keys(first_of[0], 1) and "guildes.log.leader" in keys(first_of[0], 2)
+    assert "guildes.log.income" in keys(first_of[0], 0)  # what happened to her guild still shows
