@@ -92,6 +92,7 @@ def fight_monster(st, seat: int, qid: str, i: int, group: list[str]):
     q = st.content.quests[qid]
     mon, damage, g = q.monsters[i], st.quest_damage[qid], st.guilds[seat]
     target = {"quest": qid, "monster": i}
+    st.next_strike()
     element = yield from choose_element(st, seat, group, mon.defence, target)
     bonus = yield from combat_spell(st, seat, "attack_bonus", element)
     dice = max(0, attack_value(st, seat, group, element) + bonus - mon.defence.of(element))
@@ -106,6 +107,7 @@ def fight_monster(st, seat: int, qid: str, i: int, group: list[str]):
         return
     if not mon.counter_attack:
         return
+    st.next_strike()
     victim = yield from st.ask(seat, "counter_target", list(group), monster=i)
     guard = yield from combat_spell(st, seat, "defence_bonus", mon.element)
     dice = max(0, mon.attack - defence_value(st, seat, victim, mon.element) - guard)

@@ -710,14 +710,12 @@ class Composer:
             return
         roll = rolls[-1]
         why = self.t.render(roll["why"])
-        # under a fight that has rolled nothing yet, the last roll is an earlier fight's: said so and
-        # greyed (a playtest read it as the new fight's dice)
-        earlier = bool(fight) and roll.get("fight") != fight.get("number")
-        key = "guildes.ui.roll_earlier" if earlier else "guildes.ui.roll"
+        key = self.roll_key(roll, fight)
+        earlier = key != "guildes.ui.roll"
         label = self.tr(key, why=why, total=roll["total"])
         shown = label
         if earlier and not self.fits(label, rect.width - 20, f):  # "Previous fight: 5", the rest in the tooltip
-            shown = self.tr("guildes.ui.roll_earlier_short", total=roll["total"])
+            shown = self.tr(f"{key}_short", total=roll["total"])
         r = self.line(shown, (x, y), rect.width - 20, f, ui.PARCHMENT_DIM if earlier else ui.GOLD)
         if shown != label or not self.fits(label, rect.width - 20, f):
             self.tip(r, label)
@@ -728,6 +726,16 @@ class Composer:
             if dx + side > rect.right - 8:
                 break
             P.die_face(self.layer, Rect(dx, y, side, side), value, forced, dim=earlier)
+
+    @staticmethod
+    def roll_key(roll: dict[str, Any], fight: dict[str, Any] | None) -> str:
+        """How the dice panel labels the last roll: the exchange under way's own (`guildes.ui.roll`);
+        an earlier exchange's of this fight ("Previous roll"), or another fight's, also when no fight
+        is under way ("Previous fight"): both greyed. Playtests read a new fight's, a new duel's or a
+        new round's panel as showing its own dice."""
+        if not fight or roll.get("fight") != fight.get("number"):
+            return "guildes.ui.roll_earlier"
+        return "guildes.ui.roll" if roll.get("strike") == fight.get("strike") else "guildes.ui.roll_previous"
 
     def designing(self) -> bool:
         """Designer mode with a seat unveiled: the dice panel shows the force control."""

@@ -296,3 +296,32 @@ def test_a_spell_that_adds_no_die_is_not_offered_as_more_dice():
     st.guilds[0].hand = ["peau_pierre"]                        # a defence spell adds no attack
     answer(st, [("attempt", "go")])
     assert "spell_dice" not in st.view(0)["prompt"]["context"]
+
+
+def test_each_roll_carries_the_exchange_of_the_fight_it_was_rolled_in():
+    """A new duel (or attack, or counter-attack) of the same fight showed the last exchange's dice as
+    its own: the fight counts its exchanges (`strike`) and each roll carries the one it belongs to."""
+    st = _duel_setup(["mercenaire", "apprentie_flamme", "tailleur_pierre"], ["gardien_cime"])
+    answer(st, [("line", "tailleur_pierre"), ("line", "mercenaire")])
+    force(st, *[0] * 30)
+    assert kind(st) == "element" and st.view(1)["fight"]["strike"] == 1
+    answer(st, [("element", "earth")])
+    view = st.view(1)                                  # the second duel's element: the first duel's roll
+    assert kind(st) == "element" and view["fight"]["strike"] == 2 and view["dice"][-1]["strike"] == 1
+    answer(st, [("element", "fire"), ("element", "fire")])
+    view = st.view(1)                                  # the counter-attack question: the last duel's roll
+    assert kind(st) == "counter" and view["dice"][-1]["strike"] == view["fight"]["strike"] == 3
+    answer(st, [("counter", "yes")])
+    view = st.view(1)
+    assert view["fight"]["strike"] == 4 and view["dice"][-1]["strike"] == 3
+
+
+def test_a_monsters_counter_attack_is_an_exchange_of_its_own():
+    st = _quest_setup(["harpies", "rats_egouts"], ["vagabond", "herboriste"])
+    force(st, 0, 0, 0, 0, 2, 1)
+    answer(st, [("attempt", "go"), ("element", "earth")])
+    view = st.view(0)                                  # whom the harpy strikes: the party's roll is past
+    assert kind(st) == "counter_target" and view["fight"]["strike"] == 2 and view["dice"][-1]["strike"] == 1
+    answer(st, [("counter_target", "vagabond")])
+    view = st.view(0)                                  # the failure's damage: the counter-attack's roll
+    assert kind(st) == "damage_one" and view["dice"][-1]["strike"] == view["fight"]["strike"] == 2

@@ -382,6 +382,34 @@ def test_the_dice_panel_greys_and_names_an_earlier_fights_roll(lang, monkeypatch
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dice_panel_greys_and_names_a_past_exchanges_roll_and_a_finished_fights(lang, monkeypatch) -> None:
+    """A new duel (or attack, or counter-attack) of a fight showed the last duel's dice as its own,
+    and so did the table once the fight was over (a new round's Work, say): a roll of an earlier
+    exchange of the fight under way reads "previous roll", one of a finished fight "previous fight",
+    both greyed; the exchange's own roll reads as before."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app(lang)
+    table = start(app)
+    why = {"key": "guildes.why.quest_attack", "params": {"monster": {"text": {"fr": "Basilic", "en": "Basilisk"}},
+                                                         "element": {"key": "guildes.element.water"}}}
+    roll = {"dice": [2, 1, 0, 2], "forced": [False] * 4, "why": why, "total": 5, "fight": 3, "strike": 1}
+    fight = {"kind": "quest", "seat": 0, "quest": next(iter(table.view["cards"]["quests"])), "party": [],
+             "groups": {}, "number": 3, "strike": 2}
+    shown = table.render(why)
+    labels = {k: app.tr(k, why=shown, total=5) for k in ("guildes.ui.roll", "guildes.ui.roll_previous",
+                                                          "guildes.ui.roll_earlier")}
+    for now, expected in ((fight, "guildes.ui.roll_previous"), (None, "guildes.ui.roll_earlier"),
+                          (dict(fight, strike=1), "guildes.ui.roll")):
+        drawn = texts_drawn(monkeypatch)
+        table.view = dict(table.view, fight=now, dice=[roll])
+        table.layer = None
+        app.render()
+        assert [k for k, label in labels.items() if label in drawn] == [expected], (now, drawn)
+    assert ("Jet précédent" if lang == "fr" else "Previous roll") in labels["guildes.ui.roll_previous"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
 def test_element_buttons_count_the_dice_a_combat_spell_in_hand_adds(lang) -> None:
     """"Feu : aucun dé" and then a spell gave 3 dice: each element's button says the dice a combat
     spell in hand would give (the engine's count, from the view), its tooltip names the spell; in a
