@@ -721,7 +721,8 @@ def test_placing_with_quest_and_combat_says_the_first_takes_every_active_mage(la
     me = table.me
     guilds = [dict(g) for g in table.view["guilds"]]
     placing = {"seats": [me], "kind": "placement", "key": "guildes.prompt.placement", "options": [], "context": {}}
-    note = app.tr("guildes.ui.place_once", first=app.tr("guildes.card.quest"), second=app.tr("guildes.card.combat"))
+    note = app.tr("guildes.ui.place_once_quest", first=app.tr("guildes.card.quest"),
+                  second=app.tr("guildes.card.combat"))
     for first, second, shown in (("quest", "combat", True), ("work", "combat", False), ("quest", "x2", False)):
         guilds[me] = dict(guilds[me], first=first, second=second)
         table.view = dict(table.view, guilds=guilds, prompt=placing)
