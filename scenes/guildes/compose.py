@@ -712,7 +712,9 @@ class Composer:
             y += int(f * 1.4)
             lines = self.duel_lines(fight)
             if lines:
-                self.line(lines, (x, y), rect.width - 20, self.less(f, 1), ui.PARCHMENT_DIM)
+                r = self.line(lines, (x, y), rect.width - 20, self.less(f, 1), ui.PARCHMENT_DIM)
+                if not self.fits(lines, rect.width - 20, self.less(f, 1)):
+                    self.tip(r, lines)  # cut at 12 px: both lines whole in the tooltip
                 y += int(f * 1.4)
         rolls = self.v.get("dice") or []
         if not rolls:

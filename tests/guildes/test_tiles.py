@@ -361,3 +361,18 @@ def test_every_text_of_a_five_seat_table_at_1024x700_is_12_px_or_more(lang, coun
     table.draw(table.app.screen)
     small = sorted({(value, size_) for value, size_, _ in drawn if value.strip() and size_ < 12})
     assert not small, small
+
+
+def test_duel_lines_cut_in_the_dice_panel_are_whole_in_their_tooltip():
+    """At 12 px the two duel lines of long French names no longer fit the dice panel of a 5-seat
+    table at 1024x700: cut, they are whole in a tooltip."""
+    table = table_of("fr", (1024, 700), [4, 4, 4, 4, 4])
+    state = table.session.state
+    a, d = ([m.id for m in g.mages] for g in state.guilds[:2])
+    state.start_fight({"kind": "duel", "attacker": 0, "defender": 1, "d_line": d[:2], "a_line": a[:2],
+                       "d_count": 2, "a_count": 2, "result": None})
+    table.refresh()
+    table.layer = None
+    table._ensure()
+    lines = Composer(table, (1024, 700)).duel_lines(table.view["fight"])
+    assert any(h.tip == lines for h in table.hits), lines
