@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,14 +88,21 @@ def needs_pin(seat: SeatInfo) -> bool:
 
 # -- since your last turn ----------------------------------------------------------------------
 
-def since_last_turn(log: Sequence[dict[str, Any]], marks: Mapping[int, int], seat: int) -> list[dict[str, Any]]:
-    """Public log entries since `seat` last acted or was unveiled (all of them if it never was)."""
-    return list(log[marks.get(seat, 0):])
+def since_last_turn(log: Sequence[dict[str, Any]], marks: Mapping[int, int], seat: int,
+                    own: Collection[str] = ()) -> list[dict[str, Any]]:
+    """Public log entries since `seat` last acted or was unveiled (all of them if it never was),
+    less those of a key in `own` about `seat` itself (its `seat` parameter): what the person did
+    or was dealt themselves, which the box would only repeat to them."""
+    me = {"seat": seat}
+    return [e for e in log[marks.get(seat, 0):]
+            if not (own and e.get("key") in own and (e.get("params") or {}).get("seat") == me)]
 
 
 def summary_for(session: Session, seat: int) -> list[dict[str, Any]]:
-    """`since_last_turn` for a seat of a session (to show on the curtain or when unveiling)."""
-    return since_last_turn(session.state.log, session.log_marks, seat)
+    """`since_last_turn` for a seat of a session (to show on the curtain or when unveiling); the
+    engine's `own_entry_keys` (if any) name the log entries that only tell a seat its own doings."""
+    own = getattr(session.engine, "own_entry_keys", ())
+    return since_last_turn(session.state.log, session.log_marks, seat, own)
 
 
 def others_acted_since(session: Session, seat: int) -> bool:

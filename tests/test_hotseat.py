@@ -184,3 +184,13 @@ def test_nobody_acted_before_the_first_turn():
     assert others_acted_since(session, 0) and not others_acted_since(session, 1)
     session.note_reveal(0)
     assert not others_acted_since(session, 0)
+
+
+def test_since_last_turn_leaves_out_a_seats_own_doings_of_the_keys_given():
+    """An engine's `own_entry_keys` name the entries that only tell the seat they name what it did
+    itself: left out of that seat's box, kept in the others'."""
+    log = [{"key": "g.leader", "params": {"seat": {"seat": s}}} for s in range(3)]
+    log.append({"key": "g.income", "params": {"seat": {"seat": 0}}})
+    assert since_last_turn(log, {}, 0, {"g.leader"}) == log[1:]
+    assert since_last_turn(log, {}, 1, {"g.leader"}) == [log[0], log[2], log[3]]
+    assert since_last_turn(log, {}, 0) == log  # no keys given: every entry

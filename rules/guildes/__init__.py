@@ -31,6 +31,12 @@ class GuildesEngine(Engine):
     probe_kinds = PROBES
     bot_aliases = ALIASES
     hidden_information = True
+    # log entries that only tell the seat they name what it chose (or was dealt) itself: the "since
+    # your last turn" box leaves them out for that seat (game.hotseat.summary_for), others see them
+    own_entry_keys = frozenset({
+        "guildes.log.dealt", "guildes.log.leader", "guildes.log.taken_out", "guildes.log.bid",
+        "guildes.log.bid_pass", "guildes.log.first_revealed", "guildes.log.dark_power", "guildes.log.placed",
+    })
 
     def options(self, content: Any) -> list[dict[str, Any]]:
         return [{"id": "designer_mode", "label": "guildes.option.designer_mode", "default": False}]

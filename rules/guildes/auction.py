@@ -3,8 +3,9 @@
 Ruling (content/guildes/README.md): bidding goes round the table from the first player; each seat
 in turn raises (at least `auction_opening`, then at least one more than the high bid, up to its
 rubies) or passes and drops out of this lot. A seat whose alignment does not meet the mage's
-requirement, or who cannot pay the next bid, drops out at once. The last bidder standing pays its
-bid and takes the mage; a lot nobody bids on is destroyed.
+requirement, or who cannot pay the next bid, drops out at once, and the log says so (people and
+bots alike: "Bot 2 ne peut pas enchérir", with the reason), so the table can tell it did not simply
+stay silent. The last bidder standing pays its bid and takes the mage; a lot nobody bids on is destroyed.
 """
 
 from __future__ import annotations
@@ -66,6 +67,9 @@ def _sell(st, mid: str):
     lot = st.lot
     st.say("guildes.log.lot", mage=st.name("mage", mid))
     lot["out"] = [s for s in range(st.n) if not allowed(st, s, mid)]
+    for seat in st.order():
+        if seat in lot["out"]:
+            st.say("guildes.log.cannot_bid_alignment", seat=seat_ref(seat))
     while True:
         bidders = [s for s in st.order() if s not in lot["out"]]
         if not bidders or (bidders == [lot["bidder"]]):
@@ -77,6 +81,8 @@ def _sell(st, mid: str):
                 break
             if st.guilds[seat].rubies < minimum(st):
                 lot["out"].append(seat)
+                st.say("guildes.log.cannot_bid_rubies", seat=seat_ref(seat),
+                       amount=counted("rubies", minimum(st)))
                 continue
             _, action = yield Prompt((seat,), "bid", {}, {"mage": mid, "minimum": minimum(st)}, False,
                                      legal, check)

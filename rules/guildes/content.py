@@ -189,6 +189,7 @@ class RulesFile(Model):
     power_ties: Literal["nobody", "first_player_order"]
     first_player_rotates: Literal["income", "recovery"]
     healing_centre_after: Literal["fight_damage", "any_damage"] = "fight_damage"
+    quest_uses: Literal["fighters", "party"] = "fighters"
 
 
 class BotWeightsModel(Model):

@@ -95,6 +95,7 @@ def duel(st, att: int, a_mid: str, dfd: int, d_mid: str, rear: bool):
     if st.dead(a, a.mage(a_mid)) or (d_mid != "leader" and st.dead(d, d.mage(d_mid))):
         return
     defence = st.content.leaders[d.leader].defence if d_mid == "leader" else st.content.mages[d_mid].defence
+    st.next_strike()
     element = yield from choose_element(st, att, [a_mid], defence, {"seat": dfd, "mage": d_mid})
     bonus = yield from combat_spell(st, att, "attack_bonus", element)
     guard = yield from combat_spell(st, dfd, "defence_bonus", element)

@@ -1,7 +1,10 @@
 """The Quest action: the party of active mages against the visible quest's monsters.
 
 Phase 1: the mages are set against the monsters (all together against a single monster, one by one
-when it says "no group attack", or each mage against one of two monsters). Phase 2, for each
+when it says "no group attack", or each mage against one of two monsters). The mages that face a
+monster go on the quest (they serve no other action this round); an active mage left out, beside a
+"no group attack" champion, stays free for the seat's other action (`quest_uses: fighters`;
+`party`: every active mage goes, as the engine played before the ruling). Phase 2, for each
 monster: the player picks an element; dice = party attack - monster defence in it; each die deals
 the damage die's face. A monster with "counter-attack" still standing strikes back at a mage of
 the player's choice with its own element. A monster whose damage reaches its hit points dies
@@ -50,12 +53,15 @@ def quest(st, seat: int, x2: bool):
         if go == "give_up":
             st.say("guildes.log.quest_given_up", seat=seat_ref(seat), quest=st.name("quest", qid))
             return
-    for mid in party:
-        g.mage(mid).used = "quest"
-    before = damage_before(st, seat, party)
     damage = st.quest_damage.setdefault(qid, [0] * len(q.monsters))
     st.start_fight({"kind": "quest", "seat": seat, "quest": qid, "party": party, "groups": {}})
     groups = yield from assign(st, seat, q, damage, party)
+    if st.rules.quest_uses == "fighters":  # a mage that faces no monster stays free (README, "Quest fights")
+        party = [mid for mid in party if any(mid in grp for grp in groups.values())]
+    for mid in party:
+        g.mage(mid).used = "quest"
+    before = damage_before(st, seat, party)
+    st.fight["party"] = list(party)
     st.fight["groups"] = {str(i): list(grp) for i, grp in groups.items()}
     for i, group in groups.items():
         yield from fight_monster(st, seat, qid, i, group)
@@ -92,6 +98,7 @@ def fight_monster(st, seat: int, qid: str, i: int, group: list[str]):
     q = st.content.quests[qid]
     mon, damage, g = q.monsters[i], st.quest_damage[qid], st.guilds[seat]
     target = {"quest": qid, "monster": i}
+    st.next_strike()
     element = yield from choose_element(st, seat, group, mon.defence, target)
     bonus = yield from combat_spell(st, seat, "attack_bonus", element)
     dice = max(0, attack_value(st, seat, group, element) + bonus - mon.defence.of(element))
@@ -106,6 +113,7 @@ def fight_monster(st, seat: int, qid: str, i: int, group: list[str]):
         return
     if not mon.counter_attack:
         return
+    st.next_strike()
     victim = yield from st.ask(seat, "counter_target", list(group), monster=i)
     guard = yield from combat_spell(st, seat, "defence_bonus", mon.element)
     dice = max(0, mon.attack - defence_value(st, seat, victim, mon.element) - guard)

@@ -141,7 +141,8 @@ class GuildesState(HiddenResults):
                 results.append(faces[self.rng.randrange(len(faces))])
                 forced.append(False)
         self.dice = [{"dice": results, "forced": forced, "why": why, "total": sum(results),
-                      "fight": self.fights if self.fight is not None else None}]
+                      "fight": self.fights if self.fight is not None else None,
+                      "strike": None if self.fight is None else self.fight.get("strike")}]
         if count:
             self.say("guildes.log.roll", dice=" ".join(map(str, results)), damage=counted("damage", sum(results)),
                      forced=flag("guildes.word.forced", any(forced)), why=why)
@@ -151,7 +152,14 @@ class GuildesState(HiddenResults):
         """A quest fight or a duel begins: `fight` (the view's "fight") gets the next `number`, which
         its rolls carry too, so the table can tell the last roll of an earlier fight from this one's."""
         self.fights += 1
-        self.fight = dict(fight, number=self.fights)
+        self.fight = dict(fight, number=self.fights, strike=0)
+
+    def next_strike(self) -> None:
+        """A new exchange of the fight under way begins (a duel, an attack on a monster, a monster's
+        counter-attack): `strike` in the view's fight and in the rolls then made, so the table can
+        tell the roll of an exchange already over from the one being fought."""
+        if self.fight is not None:
+            self.fight["strike"] = self.fight.get("strike", 0) + 1
 
     # -- log and shared queries -------------------------------------------------------------------
 

@@ -9,8 +9,9 @@ seat, below), `quest` (the visible quest: `id`, `damage` per monster, `loot` {ru
 `decks` (card counts: mages, items, leaders), `auction` (mage ids waiting), `drawn_mages` (the two mages a recruiter
 has just drawn, public), `lot` (the mage on
 sale, `high` bid, `bidder`, `out` seats), `fight` (the quest fight or duel under way; duel lines
-appear once both are laid; `number` counts the fights of the game), `dice` (the last roll: dice,
-forced, why, total, `fight`: the number of the fight it was rolled in), `options`, `forced`
+appear once both are laid; `number` counts the fights of the game, `strike` the exchanges of this
+one: duels, attacks on a monster, counter-attacks), `dice` (the last roll: dice, forced, why,
+total, `fight` and `strike`: the numbers of the fight and exchange it was rolled in), `options`, `forced`
 (designer-forced results waiting), `cards` (static card data: guilds, leaders, mages, items,
 spells, quests, elements, damage die, `rules` (rules.yaml),
 `bots` (bots.yaml: the bot levels' weights)), `log` (public entries), `outcome` (at the end), `score_history` (every seat's

@@ -35,6 +35,7 @@ class ForceControl:
     row: int  # height of the row the label takes under the title (0 when it sits beside the title)
 
 
+MIN_TEXT = 12  # px: no text a player reads is drawn smaller (5 seats at 1024x700 had chips at 10)
 FORCE_GAP = 12  # px at least between the dice panel's title and the force label beside it
 
 
@@ -161,7 +162,12 @@ class Composer:
     # -- helpers -----------------------------------------------------------------------------------
 
     def fs(self, n: int) -> int:
-        return max(12, int(n * self.s))
+        return max(MIN_TEXT, int(n * self.s))
+
+    @staticmethod
+    def less(f: int, points: int) -> int:
+        """`f` made `points` smaller for a secondary text, never under `MIN_TEXT`."""
+        return max(MIN_TEXT, f - points)
 
     def tr(self, key: str, **p: Any) -> str:
         return self.t.app.tr(key, **p)
@@ -186,13 +192,13 @@ class Composer:
     def line(self, text: str, pos: tuple[int, int], width: int, f: int, colour: Any, bold: bool = False) -> Rect:
         """One line of text at `pos`: a smaller font (down to 3 points less) before cutting it."""
         size = f
-        while size > max(10, f - 3) and ui.font(size, bold).size(text)[0] > width:
+        while size > self.less(f, 3) and ui.font(size, bold).size(text)[0] > width:
             size -= 1
         return ui.text(self.layer, ui.ellipsize(text, width, size, bold), pos, size, colour, bold=bold)
 
     def fits(self, text: str, width: int, f: int, bold: bool = False) -> bool:
         """Whether `line` draws `text` whole in `width` (at `f`, or down to 3 points less)."""
-        return ui.font(max(10, f - 3), bold).size(text)[0] <= width
+        return ui.font(self.less(f, 3), bold).size(text)[0] <= width
 
     def whole(self, text: str, width: int, f: int, bold: bool = False) -> bool:
         """Whether `text` fits in `width` at its own size `f`."""
@@ -384,7 +390,9 @@ class Composer:
         ui.seat_symbol(self.layer, colour.symbol, (x + 7, y + f // 2 + 2), max(5, f // 2), colour.rgb)
         rows, chips, parts = self.tile_plan(g, rect)
         head = f"{self.t.seat_name(seat)} — {self.tx(parts['tile']['name'])}"
-        self.line(head, (x + 20, y), rect.width - 40, f + 1, ui.GOLD, bold=True)
+        r = self.line(head, (x + 20, y), rect.width - 40, f + 1, ui.GOLD, bold=True)
+        if not self.fits(head, rect.width - 40, f + 1, bold=True):
+            self.tip(r, head)  # cut at 12 px: the seat and guild whole in the tooltip
         y += line + 2
         width, leader = rect.width - 20, parts["leader"]
         shown = " · ".join(text for text, _ in rows)
@@ -431,7 +439,7 @@ class Composer:
         names = [self.name("mages", m["id"]) for m in g["mages"]]
         pads = [-P.chip_room(0, st) for st in self.chip_states(g)]  # a chip's width besides its name
         per_row = max(2, min(4, area.width // int(118 * self.s)))
-        sizes = range(f, max(10, f - 3) - 1, -1)
+        sizes = range(f, self.less(f, 3) - 1, -1)
         for size in sizes:
             widths = [self.name_width(n, size) + pad for n, pad in zip(names, pads, strict=True)]
             for tight in (False, True):
@@ -590,14 +598,15 @@ class Composer:
             r = self.line(title, (x + 16, y), area.width - 20, f, ui.PARCHMENT, bold=True)
             if not self.fits(title, area.width - 20, f, bold=True):
                 self.tip(r, title)  # cut: the whole title in the tooltip
-        else:  # two lines a point smaller, as the market's names
-            ui.text(self.layer, lines[0], (x + 16, y), f - 1, ui.PARCHMENT, bold=True)
-            ui.text(self.layer, lines[1], (x + 28, y + line - 2), f - 1, ui.PARCHMENT, bold=True)
+        else:  # two or three lines a point smaller, as the market's names
+            for k, text in enumerate(lines):
+                ui.text(self.layer, text, (x + (16 if k == 0 else 28), y + k * (line - 2)), self.less(f, 1),
+                        ui.PARCHMENT, bold=True)
         y += line + (line - 2) * (len(lines) - 1)
         stats = self.tr("guildes.ui.monster", element=self.tr(f"guildes.element.{mon['element']}"),
                         attack=mon["attack"], hp=mon["hp"])
-        end = ui.text(self.layer, stats, (x, y), f - 1, ui.PARCHMENT_DIM).right + 10
-        P.stat_row(self.layer, mon["defence"], (end, y), f - 1, self.cards["elements"])
+        end = ui.text(self.layer, stats, (x, y), self.less(f, 1), ui.PARCHMENT_DIM).right + 10
+        P.stat_row(self.layer, mon["defence"], (end, y), self.less(f, 1), self.cards["elements"])
         y += line
         bar = Rect(x, y, area.width - 10, max(6, int(8 * self.s)))
         pygame.draw.rect(self.layer, ui.INK_LIGHT, bar, border_radius=3)
@@ -605,7 +614,7 @@ class Composer:
         hurt.width = min(bar.width, bar.width * damage // max(1, mon["hp"]))
         if hurt.width:
             pygame.draw.rect(self.layer, ui.RED, hurt, border_radius=3)
-        ui.text(self.layer, f"{damage}/{mon['hp']}", (bar.right, bar.bottom + 1), f - 2, ui.PARCHMENT_DIM,
+        ui.text(self.layer, f"{damage}/{mon['hp']}", (bar.right, bar.bottom + 1), self.less(f, 2), ui.PARCHMENT_DIM,
                 anchor="topright")
         return y + bar.height + line // 2 + 4
 
@@ -618,12 +627,13 @@ class Composer:
 
     def title_lines(self, title: str, width: int, f: int) -> list[str]:
         """A monster's title in `width`: one line when it fits (3 points smaller at most), else two
-        lines a point smaller (the second indented), else one line cut (whole in its tooltip)."""
+        lines a point smaller (the others indented), else three (at `MIN_TEXT` a long title needs
+        them in a 5-seat table at 1024x700), else one line cut (whole in its tooltip)."""
         if self.fits(title, width, f, bold=True):
             return [title]
-        two = ui.wrap(title, width - 12, f - 1, bold=True)
-        if len(two) == 2 and all(self.whole(t, width - 12, f - 1, bold=True) for t in two):
-            return two
+        lines = ui.wrap(title, width - 12, self.less(f, 1), bold=True)
+        if len(lines) <= 3 and all(self.whole(t, width - 12, self.less(f, 1), bold=True) for t in lines):
+            return lines
         return [title]
 
     def market_rows(self) -> tuple[list[tuple[str, str, Any]], list[tuple[str, str, Any]]]:
@@ -654,8 +664,8 @@ class Composer:
             if self.fits(text, width, f) or spare <= 0:
                 out.append([text])
                 continue
-            two = ui.wrap(text, width - 12, f - 1)
-            if len(two) == 2 and all(ui.font(f - 1).size(t)[0] <= width - 12 for t in two):
+            two = ui.wrap(text, width - 12, self.less(f, 1))
+            if len(two) == 2 and all(ui.font(self.less(f, 1)).size(t)[0] <= width - 12 for t in two):
                 out.append(two)
                 spare -= 1
             else:
@@ -672,8 +682,8 @@ class Composer:
             if len(lines) == 1:
                 r = self.line(text, (area.left, y), area.width, f, colour)
             else:
-                r = ui.text(self.layer, lines[0], (area.left, y), f - 1, colour)
-                r = r.union(ui.text(self.layer, lines[1], (area.left + 12, y + line - 2), f - 1, colour))
+                r = ui.text(self.layer, lines[0], (area.left, y), self.less(f, 1), colour)
+                r = r.union(ui.text(self.layer, lines[1], (area.left + 12, y + line - 2), self.less(f, 1), colour))
             whole = len(lines) == 1 and self.fits(text, area.width, f)
             if tip or not whole:
                 self.tip(r, tip if tip and (whole or len(lines) == 2) else f"{text}\n{tip}".strip())
@@ -702,7 +712,9 @@ class Composer:
             y += int(f * 1.4)
             lines = self.duel_lines(fight)
             if lines:
-                self.line(lines, (x, y), rect.width - 20, f - 1, ui.PARCHMENT_DIM)
+                r = self.line(lines, (x, y), rect.width - 20, self.less(f, 1), ui.PARCHMENT_DIM)
+                if not self.fits(lines, rect.width - 20, self.less(f, 1)):
+                    self.tip(r, lines)  # cut at 12 px: both lines whole in the tooltip
                 y += int(f * 1.4)
         rolls = self.v.get("dice") or []
         if not rolls:
@@ -710,14 +722,12 @@ class Composer:
             return
         roll = rolls[-1]
         why = self.t.render(roll["why"])
-        # under a fight that has rolled nothing yet, the last roll is an earlier fight's: said so and
-        # greyed (a playtest read it as the new fight's dice)
-        earlier = bool(fight) and roll.get("fight") != fight.get("number")
-        key = "guildes.ui.roll_earlier" if earlier else "guildes.ui.roll"
+        key = self.roll_key(roll, fight)
+        earlier = key != "guildes.ui.roll"
         label = self.tr(key, why=why, total=roll["total"])
         shown = label
         if earlier and not self.fits(label, rect.width - 20, f):  # "Previous fight: 5", the rest in the tooltip
-            shown = self.tr("guildes.ui.roll_earlier_short", total=roll["total"])
+            shown = self.tr(f"{key}_short", total=roll["total"])
         r = self.line(shown, (x, y), rect.width - 20, f, ui.PARCHMENT_DIM if earlier else ui.GOLD)
         if shown != label or not self.fits(label, rect.width - 20, f):
             self.tip(r, label)
@@ -728,6 +738,16 @@ class Composer:
             if dx + side > rect.right - 8:
                 break
             P.die_face(self.layer, Rect(dx, y, side, side), value, forced, dim=earlier)
+
+    @staticmethod
+    def roll_key(roll: dict[str, Any], fight: dict[str, Any] | None) -> str:
+        """How the dice panel labels the last roll: the exchange under way's own (`guildes.ui.roll`);
+        an earlier exchange's of this fight ("Previous roll"), or another fight's, also when no fight
+        is under way ("Previous fight"): both greyed. Playtests read a new fight's, a new duel's or a
+        new round's panel as showing its own dice."""
+        if not fight or roll.get("fight") != fight.get("number"):
+            return "guildes.ui.roll_earlier"
+        return "guildes.ui.roll" if roll.get("strike") == fight.get("strike") else "guildes.ui.roll_previous"
 
     def designing(self) -> bool:
         """Designer mode with a seat unveiled: the dice panel shows the force control."""
@@ -761,7 +781,7 @@ class Composer:
         if label_rect.left >= title.right + FORCE_GAP:
             return ForceControl(title, label, label_rect, f, boxes, 0)
         size = f  # on its own row: a smaller font (down to 3 points less) before cutting it
-        while size > max(10, f - 3) and ui.font(size).size(label)[0] > rect.width - 20:
+        while size > self.less(f, 3) and ui.font(size).size(label)[0] > rect.width - 20:
             size -= 1
         label = ui.ellipsize(label, rect.width - 20, size)
         label_rect = Rect((0, 0), ui.font(size).size(label))
@@ -807,7 +827,7 @@ class Composer:
         """Where the hand's cards go in `area`: one font size for all, the largest (3 points less at
         most) at which every card shows; else as many as fit and a "+N" for the rest."""
         f = self.fs(13)
-        sizes = range(f, max(10, f - 3) - 1, -1)
+        sizes = range(f, self.less(f, 3) - 1, -1)
         for size in sizes:
             widths = [w for _, w in self.hand_cards(area.width, size)]
             rects = flow(widths, area, self.card_h(size))
@@ -922,8 +942,8 @@ class Composer:
         col = (box.width - name_w - 20) // len(parts)
         y = box.top + int(f * 2.4)
         for j, part in enumerate(parts):
-            label = ui.ellipsize(self.tr(f"guildes.score.{part}"), col - 4, f - 2)
-            head = ui.text(self.layer, label, (box.left + name_w + 10 + j * col + col // 2, y), f - 2,
+            label = ui.ellipsize(self.tr(f"guildes.score.{part}"), col - 4, self.less(f, 2))
+            head = ui.text(self.layer, label, (box.left + name_w + 10 + j * col + col // 2, y), self.less(f, 2),
                            ui.PARCHMENT_DIM, anchor="midtop")
             self.tip(head.inflate(8, 6), self.tr(f"guildes.score.tip.{part}"))  # what the column counts
         winners = set(out["winners"])

@@ -119,7 +119,8 @@ class GuildesTable(ComposedTable):
     def prompt_note(self, p: dict[str, Any]) -> str:
         """A line under the buttons when the choice has a consequence nobody could guess: placing
         mages with Quest and Combat both to play, the first of them takes every active mage (a mage
-        serves one action a round) and the second finds none. A player set two mages active, sent
+        serves one action a round; a quest with no group attack only its champion) and the second
+        finds only those left. A player set two mages active, sent
         one against the monster, and lost the Combat with 'no active mage' and no idea why."""
         if p["kind"] != "placement":
             return ""
@@ -127,6 +128,10 @@ class GuildesTable(ComposedTable):
         cards = [me.get("first"), me.get("second")]
         if sorted(c for c in cards if c) != ["combat", "quest"]:
             return ""
+        if cards[0] == "quest":  # a no-group quest takes only its champion (rules.yaml `quest_uses`)
+            key = "guildes.ui.place_once_quest" if self.view["cards"]["rules"].get("quest_uses") == "fighters" \
+                else "guildes.ui.place_once"
+            return self.tr(key, first=self.tr("guildes.card.quest"), second=self.tr("guildes.card.combat"))
         return self.tr("guildes.ui.place_once", first=self.tr(f"guildes.card.{cards[0]}"),
                        second=self.tr(f"guildes.card.{cards[1]}"))
 

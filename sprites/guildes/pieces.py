@@ -111,7 +111,7 @@ def alignment_track(surface: pygame.Surface, rect: pygame.Rect, lo: int, hi: int
         col = DARK if lo + i < 0 else LIGHT if lo + i > 0 else ui.PARCHMENT_DIM
         pygame.draw.line(surface, col, (x, bar.top - (6 if lo + i == 0 else 3)), (x, bar.bottom + 3), 2)
     pygame.draw.line(surface, ui.PARCHMENT_DIM, (bar.left, bar.centery), (bar.right, bar.centery), 2)
-    small = max(10, size - 4)
+    small = max(12, size - 4)  # the scale's numbers: 12 px at least (5 seats at 1024x700)
     for value in (lo, lo // 2, 0, hi // 2, hi):
         x = bar.left + bar.width * (value - lo) // steps
         ui.text(surface, f"{value:+d}" if value else "0", (x, rect.bottom - 2), small, ui.PARCHMENT_DIM,

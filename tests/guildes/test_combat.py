@@ -6,7 +6,18 @@ import pytest
 from rules.core import IllegalAction
 from rules.guildes.actions import ForceNextRoll, Place
 from rules.guildes.records import Mage
-from tests.guildes.helpers import CONTENT, answer, force, kind, last_log, new, program, started, until
+from tests.guildes.helpers import (
+    CONTENT,
+    answer,
+    finish_round,
+    force,
+    kind,
+    last_log,
+    new,
+    program,
+    started,
+    until,
+)
 
 
 def _quest_setup(quests, mages0, mages1=("eleve",), first1="trade"):
@@ -296,3 +307,72 @@ def test_a_spell_that_adds_no_die_is_not_offered_as_more_dice():
     st.guilds[0].hand = ["peau_pierre"]                        # a defence spell adds no attack
     answer(st, [("attempt", "go")])
     assert "spell_dice" not in st.view(0)["prompt"]["context"]
+
+
+def test_each_roll_carries_the_exchange_of_the_fight_it_was_rolled_in():
+    """A new duel (or attack, or counter-attack) of the same fight showed the last exchange's dice as
+    its own: the fight counts its exchanges (`strike`) and each roll carries the one it belongs to."""
+    st = _duel_setup(["mercenaire", "apprentie_flamme", "tailleur_pierre"], ["gardien_cime"])
+    answer(st, [("line", "tailleur_pierre"), ("line", "mercenaire")])
+    force(st, *[0] * 30)
+    assert kind(st) == "element" and st.view(1)["fight"]["strike"] == 1
+    answer(st, [("element", "earth")])
+    view = st.view(1)                                  # the second duel's element: the first duel's roll
+    assert kind(st) == "element" and view["fight"]["strike"] == 2 and view["dice"][-1]["strike"] == 1
+    answer(st, [("element", "fire"), ("element", "fire")])
+    view = st.view(1)                                  # the counter-attack question: the last duel's roll
+    assert kind(st) == "counter" and view["dice"][-1]["strike"] == view["fight"]["strike"] == 3
+    answer(st, [("counter", "yes")])
+    view = st.view(1)
+    assert view["fight"]["strike"] == 4 and view["dice"][-1]["strike"] == 3
+
+
+def test_a_monsters_counter_attack_is_an_exchange_of_its_own():
+    st = _quest_setup(["harpies", "rats_egouts"], ["vagabond", "herboriste"])
+    force(st, 0, 0, 0, 0, 2, 1)
+    answer(st, [("attempt", "go"), ("element", "earth")])
+    view = st.view(0)                                  # whom the harpy strikes: the party's roll is past
+    assert kind(st) == "counter_target" and view["fight"]["strike"] == 2 and view["dice"][-1]["strike"] == 1
+    answer(st, [("counter_target", "vagabond")])
+    view = st.view(0)                                  # the failure's damage: the counter-attack's roll
+    assert kind(st) == "damage_one" and view["dice"][-1]["strike"] == view["fight"]["strike"] == 2
+
+
+# -- which active mages a quest uses (rules.yaml `quest_uses`) ------------------------------------
+
+@pytest.fixture(params=["fighters", "party"])
+def quest_rule(request, monkeypatch):
+    """The content with `quest_uses` set to each value (the shipped default first)."""
+    import dataclasses
+
+    from tests.guildes import helpers
+
+    content = dataclasses.replace(CONTENT, rules=CONTENT.rules.model_copy(update={"quest_uses": request.param}))
+    monkeypatch.setattr(helpers, "CONTENT", content)
+    return request.param
+
+
+def test_a_no_group_quest_leaves_the_mage_that_does_not_fight_free_for_combat(quest_rule):
+    """"Il peut attaquer en groupe ... Sauf s'il est spécifié : « Pas d'attaque groupée »" and "les
+    mages ne pouvant accomplir qu'un seul type d'action par tour": the mage left out of a no-group
+    quest did no action, so it may still attack (content README, "Quest fights"); it takes none of
+    the failure's damage. `quest_uses: party` keeps the old reading: every active mage is used."""
+    assert CONTENT.rules.quest_uses == "fighters"
+    st = started(2, alignments=(2, -3), mages=[["apprentie_flamme", "tailleur_pierre"], ["gardien_cime"]])
+    st.quests = ["golem_fou", "brigands"]
+    st.guilds[1].leader = "marchand"
+    program(st, {0: "quest", 1: "trade"}, {0: "combat", 1: "x2"}, {0: ("apprentie_flamme", "tailleur_pierre")})
+    force(st, *[0] * 20)
+    answer(st, [("attempt", "go"), ("champion", "tailleur_pierre"), ("element", "earth")])
+    g = st.guilds[0]
+    if quest_rule == "fighters":                     # the failure's 2 damage: on the champion, unasked
+        assert g.mage("tailleur_pierre").damage == 2 and g.mage("apprentie_flamme").damage == 0
+        assert g.mage("apprentie_flamme").used is None
+        until(st, "element")                           # seat 0's Combat: the flame apprentice attacks
+        assert st.fight["kind"] == "duel" and st.fight["a_line"] == ["apprentie_flamme"]
+    else:
+        assert kind(st) == "damage_one" and sorted(st.prompt.options[0]) == ["apprentie_flamme", "tailleur_pierre"]
+        assert g.mage("apprentie_flamme").used == "quest"
+        answer(st, [("damage_one", "tailleur_pierre")])
+        finish_round(st)
+        assert last_log(st, "guildes.log.no_attackers")["params"]["seat"] == {"seat": 0}

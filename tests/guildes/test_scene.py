@@ -382,6 +382,34 @@ def test_the_dice_panel_greys_and_names_an_earlier_fights_roll(lang, monkeypatch
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_dice_panel_greys_and_names_a_past_exchanges_roll_and_a_finished_fights(lang, monkeypatch) -> None:
+    """A new duel (or attack, or counter-attack) of a fight showed the last duel's dice as its own,
+    and so did the table once the fight was over (a new round's Work, say): a roll of an earlier
+    exchange of the fight under way reads "previous roll", one of a finished fight "previous fight",
+    both greyed; the exchange's own roll reads as before."""
+    from tests.ui_helpers import texts_drawn
+
+    app = make_app(lang)
+    table = start(app)
+    why = {"key": "guildes.why.quest_attack", "params": {"monster": {"text": {"fr": "Basilic", "en": "Basilisk"}},
+                                                         "element": {"key": "guildes.element.water"}}}
+    roll = {"dice": [2, 1, 0, 2], "forced": [False] * 4, "why": why, "total": 5, "fight": 3, "strike": 1}
+    fight = {"kind": "quest", "seat": 0, "quest": next(iter(table.view["cards"]["quests"])), "party": [],
+             "groups": {}, "number": 3, "strike": 2}
+    shown = table.render(why)
+    labels = {k: app.tr(k, why=shown, total=5) for k in ("guildes.ui.roll", "guildes.ui.roll_previous",
+                                                          "guildes.ui.roll_earlier")}
+    for now, expected in ((fight, "guildes.ui.roll_previous"), (None, "guildes.ui.roll_earlier"),
+                          (dict(fight, strike=1), "guildes.ui.roll")):
+        drawn = texts_drawn(monkeypatch)
+        table.view = dict(table.view, fight=now, dice=[roll])
+        table.layer = None
+        app.render()
+        assert [k for k, label in labels.items() if label in drawn] == [expected], (now, drawn)
+    assert ("Jet précédent" if lang == "fr" else "Previous roll") in labels["guildes.ui.roll_previous"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
 def test_element_buttons_count_the_dice_a_combat_spell_in_hand_adds(lang) -> None:
     """"Feu : aucun dé" and then a spell gave 3 dice: each element's button says the dice a combat
     spell in hand would give (the engine's count, from the view), its tooltip names the spell; in a
@@ -693,7 +721,8 @@ def test_placing_with_quest_and_combat_says_the_first_takes_every_active_mage(la
     me = table.me
     guilds = [dict(g) for g in table.view["guilds"]]
     placing = {"seats": [me], "kind": "placement", "key": "guildes.prompt.placement", "options": [], "context": {}}
-    note = app.tr("guildes.ui.place_once", first=app.tr("guildes.card.quest"), second=app.tr("guildes.card.combat"))
+    note = app.tr("guildes.ui.place_once_quest", first=app.tr("guildes.card.quest"),
+                  second=app.tr("guildes.card.combat"))
     for first, second, shown in (("quest", "combat", True), ("work", "combat", False), ("quest", "x2", False)):
         guilds[me] = dict(guilds[me], first=first, second=second)
         table.view = dict(table.view, guilds=guilds, prompt=placing)
@@ -758,3 +787,44 @@ def test_placement_buttons_are_check_boxes_ticked_for_the_active_mages(lang, siz
     assert set(toggles) == set(mine)
     inside = [mid for mid, r in toggles.items() if any(all(r.collidepoint(p) for p in pts) for pts in ticks)]
     assert inside == [mine[0]]
+
+
+def test_the_since_box_tells_a_person_what_the_others_did_not_their_own_doings(app, monkeypatch) -> None:
+    """A person's first "since the game began" box listed their own set-up ("Ana takes Master
+    Bazaar as leader", the guild and mages they were dealt): noise. It now tells what the others
+    did and were dealt; each seat's own lines still show in the others' boxes."""
+    from tests.ui_helpers import texts_drawn
+
+    table = start(app, kinds=("human", "human", "human"))
+    boxes: dict[int, list[list[dict]]] = {0: [], 1: [], 2: []}
+    for _ in range(60):
+        if top_name(app) == "CurtainScene":
+            click(app, (640, 300))
+            boxes[table.unveiled].append(list(table.since))
+            if table.since:
+                drawn = texts_drawn(monkeypatch)
+                table.draw_since(pygame.Surface(app.size))
+                shown = " ".join(drawn)  # the box's rows, long entries wrapped at spaces
+                assert table.render(table.since[-1]).split()[-1] in shown  # (the rows are there)
+                for e in table.session.state.log:
+                    if e["params"].get("seat") == {"seat": table.me} and e["key"] in ("guildes.log.leader",
+                                                                                       "guildes.log.dealt"):
+                        assert " ".join(table.render(e).split()) not in shown, table.render(e)
+                click(app, (5, 5))
+        elif table.my_turn() and table.view["prompt"]["kind"] in ("leader", "first_action"):
+            if table.view["prompt"]["kind"] == "first_action" and all(boxes.values()):
+                break
+            past_turn_guard(table)
+            click_hit(app, table, "option", table.view["prompt"]["options"][0])
+        else:
+            settle(app, 2)
+
+    def keys(box, seat):
+        return [e["key"] for e in box if e["params"].get("seat") == {"seat": seat}]
+
+    first_of = {seat: next(b for b in got if b) for seat, got in boxes.items() if any(got)}
+    assert keys(first_of[1], 1) == [] and keys(first_of[1], 0) == ["guildes.log.dealt"]  # Bo: Ana's deal, not his
+    assert keys(first_of[1], 2) == ["guildes.log.dealt"]
+    assert "guildes.log.leader" not in keys(first_of[0], 0)  # Ana's first turn: the others' leaders only
+    assert "guildes.log.leader" in keys(first_of[0], 1) and "guildes.log.leader" in keys(first_of[0], 2)
+    assert "guildes.log.income" in keys(first_of[0], 0)  # what happened to her guild still shows

@@ -181,3 +181,27 @@ def test_end_after_the_round_of_the_last_quest():
     finish_round(st)
     assert st.is_over() and st.phase == "over" and st.round == 1
     assert st.outcome()["breakdown"][0]["quests"] == CONTENT.quests["rats_egouts"].vp
+
+
+def test_a_seat_that_cannot_bid_says_so_in_the_log():
+    """A seat that the auction skips (its alignment does not suit the mage, or it cannot pay the
+    next bid) dropped out without a word: the table could not tell it passed. Bots and people go
+    through the same rule, so both now get a line, with the reason."""
+    st2 = started(3)
+    st2.auction = ["pretresse_soleil", "mercenaire"]
+    program(st2, {0: "work", 1: "work", 2: "work"}, {0: "x2", 1: "x2", 2: "x2"})
+    st2.guilds[0].alignment = 1                        # only seat 0 may bid on the Light priestess
+    st2.face_up_mage = None
+    r = st2.round
+    while not (st2.round > r and kind(st2) == "bid"):
+        seat = st2.prompt.seats[0]
+        legal = st2.legal_actions(seat)
+        st2.apply(seat, next((a for a in legal if getattr(a, "value", None) in ("none", "pass")), legal[0]))
+    assert st2.lot["mage"] == "pretresse_soleil"
+    refused = [e for e in st2.log if e["key"] == "guildes.log.cannot_bid_alignment"]
+    assert [e["params"]["seat"] for e in refused] == [{"seat": 1}, {"seat": 2}]  # round 2: seat 1 first
+    st2.guilds[1].rubies = 0                           # seat 1 cannot open the next lot
+    answer(st2, [("bid", "pass")])
+    assert st2.lot["mage"] == "mercenaire" and st2.prompt.seats == (2,)
+    poor = last_log(st2, "guildes.log.cannot_bid_rubies")
+    assert poor["params"]["seat"] == {"seat": 1} and poor["params"]["amount"]["params"]["n"] == 1

@@ -241,7 +241,8 @@ def test_a_long_monster_title_is_drawn_whole_in_the_quest_panel(lang, size, seat
         table.layer = None
         table._ensure()
         values = [value for value, _, _ in drawn]
-        pairs = {f"{a} {b}" for a, b in zip(values, values[1:], strict=False)}
+        pairs = {f"{a} {b}" for a, b in zip(values, values[1:], strict=False)}  # two lines, or three:
+        pairs |= {f"{a} {b} {c}" for a, b, c in zip(values, values[1:], values[2:], strict=False)}
         for mon in table.view["cards"]["quests"][qid]["monsters"]:
             flags = [app.tr(f"guildes.ui.{k}") for k in ("counter_attack", "no_group") if mon[k]]
             title = app.strings.text(mon["name"]) + (f" ({', '.join(flags)})" if flags else "")
@@ -279,7 +280,8 @@ def table_of(lang: str, size: tuple[int, int], counts: list[int], busy: bool = F
 def test_a_tile_of_many_mages_shows_each_whole(lang, size, counts, busy, monkeypatch):
     """A guild of 8 mages or more ended with "+N", and the longest names of a 6-mage tile were cut
     (whole only in tooltips): each row of tiles now takes the height its fullest tile needs (a lone
-    last tile the whole width), so every mage has its chip, its name drawn whole on one line."""
+    last tile the whole width), so every mage has its chip, its name drawn whole on one line, at
+    12 px at least (only the longest French names of 4-5 crowded seats at 1024x700 are cut)."""
     table = table_of(lang, size, counts, busy)
     drawn = drawn_with_sizes(monkeypatch, ui)
     table.layer = None
@@ -294,9 +296,16 @@ def test_a_tile_of_many_mages_shows_each_whole(lang, size, counts, busy, monkeyp
         assert r.collidelist(rects[i + 1:]) == -1, r
     text = table.app.strings.text
     mages = table.view["cards"]["mages"]
-    names = {text(mages[m]["name"]) for m in every}
-    shown = {value for value, size_, _ in drawn if value in names and size_ >= 10}
-    assert shown == names, names - shown  # whole: no name drawn cut with an ellipsis
+    names = {text(mages[m]["name"]): m for m in every}
+    chip_texts = [(value, size_) for value, size_, r in drawn if any(c.contains(r) for c in rects)]
+    assert chip_texts and min(size_ for _, size_ in chip_texts) >= 12  # 12 px at least (they were at 10)
+    shown = {value for value, _ in chip_texts if value in names}
+    # whole: no name cut with an ellipsis, but for the longest French names of a 5-seat table at
+    # 1024x700 (4 seats of 6 to 9 mages too), where 12 px leaves no room: cut, whole in the tooltip
+    for name in set(names) - shown:
+        assert (lang, size) == ("fr", (1024, 700)) and len(counts) >= 4, name
+        assert hits[names[name]].tip.startswith(Composer(table, size).stats_tip(names[name])), name
+        assert name in hits[names[name]].tip
 
 
 @pytest.mark.parametrize("lang,words", [("fr", "leader à choisir"), ("en", "leader to choose")])
@@ -327,3 +336,43 @@ def test_the_prompt_names_the_seat_it_asks(monkeypatch, lang, size):
     name = next(r for v, r in rows if v == "Ana")
     asked = next(r for v, r in rows if v == question)
     assert name.right < asked.left and abs(name.top - asked.top) <= 2
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("counts", [[6, 6, 6, 6, 6], [3, 3, 3, 3, 3], [6, 10, 6, 4, 4]])
+def test_every_text_of_a_five_seat_table_at_1024x700_is_12_px_or_more(lang, counts, monkeypatch):
+    """Five seats at 1024x700 drew mage chips, the alignment scale's numbers, a monster's hit points,
+    the tile titles and the auction's line at 10 or 11 px: every text is now 12 px or more (a name
+    that does not fit is cut, whole in its tooltip), a fight's dice panel and the end scores too."""
+    table = table_of(lang, (1024, 700), counts, busy=True)
+    state = table.session.state
+    d_mages = [m.id for m in state.guilds[1].mages]
+    state.start_fight({"kind": "duel", "attacker": 0, "defender": 1, "d_line": d_mages[:2],
+                       "a_line": [m.id for m in state.guilds[0].mages][:2], "d_count": 2, "a_count": 2, "result": None})
+    state.roll(5, {"key": "guildes.why.duel", "params": {"mage": state.name("mage", d_mages[0]),
+                                                           "target": state.name("mage", d_mages[1]),
+                                                           "element": {"key": "guildes.element.fire"}}})
+    state.fight = None  # the fight is over: its roll reads "previous fight"
+    state.quest_damage[state.quests[0]] = [3, 0]
+    table.refresh()
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table._ensure()
+    table.draw(table.app.screen)
+    small = sorted({(value, size_) for value, size_, _ in drawn if value.strip() and size_ < 12})
+    assert not small, small
+
+
+def test_duel_lines_cut_in_the_dice_panel_are_whole_in_their_tooltip():
+    """At 12 px the two duel lines of long French names no longer fit the dice panel of a 5-seat
+    table at 1024x700: cut, they are whole in a tooltip."""
+    table = table_of("fr", (1024, 700), [4, 4, 4, 4, 4])
+    state = table.session.state
+    a, d = ([m.id for m in g.mages] for g in state.guilds[:2])
+    state.start_fight({"kind": "duel", "attacker": 0, "defender": 1, "d_line": d[:2], "a_line": a[:2],
+                       "d_count": 2, "a_count": 2, "result": None})
+    table.refresh()
+    table.layer = None
+    table._ensure()
+    lines = Composer(table, (1024, 700)).duel_lines(table.view["fight"])
+    assert any(h.tip == lines for h in table.hits), lines
