@@ -67,18 +67,7 @@ def test_healing_centre_heals_one_and_a_player_may_take_a_mage_out_early():
 
 
 def test_auction_open_ascending_bids_in_turn_order():
-    st2 = started(3)
-    st2.auction = ["mercenaire", "pretresse_soleil"]
-    program(st2, {0: "work", 1: "work", 2: "work"}, {0: "x2", 1: "x2", 2: "x2"})
-    st2.guilds[0].alignment = 1                        # only seat 0 may bid on the Light priestess
-    for g in st2.guilds:
-        g.rubies = 10
-    st2.face_up_mage = None
-    r = st2.round
-    while not (st2.round > r and kind(st2) == "bid"):
-        seat = st2.prompt.seats[0]
-        legal = st2.legal_actions(seat)
-        st2.apply(seat, next((a for a in legal if getattr(a, "value", None) in ("none", "pass")), legal[0]))
+    st2 = _round_two_auction(["mercenaire", "pretresse_soleil"], rubies=10)
     rubies = [g.rubies for g in st2.guilds]
     assert st2.lot["mage"] == "mercenaire" and st2.prompt.seats == (1,)   # seat 1 is first player in round 2
     with pytest.raises(IllegalAction):
@@ -187,16 +176,7 @@ def test_a_seat_that_cannot_bid_says_so_in_the_log():
     """A seat that the auction skips (its alignment does not suit the mage, or it cannot pay the
     next bid) dropped out without a word: the table could not tell it passed. Bots and people go
     through the same rule, so both now get a line, with the reason."""
-    st2 = started(3)
-    st2.auction = ["pretresse_soleil", "mercenaire"]
-    program(st2, {0: "work", 1: "work", 2: "work"}, {0: "x2", 1: "x2", 2: "x2"})
-    st2.guilds[0].alignment = 1                        # only seat 0 may bid on the Light priestess
-    st2.face_up_mage = None
-    r = st2.round
-    while not (st2.round > r and kind(st2) == "bid"):
-        seat = st2.prompt.seats[0]
-        legal = st2.legal_actions(seat)
-        st2.apply(seat, next((a for a in legal if getattr(a, "value", None) in ("none", "pass")), legal[0]))
+    st2 = _round_two_auction(["pretresse_soleil", "mercenaire"])
     assert st2.lot["mage"] == "pretresse_soleil"
     refused = [e for e in st2.log if e["key"] == "guildes.log.cannot_bid_alignment"]
     assert [e["params"]["seat"] for e in refused] == [{"seat": 1}, {"seat": 2}]  # round 2: seat 1 first
@@ -205,3 +185,22 @@ def test_a_seat_that_cannot_bid_says_so_in_the_log():
     assert st2.lot["mage"] == "mercenaire" and st2.prompt.seats == (2,)
     poor = last_log(st2, "guildes.log.cannot_bid_rubies")
     assert poor["params"]["seat"] == {"seat": 1} and poor["params"]["amount"]["params"]["n"] == 1
+
+
+def _round_two_auction(lots: list[str], rubies: int | None = None):
+    """A 3-seat game (everyone works, X2) played into round 2's auction of `lots`, in which only
+    seat 0 may bid on the Light priestess (`rubies`: every guild's, set before)."""
+    st2 = started(3)
+    st2.auction = list(lots)
+    program(st2, {0: "work", 1: "work", 2: "work"}, {0: "x2", 1: "x2", 2: "x2"})
+    st2.guilds[0].alignment = 1
+    if rubies is not None:
+        for g in st2.guilds:
+            g.rubies = rubies
+    st2.face_up_mage = None
+    r = st2.round
+    while not (st2.round > r and kind(st2) == "bid"):
+        seat = st2.prompt.seats[0]
+        legal = st2.legal_actions(seat)
+        st2.apply(seat, next((a for a in legal if getattr(a, "value", None) in ("none", "pass")), legal[0]))
+    return st2
