@@ -901,7 +901,7 @@ class Composer:
                              border_radius=7)
             pygame.draw.rect(self.layer, ui.GOLD if on else ui.GOLD_DARK, box, 1 if refused else 2, border_radius=7)
             if tick:
-                self.check_box(Rect(box.left + 11, box.centery - f // 2, f, f), on)
+                ui.check_box(self.layer, Rect(box.left + 11, box.centery - f // 2, f, f), on)  # ticked: set active
             ui.text(self.layer, label, (box.centerx + tick // 2, box.centery), f,
                     ui.PARCHMENT_DIM if refused else ui.PARCHMENT, anchor="center")
             self.hits.append(Hit(box, kind, data, tip, not refused))
@@ -912,17 +912,6 @@ class Composer:
             for line in ui.wrap(note, rect.right - 14 - x, f)[:2]:
                 ui.text(self.layer, line, (x, y), f, ui.PARCHMENT, italic=True)
                 y += int(f * 1.35)
-
-    def check_box(self, box: Rect, on: bool) -> None:
-        """A placement toggle's box, ticked when the mage is set active: the selected button's
-        slightly lighter fill alone did not tell a player which mages they had chosen."""
-        pygame.draw.rect(self.layer, ui.INK, box, border_radius=3)
-        pygame.draw.rect(self.layer, ui.GOLD if on else ui.PARCHMENT_DIM, box, 2, border_radius=3)
-        if on:
-            points = [(box.left + box.width * 0.22, box.top + box.height * 0.52),
-                      (box.left + box.width * 0.43, box.top + box.height * 0.74),
-                      (box.left + box.width * 0.8, box.top + box.height * 0.28)]
-            pygame.draw.lines(self.layer, ui.GOLD, False, points, max(2, box.width // 6))
 
     # -- the end -----------------------------------------------------------------------------------
 
