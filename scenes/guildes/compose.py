@@ -390,9 +390,12 @@ class Composer:
         ui.seat_symbol(self.layer, colour.symbol, (x + 7, y + f // 2 + 2), max(5, f // 2), colour.rgb)
         rows, chips, parts = self.tile_plan(g, rect)
         head = f"{self.t.seat_name(seat)} — {self.tx(parts['tile']['name'])}"
-        r = self.line(head, (x + 20, y), rect.width - 40, f + 1, ui.GOLD, bold=True)
-        if not self.fits(head, rect.width - 40, f + 1, bold=True):
-            self.tip(r, head)  # cut at 12 px: the seat and guild whole in the tooltip
+        if self.fits(head, rect.width - 40, f + 1, bold=True):
+            self.line(head, (x + 20, y), rect.width - 40, f + 1, ui.GOLD, bold=True)
+        else:  # too long at 12 px (5 seats at 1024x700): the seat's name alone, whole, the guild's
+            # in the tooltip (a cut "Camille — La Tour d'Obs…" named neither clearly)
+            r = self.line(self.t.seat_name(seat), (x + 20, y), rect.width - 40, f + 1, ui.GOLD, bold=True)
+            self.tip(r, head)
         y += line + 2
         width, leader = rect.width - 20, parts["leader"]
         shown = " · ".join(text for text, _ in rows)
