@@ -846,8 +846,11 @@ class Composer:
                 pygame.draw.rect(self.surf, ui.GOLD, glow, border_radius=12)
             self.surf.blit(self.double(card, active, (cw, ch), step < cw * 0.8), r)
             value, colour = card["halves"][active]
-            tip = self.tr("anludim.ui.tip.card", card=self.t.card_text(card["halves"]),
-                          half=self.t.card_text([[value, colour]]))
+            # what a click does now: choose for a combination, choose to keep, or nothing (not your
+            # turn, the turn's main action done, a hand-off: the tip said "Click: choose it" there too)
+            tip_key = ("anludim.ui.tip.card_keep" if keeping else "anludim.ui.tip.card") if can_pick \
+                else "anludim.ui.tip.card_idle"
+            tip = self.tr(tip_key, card=self.t.card_text(card["halves"]), half=self.t.card_text([[value, colour]]))
             self.hit(r, "card", cid, tip, can_pick)
             badge = P.flip_badge(self.px(13))
             b = badge.get_rect(center=(r.left + self.px(17), r.centery))
