@@ -835,6 +835,7 @@ class Composer:
         chosen = set(self.sel.keep) if keeping else set(self.sel.ids())
         order = {cid: i + 1 for i, cid in enumerate(self.sel.ids())}
         can_pick = self.t.my_turn() and self.view.get("phase") in ("start", "main", "round_over")
+        handing_off = getattr(self.t, "handoff", None) is not None  # the table only looks: no flip either
         dots: list[tuple[Rect, int]] = []  # the selection's order badges, drawn over every card
         for card in hand:
             cid = card["id"]
@@ -849,7 +850,7 @@ class Composer:
             # what a click does now: choose for a combination, choose to keep, or nothing (not your
             # turn, the turn's main action done, a hand-off: the tip said "Click: choose it" there too)
             tip_key = ("anludim.ui.tip.card_keep" if keeping else "anludim.ui.tip.card") if can_pick \
-                else "anludim.ui.tip.card_idle"
+                else "anludim.ui.tip.card_shown" if handing_off else "anludim.ui.tip.card_idle"
             tip = self.tr(tip_key, card=self.t.card_text(card["halves"]), half=self.t.card_text([[value, colour]]))
             self.hit(r, "card", cid, tip, can_pick)
             badge = P.flip_badge(self.px(13))
