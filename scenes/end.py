@@ -74,10 +74,12 @@ class EndScene(UIScene):
             rect = pygame.Rect(x + left_w + 40, 130, w - x - left_w - 100, h - 250)
             self.draw_chart(surface, rect)
 
-    def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Scores over turns: one line per seat in its colour, with its symbol at the end."""
+    def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect, title_key: str = "end.chart",
+                   axis_key: str = "end.turns") -> None:
+        """Scores over turns: one line per seat in its colour, with its symbol at the end (a game
+        whose history is counted in something else than turns names its title and axis)."""
         ui.panel(surface, rect, 200)
-        ui.text(surface, self.tr("end.chart"), (rect.left + 20, rect.top + 16), 20, ui.GOLD, bold=True)
+        ui.text(surface, self.tr(title_key), (rect.left + 20, rect.top + 16), 20, ui.GOLD, bold=True)
         plot = pygame.Rect(rect.left + 56, rect.top + 64, rect.width - 90, rect.height - 122)
         top = max(1, max(max(row) for row in self.history if row))
         top = -(-top // 4) * 4  # a multiple of 4, so the quarter lines fall on whole numbers
@@ -89,7 +91,7 @@ class EndScene(UIScene):
         for x, label in self.turn_ticks(plot):
             pygame.draw.line(surface, (70, 56, 40), (x, plot.bottom), (x, plot.bottom + 4))
             ui.text(surface, label, (x, plot.bottom + 6), 14, ui.PARCHMENT_DIM, anchor="midtop")
-        ui.text(surface, self.tr("end.turns"), (plot.centerx, plot.bottom + 24), 15, ui.PARCHMENT_DIM, anchor="midtop")
+        ui.text(surface, self.tr(axis_key), (plot.centerx, plot.bottom + 24), 15, ui.PARCHMENT_DIM, anchor="midtop")
         for seat in range(len(self.table.session.seats)):
             c = catalog.colour(self.table.session.seats[seat].colour)
             pts = [(plot.left + plot.width * t // max(1, turns - 1),

@@ -18,7 +18,7 @@ from sprites.anludim import pieces as P
 
 Rect = pygame.Rect
 HIGHLIGHT_TURN_KEYS = ("anludim.log.turn", "anludim.log.round_start")
-SMALLEST_TEXT = 11  # px: the smallest size `Composer.fs` gives the table's texts
+SMALLEST_TEXT = 12  # px: the smallest size `Composer.fs` gives the table's texts (the readable floor)
 NBSP = "\u00a0"  # a space `ui.wrap` never breaks at
 STRONG_KEYS = ("anludim.log.round_won_piles", "anludim.log.round_won_five_items", "anludim.log.game_won",
                "anludim.log.blazon_gold")
@@ -60,6 +60,12 @@ def main_rects(size: tuple[int, int]) -> tuple[Rect, Rect, Rect, Rect, Rect]:
     mine = Rect(m, profs.bottom + g, mw, round(132 * sy))
     bar = Rect(m, mine.bottom + g, mw, round(44 * sy))
     return opp, profs, mine, bar, Rect(m, bar.bottom + g, mw, h - m - bar.bottom - g)
+
+
+def fitted_size(value: str, width: int, size: int) -> int | None:
+    """The largest bold size from `size` down to SMALLEST_TEXT at which `value` fits `width`, or None."""
+    return next((s for s in range(max(size, SMALLEST_TEXT), SMALLEST_TEXT - 1, -1)
+                 if ui.font(s, True).size(value)[0] <= width), None)
 
 
 def hand_top(hand: Rect, s: float) -> int:
@@ -445,42 +451,65 @@ class Composer:
         bw = (area.width - g * (len(profs) - 1)) // max(1, len(profs))
         boards = [Rect(area.left + i * (bw + g), area.top, bw, area.height) for i in range(len(profs))]
         # the combination each professor wants, in one size on every board: the largest all five fit
-        least = max(9, self.fs(10))
+        least = SMALLEST_TEXT
         hint_size = min((ui.block_size(self.tr(f"anludim.kind_hint.{p['kind']}"), self.hint_rect(r), self.fs(12), least)
                          for p, r in zip(profs, boards, strict=True)), default=self.fs(12))
-        # the names too, in one size: "La Nécromancienne" alone a size smaller looked like a mistake
-        name_size = min((ui.fitted(self.t.tx(p["name"]), self.name_width(p, r), self.fs(13), True)[1]
-                         for p, r in zip(profs, boards, strict=True)), default=self.fs(13))
+        # the names too, in one size: "La Nécromancienne" alone a size smaller looked like a mistake;
+        # never under SMALLEST_TEXT (at 1024x700 they were shrunk to 9 px beside the token): when one
+        # does not fit beside the token, every name takes the board's whole width above a smaller token
+        names = [(self.t.tx(p["name"]), p, r) for p, r in zip(profs, boards, strict=True)]
+        beside = [fitted_size(n, self.name_width(p, r), self.fs(13)) for n, p, r in names]
+        stacked = None in beside
+        name_size = min((b for b in beside if b is not None), default=self.fs(13))
+        if stacked:
+            name_size = min((fitted_size(n, self.full_name_width(r), self.fs(13)) or SMALLEST_TEXT
+                             for n, _p, r in names), default=SMALLEST_TEXT)
         for prof, rect in zip(profs, boards, strict=True):
-            self.draw_board(rect, prof, hint_size, name_size)
+            self.draw_board(rect, prof, hint_size, name_size, stacked)
 
     def name_width(self, prof: dict[str, Any], board: Rect) -> int:
         """The width a board leaves for its professor's name, beside the token."""
         token = self.prof_token(prof, self.px(19), dim=prof["where"] != "board")
         return board.right - (board.left + self.px(7) + token.get_width() + self.px(6)) - self.px(4)
 
+    def full_name_width(self, board: Rect) -> int:
+        """The width a board gives its professor's name written above the token (`stacked`)."""
+        return board.width - self.px(7) - self.px(4)
+
     def hint_rect(self, board: Rect) -> Rect:
         """Where a board with no cards on it says which combination calls its professor."""
         top = board.top + self.px(120)
         return Rect(board.left + self.px(7), top, board.width - self.px(14), board.bottom - self.px(6) - top)
 
-    def draw_board(self, rect: Rect, prof: dict[str, Any], hint_size: int, name_size: int) -> None:
+    def draw_board(self, rect: Rect, prof: dict[str, Any], hint_size: int, name_size: int,
+                   stacked: bool = False) -> None:
         live = self.live.get(prof["id"])
         border = ui.GOLD_DARK if live is None else (ui.GREEN if live["beats"] else ui.RED)
         ui.panel(self.surf, rect, 215, border)
         if live is not None:
             pygame.draw.rect(self.surf, border, rect.inflate(-4, -4), 2, border_radius=9)
-        r = self.px(19)
         x, y = rect.left + self.px(7), rect.top + self.px(8)
         on_board = prof["where"] == "board"
-        token = self.prof_token(prof, r, dim=not on_board)
-        self.surf.blit(token, (x, y))
         name = self.t.tx(prof["name"])
-        tx = x + token.get_width() + self.px(6)
-        name, size = ui.fitted(name, rect.right - tx - self.px(4), name_size, True)
-        ui.text(self.surf, name, (tx, y + self.px(1) + (self.fs(13) - size) // 2), size, ui.PARCHMENT, bold=True)
-        ui.text(self.surf, fit(self.t.kind_name(prof["kind"]), rect.right - tx - self.px(6), self.fs(14)),
-                (tx, y + self.fs(20)), self.fs(14), ui.GOLD)
+        if stacked:  # the name over the board's width, the token and the kind under it (above the pile)
+            line = ui.font(name_size, True).get_linesize()
+            ui.text(self.surf, ui.fit(name, self.full_name_width(rect), name_size, True), (x, rect.top + self.px(4)),
+                    name_size, ui.PARCHMENT, bold=True)
+            top = rect.top + self.px(4) + line
+            r = max(6, (rect.top + self.px(58) - top) // 2 - 2)
+            token = self.prof_token(prof, r, dim=not on_board)
+            self.surf.blit(token, (x, top))
+            tx = x + token.get_width() + self.px(6)
+            ui.text(self.surf, fit(self.t.kind_name(prof["kind"]), rect.right - tx - self.px(6), self.fs(14)),
+                    (tx, top + token.get_height() // 2), self.fs(14), ui.GOLD, anchor="midleft")
+        else:
+            token = self.prof_token(prof, self.px(19), dim=not on_board)
+            self.surf.blit(token, (x, y))
+            tx = x + token.get_width() + self.px(6)
+            name, size = ui.fitted(name, rect.right - tx - self.px(4), name_size, True, smallest=SMALLEST_TEXT)
+            ui.text(self.surf, name, (tx, y + self.px(1) + (self.fs(13) - size) // 2), size, ui.PARCHMENT, bold=True)
+            ui.text(self.surf, fit(self.t.kind_name(prof["kind"]), rect.right - tx - self.px(6), self.fs(14)),
+                    (tx, y + self.fs(20)), self.fs(14), ui.GOLD)
         self.draw_pile(prof, Rect(rect.left + self.px(8), rect.top + self.px(60), rect.width - self.px(16),
                                   self.px(30)))
         hy = rect.top + self.px(98)
@@ -806,6 +835,7 @@ class Composer:
         chosen = set(self.sel.keep) if keeping else set(self.sel.ids())
         order = {cid: i + 1 for i, cid in enumerate(self.sel.ids())}
         can_pick = self.t.my_turn() and self.view.get("phase") in ("start", "main", "round_over")
+        handing_off = getattr(self.t, "handoff", None) is not None  # the table only looks: no flip either
         dots: list[tuple[Rect, int]] = []  # the selection's order badges, drawn over every card
         for card in hand:
             cid = card["id"]
@@ -817,8 +847,11 @@ class Composer:
                 pygame.draw.rect(self.surf, ui.GOLD, glow, border_radius=12)
             self.surf.blit(self.double(card, active, (cw, ch), step < cw * 0.8), r)
             value, colour = card["halves"][active]
-            tip = self.tr("anludim.ui.tip.card", card=self.t.card_text(card["halves"]),
-                          half=self.t.card_text([[value, colour]]))
+            # what a click does now: choose for a combination, choose to keep, or nothing (not your
+            # turn, the turn's main action done, a hand-off: the tip said "Click: choose it" there too)
+            tip_key = ("anludim.ui.tip.card_keep" if keeping else "anludim.ui.tip.card") if can_pick \
+                else "anludim.ui.tip.card_shown" if handing_off else "anludim.ui.tip.card_idle"
+            tip = self.tr(tip_key, card=self.t.card_text(card["halves"]), half=self.t.card_text([[value, colour]]))
             self.hit(r, "card", cid, tip, can_pick)
             badge = P.flip_badge(self.px(13))
             b = badge.get_rect(center=(r.left + self.px(17), r.centery))

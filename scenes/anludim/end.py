@@ -1,4 +1,5 @@
-"""Anludim's end-of-game summary: the winner, and every round's totals seat by seat.
+"""Anludim's end-of-game summary: the winner, every round's totals seat by seat, and a chart of
+the rounds won after each round (when the window leaves room for it under the table).
 
 The shell's `EndScene` gives the buttons (look at the table, main menu); this draws the scores
 the Anludim way: who won each round (and why), each seat's item + parchment total per round,
@@ -42,7 +43,8 @@ class AnludimEnd(EndScene):
             reason = self.tr(f"anludim.ui.reason_short.{res['reason']}")
             ui.text(surface, reason, (cx, y + 22), 13, ui.PARCHMENT_DIM, anchor="midtop", italic=True)
         wx = x0 + name_w + len(results) * round_w + 30
-        ui.text(surface, self.tr("anludim.ui.col.rounds_won"), (wx, y), 17, ui.GOLD, bold=True)
+        ui.text(surface, self.tr("anludim.ui.col.rounds_won"), (wx + 30, y), 17, ui.GOLD, bold=True,
+                anchor="midtop")  # over its numbers ("Manches gagnées" ran out of the box at 1024x700)
         y += 60
         order = self.ranking()
         for seat in order:
@@ -65,3 +67,7 @@ class AnludimEnd(EndScene):
             ui.text(surface, str(sv["rounds_won"]), (wx + 30, y + 2), 24, ui.GOLD if seat == winner else ui.PARCHMENT,
                     bold=True, anchor="midtop")
             y += 58
+        # the picture every end screen has: rounds won after each round, one line per seat
+        chart = pygame.Rect(box.left, box.bottom + 16, box.width, h - 110 - box.bottom - 16)
+        if len(self.history) >= 2 and chart.height >= 150:
+            self.draw_chart(surface, chart, "anludim.ui.end_chart", "anludim.ui.end_axis")

@@ -234,6 +234,9 @@ def _item_icon(surf: pygame.Surface, item: str, c: tuple[int, int], r: int) -> N
         pygame.draw.circle(surf, tint, c, int(r * 0.6))
 
 
+ITEM_VALUE_TEXT = 12  # px: the smallest font an item's value is written in
+
+
 @functools.lru_cache(maxsize=128)
 def item(item_id: str, value: int | None, r: int, dim: bool = False) -> pygame.Surface:
     """A magic item: a round token with the item's picture and its value (None: picture only)."""
@@ -245,8 +248,13 @@ def item(item_id: str, value: int | None, r: int, dim: bool = False) -> pygame.S
     icon_c = (c[0], c[1] - (r // 5 if value is not None else 0))
     _item_icon(surf, item_id, icon_c, int(r * (0.62 if value is not None else 0.75)))
     if value is not None:
-        tag = ui.font(max(9, int(r * 0.62)), bold=True).render(str(value), True, CREAM)
-        box = tag.get_rect(center=(c[0] + int(r * 0.55), c[1] + int(r * 0.55))).inflate(6, 0)
+        # the value at a readable size (12 px at least; it was 9 px on every seat's items), cut to
+        # its ink so the tag stays inside the token
+        text = ui.font(max(ITEM_VALUE_TEXT, int(r * 0.62)), bold=True).render(str(value), True, CREAM)
+        tag = text.subsurface(text.get_bounding_rect()).copy()
+        box = tag.get_rect().inflate(6, 4)
+        box.center = (c[0] + int(r * 0.55), c[1] + int(r * 0.55))
+        box.clamp_ip(surf.get_rect())
         pygame.draw.ellipse(surf, (40, 28, 18), box)
         pygame.draw.ellipse(surf, ui.GOLD, box, 1)
         surf.blit(tag, tag.get_rect(center=box.center))

@@ -507,7 +507,7 @@ def test_the_bars_combination_hints_share_one_size(lang, size, monkeypatch) -> N
     assert all(r.right <= min(b.left for b in buttons) for _, _, r in bar), (bar, buttons)
 
 
-@pytest.mark.parametrize("size", [11, 13, 16])
+@pytest.mark.parametrize("size", [12, 13, 16])
 def test_a_hint_on_two_lines_is_split_evenly_never_inside_a_name(size) -> None:
     """Two hints too long for one line each go on two lines as even as they can be, names whole
     ("Run: takes The Alchemist / from Player 1"), not cut at their share of the bar ("Colour: takes
