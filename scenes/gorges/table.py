@@ -54,6 +54,7 @@ from scenes.table import BOT_PAUSE_S, TableScene
 from sprites.gorges import map as gm
 
 ROLL_S = 0.7
+THROUGH_PACING = ("menu", "journal_big", "sheet")  # clickable under the paced dice and the aftermath
 # session.extras key: the log length the organiser had followed (every roll stepped through, the
 # after-battle screen closed) when the game was last saved; a resumed game shows the rest step by step
 SHOWN_EXTRA = "gorges.shown"
@@ -872,14 +873,22 @@ class GorgesTable(TableScene):
     # -- events ----------------------------------------------------------------------------------
 
     def hit_at(self, pos: tuple[int, int], click: bool = False) -> Hit | None:
-        """The topmost zone under `pos` (tooltip-only zones let a click through)."""
+        """The topmost zone under `pos` (tooltip-only zones let a click through). The dice shown
+        one by one and a battle's aftermath hold the whole window, except the buttons that change
+        nothing in the campaign (`THROUGH_PACING`: the menu, the journal, an army sheet)."""
+        held: Hit | None = None
         for hit in reversed(self.hits):
             if not hit.rect.collidepoint(pos) or (click and hit.kind == "tip"):
                 continue
             if hit.kind == "hex" and self.island is not None and self.island.at(pos) != hit.data:
                 continue
+            if held is not None:
+                return hit if hit.kind in THROUGH_PACING else held
+            if hit.kind == "block" and hit.data in ("steps", "aftermath"):
+                held = hit
+                continue
             return hit
-        return None
+        return held
 
     def find(self, kind: str, data: Any = None) -> Hit | None:
         """The zone of that kind (and data), for tests and tools."""

@@ -1,0 +1,65 @@
+"""Playtest (new user, three generals): while the dice wait for "Continue" or a battle's aftermath
+is up, the Menu, Enlarge and Sheet buttons beside them looked live but a click did nothing (a
+full-window block swallowed it). Now the buttons that change nothing in the campaign answer
+(the menu, the journal; an army sheet once no roll waits), and those that must wait for the dice
+(Alliances; a sheet while rolls wait, it would tell them) are drawn disabled."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenes.gorges.sheet import ArmySheet
+from scenes.pause import PauseMenu
+from tests.gorges.test_scene import _battle, click_zone, play_until, start
+from tests.gorges.test_scene_paced_armies import _play, _turn
+from tests.gorges.test_scene_playtest import _table
+from tests.ui_helpers import click, key, make_app, settle
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_menu_and_journal_answer_while_the_dice_wait(lang, size):
+    import pygame
+
+    app, table = _table(lang, size, seats=3, seed=4, auto_roll=False)
+    _play(table, _turn(2))
+    settle(app)
+    assert table.steps and not table.aftermath
+    waiting = len(table.steps)
+
+    click(app, table.find("menu").rect.center)
+    assert isinstance(app.stack.top, PauseMenu)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table and len(table.steps) == waiting
+
+    click(app, table.find("journal_big").rect.center)
+    assert table.journal_big
+    click(app, table.find("journal_big").rect.center)
+    assert not table.journal_big and len(table.steps) == waiting
+
+    # what must wait for the dice says so: drawn disabled, and a click on it does nothing
+    table.ensure_layer()
+    sheets = [h for h in table.hits if h.kind == "sheet"]
+    assert len(sheets) == 3 and not any(h.enabled for h in sheets)
+    assert not table.find("diplomacy").enabled
+    click(app, sheets[0].rect.center)
+    click(app, table.find("diplomacy").rect.center)
+    assert app.stack.top is table and not table.diplomacy_open
+    # the hexes and the orders under the dice still wait for "Continue"
+    hexes = [h for h in table.hits if h.kind == "hex"]
+    assert table.hit_at(hexes[0].rect.center, click=True).kind == "block"
+
+
+def test_an_army_sheet_opens_from_a_battle_s_aftermath():
+    app = make_app("fr", size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app, seed=2)
+    play_until(table, _battle, seed=3)
+    settle(app)
+    click_zone(app, table, "form", ("winner", table.view["battle"]["defender"]))
+    click_zone(app, table, "form", ("submit",))
+    assert table.aftermath and not table.steps
+    loser = table.view["battles_fought"][-1]["loser"]
+    sheet = table.find("sheet", loser)
+    assert sheet.enabled
+    click(app, sheet.rect.center)
+    assert isinstance(app.stack.top, ArmySheet)
