@@ -63,3 +63,43 @@ def test_an_army_sheet_opens_from_a_battle_s_aftermath():
     assert sheet.enabled
     click(app, sheet.rect.center)
     assert isinstance(app.stack.top, ArmySheet)
+
+
+def _sheet_sizes(monkeypatch) -> list[tuple[str, int]]:
+    """Every (text, size) the army sheet writes from now on (its lines and its single texts)."""
+    from scenes.gorges import sheet as sheet_mod
+    drawn: list[tuple[str, int]] = []
+    line, text = sheet_mod.ui.render_line, sheet_mod.ui.text
+
+    def spy_line(row, size, *a, **k):
+        drawn.append((row, size))
+        return line(row, size, *a, **k)
+
+    def spy_text(surface, value, pos, size=20, *a, **k):
+        drawn.append((value, size))
+        return text(surface, value, pos, size, *a, **k)
+
+    monkeypatch.setattr(sheet_mod.ui, "render_line", spy_line)
+    monkeypatch.setattr(sheet_mod.ui, "text", spy_text)
+    return drawn
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_army_sheet_writes_nothing_under_12_px(lang, size, monkeypatch):
+    """The sheet scaled its text with its height: at 1024x700 even a bare sheet (turn 2) wrote its
+    records at 11 px, the race's rule at 10 and its footer at 9 (10-11 px at 1280x800). It writes
+    at 12 px at least; only a column too full to hold its records that way writes smaller (as
+    before) rather than lose its last lines."""
+    app, table = _table(lang, size, seats=3, seed=4, auto_roll=True)
+    _play(table, _turn(2))
+    settle(app)
+    seat = table.view["order"][0]
+    click(app, table.find("sheet", seat).rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, ArmySheet)
+    drawn = _sheet_sizes(monkeypatch)
+    scene.cache = None
+    scene.draw(app.screen)  # what the next frame draws
+    assert len(drawn) > 30
+    small = [(value, px) for value, px in drawn if px < 12]
+    assert not small, small
