@@ -591,7 +591,7 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
             army = t.view["armies"][a.army]  # the defender's own: named by its commander and where it is
             where = t.place(army["location"]) if army["location"] else t.tr("gorges.ui.off_map")
             label = t.tr(f"gorges.ui.accept_with.{army['slot']}", where=where)
-            out.append((label, "act", a, {"wide": True, "tip": t.tr("gorges.ui.accept_tip", army=_army_label(t, a.army))}))
+            out.append((label, "act", a, {"wide": True, "tip": t.tr("gorges.ui.accept_tip", army=t.army_in_sentence(a.army))}))
         out.extend(_ally_toggles(t, p))
         return out
     if kind == "second_challenge":
@@ -687,7 +687,8 @@ def _ally_toggles(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[s
     """Allied armies that may join the challenge or the defence: one toggle each."""
     allies = (p.get("context") or {}).get("ally_armies") or []
     return [(t.tr("gorges.ui.with_ally", army=t.hero_label(aid)), "ally_toggle", aid,
-             {"selected": aid in t.ally_pick, "tip": t.tr("gorges.ui.with_ally_tip", army=_army_label(t, aid))})
+             {"selected": aid in t.ally_pick, "tip": t.tr("gorges.ui.with_ally_tip", army=t.army_in_sentence(aid),
+                                                                n=2 if t.view["armies"][aid]["slot"] == "R" else 1)})
             for aid in allies]
 
 

@@ -258,6 +258,15 @@ class GorgesTable(TableScene):
         where = self.place(army["location"]) if army["location"] else self.tr("gorges.ui.off_map")
         return f"{text} · {where}"
 
+    def army_in_sentence(self, aid: str) -> str:
+        """An army inside a sentence, with where it stands: "l'armée du Général de Morgane « Les
+        Gueux » (Vieux Phare)" (the button's "Armée du…" capitalised mid-sentence read wrong)."""
+        army = self.view["armies"].get(aid)
+        if army is None:
+            return aid
+        where = self.place(army["location"]) if army["location"] else self.tr("gorges.ui.off_map")
+        return f"{self.army_name(aid, capital=False)} ({where})"
+
     def hero_label(self, aid: str) -> str:
         """The hero of an army by the name his general gave him, else by his army."""
         army = self.view["armies"].get(aid) or {}

@@ -103,3 +103,28 @@ def test_the_army_sheet_writes_nothing_under_12_px(lang, size, monkeypatch):
     assert len(drawn) > 30
     small = [(value, px) for value, px in drawn if px < 12]
     assert not small, small
+
+
+@pytest.mark.parametrize(("lang", "start_with"), [("fr", "Relever le défi avec l'armée du "),
+                                                   ("en", "Take up the challenge with ")])
+def test_the_accept_button_s_tooltip_reads_as_a_sentence(lang, start_with):
+    """The tooltip of "Relever avec le Général (Colline du Gibet)" read "Relever le défi avec Armée
+    du Général de Joueur 1 · Colline du Gibet" (the button's label pasted mid-sentence)."""
+    from rules.gorges import actions as A
+    app = make_app(lang, size=(1024, 700))
+    table = start(app, seed=4)
+    play_until(table, lambda s: s.prompt is not None and s.prompt.kind == "answer", seed=1)
+    settle(app)
+    table.ensure_layer()
+    tips = [h.tip for h in table.hits if h.kind == "act" and isinstance(h.data, A.Answer) and h.data.accept]
+    assert tips
+    for tip in tips:
+        assert tip.startswith(start_with), tip
+        assert " · " not in tip and "Armée" not in tip, tip
+        assert tip.endswith(")"), tip  # where the army stands, in brackets
+    if lang == "fr":
+        army = table.army_in_sentence(table.view["generals"][0]["armies"][0])
+        one = app.tr("gorges.ui.with_ally_tip", army=army, n=1)
+        two = app.tr("gorges.ui.with_ally_tip", army="les renforts de Bo (Vieux Phare)", n=2)
+        assert "pour que l'armée du " in one and "se joigne à" in one and "la retirer" in one, one
+        assert "se joignent à" in two and "les retirer" in two, two
