@@ -128,3 +128,15 @@ def test_the_accept_button_s_tooltip_reads_as_a_sentence(lang, start_with):
         two = app.tr("gorges.ui.with_ally_tip", army="les renforts de Bo (Vieux Phare)", n=2)
         assert "pour que l'armée du " in one and "se joigne à" in one and "la retirer" in one, one
         assert "se joignent à" in two and "les retirer" in two, two
+
+
+def test_a_percent_sign_stays_with_its_number():
+    """The battle form's refusal broke as "…plus de 25" / "% de points de plus que l'autre"
+    (French puts a space before %): the sign now stays on its number's line."""
+    from scenes import ui
+    make_app("fr", size=(1024, 700))
+    message = "Une armée ne peut pas avoir plus de 25 % de points de plus que l'autre"
+    for width in range(120, 520, 4):
+        lines = ui.wrap(message, width, 16)
+        assert not any(line.startswith("%") for line in lines), (width, lines)
+        assert " ".join(lines) == message
