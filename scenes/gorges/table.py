@@ -267,6 +267,17 @@ class GorgesTable(TableScene):
         where = self.place(army["location"]) if army["location"] else self.tr("gorges.ui.off_map")
         return f"{self.army_name(aid, capital=False)} ({where})"
 
+    def end_score_text(self, seat: int, score: int) -> str:
+        """The end screen's score: relic points, not "pts" (read as army points at this table)."""
+        return self.tr("gorges.ui.end_relics", n=score)
+
+    def end_note(self, seat: int) -> str:
+        """Under a general's name on the end screen: his edge in the final battle, what the relics
+        were gathered for (« plus son armée sera avantagée lors de la bataille finale »)."""
+        edge = (self.session.outcome() or {}).get("final_battle_advantage") or {}
+        extra = edge.get("extra_points") or []
+        return self.tr("gorges.ui.end_edge", n=extra[seat]) if seat < len(extra) and extra[seat] else ""
+
     def hero_label(self, aid: str) -> str:
         """The hero of an army by the name his general gave him, else by his army."""
         army = self.view["armies"].get(aid) or {}

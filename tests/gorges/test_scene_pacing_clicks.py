@@ -140,3 +140,30 @@ def test_a_percent_sign_stays_with_its_number():
         lines = ui.wrap(message, width, 16)
         assert not any(line.startswith("%") for line in lines), (width, lines)
         assert " ".join(lines) == message
+
+
+@pytest.mark.parametrize(("lang", "size", "unit", "edge"), [
+    ("fr", (1024, 700), "reliques", "points d'armée à la bataille finale"),
+    ("en", (1280, 800), "relics", "army points in the final battle")])
+def test_the_end_screen_names_relics_and_the_final_battle_edge(lang, size, unit, edge, tmp_path, monkeypatch):
+    """The campaign's end screen read "21 pts" / "18 pts" (army points, at this table?) and did
+    not say what the relics were gathered for: the edge in the final battle (« plus son armée sera
+    avantagée lors de la bataille finale »), which only the table's orders panel listed."""
+    from scenes import shots
+    from scenes.end import EndScene
+    from tests.ui_helpers import texts_drawn
+    monkeypatch.setenv("GUILDHALL_HOME", str(tmp_path))
+    app = make_app(lang, size, menu=False)
+    scene = shots.make(app, "end", game="gorges", seed=1)
+    assert isinstance(scene, EndScene)
+    outcome = scene.table.session.outcome()
+    drawn = texts_drawn(monkeypatch)
+    app.render()
+    for score in outcome["scores"]:
+        assert any(text.startswith(f"{score} {unit}") for text in drawn), (score, drawn)
+    extra = outcome["final_battle_advantage"]["extra_points"]
+    assert any(extra)
+    for n in extra:
+        lines = [text for text in drawn if text == f"+{n} {edge}"]
+        assert bool(lines) == bool(n), (n, drawn)
+    assert not any(text.endswith(" pts") for text in drawn), drawn
