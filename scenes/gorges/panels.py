@@ -118,9 +118,9 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     tools = Rect(rect.right - 8 - 2 * 104, rect.top + 6, 2 * 104, rect.height - 12)
     for i, (label, kind) in enumerate(((t.tr("gorges.ui.alliances_button"), "diplomacy"), (t.tr("gorges.ui.menu"), "menu"))):
         paced = kind == "diplomacy" and not t.diplomacy_open and bool(t.steps or t.aftermath)  # the dice first
+        tip = t.tr(f"gorges.ui.{kind}_tip") + ("\n" + t.tr("gorges.ui.after_the_dice") if paced else "")
         button(t, surf, Rect(tools.left + i * 104 + 4, tools.top + 4, 98, tools.height - 8), label, kind, size=14,
-               selected=kind == "diplomacy" and t.diplomacy_open, tip=t.tr(f"gorges.ui.{kind}_tip"),
-               enabled=not paced)
+               selected=kind == "diplomacy" and t.diplomacy_open, tip=tip, enabled=not paced)
     bar = Rect(banner.right + 6, rect.top + 6, tools.left - banner.right - 10, rect.height - 12)
     current = PHASES.index(phase) if phase in PHASES else (-1 if phase == "setup" else len(PHASES))
     labels = [t.tr(f"gorges.ui.phase.{pid}") for pid in PHASES]
@@ -444,9 +444,11 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         if g["race"]:
             tip.append(t.tx(t.session.content.races[g["race"]].text))
         _hit(t, Rect(row.left, row.top, cols["armies"] + 20 - row.left, row.height), "tip", tip="\n".join(tip))
-        button(t, surf, sheet, t.tr("gorges.ui.sheet"), "sheet", seat,  # not while rolls wait: it would tell them
-               enabled=g["race"] is not None and not t.steps, tip=t.tr("gorges.ui.sheet_tip", name=t.seat_name(seat)),
-               size=13)
+        tip = t.tr("gorges.ui.sheet_tip", name=t.seat_name(seat))
+        if t.steps and g["race"] is not None:  # not while rolls wait: it would tell them
+            tip += "\n" + t.tr("gorges.ui.after_the_dice")
+        button(t, surf, sheet, t.tr("gorges.ui.sheet"), "sheet", seat, enabled=g["race"] is not None and not t.steps,
+               tip=tip, size=13)
 
 
 def _gem(surf: pygame.Surface, c: tuple[int, int], r: int = 6) -> None:

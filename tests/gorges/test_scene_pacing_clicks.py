@@ -41,6 +41,8 @@ def test_menu_and_journal_answer_while_the_dice_wait(lang, size):
     sheets = [h for h in table.hits if h.kind == "sheet"]
     assert len(sheets) == 3 and not any(h.enabled for h in sheets)
     assert not table.find("diplomacy").enabled
+    after = app.tr("gorges.ui.after_the_dice")
+    assert all(h.tip.endswith(after) for h in sheets) and table.find("diplomacy").tip.endswith(after)
     click(app, sheets[0].rect.center)
     click(app, table.find("diplomacy").rect.center)
     assert app.stack.top is table and not table.diplomacy_open
