@@ -723,24 +723,31 @@ def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, 
     # paged: the pager shares the row of a lone primary button rather than taking a row of its own
     # (at 1024×700 a row of its own left one order per page: "page 1/10")
     inline = len(primary) == 1 and rect.width >= 300
-    pager_row = 0 if inline else 1
+    # with no primary button the pager shares the last row of orders (Assassin's six heroes at
+    # 1024×700 were one a page under the event's text: "page 1/6")
+    beside = not primary and rect.width >= 300
+    pager_row = 0 if inline or beside else 1
     pages = max(1, math.ceil(len(cells) / max(1, room - pager_row))) if len(cells) > room else 1
     per = room if pages == 1 else max(1, room - pager_row)
     t.page = max(0, min(t.page, pages - 1))
     shown = cells[t.page * per:(t.page + 1) * per]
+    page = t.tr("gorges.ui.page", n=t.page + 1, of=pages)
+    text_w = ui.font(13).size(page)[0] + 10
+    pager_w = 60 + 3 * gap + text_w
     y = rect.top
-    for row in shown:
-        w = (rect.width - gap * (len(row) - 1)) // len(row)
+    for i, row in enumerate(shown):
+        width = rect.width - (pager_w + gap if pages > 1 and beside and i == per - 1 else 0)
+        w = (width - gap * (len(row) - 1)) // len(row)
         for j, (label, kind, data, opts) in enumerate(row):
             button(t, surf, Rect(rect.left + j * (w + gap), y, w, h), label, kind, data,
                    enabled=opts.get("enabled", True), selected=opts.get("selected", False), size=14,
                    tip=opts.get("tip", ""))
         y += h + gap
     left = rect.left
-    if pages > 1 and inline:  # « page 2/5 » at the left of the primary row
-        page = t.tr("gorges.ui.page", n=t.page + 1, of=pages)
-        text_w = ui.font(13).size(page)[0] + 10
+    if pages > 1 and (inline or beside):  # « page 2/5 » at the left of the primary row, or after the last order
         by = rect.bottom - h
+        if beside:  # on the last row of a full page, at the same place on every page
+            by, left = rect.top + (per - 1) * (h + gap), rect.right - pager_w
         button(t, surf, Rect(left, by, 30, h), "«", "page", -1, enabled=t.page > 0, size=14,
                tip=page)
         ui.text(surf, page, (left + 30 + gap + text_w // 2, by + h // 2), 13, ui.PARCHMENT_DIM, anchor="center")

@@ -169,3 +169,36 @@ def test_the_end_screen_names_relics_and_the_final_battle_edge(lang, size, unit,
         lines = [text for text in drawn if text == f"+{n} {edge}"]
         assert bool(lines) == bool(n), (n, drawn)
     assert not any(text.endswith(" pts") for text in drawn), drawn
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_a_choice_without_a_done_button_pages_beside_its_last_order(lang, size):
+    """Event 56 (Assassin!) at 1024x700: the six enemy heroes were offered one a page ("page 1/6"),
+    the pager taking a row of its own under the event's text. With no primary button the pager now
+    shares the last row of orders, at the same place on every page, and every hero is offered."""
+    from rules.gorges import actions as A
+    app, table = _table(lang, size, seats=3, seed=4, auto_roll=True)
+    table.act(A.ForceNextRoll("d66", 56, "event"), 0)
+    _play(table, lambda s: s.prompt is not None and s.prompt.kind == "hero")
+    settle(app)
+    table.ensure_layer()
+    options = table.view["prompt"]["options"]
+    assert len(options) == 6
+
+    def offered():
+        table.ensure_layer()
+        return [h for h in table.hits if h.kind == "act" and isinstance(h.data, A.Choose)]
+
+    first = offered()
+    assert len(first) >= 2, [h.rect for h in first]
+    seen, pages, spot = {h.data.value for h in first}, 1, None
+    while (nxt := table.find("page", 1)) is not None and nxt.enabled:
+        assert spot in (None, nxt.rect.topleft)
+        spot = nxt.rect.topleft
+        for h in offered():  # the pager beside an order, never over one
+            assert not h.rect.colliderect(nxt.rect) and not h.rect.colliderect(table.find("page", -1).rect)
+        click(app, nxt.rect.center)
+        seen |= {h.data.value for h in offered()}
+        pages += 1
+    assert seen == set(options) and pages <= 3
+    assert all(table.lay.prompt.contains(h.rect) for h in offered())
