@@ -19,6 +19,7 @@ from sprites.gorges import map as gm
 
 PHASES = ("crown", "events", "search", "mines", "movement", "construction", "challenges", "conquest", "battles")
 Rect = pygame.Rect
+MIN_TEXT = 12  # px: the top bar's season rule and phase names, where the room allows (see `top_bar`)
 
 
 def _hit(t: Any, rect: Rect, kind: str, data: Any = None, tip: str = "", enabled: bool = True) -> None:
@@ -93,22 +94,25 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     ink = ui.PARCHMENT_DIM if v["phase"] not in ("setup", "over") else ui.GOLD
     width = banner.width - 60
     size = 11
-    if ui.font(11).size(sub)[0] <= width:  # one line, as large as it fits
-        shown, size = ui.fitted(sub, width, 13, smallest=11)
+    if ui.font(MIN_TEXT).size(sub)[0] <= width:  # one line, as large as it fits
+        shown, size = ui.fitted(sub, width, 13, smallest=MIN_TEXT)
         lines = [shown]
+    elif len(ui.wrap(sub, width, MIN_TEXT)) <= 2:  # two lines at 12 px (1280x800: they were 11 px)
+        lines = ui.wrap(sub, width, MIN_TEXT)
     else:
         lines = ui.wrap(sub, width, 11)  # two short lines rather than a cut one
-    line_size, step, first = 11, 14, 24
+    twelve = all(ui.font(MIN_TEXT).size(x)[0] <= width for x in lines) and len(lines) <= 2
+    line_size, step, first = (MIN_TEXT, 15, 20) if twelve else (11, 14, 24)
     if len(lines) > 2:  # a long weather rule (Blizzard...): three smaller lines under a smaller title
         line_size, step, first = 10, 12, 18
         lines = ui.wrap(sub, width, 10)
         if len(lines) > 3:
             lines = [*lines[:2], ui.ellipsize(" ".join(lines[2:]), width, 10)]
     two = len(lines) > 1
-    title_size = (13 if len(lines) > 2 else 15) if two else 17
+    title_size = (13 if len(lines) > 2 else 14 if twelve else 15) if two else 17
     title, title_size = ui.fitted(title, width, title_size, True)
-    ui.text(surf, title, (banner.left + 52, banner.top + (1 if len(lines) > 2 else 3 if two else 6)), title_size,
-            ui.GOLD, bold=True)
+    ui.text(surf, title, (banner.left + 52, banner.top + (1 if len(lines) > 2 or twelve else 3 if two else 6)),
+            title_size, ui.GOLD, bold=True)
     for i, line in enumerate(lines):
         ui.text(surf, line, (banner.left + 52, banner.top + (first + step * i if two else 31)),
                 line_size if two else size, ink)
@@ -129,9 +133,9 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         size -= 1
     widths = [ui.font(size, True).size(x)[0] + 40 for x in labels]
     stacked = numbers_only = False
-    if sum(widths) > bar.width:  # too narrow for a row: each name under its circle, smaller
-        stacked = True
-        size = 10
+    if sum(widths) > bar.width:  # too narrow for a row: each name under its circle, at 12 px where they fit
+        stacked = True  # (1280x800: they were 10 px), else smaller: every phase keeps its name (issue 9)
+        size = MIN_TEXT if sum(ui.font(MIN_TEXT, True).size(x)[0] + 8 for x in labels) <= bar.width else 10
         while size > 8 and sum(ui.font(size, True).size(x)[0] + 8 for x in labels) > bar.width:
             size -= 1
         widths = [max(30, ui.font(size, True).size(x)[0] + 8) for x in labels]
@@ -149,7 +153,7 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         pygame.draw.rect(surf, bg, cell, border_radius=8)
         pygame.draw.rect(surf, ui.GOLD if now else (90, 70, 40), cell, 2 if now else 1, border_radius=8)
         radius = 8 if stacked else 11
-        centre = (cell.centerx, cell.top + 13) if stacked else (cell.left + 15, cell.centery)
+        centre = (cell.centerx, cell.top + (11 if size >= MIN_TEXT else 13)) if stacked else (cell.left + 15, cell.centery)
         pygame.draw.circle(surf, ui.GOLD if now else ((110, 92, 60) if done else (70, 56, 40)), centre, radius)
         if done:
             cx, cy = centre
@@ -157,11 +161,12 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             pygame.draw.lines(surf, ui.INK, False, [(cx - 5 * k, cy), (cx - 1 * k, cy + 4 * k), (cx + 5 * k, cy - 4 * k)],
                               3 if not stacked else 2)
         else:
-            img = ui.font(13 if not stacked else 11, bold=True).render(str(i + 1), True, ui.INK)
+            img = ui.font(13 if not stacked else 11 + (size >= MIN_TEXT), bold=True).render(str(i + 1), True, ui.INK)
             surf.blit(img, img.get_rect(center=centre))
         ink = (255, 246, 222) if now else (ui.PARCHMENT_DIM if done else ui.PARCHMENT)
         if stacked:
-            ui.text(surf, elide(labels[i], cell.width - 2, size, True), (cell.centerx, cell.bottom - 4 - size), size,
+            ui.text(surf, elide(labels[i], cell.width - 2, size, True),
+                    (cell.centerx, cell.bottom - (1 + ui.font(size, True).get_linesize() if size >= MIN_TEXT else 4 + size)), size,
                     ink, bold=True, anchor="midtop")
         elif not numbers_only or now:
             ui.text(surf, elide(labels[i], cell.width - 32, size, True), (cell.left + 30, cell.centery), size,

@@ -6,6 +6,7 @@ full-window block swallowed it). Now the buttons that change nothing in the camp
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from scenes.gorges.sheet import ArmySheet
@@ -18,7 +19,7 @@ from tests.ui_helpers import click, key, make_app, settle
 
 @pytest.mark.parametrize(("lang", "size"), [("fr", (1024, 700)), ("en", (1280, 800))])
 def test_menu_and_journal_answer_while_the_dice_wait(lang, size):
-    import pygame
+
 
     app, table = _table(lang, size, seats=3, seed=4, auto_roll=False)
     _play(table, _turn(2))
@@ -202,3 +203,35 @@ def test_a_choice_without_a_done_button_pages_beside_its_last_order(lang, size):
         pages += 1
     assert seen == set(options) and pages <= 3
     assert all(table.lay.prompt.contains(h.rect) for h in offered())
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_top_bar_writes_at_12_px_at_1280x800(lang, monkeypatch):
+    """At 1280x800 the top bar drew the phase names at 10 px and the season's rule at 11 px
+    (playtest, English). They fit at 12 px there: now drawn so, in every season and phase, every
+    phase named, every text inside the bar. (At 1024x700 the nine names only fit under 12 px and
+    issue 9 wants them all: unchanged there.)"""
+    from scenes.gorges import panels
+    from tests.ui_helpers import drawn_with_sizes
+    app, table = _table(lang, (1280, 800), seats=3, seed=4, auto_roll=True)
+    _play(table, _turn(2))
+    settle(app)
+    bar = table.lay.top
+    surf = pygame.Surface(app.screen.get_size())
+    drawn = drawn_with_sizes(monkeypatch, panels.ui)
+    for index, season in enumerate(table.session.content.seasons):
+        shown = {"index": index, "id": season.id, "name": season.name.model_dump(), "text": season.text.model_dump(),
+                 "turn": 1, "turns": 3, "count": 4}
+        monkeypatch.setattr(table, "shown_season", lambda shown=shown: (shown, 1))
+        for phase in ("crown", "construction", "battles"):
+            monkeypatch.setattr(table, "shown_phase", lambda phase=phase: phase)
+            table.hits = []
+            drawn.clear()
+            panels.top_bar(table, surf, bar)
+            texts = [text for text, _, _ in drawn]
+            assert all(app.tr(f"gorges.ui.phase.{pid}") in texts for pid in panels.PHASES)
+            assert " ".join(texts).replace(" ", "").count(table.tx(shown["text"]).replace(" ", "")[:40]) == 1
+            small = {(text, px) for text, px, _ in drawn if px < 12}
+            assert not small, (season.id, small)
+            outside = [(text, rect) for text, _, rect in drawn if rect is not None and not bar.contains(rect)]
+            assert not outside, outside
