@@ -66,8 +66,14 @@ class EndScene(UIScene):
             ui.seat_symbol(surface, c.symbol, (x + 84, y + 17), 12, c.rgb)
             ui.text(surface, self.table.seat_name(seat), (x + 106, y + 2), 24,
                     ui.PARCHMENT, bold=seat in winners)
-            if score is not None:
-                ui.text(surface, self.tr("end.points", n=score), (x + left_w - 24, y + 2), 22, ui.GOLD, anchor="topright")
+            if score is not None:  # a game may name its score ("12 reliques") and add a line under the name
+                label = getattr(self.table, "end_score_text", None)
+                text = label(seat, score) if label else self.tr("end.points", n=score)
+                ui.text(surface, text, (x + left_w - 24, y + 2), 22, ui.GOLD, anchor="topright")
+            note = getattr(self.table, "end_note", None)
+            line = note(seat) if note else ""
+            if line:
+                ui.text(surface, ui.fit(line, left_w - 130, 14), (x + 106, y + 32), 14, ui.PARCHMENT_DIM)
             if seat in winners:
                 crown(surface, (x + 84, y - 6))
         if chart:

@@ -176,7 +176,7 @@ MAX_WRAPPED = 20_000  # characters wrapped at most (no screen shows more)
 
 #: Words that never start a line: a short number ending a name ("Robot 4."), French spaced
 #: punctuation (" :", " ?", " »"); they stay with the word before.
-_GLUED = re.compile(r"^(\d{1,3}[.,;:!?)»]*|[:;!?»]+[.,]?)$")
+_GLUED = re.compile(r"^(\d{1,3}[.,;:!?)»%]*|[:;!?»%]+[.,]?)$")  # "25 %": French spaces before % too
 
 
 def _units(words: list[str]) -> list[str]:

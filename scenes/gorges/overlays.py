@@ -174,7 +174,7 @@ def step(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     roll = entries[0]
     p = roll.get("params") or {}
     box = _step_box(rect, _step_height(t, entries, min(rect.width, 620)))
-    _hit(t, Rect((0, 0), surf.get_size()), "block")  # the organiser continues before anything else
+    _hit(t, Rect((0, 0), surf.get_size()), "block", "steps")  # the organiser continues before anything else
     ui.panel(surf, box, 250, ui.GOLD)
     phase = step_phase(t, roll, t.step_at[0])
     head = t.tr(f"gorges.phase.{phase}") if phase else t.tr("gorges.ui.dice")

@@ -19,6 +19,7 @@ from sprites.gorges import map as gm
 
 PHASES = ("crown", "events", "search", "mines", "movement", "construction", "challenges", "conquest", "battles")
 Rect = pygame.Rect
+MIN_TEXT = 12  # px: the top bar's season rule and phase names, where the room allows (see `top_bar`)
 
 
 def _hit(t: Any, rect: Rect, kind: str, data: Any = None, tip: str = "", enabled: bool = True) -> None:
@@ -93,22 +94,25 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     ink = ui.PARCHMENT_DIM if v["phase"] not in ("setup", "over") else ui.GOLD
     width = banner.width - 60
     size = 11
-    if ui.font(11).size(sub)[0] <= width:  # one line, as large as it fits
-        shown, size = ui.fitted(sub, width, 13, smallest=11)
+    if ui.font(MIN_TEXT).size(sub)[0] <= width:  # one line, as large as it fits
+        shown, size = ui.fitted(sub, width, 13, smallest=MIN_TEXT)
         lines = [shown]
+    elif len(ui.wrap(sub, width, MIN_TEXT)) <= 2:  # two lines at 12 px (1280x800: they were 11 px)
+        lines = ui.wrap(sub, width, MIN_TEXT)
     else:
         lines = ui.wrap(sub, width, 11)  # two short lines rather than a cut one
-    line_size, step, first = 11, 14, 24
+    twelve = all(ui.font(MIN_TEXT).size(x)[0] <= width for x in lines) and len(lines) <= 2
+    line_size, step, first = (MIN_TEXT, 15, 20) if twelve else (11, 14, 24)
     if len(lines) > 2:  # a long weather rule (Blizzard...): three smaller lines under a smaller title
         line_size, step, first = 10, 12, 18
         lines = ui.wrap(sub, width, 10)
         if len(lines) > 3:
             lines = [*lines[:2], ui.ellipsize(" ".join(lines[2:]), width, 10)]
     two = len(lines) > 1
-    title_size = (13 if len(lines) > 2 else 15) if two else 17
+    title_size = (13 if len(lines) > 2 else 14 if twelve else 15) if two else 17
     title, title_size = ui.fitted(title, width, title_size, True)
-    ui.text(surf, title, (banner.left + 52, banner.top + (1 if len(lines) > 2 else 3 if two else 6)), title_size,
-            ui.GOLD, bold=True)
+    ui.text(surf, title, (banner.left + 52, banner.top + (1 if len(lines) > 2 or twelve else 3 if two else 6)),
+            title_size, ui.GOLD, bold=True)
     for i, line in enumerate(lines):
         ui.text(surf, line, (banner.left + 52, banner.top + (first + step * i if two else 31)),
                 line_size if two else size, ink)
@@ -117,8 +121,10 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
     phase = t.shown_phase()
     tools = Rect(rect.right - 8 - 2 * 104, rect.top + 6, 2 * 104, rect.height - 12)
     for i, (label, kind) in enumerate(((t.tr("gorges.ui.alliances_button"), "diplomacy"), (t.tr("gorges.ui.menu"), "menu"))):
+        paced = kind == "diplomacy" and not t.diplomacy_open and bool(t.steps or t.aftermath)  # the dice first
+        tip = t.tr(f"gorges.ui.{kind}_tip") + ("\n" + t.tr("gorges.ui.after_the_dice") if paced else "")
         button(t, surf, Rect(tools.left + i * 104 + 4, tools.top + 4, 98, tools.height - 8), label, kind, size=14,
-               selected=kind == "diplomacy" and t.diplomacy_open, tip=t.tr(f"gorges.ui.{kind}_tip"))
+               selected=kind == "diplomacy" and t.diplomacy_open, tip=tip, enabled=not paced)
     bar = Rect(banner.right + 6, rect.top + 6, tools.left - banner.right - 10, rect.height - 12)
     current = PHASES.index(phase) if phase in PHASES else (-1 if phase == "setup" else len(PHASES))
     labels = [t.tr(f"gorges.ui.phase.{pid}") for pid in PHASES]
@@ -127,9 +133,9 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         size -= 1
     widths = [ui.font(size, True).size(x)[0] + 40 for x in labels]
     stacked = numbers_only = False
-    if sum(widths) > bar.width:  # too narrow for a row: each name under its circle, smaller
-        stacked = True
-        size = 10
+    if sum(widths) > bar.width:  # too narrow for a row: each name under its circle, at 12 px where they fit
+        stacked = True  # (1280x800: they were 10 px), else smaller: every phase keeps its name (issue 9)
+        size = MIN_TEXT if sum(ui.font(MIN_TEXT, True).size(x)[0] + 8 for x in labels) <= bar.width else 10
         while size > 8 and sum(ui.font(size, True).size(x)[0] + 8 for x in labels) > bar.width:
             size -= 1
         widths = [max(30, ui.font(size, True).size(x)[0] + 8) for x in labels]
@@ -147,7 +153,7 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         pygame.draw.rect(surf, bg, cell, border_radius=8)
         pygame.draw.rect(surf, ui.GOLD if now else (90, 70, 40), cell, 2 if now else 1, border_radius=8)
         radius = 8 if stacked else 11
-        centre = (cell.centerx, cell.top + 13) if stacked else (cell.left + 15, cell.centery)
+        centre = (cell.centerx, cell.top + (11 if size >= MIN_TEXT else 13)) if stacked else (cell.left + 15, cell.centery)
         pygame.draw.circle(surf, ui.GOLD if now else ((110, 92, 60) if done else (70, 56, 40)), centre, radius)
         if done:
             cx, cy = centre
@@ -155,11 +161,12 @@ def top_bar(t: Any, surf: pygame.Surface, rect: Rect) -> None:
             pygame.draw.lines(surf, ui.INK, False, [(cx - 5 * k, cy), (cx - 1 * k, cy + 4 * k), (cx + 5 * k, cy - 4 * k)],
                               3 if not stacked else 2)
         else:
-            img = ui.font(13 if not stacked else 11, bold=True).render(str(i + 1), True, ui.INK)
+            img = ui.font(13 if not stacked else 11 + (size >= MIN_TEXT), bold=True).render(str(i + 1), True, ui.INK)
             surf.blit(img, img.get_rect(center=centre))
         ink = (255, 246, 222) if now else (ui.PARCHMENT_DIM if done else ui.PARCHMENT)
         if stacked:
-            ui.text(surf, elide(labels[i], cell.width - 2, size, True), (cell.centerx, cell.bottom - 4 - size), size,
+            ui.text(surf, elide(labels[i], cell.width - 2, size, True),
+                    (cell.centerx, cell.bottom - (1 + ui.font(size, True).get_linesize() if size >= MIN_TEXT else 4 + size)), size,
                     ink, bold=True, anchor="midtop")
         elif not numbers_only or now:
             ui.text(surf, elide(labels[i], cell.width - 32, size, True), (cell.left + 30, cell.centery), size,
@@ -442,8 +449,11 @@ def standings(t: Any, surf: pygame.Surface, rect: Rect) -> None:
         if g["race"]:
             tip.append(t.tx(t.session.content.races[g["race"]].text))
         _hit(t, Rect(row.left, row.top, cols["armies"] + 20 - row.left, row.height), "tip", tip="\n".join(tip))
-        button(t, surf, sheet, t.tr("gorges.ui.sheet"), "sheet", seat,
-               enabled=g["race"] is not None, tip=t.tr("gorges.ui.sheet_tip", name=t.seat_name(seat)), size=13)
+        tip = t.tr("gorges.ui.sheet_tip", name=t.seat_name(seat))
+        if t.steps and g["race"] is not None:  # not while rolls wait: it would tell them
+            tip += "\n" + t.tr("gorges.ui.after_the_dice")
+        button(t, surf, sheet, t.tr("gorges.ui.sheet"), "sheet", seat, enabled=g["race"] is not None and not t.steps,
+               tip=tip, size=13)
 
 
 def _gem(surf: pygame.Surface, c: tuple[int, int], r: int = 6) -> None:
@@ -588,7 +598,7 @@ def choices(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, An
             army = t.view["armies"][a.army]  # the defender's own: named by its commander and where it is
             where = t.place(army["location"]) if army["location"] else t.tr("gorges.ui.off_map")
             label = t.tr(f"gorges.ui.accept_with.{army['slot']}", where=where)
-            out.append((label, "act", a, {"wide": True, "tip": t.tr("gorges.ui.accept_tip", army=_army_label(t, a.army))}))
+            out.append((label, "act", a, {"wide": True, "tip": t.tr("gorges.ui.accept_tip", army=t.army_in_sentence(a.army))}))
         out.extend(_ally_toggles(t, p))
         return out
     if kind == "second_challenge":
@@ -684,7 +694,8 @@ def _ally_toggles(t: Any, p: dict[str, Any]) -> list[tuple[str, str, Any, dict[s
     """Allied armies that may join the challenge or the defence: one toggle each."""
     allies = (p.get("context") or {}).get("ally_armies") or []
     return [(t.tr("gorges.ui.with_ally", army=t.hero_label(aid)), "ally_toggle", aid,
-             {"selected": aid in t.ally_pick, "tip": t.tr("gorges.ui.with_ally_tip", army=_army_label(t, aid))})
+             {"selected": aid in t.ally_pick, "tip": t.tr("gorges.ui.with_ally_tip", army=t.army_in_sentence(aid),
+                                                                n=2 if t.view["armies"][aid]["slot"] == "R" else 1)})
             for aid in allies]
 
 
@@ -717,24 +728,31 @@ def _grid(t: Any, surf: pygame.Surface, rect: Rect, items: list[tuple[str, str, 
     # paged: the pager shares the row of a lone primary button rather than taking a row of its own
     # (at 1024×700 a row of its own left one order per page: "page 1/10")
     inline = len(primary) == 1 and rect.width >= 300
-    pager_row = 0 if inline else 1
+    # with no primary button the pager shares the last row of orders (Assassin's six heroes at
+    # 1024×700 were one a page under the event's text: "page 1/6")
+    beside = not primary and rect.width >= 300
+    pager_row = 0 if inline or beside else 1
     pages = max(1, math.ceil(len(cells) / max(1, room - pager_row))) if len(cells) > room else 1
     per = room if pages == 1 else max(1, room - pager_row)
     t.page = max(0, min(t.page, pages - 1))
     shown = cells[t.page * per:(t.page + 1) * per]
+    page = t.tr("gorges.ui.page", n=t.page + 1, of=pages)
+    text_w = ui.font(13).size(page)[0] + 10
+    pager_w = 60 + 3 * gap + text_w
     y = rect.top
-    for row in shown:
-        w = (rect.width - gap * (len(row) - 1)) // len(row)
+    for i, row in enumerate(shown):
+        width = rect.width - (pager_w + gap if pages > 1 and beside and i == per - 1 else 0)
+        w = (width - gap * (len(row) - 1)) // len(row)
         for j, (label, kind, data, opts) in enumerate(row):
             button(t, surf, Rect(rect.left + j * (w + gap), y, w, h), label, kind, data,
                    enabled=opts.get("enabled", True), selected=opts.get("selected", False), size=14,
                    tip=opts.get("tip", ""))
         y += h + gap
     left = rect.left
-    if pages > 1 and inline:  # « page 2/5 » at the left of the primary row
-        page = t.tr("gorges.ui.page", n=t.page + 1, of=pages)
-        text_w = ui.font(13).size(page)[0] + 10
+    if pages > 1 and (inline or beside):  # « page 2/5 » at the left of the primary row, or after the last order
         by = rect.bottom - h
+        if beside:  # on the last row of a full page, at the same place on every page
+            by, left = rect.top + (per - 1) * (h + gap), rect.right - pager_w
         button(t, surf, Rect(left, by, 30, h), "«", "page", -1, enabled=t.page > 0, size=14,
                tip=page)
         ui.text(surf, page, (left + 30 + gap + text_w // 2, by + h // 2), 13, ui.PARCHMENT_DIM, anchor="center")

@@ -28,18 +28,20 @@ PAPER = (240, 228, 198)
 PAPER_DARK = (222, 204, 166)
 RED_INK = (150, 40, 30)
 EXPORT_SIZE = (1754, 1240)
+MIN_TEXT = 12  # px: the sheet's text on screen (1024x700 drew 9-11 px even on a bare sheet)
+CRAMMED_TEXT = 9  # px: only a column too full to hold its records at MIN_TEXT writes smaller, down to this
 
 
 class _Pen:
     """Writes wrapped lines down a column, scaled, clipped at the bottom."""
 
-    def __init__(self, surf: pygame.Surface, rect: pygame.Rect, k: float) -> None:
-        self.surf, self.rect, self.k = surf, rect, k
+    def __init__(self, surf: pygame.Surface, rect: pygame.Rect, k: float, floor: int = MIN_TEXT) -> None:
+        self.surf, self.rect, self.k, self.floor = surf, rect, k, floor
         self.y = rect.top
         self.clipped = False  # a line or heading did not fit above the bottom
 
     def size(self, base: int) -> int:
-        return max(9, int(base * self.k))
+        return max(self.floor, int(base * self.k))
 
     def line(self, value: str, base: int = 15, colour: tuple[int, int, int] = INK, bold: bool = False,
              indent: int = 0, italic: bool = False, bullet: str = "") -> None:
@@ -110,7 +112,7 @@ def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int, edita
     title = t.tr("gorges.ui.sheet_title", name=t.seat_name(seat))
     ui.text(surf, title, (head.left + int(40 * k), head.top), max(12, int(26 * k)), INK, bold=True)
     race = g.get("race")
-    ui.text(surf, t.race_name(race), (head.left + int(40 * k), head.top + int(34 * k)), max(10, int(17 * k)),
+    ui.text(surf, t.race_name(race), (head.left + int(40 * k), head.top + int(34 * k)), max(MIN_TEXT, int(17 * k)),
             RED_INK, bold=True)
     facts = [t.tr("gorges.ui.relics", n=g["relic_points"]), t.tr("gorges.ui.lands", n=g["territories"]),
              t.tr("gorges.ui.capital_is", name=t.place(g["capital"]))]
@@ -118,11 +120,11 @@ def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int, edita
         facts.append(t.tr("gorges.ui.extra_points", n=g["extra_points"]))
     if g.get("hostages"):
         facts.append(t.tr("gorges.ui.hostages", names=", ".join(t.army_name(a, capital=False) for a in g["hostages"])))
-    ui.text(surf, " · ".join(facts), (head.left + int(40 * k), head.top + int(60 * k)), max(10, int(15 * k)), INK)
+    ui.text(surf, " · ".join(facts), (head.left + int(40 * k), head.top + int(60 * k)), max(MIN_TEXT, int(15 * k)), INK)
     season = v["season"]
     stamp = t.tr("gorges.ui.season_banner", season=t.tx(season["name"]), turn=season["turn"], turns=season["turns"],
                  total=v["turn"])
-    ui.text(surf, stamp, (head.right, head.top + int(4 * k)), max(10, int(14 * k)), INK_SOFT, anchor="topright")
+    ui.text(surf, stamp, (head.right, head.top + int(4 * k)), max(MIN_TEXT, int(14 * k)), INK_SOFT, anchor="topright")
     top_pen = _Pen(surf, pygame.Rect(head.left + int(40 * k), head.top + int(84 * k), head.width - int(40 * k),
                                      int(60 * k)), k)
     if race and race in t.session.content.races:
@@ -150,13 +152,14 @@ def draw_sheet(surf: pygame.Surface, rect: pygame.Rect, t: Any, seat: int, edita
     body = pygame.Rect(rect.left + pad, y + int(6 * k), width, rect.bottom - pad - y - int(22 * k))
     for i, army in enumerate(armies):
         col = body.move(i * (width + gap), 0)
-        for scale in COLUMN_SCALES:  # a full column writes smaller rather than losing its last lines
-            found, clipped = _army_column(surf, col, t, army, k, editable, editing, k * scale)
+        # at 12 px at least; a full column writes smaller rather than losing its last lines
+        for scale, floor in ((1.0, MIN_TEXT), *((s, CRAMMED_TEXT) for s in COLUMN_SCALES)):
+            found, clipped = _army_column(surf, col, t, army, k, editable, editing, k * scale, floor)
             if not clipped:
                 break
         zones += found
     foot = t.tr("gorges.ui.sheet_footer")
-    ui.text(surf, foot, (rect.centerx, rect.bottom - int(10 * k)), max(9, int(11 * k)), INK_SOFT, anchor="midbottom",
+    ui.text(surf, foot, (rect.centerx, rect.bottom - int(10 * k)), max(MIN_TEXT, int(11 * k)), INK_SOFT, anchor="midbottom",
             italic=True)
     return zones
 
@@ -203,7 +206,7 @@ COLUMN_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72)  # the text of an army's column, t
 
 def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str, Any], k: float,
                  editable: bool = False, editing: tuple[str, str, str] | None = None,
-                 text_k: float | None = None) -> tuple[list[Zone], bool]:
+                 text_k: float | None = None, floor: int = MIN_TEXT) -> tuple[list[Zone], bool]:
     """One army's column (its records at scale `text_k`); returns the name zones and whether its
     text ran past the bottom."""
     zones: list[Zone] = []
@@ -230,10 +233,10 @@ def _army_column(surf: pygame.Surface, col: pygame.Rect, t: Any, army: dict[str,
         figures.append(t.tr("gorges.ui.fig_points", n=army["extra_points"]))
     bar = pygame.Rect(col.left + int(8 * k), col.top + int(56 * k), col.width - int(16 * k), int(26 * k))
     pygame.draw.rect(surf, PAPER, bar, border_radius=int(5 * k))
-    ui.text(surf, "  ·  ".join(figures), bar.center, max(10, int(15 * k)), RED_INK, bold=True, anchor="center")
+    ui.text(surf, "  ·  ".join(figures), bar.center, max(MIN_TEXT, int(15 * k)), RED_INK, bold=True, anchor="center")
     top = bar.bottom + int(6 * k)
     pen = _Pen(surf, pygame.Rect(col.left + int(12 * k), top, col.width - int(24 * k), col.bottom - int(8 * k) - top),
-               text_k or k)
+               text_k or k, floor)
     _named(pen, zones, aid, "army", f"« {army['name']} »" if army.get("name") else "", t.tr("gorges.ui.name_army"),
            editable, editing, 15)
     pen.line(t.tr("gorges.ui.record", wins=army["wins"], losses=army["losses"]), 14, INK)

@@ -54,6 +54,7 @@ from scenes.table import BOT_PAUSE_S, TableScene
 from sprites.gorges import map as gm
 
 ROLL_S = 0.7
+THROUGH_PACING = ("menu", "journal_big", "sheet")  # clickable under the paced dice and the aftermath
 # session.extras key: the log length the organiser had followed (every roll stepped through, the
 # after-battle screen closed) when the game was last saved; a resumed game shows the rest step by step
 SHOWN_EXTRA = "gorges.shown"
@@ -256,6 +257,26 @@ class GorgesTable(TableScene):
             text += f" « {army['name']} »"
         where = self.place(army["location"]) if army["location"] else self.tr("gorges.ui.off_map")
         return f"{text} · {where}"
+
+    def army_in_sentence(self, aid: str) -> str:
+        """An army inside a sentence, with where it stands: "l'armée du Général de Morgane « Les
+        Gueux » (Vieux Phare)" (the button's "Armée du…" capitalised mid-sentence read wrong)."""
+        army = self.view["armies"].get(aid)
+        if army is None:
+            return aid
+        where = self.place(army["location"]) if army["location"] else self.tr("gorges.ui.off_map")
+        return f"{self.army_name(aid, capital=False)} ({where})"
+
+    def end_score_text(self, seat: int, score: int) -> str:
+        """The end screen's score: relic points, not "pts" (read as army points at this table)."""
+        return self.tr("gorges.ui.end_relics", n=score)
+
+    def end_note(self, seat: int) -> str:
+        """Under a general's name on the end screen: his edge in the final battle, what the relics
+        were gathered for (« plus son armée sera avantagée lors de la bataille finale »)."""
+        edge = (self.session.outcome() or {}).get("final_battle_advantage") or {}
+        extra = edge.get("extra_points") or []
+        return self.tr("gorges.ui.end_edge", n=extra[seat]) if seat < len(extra) and extra[seat] else ""
 
     def hero_label(self, aid: str) -> str:
         """The hero of an army by the name his general gave him, else by his army."""
@@ -872,14 +893,22 @@ class GorgesTable(TableScene):
     # -- events ----------------------------------------------------------------------------------
 
     def hit_at(self, pos: tuple[int, int], click: bool = False) -> Hit | None:
-        """The topmost zone under `pos` (tooltip-only zones let a click through)."""
+        """The topmost zone under `pos` (tooltip-only zones let a click through). The dice shown
+        one by one and a battle's aftermath hold the whole window, except the buttons that change
+        nothing in the campaign (`THROUGH_PACING`: the menu, the journal, an army sheet)."""
+        held: Hit | None = None
         for hit in reversed(self.hits):
             if not hit.rect.collidepoint(pos) or (click and hit.kind == "tip"):
                 continue
             if hit.kind == "hex" and self.island is not None and self.island.at(pos) != hit.data:
                 continue
+            if held is not None:
+                return hit if hit.kind in THROUGH_PACING else held
+            if hit.kind == "block" and hit.data in ("steps", "aftermath"):
+                held = hit
+                continue
             return hit
-        return None
+        return held
 
     def find(self, kind: str, data: Any = None) -> Hit | None:
         """The zone of that kind (and data), for tests and tools."""
