@@ -615,22 +615,28 @@ class Composer:
 
     def buttons(self, buttons: list, area: Rect) -> None:
         """The console's buttons in rows. When they do not all fit (five people at 1024x700: the
-        last ones were dropped unseen), lower buttons with their short labels, then smaller text."""
-        for bh, short, size in ((max(30, self.px(38)), False, 16), (28, True, 16), (26, True, 14)):
+        last ones were dropped unseen), lower buttons with their short labels, then smaller text,
+        and only then the shortest labels (a floor request's bare name, which reads as a vote: with
+        three people at 1024x700 in French the requests were two buttons "Brand" and "Corwin")."""
+        tiers = ((max(30, self.px(38)), 0, 16), (28, 1, 16), (26, 1, 14), (28, 2, 16), (26, 2, 14))
+        for bh, short, size in tiers:
             placed = self._rows(buttons, area, bh, short, size)
             if placed is not None:
                 break
         else:
-            placed = self._rows(buttons, area, 26, True, 14, partial=True)
+            placed = self._rows(buttons, area, 26, 2, 14, partial=True)
         for rect, label, data, style, size, full in placed:
             self.button(rect, label, data, style, size, tip=full)
 
-    def _rows(self, buttons: list, area: Rect, bh: int, short: bool, size: int, partial: bool = False) -> list | None:
-        """Where each button goes, or None when one would fall below `area` (`partial`: those that fit)."""
+    def _rows(self, buttons: list, area: Rect, bh: int, short: int, size: int, partial: bool = False) -> list | None:
+        """Where each button goes, or None when one would fall below `area` (`partial`: those that fit).
+        `short`: 0 the full labels, 1 the short ones, 2 the shortest (a button lists its shorter
+        labels after its style, longest first)."""
         x, y, out = area.left, area.top, []
         group = None
         for full, data, style, *alt in buttons:
-            label = alt[0] if short and alt else full
+            labels = [full, *alt]
+            label = labels[min(short, len(labels) - 1)]
             width = min(area.width, ui.font(self.fs(size), True).size(label)[0] + self.px(30 if size == 16 else 20))
             asks = data[0] == "curtain"  # the floor requests get a row of their own, under the narrator's
             if x > area.left and (x + width > area.right or (group is not None and asks != group)):

@@ -14,7 +14,7 @@ from rules.ambre import actions as A
 from rules.ambre import cards
 from rules.ambre.story import motivation_text
 
-Button = tuple  # (label, data, style), or (label, data, style, short label) for a crowded console
+Button = tuple  # (label, data, style), then shorter labels for a crowded console, longest first
 
 
 def card_text(view: dict[str, Any], card: str | None, tr: Callable[..., str]) -> str:
@@ -204,7 +204,7 @@ class Console:
                 lines.append(self.tr("ambre.prompt.ask_floor"))
             for s in askers:  # each button names its person and what it does (a bare name read as a vote)
                 buttons.append((self.tr("ambre.button.ask_floor", name=self.name(s)), ("curtain", s), "choice",
-                                self.name(s)))
+                                self.tr("ambre.button.ask_floor_short", name=self.name(s)), self.name(s)))
         if sc["couper"] is not None:
             lines.append(self.tr("ambre.prompt.after_couper", name=self.name(sc["couper"])))
         return lines, buttons

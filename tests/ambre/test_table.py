@@ -844,3 +844,31 @@ def test_five_people_read_each_card_of_a_crowded_conflict(size, count, monkeypat
     card = st.conflicts[target].cards[first][0]
     click_hit(app, table, hits[first])
     assert not any(c == card and up for c, up in st.conflicts[target].cards)  # given an element: turned down
+
+
+@pytest.mark.parametrize("lang, says", [("fr", "la parole"), ("en", "the floor")])
+def test_three_people_at_1024_floor_requests_say_what_they_do(monkeypatch, lang, says):
+    """Playtest: with three people at 1024x700 the narration console (end of narration, Couper, two
+    floor requests) fell back to the short labels, and a floor request's short label was the bare
+    name: two buttons "Brand" and "Corwin" under "Corwin : « Couper ! »", read as a vote. The short
+    label now says what the button does; the bare name is kept for a console that cannot hold it."""
+    from scenes import ui
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app(lang, size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    session = table.session
+    bots_play_until(app, table, lambda st: st.scene is not None and st.scene.step == "narration")
+    click_hit(app, table, button(table, A.FirstSentence))
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    asks = [h for h in table.buttons_now() if h.data[0] == "curtain"]
+    narrator = session.state.scene.narrator
+    assert sorted(h.data[1] for h in asks) == [s for s in range(3) if s != narrator]
+    for hit in asks:
+        labels = [value for value, _size, rect in drawn if hit.rect.contains(rect)]
+        assert labels == [f"{table.char_name(hit.data[1])}{' :' if lang == 'fr' else ':'} {says}"], labels
+        assert app.screen.get_rect().contains(hit.rect)
+    click_hit(app, table, asks[0])  # and it still asks for the floor: the curtain passes to that person
+    assert top_name(app) == "CurtainScene" and app.stack.top.seat == asks[0].data[1]
