@@ -21,6 +21,7 @@ Rect = pygame.Rect
 INK = (40, 30, 20)
 INK_SOFT = (92, 74, 48)
 SELECTION = (150, 190, 235)  # a field's selected text (Ctrl+A), as text fields show it
+PICKED = (178, 34, 34)  # the conflict card picked while its conflict or loser is asked for (thicker, too)
 
 
 class Composer:
@@ -239,7 +240,9 @@ class Composer:
             row, col = divmod(i, per_row)
             rect = Rect(area.left + col * (size[0] + gap), area.top + row * (size[1] + gap), *size)
             self.surf.blit(S.tag(item["card"], size, font, self.colours, item["up"]), rect.topleft)
-            if i in targets or self.c_pickable(item["card"]):
+            if self.c_picked(item["card"]):
+                pygame.draw.rect(self.surf, PICKED, rect.inflate(5, 5), 3, border_radius=5)
+            elif i in targets or self.c_pickable(item["card"]):
                 pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(3, 3), 2, border_radius=5)
             self.hit(rect, "ccard", (c["index"], i), card_text(self.view, item["card"], self.tr))
 
@@ -281,7 +284,9 @@ class Composer:
             row, col = divmod(i, per_row)
             rect = Rect(area.left + col * step, area.top + row * shift, *size)
             self.surf.blit(S.card(item["card"], size, self.colours, item["up"]), rect.topleft)
-            if i in targets or self.c_pickable(item["card"]):
+            if self.c_picked(item["card"]):
+                pygame.draw.rect(self.surf, PICKED, rect.inflate(6, 6), 3, border_radius=6)
+            elif i in targets or self.c_pickable(item["card"]):
                 pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
             tip = card_text(self.view, item["card"], self.tr)
             wide = step if col < per_row - 1 and i < len(items) - 1 else size[0]
@@ -295,6 +300,11 @@ class Composer:
             return set()
         want_up = pick["from"] == "aside"
         return {i for i, it in enumerate(self.view["conflicts"][conflict]["cards"]) if it["up"] == want_up}
+
+    def c_picked(self, card: str | None) -> bool:
+        """The conflict card clicked while its conflict or loser is asked for (the prompt names it)."""
+        pick = self.t.pick
+        return card is not None and bool(pick) and pick.get("from") == "conflict" and pick.get("card") == card
 
     def c_pickable(self, card: str | None) -> bool:
         if card is None:

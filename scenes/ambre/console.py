@@ -113,7 +113,7 @@ class Console:
         pick = self.t.pick
         if pick and pick.get("from") == "conflict":
             options = [a for a in self.of(A.Element) if a.card == pick["card"]]
-            return ([self.tr("ambre.prompt.element_where")],
+            return ([self.tr("ambre.prompt.element_where", card=card_text(self.view, pick["card"], self.tr))],
                     [self.act(self.tr("ambre.button.element_for", conflict=self.tx(self.view["conflicts"][a.conflict]["name"])), a)
                      for a in options] + [(self.tr("ambre.button.cancel"), ("cancel",), "choice")])
         return [self.tr("ambre.prompt.element")], []
@@ -240,7 +240,7 @@ class Console:
                      self.act(self.tr("ambre.button.refuse_gage"), A.RefuseGage(), "choice")])
         pick = self.t.pick
         if pick and pick.get("from") == "conflict":
-            return ([self.tr("ambre.prompt.give_to")],
+            return ([self.tr("ambre.prompt.give_to", card=card_text(self.view, pick["card"], self.tr))],
                     [self.act(self.tr("ambre.button.give_to", name=self.name(a.to)), a)
                      for a in self.of(A.Give) if a.card == pick["card"]]
                     + [(self.tr("ambre.button.cancel"), ("cancel",), "choice")])

@@ -872,3 +872,44 @@ def test_three_people_at_1024_floor_requests_say_what_they_do(monkeypatch, lang,
         assert app.screen.get_rect().contains(hit.rect)
     click_hit(app, table, asks[0])  # and it still asks for the floor: the curtain passes to that person
     assert top_name(app) == "CurtainScene" and app.stack.top.seat == asks[0].data[1]
+
+
+def _giving(st) -> bool:
+    sc = st.view(None)["scene"]
+    return bool(sc and sc["step"] == "consequences" and sc["queue"] and sc["queue"][0][0] == "give"
+                and len(sc["involved"]) == 3)  # two losers: the winner chooses who gets the card
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_second_act_winner_sees_which_card_it_is_giving(lang):
+    """Playtest: in the second act the winner clicks a card of the conflict, then "To which
+    loser?" — nothing said which card was picked (every card it may give has the same gold frame,
+    and the tooltip goes with the pointer). The prompt names the card and the card is framed apart."""
+    from scenes.ambre.compose import PICKED
+    from scenes.ambre.console import Console, card_text
+
+    app = make_app(lang, size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app, seed=1)
+    bots_play_until(app, table, _giving)
+    winner = table.session.state.view(None)["scene"]["queue"][0][1]
+    assert table.unveiled == winner
+    gives = [a for a in table.legal() if isinstance(a, A.Give)]
+    give = next(a for a in gives if sum(b.card == a.card for b in gives) == 2)
+    table.buttons_now()
+    hit = next(h for h in table.hits if h.kind == "ccard"
+               and table.view["conflicts"][h.data[0]]["cards"][h.data[1]]["card"] == give.card)
+    click_hit(app, table, hit)
+    assert table.pick == {"from": "conflict", "card": give.card}
+    lines, buttons = Console(table).build()
+    named = card_text(table.view, give.card, app.tr)
+    assert lines == [app.tr("ambre.prompt.give_to", card=named)] and named in lines[0]
+    assert {b[1][1].to for b in buttons if b[1][0] == "act"} >= {give.to}
+    table.buttons_now()
+    picked = next(h for h in table.hits if h.kind == "ccard" and h.data == hit.data)
+    app.render()
+    frame = picked.rect.inflate(10, 10)
+    red = sum(tuple(app.screen.get_at((x, y)))[:3] == PICKED
+              for x in range(frame.left, frame.right) for y in range(frame.top, frame.bottom))
+    assert red >= picked.rect.width  # its frame, drawn apart from the others' gold
+
