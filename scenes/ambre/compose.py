@@ -396,6 +396,9 @@ class Composer:
                 y = self.suit_row(ranks, (r.left + 32, y), r.width - 40, self.fs(13), ui.PARCHMENT)
             if b is not None:
                 y = self.seat_bid(b, s, Rect(r.left + 32, y, r.width - 44, max(34, self.px(38))))
+            request = sc["request"] if sc else None
+            if request is not None and request["seat"] == s:
+                y = self.seat_request(request, Rect(r.left + 32, y, r.width - 44, max(34, self.px(38))))
             y += 8
         self.t.draw_log(self.surf, Rect(r.left + 6, y, r.width - 12, r.bottom - y - 6))
 
@@ -446,6 +449,18 @@ class Composer:
             ui.text(self.surf, self.tr("ambre.ui.total", total=b["totals"][key]), (x + 4, row.top + 6), self.fs(13),
                     ui.GOLD)
         return row.bottom + 2 if cards_shown or seat in b["abstained"] else row.top
+
+    def seat_request(self, request: dict[str, Any], row: Rect) -> int:
+        """A floor request's card under its seat's name, face down as the rulebook lays it "devant
+        lui" (face up for its owner only, whose view holds it), and what it is; the y under it.
+        Only the log said it, scrolled away, while the narrator was told to yield."""
+        size = (int(row.height * 0.66), row.height)
+        card = request.get("card")
+        self.surf.blit(S.card(card, size, self.colours, card is not None), row.topleft)
+        label = self.tr("ambre.ui.asks_floor")
+        x = row.left + size[0] + 7
+        ui.text(self.surf, ui.fit(label, row.right - x, self.fs(13)), (x, row.top + 6), self.fs(13), ui.GOLD)
+        return row.bottom + 2
 
     # -- console -------------------------------------------------------------------------------
 

@@ -913,3 +913,48 @@ def test_a_second_act_winner_sees_which_card_it_is_giving(lang):
               for x in range(frame.left, frame.right) for y in range(frame.top, frame.bottom))
     assert red >= picked.rect.width  # its frame, drawn apart from the others' gold
 
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_floor_request_lies_face_down_under_its_seat(monkeypatch, lang):
+    """Playtest: once someone asked for the floor, the narrator's table said "… asks for the floor:
+    finish your sentence and yield it" and the log told it, but nothing lay in front of the one
+    asking (the rulebook: a card laid face down before them). The seat's row now shows the card,
+    face down to the table and face up to its owner, and says what it is."""
+    from scenes import ui
+    from sprites.ambre import cards as S
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app(lang, size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    session = table.session
+    bots_play_until(app, table, lambda st: st.scene is not None and st.scene.step == "narration")
+    narrator = session.state.scene.narrator
+    other = next(s for s in range(3) if s != narrator)
+    drawn_cards: list[tuple[str | None, bool]] = []
+    real_card = S.card
+
+    def spy(card_, size, colours, up=True, *args, **kwargs):
+        drawn_cards.append((card_, up))
+        return real_card(card_, size, colours, up, *args, **kwargs)
+
+    monkeypatch.setattr(S, "card", spy)
+    table.layer = None
+    table.buttons_now()
+    backs_before = drawn_cards.count((None, False))  # the conflicts' face-down cards
+    click_hit(app, table, next(h for h in table.buttons_now() if h.data == ("curtain", other)))
+    lift_curtain(app)
+    card = session.state.hands[other][0]
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    click_hit(app, table, table.find("hand", card))
+    lift_curtain(app)  # back to the narrator
+    assert table.unveiled == narrator
+    drawn.clear()
+    drawn_cards.clear()
+    table.layer = None
+    table.buttons_now()
+    side = table.hits and max(h.rect.right for h in table.hits if h.kind == "ccard")
+    said = [rect for value, _size, rect in drawn if value == app.tr("ambre.ui.asks_floor")]
+    assert len(said) == 1 and said[0].left > side  # in the seats' panel, beside the conflicts
+    assert drawn_cards.count((None, False)) == backs_before + 1  # and one more card lies face down
+    assert card not in str(table.view)  # which the narrator cannot see
