@@ -472,7 +472,7 @@ class Composer:
         left = Rect(r.left + 14, r.top + 10, r.width - hand_w - 28, r.height - 20)
         y = self.prompt(lines, left, first=self.first_lines)
         if self.t.typing():
-            fields_h = 2 * (self.fs(13) + 2 + self.fs(18) + 12 + 6)
+            fields_h = 2 * (self.field_label_h() + self.fs(18) + 12 + 6)
             if buttons and y + 4 + fields_h + 6 + max(30, self.px(38)) > left.bottom + 4:
                 # no room below the fields (1024x700: the button fell outside the panel and only
                 # Enter confirmed, which nothing said): a short "Confirm" beside the motivation
@@ -606,6 +606,11 @@ class Composer:
             self.hit(shown, "aside", card, card_text(v, card, self.tr))
             x += step
 
+    def field_label_h(self) -> int:
+        """A field's label's height: its line, so that the box under it leaves its descenders
+        whole (the box started at the font size + 2 and cut the "p" and "g" of "Nom du personnage")."""
+        return ui.font(self.fs(13)).get_linesize()
+
     def fields(self, area: Rect, beside: int = 0) -> tuple[int, Rect]:
         """The name and motivation fields, one under the other; the motivation box leaves `beside`
         pixels on its right (the confirm button's place). The bottom, and that place's rectangle."""
@@ -614,7 +619,7 @@ class Composer:
         place = Rect(area.right, y, 0, 0)
         for key, label in (("name", "ambre.ui.name"), ("motivation", "ambre.ui.motivation")):
             ui.text(self.surf, self.tr(label), (area.left, y), self.fs(13), ui.PARCHMENT_DIM)
-            y += self.fs(13) + 2
+            y += self.field_label_h()
             width = area.width - (beside if key == "motivation" else 0)
             box = Rect(area.left, y, width, self.fs(18) + 12)
             if key == "motivation":

@@ -958,3 +958,28 @@ def test_a_floor_request_lies_face_down_under_its_seat(monkeypatch, lang):
     assert len(said) == 1 and said[0].left > side  # in the seats' panel, beside the conflicts
     assert drawn_cards.count((None, False)) == backs_before + 1  # and one more card lies face down
     assert card not in str(table.view)  # which the narrator cannot see
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_name_and_motivation_labels_sit_whole_above_their_fields(monkeypatch, lang, size):
+    """Playtest: the box of each field started two pixels under the size of its label's font, so
+    it cut the descenders of "Nom du personnage" (p, g). Each label now ends above its box, and
+    the fields and the confirm button still fit the console."""
+    from scenes import ui
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app(lang, size=size)
+    table = start(app)
+    ready(app, table)
+    assert table.typing()
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table.buttons_now()
+    for key, label in (("name", "ambre.ui.name"), ("motivation", "ambre.ui.motivation")):
+        text = next(rect for value, _s, rect in drawn if value == app.tr(label))
+        box = table.find("field", key).rect
+        assert text.bottom <= box.top + 1 and text.left >= box.left - 1, (key, text, box)
+    confirm = button(table, A.Character)
+    console = max((h.rect for h in table.hits if h.kind == "field"), key=lambda r: r.bottom)
+    assert confirm is not None and app.screen.get_rect().contains(confirm.rect)
+    assert console.bottom < size[1] - 12
