@@ -483,3 +483,25 @@ def test_the_summary_box_of_a_seats_first_time_at_the_table_says_since_the_game_
     drawn.clear()
     table.draw_since(pygame.Surface(app.size))
     assert app.tr("table.since_title") in drawn and app.tr("table.since_title_first") not in drawn
+
+
+@pytest.mark.parametrize("lang, shown", [("fr", ["4 pts", "1 pt", "0 pt"]), ("en", ["4 pts", "1 pt", "0 pts"])])
+def test_the_end_screen_counts_points_with_a_plural(monkeypatch, lang, shown) -> None:
+    """Playtest (Ambre, scores are small): the end screen read "Ana 1 pts"."""
+    from types import SimpleNamespace
+
+    from scenes import ui
+    from scenes.end import EndScene
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app(lang)
+    seats = [SeatInfo(name, i, "human") for i, name in enumerate(("Ana", "Bo", "Cy"))]
+    session = SimpleNamespace(seats=seats, view=lambda seat: {},
+                              outcome=lambda: {"ranking": [1, 0, 2], "scores": [1, 4, 0], "winners": [1]})
+    table = SimpleNamespace(session=session, score_history=lambda view: [], seat_name=lambda s: seats[s].name)
+    end = EndScene(app, table)
+    app.stack.push(end)
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    app.render()
+    texts = [value for value, _size, _rect in drawn]
+    assert [t for t in texts if t.endswith(("pt", "pts"))] == shown

@@ -21,6 +21,7 @@ Rect = pygame.Rect
 INK = (40, 30, 20)
 INK_SOFT = (92, 74, 48)
 SELECTION = (150, 190, 235)  # a field's selected text (Ctrl+A), as text fields show it
+PICKED = (178, 34, 34)  # the conflict card picked while its conflict or loser is asked for (thicker, too)
 
 
 class Composer:
@@ -239,7 +240,9 @@ class Composer:
             row, col = divmod(i, per_row)
             rect = Rect(area.left + col * (size[0] + gap), area.top + row * (size[1] + gap), *size)
             self.surf.blit(S.tag(item["card"], size, font, self.colours, item["up"]), rect.topleft)
-            if i in targets or self.c_pickable(item["card"]):
+            if self.c_picked(item["card"]):
+                pygame.draw.rect(self.surf, PICKED, rect.inflate(5, 5), 3, border_radius=5)
+            elif i in targets or self.c_pickable(item["card"]):
                 pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(3, 3), 2, border_radius=5)
             self.hit(rect, "ccard", (c["index"], i), card_text(self.view, item["card"], self.tr))
 
@@ -281,7 +284,9 @@ class Composer:
             row, col = divmod(i, per_row)
             rect = Rect(area.left + col * step, area.top + row * shift, *size)
             self.surf.blit(S.card(item["card"], size, self.colours, item["up"]), rect.topleft)
-            if i in targets or self.c_pickable(item["card"]):
+            if self.c_picked(item["card"]):
+                pygame.draw.rect(self.surf, PICKED, rect.inflate(6, 6), 3, border_radius=6)
+            elif i in targets or self.c_pickable(item["card"]):
                 pygame.draw.rect(self.surf, ui.GOLD, rect.inflate(4, 4), 2, border_radius=6)
             tip = card_text(self.view, item["card"], self.tr)
             wide = step if col < per_row - 1 and i < len(items) - 1 else size[0]
@@ -295,6 +300,11 @@ class Composer:
             return set()
         want_up = pick["from"] == "aside"
         return {i for i, it in enumerate(self.view["conflicts"][conflict]["cards"]) if it["up"] == want_up}
+
+    def c_picked(self, card: str | None) -> bool:
+        """The conflict card clicked while its conflict or loser is asked for (the prompt names it)."""
+        pick = self.t.pick
+        return card is not None and bool(pick) and pick.get("from") == "conflict" and pick.get("card") == card
 
     def c_pickable(self, card: str | None) -> bool:
         if card is None:
@@ -386,6 +396,9 @@ class Composer:
                 y = self.suit_row(ranks, (r.left + 32, y), r.width - 40, self.fs(13), ui.PARCHMENT)
             if b is not None:
                 y = self.seat_bid(b, s, Rect(r.left + 32, y, r.width - 44, max(34, self.px(38))))
+            request = sc["request"] if sc else None
+            if request is not None and request["seat"] == s:
+                y = self.seat_request(request, Rect(r.left + 32, y, r.width - 44, max(34, self.px(38))))
             y += 8
         self.t.draw_log(self.surf, Rect(r.left + 6, y, r.width - 12, r.bottom - y - 6))
 
@@ -437,6 +450,18 @@ class Composer:
                     ui.GOLD)
         return row.bottom + 2 if cards_shown or seat in b["abstained"] else row.top
 
+    def seat_request(self, request: dict[str, Any], row: Rect) -> int:
+        """A floor request's card under its seat's name, face down as the rulebook lays it "devant
+        lui" (face up for its owner only, whose view holds it), and what it is; the y under it.
+        Only the log said it, scrolled away, while the narrator was told to yield."""
+        size = (int(row.height * 0.66), row.height)
+        card = request.get("card")
+        self.surf.blit(S.card(card, size, self.colours, card is not None), row.topleft)
+        label = self.tr("ambre.ui.asks_floor")
+        x = row.left + size[0] + 7
+        ui.text(self.surf, ui.fit(label, row.right - x, self.fs(13)), (x, row.top + 6), self.fs(13), ui.GOLD)
+        return row.bottom + 2
+
     # -- console -------------------------------------------------------------------------------
 
     def draw_console(self) -> None:
@@ -447,7 +472,7 @@ class Composer:
         left = Rect(r.left + 14, r.top + 10, r.width - hand_w - 28, r.height - 20)
         y = self.prompt(lines, left, first=self.first_lines)
         if self.t.typing():
-            fields_h = 2 * (self.fs(13) + 2 + self.fs(18) + 12 + 6)
+            fields_h = 2 * (self.field_label_h() + self.fs(18) + 12 + 6)
             if buttons and y + 4 + fields_h + 6 + max(30, self.px(38)) > left.bottom + 4:
                 # no room below the fields (1024x700: the button fell outside the panel and only
                 # Enter confirmed, which nothing said): a short "Confirm" beside the motivation
@@ -581,6 +606,11 @@ class Composer:
             self.hit(shown, "aside", card, card_text(v, card, self.tr))
             x += step
 
+    def field_label_h(self) -> int:
+        """A field's label's height: its line, so that the box under it leaves its descenders
+        whole (the box started at the font size + 2 and cut the "p" and "g" of "Nom du personnage")."""
+        return ui.font(self.fs(13)).get_linesize()
+
     def fields(self, area: Rect, beside: int = 0) -> tuple[int, Rect]:
         """The name and motivation fields, one under the other; the motivation box leaves `beside`
         pixels on its right (the confirm button's place). The bottom, and that place's rectangle."""
@@ -589,7 +619,7 @@ class Composer:
         place = Rect(area.right, y, 0, 0)
         for key, label in (("name", "ambre.ui.name"), ("motivation", "ambre.ui.motivation")):
             ui.text(self.surf, self.tr(label), (area.left, y), self.fs(13), ui.PARCHMENT_DIM)
-            y += self.fs(13) + 2
+            y += self.field_label_h()
             width = area.width - (beside if key == "motivation" else 0)
             box = Rect(area.left, y, width, self.fs(18) + 12)
             if key == "motivation":
@@ -615,22 +645,28 @@ class Composer:
 
     def buttons(self, buttons: list, area: Rect) -> None:
         """The console's buttons in rows. When they do not all fit (five people at 1024x700: the
-        last ones were dropped unseen), lower buttons with their short labels, then smaller text."""
-        for bh, short, size in ((max(30, self.px(38)), False, 16), (28, True, 16), (26, True, 14)):
+        last ones were dropped unseen), lower buttons with their short labels, then smaller text,
+        and only then the shortest labels (a floor request's bare name, which reads as a vote: with
+        three people at 1024x700 in French the requests were two buttons "Brand" and "Corwin")."""
+        tiers = ((max(30, self.px(38)), 0, 16), (28, 1, 16), (26, 1, 14), (28, 2, 16), (26, 2, 14))
+        for bh, short, size in tiers:
             placed = self._rows(buttons, area, bh, short, size)
             if placed is not None:
                 break
         else:
-            placed = self._rows(buttons, area, 26, True, 14, partial=True)
+            placed = self._rows(buttons, area, 26, 2, 14, partial=True)
         for rect, label, data, style, size, full in placed:
             self.button(rect, label, data, style, size, tip=full)
 
-    def _rows(self, buttons: list, area: Rect, bh: int, short: bool, size: int, partial: bool = False) -> list | None:
-        """Where each button goes, or None when one would fall below `area` (`partial`: those that fit)."""
+    def _rows(self, buttons: list, area: Rect, bh: int, short: int, size: int, partial: bool = False) -> list | None:
+        """Where each button goes, or None when one would fall below `area` (`partial`: those that fit).
+        `short`: 0 the full labels, 1 the short ones, 2 the shortest (a button lists its shorter
+        labels after its style, longest first)."""
         x, y, out = area.left, area.top, []
         group = None
         for full, data, style, *alt in buttons:
-            label = alt[0] if short and alt else full
+            labels = [full, *alt]
+            label = labels[min(short, len(labels) - 1)]
             width = min(area.width, ui.font(self.fs(size), True).size(label)[0] + self.px(30 if size == 16 else 20))
             asks = data[0] == "curtain"  # the floor requests get a row of their own, under the narrator's
             if x > area.left and (x + width > area.right or (group is not None and asks != group)):

@@ -14,7 +14,7 @@ from rules.ambre import actions as A
 from rules.ambre import cards
 from rules.ambre.story import motivation_text
 
-Button = tuple  # (label, data, style), or (label, data, style, short label) for a crowded console
+Button = tuple  # (label, data, style), then shorter labels for a crowded console, longest first
 
 
 def card_text(view: dict[str, Any], card: str | None, tr: Callable[..., str]) -> str:
@@ -113,7 +113,7 @@ class Console:
         pick = self.t.pick
         if pick and pick.get("from") == "conflict":
             options = [a for a in self.of(A.Element) if a.card == pick["card"]]
-            return ([self.tr("ambre.prompt.element_where")],
+            return ([self.tr("ambre.prompt.element_where", card=card_text(self.view, pick["card"], self.tr))],
                     [self.act(self.tr("ambre.button.element_for", conflict=self.tx(self.view["conflicts"][a.conflict]["name"])), a)
                      for a in options] + [(self.tr("ambre.button.cancel"), ("cancel",), "choice")])
         return [self.tr("ambre.prompt.element")], []
@@ -204,7 +204,7 @@ class Console:
                 lines.append(self.tr("ambre.prompt.ask_floor"))
             for s in askers:  # each button names its person and what it does (a bare name read as a vote)
                 buttons.append((self.tr("ambre.button.ask_floor", name=self.name(s)), ("curtain", s), "choice",
-                                self.name(s)))
+                                self.tr("ambre.button.ask_floor_short", name=self.name(s)), self.name(s)))
         if sc["couper"] is not None:
             lines.append(self.tr("ambre.prompt.after_couper", name=self.name(sc["couper"])))
         return lines, buttons
@@ -240,7 +240,7 @@ class Console:
                      self.act(self.tr("ambre.button.refuse_gage"), A.RefuseGage(), "choice")])
         pick = self.t.pick
         if pick and pick.get("from") == "conflict":
-            return ([self.tr("ambre.prompt.give_to")],
+            return ([self.tr("ambre.prompt.give_to", card=card_text(self.view, pick["card"], self.tr))],
                     [self.act(self.tr("ambre.button.give_to", name=self.name(a.to)), a)
                      for a in self.of(A.Give) if a.card == pick["card"]]
                     + [(self.tr("ambre.button.cancel"), ("cancel",), "choice")])

@@ -844,3 +844,142 @@ def test_five_people_read_each_card_of_a_crowded_conflict(size, count, monkeypat
     card = st.conflicts[target].cards[first][0]
     click_hit(app, table, hits[first])
     assert not any(c == card and up for c, up in st.conflicts[target].cards)  # given an element: turned down
+
+
+@pytest.mark.parametrize("lang, says", [("fr", "la parole"), ("en", "the floor")])
+def test_three_people_at_1024_floor_requests_say_what_they_do(monkeypatch, lang, says):
+    """Playtest: with three people at 1024x700 the narration console (end of narration, Couper, two
+    floor requests) fell back to the short labels, and a floor request's short label was the bare
+    name: two buttons "Brand" and "Corwin" under "Corwin : « Couper ! »", read as a vote. The short
+    label now says what the button does; the bare name is kept for a console that cannot hold it."""
+    from scenes import ui
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app(lang, size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    session = table.session
+    bots_play_until(app, table, lambda st: st.scene is not None and st.scene.step == "narration")
+    click_hit(app, table, button(table, A.FirstSentence))
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    asks = [h for h in table.buttons_now() if h.data[0] == "curtain"]
+    narrator = session.state.scene.narrator
+    assert sorted(h.data[1] for h in asks) == [s for s in range(3) if s != narrator]
+    for hit in asks:
+        labels = [value for value, _size, rect in drawn if hit.rect.contains(rect)]
+        assert labels == [f"{table.char_name(hit.data[1])}{' :' if lang == 'fr' else ':'} {says}"], labels
+        assert app.screen.get_rect().contains(hit.rect)
+    click_hit(app, table, asks[0])  # and it still asks for the floor: the curtain passes to that person
+    assert top_name(app) == "CurtainScene" and app.stack.top.seat == asks[0].data[1]
+
+
+def _giving(st) -> bool:
+    sc = st.view(None)["scene"]
+    return bool(sc and sc["step"] == "consequences" and sc["queue"] and sc["queue"][0][0] == "give"
+                and len(sc["involved"]) == 3)  # two losers: the winner chooses who gets the card
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_second_act_winner_sees_which_card_it_is_giving(lang):
+    """Playtest: in the second act the winner clicks a card of the conflict, then "To which
+    loser?" — nothing said which card was picked (every card it may give has the same gold frame,
+    and the tooltip goes with the pointer). The prompt names the card and the card is framed apart."""
+    from scenes.ambre.compose import PICKED
+    from scenes.ambre.console import Console, card_text
+
+    app = make_app(lang, size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app, seed=1)
+    bots_play_until(app, table, _giving)
+    winner = table.session.state.view(None)["scene"]["queue"][0][1]
+    assert table.unveiled == winner
+    gives = [a for a in table.legal() if isinstance(a, A.Give)]
+    give = next(a for a in gives if sum(b.card == a.card for b in gives) == 2)
+    table.buttons_now()
+    hit = next(h for h in table.hits if h.kind == "ccard"
+               and table.view["conflicts"][h.data[0]]["cards"][h.data[1]]["card"] == give.card)
+    click_hit(app, table, hit)
+    assert table.pick == {"from": "conflict", "card": give.card}
+    lines, buttons = Console(table).build()
+    named = card_text(table.view, give.card, app.tr)
+    assert lines == [app.tr("ambre.prompt.give_to", card=named)] and named in lines[0]
+    assert {b[1][1].to for b in buttons if b[1][0] == "act"} >= {give.to}
+    table.buttons_now()
+    picked = next(h for h in table.hits if h.kind == "ccard" and h.data == hit.data)
+    app.render()
+    frame = picked.rect.inflate(10, 10)
+    red = sum(tuple(app.screen.get_at((x, y)))[:3] == PICKED
+              for x in range(frame.left, frame.right) for y in range(frame.top, frame.bottom))
+    assert red >= picked.rect.width  # its frame, drawn apart from the others' gold
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_floor_request_lies_face_down_under_its_seat(monkeypatch, lang):
+    """Playtest: once someone asked for the floor, the narrator's table said "… asks for the floor:
+    finish your sentence and yield it" and the log told it, but nothing lay in front of the one
+    asking (the rulebook: a card laid face down before them). The seat's row now shows the card,
+    face down to the table and face up to its owner, and says what it is."""
+    from scenes import ui
+    from sprites.ambre import cards as S
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app(lang, size=(1024, 700))
+    app.settings.animation_speed = 50.0
+    table = start(app)
+    session = table.session
+    bots_play_until(app, table, lambda st: st.scene is not None and st.scene.step == "narration")
+    narrator = session.state.scene.narrator
+    other = next(s for s in range(3) if s != narrator)
+    drawn_cards: list[tuple[str | None, bool]] = []
+    real_card = S.card
+
+    def spy(card_, size, colours, up=True, *args, **kwargs):
+        drawn_cards.append((card_, up))
+        return real_card(card_, size, colours, up, *args, **kwargs)
+
+    monkeypatch.setattr(S, "card", spy)
+    table.layer = None
+    table.buttons_now()
+    backs_before = drawn_cards.count((None, False))  # the conflicts' face-down cards
+    click_hit(app, table, next(h for h in table.buttons_now() if h.data == ("curtain", other)))
+    lift_curtain(app)
+    card = session.state.hands[other][0]
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    click_hit(app, table, table.find("hand", card))
+    lift_curtain(app)  # back to the narrator
+    assert table.unveiled == narrator
+    drawn.clear()
+    drawn_cards.clear()
+    table.layer = None
+    table.buttons_now()
+    side = table.hits and max(h.rect.right for h in table.hits if h.kind == "ccard")
+    said = [rect for value, _size, rect in drawn if value == app.tr("ambre.ui.asks_floor")]
+    assert len(said) == 1 and said[0].left > side  # in the seats' panel, beside the conflicts
+    assert drawn_cards.count((None, False)) == backs_before + 1  # and one more card lies face down
+    assert card not in str(table.view)  # which the narrator cannot see
+
+
+@pytest.mark.parametrize("lang, size", [("fr", (1024, 700)), ("en", (1280, 800))])
+def test_the_name_and_motivation_labels_sit_whole_above_their_fields(monkeypatch, lang, size):
+    """Playtest: the box of each field started two pixels under the size of its label's font, so
+    it cut the descenders of "Nom du personnage" (p, g). Each label now ends above its box, and
+    the fields and the confirm button still fit the console."""
+    from scenes import ui
+    from tests.ui_helpers import drawn_with_sizes
+
+    app = make_app(lang, size=size)
+    table = start(app)
+    ready(app, table)
+    assert table.typing()
+    drawn = drawn_with_sizes(monkeypatch, ui)
+    table.layer = None
+    table.buttons_now()
+    for key, label in (("name", "ambre.ui.name"), ("motivation", "ambre.ui.motivation")):
+        text = next(rect for value, _s, rect in drawn if value == app.tr(label))
+        box = table.find("field", key).rect
+        assert text.bottom <= box.top + 1 and text.left >= box.left - 1, (key, text, box)
+    confirm = button(table, A.Character)
+    console = max((h.rect for h in table.hits if h.kind == "field"), key=lambda r: r.bottom)
+    assert confirm is not None and app.screen.get_rect().contains(confirm.rect)
+    assert console.bottom < size[1] - 12
