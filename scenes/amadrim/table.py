@@ -1293,12 +1293,16 @@ class AmadrimTable(TableScene):
         grid = v["grid"]
         lines = [tr("amadrim.ui.tip.cell", cell=cell_label(cell), region=self.colour_name(grid["regions"][y][x]))]
         col, row = self.colour_by_id(grid["columns"][x]), self.colour_by_id(grid["rows"][y])
-        lines.append(tr("amadrim.ui.tip.harvest", resources=[self.app.strings.text(col["resource"]),
-                                                             self.app.strings.text(row["resource"])]))
+        pays = [self.app.strings.text(c["resource"]) for c in (col, row, self.colour_by_id(grid["regions"][y][x]))]
         city = self.city_on(cell)
-        if city is not None:
-            owner = tr("amadrim.neutral") if city["owner"] is None else self.seat_name(city["owner"])
-            lines.append(tr("amadrim.ui.tip.city", owner=owner))
+        if city is not None:  # no unit stands on a city: what matters is what taking it pays
+            lines.append(tr("amadrim.ui.tip.city_neutral") if city["owner"] is None
+                         else tr("amadrim.ui.tip.city", owner=self.seat_name(city["owner"])))
+            lines.append(tr("amadrim.ui.tip.city_pays", resources=pays))
+        else:
+            lines.append(tr("amadrim.ui.tip.harvest", resources=pays[:2]))
+            if v["phase"] == "setup":
+                lines.append(tr("amadrim.ui.tip.city_here", resources=pays))
         unit = self.unit_on(cell)
         if unit is not None:
             lines.append(self.unit_text(unit))
