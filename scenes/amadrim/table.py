@@ -517,9 +517,9 @@ class AmadrimTable(TableScene):
         tr = self.app.tr
         text = tr("amadrim.ui.unplayable", why=tr(why))
         short = why.replace("amadrim.lost.", "amadrim.lost_short.", 1)
-        if ui.font(11, italic=True).size(text)[0] > width and self.app.strings.has(short):
+        if ui.font(12, italic=True).size(text)[0] > width and self.app.strings.has(short):
             text = tr("amadrim.ui.unplayable", why=tr(short))
-        return ui.fit(text, width, 11, italic=True)
+        return ui.fit(text, width, 12, italic=True)
 
     # -- events ------------------------------------------------------------------------------------------
 
@@ -1172,7 +1172,7 @@ class AmadrimTable(TableScene):
                 pieces.cube(surface, r, c.rgb, hollow=i >= part.left)
             pieces.blit_label(surface, part.count, part.count_pos, 12, colour, anchor=part.count_anchor)
             if why:  # no legal use now: say why (lost when nothing else can be played)
-                pieces.blit_label(surface, self.row_reason(why, part.reason.width), part.reason.topleft, 11,
+                pieces.blit_label(surface, self.row_reason(why, part.reason.width), part.reason.topleft, 12,
                                   (226, 150, 120), italic=True)
         for zone in self.zones:
             if zone.name == "unit_kind":  # the chosen kind: filled gold, dark words; the other: dark, dim words
