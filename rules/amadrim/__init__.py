@@ -32,6 +32,10 @@ class AmadrimEngine(Engine):
     bot_kinds = BOTS
     probe_kinds = PROBES
     hidden_information = True
+    # log entries that only tell the seat they name what it chose itself (its own programming,
+    # turned face up when its action turn comes, and its lock-in): the "since your last turn" box
+    # leaves them out for that seat (game.hotseat.summary_for); the others see them
+    own_entry_keys = frozenset({"amadrim.log.revealed", "amadrim.log.locked_in"})
 
     def new_game(self, content: Content, seats: int | Sequence[Any], seed: int,
                  options: dict[str, Any] | None = None) -> AmadrimState:

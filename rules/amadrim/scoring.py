@@ -76,6 +76,10 @@ def marker_note(key: str, resource: Any, old: int, new: int, values: tuple[int, 
     delta = points - (values[old - 1] if old else 0)
     if key in ("lost", "tied") and not new:
         key += "_out"  # (the marker left the track)
+    elif key == "monopoly" and not old:
+        key = "monopoly_won"  # (a marker placed, not advanced)
+    elif key in ("kept", "monopoly") and new == old:
+        key += "_top"  # (already on the last step: it stays there)
     return entry(f"amadrim.score_note.{key}", resource=resource, points=points, delta=f"{delta:+d}")
 
 

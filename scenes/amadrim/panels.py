@@ -81,6 +81,10 @@ def reputation_board(surface: pygame.Surface, rect: pygame.Rect, view: dict[str,
     blit_label(surface, look.tr("amadrim.ui.goal", n=goal), (rect.right - 12, rect.top + 11), 13,
                ui.PARCHMENT_DIM, anchor="topright", italic=True)
     label_w = max(64, int(rect.width * 0.27))
+    small = label_w < 72  # a narrow board: labels at 12 px (15 for the total), wide enough for them
+    if small:
+        label_w = max(label_w, 12 + max(ui.font(15 if line == "total" else 12, line == "total").size(
+            look.tr(f"amadrim.ui.line.{line}"))[0] for line in (*LINES, "total")))
     col_w = (rect.width - label_w - 16) // max(1, seats)
     head_y = rect.top + 36
     row_h = max(20, (rect.height - 70) // 6)
@@ -88,10 +92,10 @@ def reputation_board(surface: pygame.Surface, rect: pygame.Rect, view: dict[str,
     for s in range(seats):
         cx = rect.left + label_w + 8 + col_w * s + col_w // 2
         seat_badge(surface, look, s, (cx, head_y + 8), 8)
-        name = look.name(s)
-        size = next((k for k in (11, 10, 9) if ui.font(k).size(name)[0] <= col_w - 2), 9)
-        name = short_name(name, col_w - 2, size)
-        blit_label(surface, name, (cx, head_y + 19), size, ui.PARCHMENT_DIM, anchor="midtop")
+        # 12 px, the smallest a person reads: a name too long for its column is shortened
+        # ("Joueur 1" → "J1", "Daniel-A."), never drawn smaller (the badge above names the seat)
+        name = short_name(look.name(s), col_w - 2, 12)
+        blit_label(surface, name, (cx, head_y + 18), 12, ui.PARCHMENT_DIM, anchor="midtop")
     y = head_y + 38
     rep = view["reputation"]
     for i, line in enumerate((*LINES, "total")):
@@ -102,7 +106,7 @@ def reputation_board(surface: pygame.Surface, rect: pygame.Rect, view: dict[str,
             band = pygame.Surface((rect.width - 16, row_h), pygame.SRCALPHA)
             band.fill((255, 240, 200, 12))
             surface.blit(band, (rect.left + 8, y - 1))
-        size = (17 if total else 14) if label_w >= 72 else (15 if total else 12)
+        size = (15 if total else 12) if small else (17 if total else 14)
         fit_label(surface, look.tr(f"amadrim.ui.line.{line}"), label_w - 10,
                   (rect.left + 14, y + (row_h - size) // 2 - 2), size, ui.GOLD if total else ui.PARCHMENT, total)
         for s in range(seats):

@@ -517,9 +517,9 @@ class AmadrimTable(TableScene):
         tr = self.app.tr
         text = tr("amadrim.ui.unplayable", why=tr(why))
         short = why.replace("amadrim.lost.", "amadrim.lost_short.", 1)
-        if ui.font(11, italic=True).size(text)[0] > width and self.app.strings.has(short):
+        if ui.font(12, italic=True).size(text)[0] > width and self.app.strings.has(short):
             text = tr("amadrim.ui.unplayable", why=tr(short))
-        return ui.fit(text, width, 11, italic=True)
+        return ui.fit(text, width, 12, italic=True)
 
     # -- events ------------------------------------------------------------------------------------------
 
@@ -1172,7 +1172,7 @@ class AmadrimTable(TableScene):
                 pieces.cube(surface, r, c.rgb, hollow=i >= part.left)
             pieces.blit_label(surface, part.count, part.count_pos, 12, colour, anchor=part.count_anchor)
             if why:  # no legal use now: say why (lost when nothing else can be played)
-                pieces.blit_label(surface, self.row_reason(why, part.reason.width), part.reason.topleft, 11,
+                pieces.blit_label(surface, self.row_reason(why, part.reason.width), part.reason.topleft, 12,
                                   (226, 150, 120), italic=True)
         for zone in self.zones:
             if zone.name == "unit_kind":  # the chosen kind: filled gold, dark words; the other: dark, dim words
@@ -1293,12 +1293,16 @@ class AmadrimTable(TableScene):
         grid = v["grid"]
         lines = [tr("amadrim.ui.tip.cell", cell=cell_label(cell), region=self.colour_name(grid["regions"][y][x]))]
         col, row = self.colour_by_id(grid["columns"][x]), self.colour_by_id(grid["rows"][y])
-        lines.append(tr("amadrim.ui.tip.harvest", resources=[self.app.strings.text(col["resource"]),
-                                                             self.app.strings.text(row["resource"])]))
+        pays = [self.app.strings.text(c["resource"]) for c in (col, row, self.colour_by_id(grid["regions"][y][x]))]
         city = self.city_on(cell)
-        if city is not None:
-            owner = tr("amadrim.neutral") if city["owner"] is None else self.seat_name(city["owner"])
-            lines.append(tr("amadrim.ui.tip.city", owner=owner))
+        if city is not None:  # no unit stands on a city: what matters is what taking it pays
+            lines.append(tr("amadrim.ui.tip.city_neutral") if city["owner"] is None
+                         else tr("amadrim.ui.tip.city", owner=self.seat_name(city["owner"])))
+            lines.append(tr("amadrim.ui.tip.city_pays", resources=pays))
+        else:
+            lines.append(tr("amadrim.ui.tip.harvest", resources=pays[:2]))
+            if v["phase"] == "setup":
+                lines.append(tr("amadrim.ui.tip.city_here", resources=pays))
         unit = self.unit_on(cell)
         if unit is not None:
             lines.append(self.unit_text(unit))

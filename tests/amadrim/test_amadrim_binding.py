@@ -90,8 +90,8 @@ def test_the_score_screen_notes_say_what_changed_and_why():
     mine = scoring["seats"][me]
     assert mine["lines"]["magic"] == 1 and mine["lines"]["town"] == 3
     keys = [n["key"] for n in mine["notes"]]
-    assert "amadrim.score_note.monopoly" in keys and "amadrim.score_note.magic" in keys
-    note = next(n for n in mine["notes"] if n["key"] == "amadrim.score_note.monopoly")
+    assert "amadrim.score_note.monopoly_won" in keys and "amadrim.score_note.magic" in keys
+    note = next(n for n in mine["notes"] if n["key"] == "amadrim.score_note.monopoly_won")
     assert note["params"]["resource"]["text"]["en"] == "Ebony" and note["params"]["points"] == 1
 
 
@@ -148,3 +148,39 @@ def test_the_market_notes_add_up_to_the_business_change():
     assert notes["amadrim.score_note.tied_out"]["delta"] == "-1"
     assert notes["amadrim.score_note.kept"]["delta"] == "+0" and notes["amadrim.score_note.kept"]["points"] == 1
     assert sum(int(p["delta"]) for p in notes.values()) == -1
+
+
+def test_a_marker_note_says_placed_advanced_or_at_the_end_as_it_happened():
+    """Playtest: the first turn's score screen said "monopoly on Gold: marker advanced" for a
+    marker just placed on the track, and a majority kept on the track's last step said "marker
+    advanced" though it cannot move. Placed, advanced and already at the end are told apart."""
+    from rules.amadrim.scoring import end_turn
+    from tests.amadrim.helpers import new
+
+    def notes_after(market: list[int], stock0: list[int], stock1: list[int]) -> dict[str, dict]:
+        state = new(2, 0)
+        place_all(state)
+        state.market = [list(market), [0] * 6]
+        state.stock = [list(stock0), list(stock1)]
+        end_turn(state)
+        return {n["key"]: n["params"] for n in state.view(None)["last_scoring"]["seats"][0]["notes"]
+                if n["key"].startswith("amadrim.score_note.") and "resource" in n["params"]}
+
+    last = len(new(2, 0).content.market_values)
+    # black: a monopoly on an empty track (placed); red: a monopoly on step 2 (advanced);
+    # blue: a majority kept on the last step; green: a monopoly on the last step
+    notes = notes_after([0, 2, last, last, 0, 0], [2, 2, 3, 1, 0, 0], [0, 0, 1, 0, 0, 0])
+    assert set(notes) == {"amadrim.score_note.monopoly_won", "amadrim.score_note.monopoly",
+                          "amadrim.score_note.kept_top", "amadrim.score_note.monopoly_top"}
+    assert notes["amadrim.score_note.kept_top"]["delta"] == "+0"
+    assert notes["amadrim.score_note.monopoly_top"]["delta"] == "+0"
+    from game.i18n import Strings
+
+    state = new(2, 0)
+    place_all(state)
+    state.market = [[0] * 6, [0] * 6]
+    state.stock = [[0, 0, 0, 0, 2, 0], [0] * 6]  # a first monopoly on Gold
+    end_turn(state)
+    note = next(n for n in state.view(None)["last_scoring"]["seats"][0]["notes"] if "resource" in n["params"])
+    assert Strings("fr").render(note, ["Ana", "Bo"]) == "monopole sur Or pris : pion posé, vaut 1 (+1)"
+    assert Strings("en").render(note, ["Ana", "Bo"]) == "monopoly on Gold taken: marker placed, worth 1 (+1)"
